@@ -1,0 +1,162 @@
+/*
+ * game.h: the engine contract.
+ *
+ * An engine is a pure, deterministic state machine. It does no I/O, reads no
+ * clock, keeps no global mutable state and draws randomness only from the seed
+ * it was created with. The room feeds it everything: options, the number of
+ * seats, a seed, and a sequence of (time, seat, action) inputs and ticks. The
+ * same inputs always give byte-identical views (the replay invariant), so the
+ * room's input log *is* the game: it is persisted, replayed after a restart,
+ * and used by tests.
+ *
+ * Times are milliseconds of the room's game clock (int64_t, starting at 0 when
+ * the game starts, never going backwards). Engines keep their timers as
+ * absolute game-clock times and report the earliest through `deadline`.
+ *
+ * Seats are numbered 0..seats-1. GAME_SEAT_SPECTATOR asks for the view of an
+ * onlooker; GAME_SEAT_SERVER marks inputs the server itself feeds (results of
+ * off-loop work, see `work_*`).
+ *
+ * JSON values use jansson. Unless a comment says otherwise, functions that
+ * return json_t * return a new reference the caller must json_decref, and
+ * json_t * parameters are borrowed.
+ */
+#ifndef BOTPIT_GAME_H
+#define BOTPIT_GAME_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GAME_SEAT_SPECTATOR (-1)
+#define GAME_SEAT_SERVER (-2)
+#define GAME_NO_DEADLINE INT64_MAX
+
+/* Why an input or an option set was refused: a wire error code and a sentence
+ * a player can read ("robot red cannot move north: a wall"). */
+typedef struct game_error {
+    char code[32];     /* "illegal", "not_your_turn", "bad_action", "bad_options" */
+    char message[256];
+} game_error;
+
+/* Fills err (if not NULL) and returns -1, so a refusal is one line:
+ *   return game_fail(err, "illegal", "robot %s cannot move %s", ...); */
+int game_fail(game_error *err, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+typedef struct game game; /* each engine defines struct game privately */
+
+/* A subcommand an engine adds to the botpit binary (`botpit solve ...`).
+ * argv[0] is the subcommand name. Returns the process exit status. */
+typedef struct game_command {
+    const char *name;
+    const char *usage; /* one line for `botpit --help` */
+    int (*main)(int argc, char **argv);
+} game_command;
+
+typedef struct game_engine {
+    const char *id;      /* "ricochet": the wire name and folder name */
+    const char *title;   /* "Ricochet Robots" */
+    const char *summary; /* one line for the lobby */
+    int min_players;
+    int max_players;
+
+    /* Option descriptors, a JSON array the lobby shows as a form and
+     * game_options_resolve checks. Each is an object:
+     *   {"name": "timer_s", "type": "int", "default": 60, "min": 5,
+     *    "max": 600, "label": "Sand timer", "help": "Seconds after the
+     *    first bid before demonstrations start."}
+     * "type" is "int", "bool" or "choice" (with "choices": [strings]).
+     * Borrowed: the engine owns it for the life of the process. */
+    const json_t *(*options)(void);
+
+    /* Optional: the seat range these resolved options allow (a three-player
+     * variant needs exactly 3). NULL means [min_players, max_players]. */
+    void (*seat_range)(const json_t *options, int *min, int *max);
+
+    /* Names of the bot levels, weakest first, NULL-terminated; index = level.
+     * NULL if the engine has no bots. */
+    const char *const *bot_levels;
+
+    /* A new game, or NULL with err set ("bad_options") when the options or
+     * the seat count do not make a game. `options` has been resolved: every
+     * declared option is present and of its declared type. */
+    game *(*create)(const json_t *options, int seats, uint64_t seed, game_error *err);
+    void (*destroy)(game *g);
+
+    /* Applies one action of `seat` at game time now_ms. On success returns 0
+     * and appends the events it caused to `events` (a JSON array). On refusal
+     * returns -1 with err set and changes nothing at all. Events are shown to
+     * every seat and spectator: an engine never puts a secret in an event.
+     * seat may be GAME_SEAT_SERVER for results of off-loop work. */
+    int (*act)(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+               game_error *err);
+
+    /* Lets time pass: handles every deadline at or before now_ms, appending
+     * events. Calling it early, or twice, is harmless. */
+    void (*tick)(game *g, int64_t now_ms, json_t *events);
+
+    /* The earliest pending deadline in game time, or GAME_NO_DEADLINE. */
+    int64_t (*deadline)(const game *g);
+
+    /* What `seat` may see (GAME_SEAT_SPECTATOR for onlookers). Never holds
+     * another seat's secrets before the game is over; then holds everything.
+     * Must not depend on anything but the inputs so far. */
+    json_t *(*view)(const game *g, int seat);
+
+    bool (*over)(const game *g);
+
+    /* Once over: {"winners": [seats], "scores": [number per seat],
+     * "summary": "Alice wins with 8 chips"} plus engine-specific fields. */
+    json_t *(*result)(const game *g);
+
+    /* Optional. The action a bot of `level` in `seat` takes at now_ms, or NULL
+     * to wait. Either way it may set *wake_ms to a game time at which it wants
+     * to be asked again (it is also asked after every state change). `salt`
+     * varies from call to call so bots can randomise; the room logs the
+     * action a bot takes, so bots need not be replayable. */
+    json_t *(*bot)(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+                   int64_t *wake_ms);
+
+    /* Optional off-loop work (a solver run). work_request returns a
+     * description of work the game is waiting for, or NULL. The room runs
+     * work_run(request, cancel) on a worker thread; it must be a pure,
+     * thread-safe function of the request that gives up, returning NULL, once
+     * *cancel becomes nonzero. The room then feeds
+     *   {"kind": "work_done", "request": <request>, "result": <result>}
+     * to act() as GAME_SEAT_SERVER, which logs it like any other input, so a
+     * replay never runs the work again. */
+    json_t *(*work_request)(const game *g);
+    json_t *(*work_run)(const json_t *request, const volatile int *cancel);
+
+    /* Optional extras of the botpit binary: `botpit bench <id>` and
+     * subcommands such as `botpit solve`. */
+    int (*bench)(int argc, char **argv);
+    const game_command *commands; /* terminated by an entry with name NULL */
+} game_engine;
+
+/* The shipped engines (registry.c), NULL-terminated. */
+extern const game_engine *const game_engines[];
+
+/* The engine called `id`, or NULL. */
+const game_engine *game_engine_find(const char *id);
+
+/* Checks `given` (an object, or NULL for none) against the engine's option
+ * descriptors: rejects unknown names, wrong types and out-of-range values,
+ * and fills in every default. Returns a new object, or NULL with err set to
+ * "bad_options" and a sentence naming the option. */
+json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err);
+
+/* Resolves options and creates the game in one step (tests and tools).
+ * `options` may be NULL or a JSON text such as "{\"timer_s\": 5}". */
+game *game_create_with(const game_engine *e, const char *options, int seats, uint64_t seed,
+                       game_error *err);
+
+/* The seat range for resolved options (seat_range, or the engine's min/max). */
+void game_seat_range(const game_engine *e, const json_t *options, int *min, int *max);
+
+/* The level index of a bot level name, or -1. */
+int game_bot_level(const game_engine *e, const char *name);
+
+#endif
