@@ -80,7 +80,7 @@
  *   {"kind":"game_over","game":1,"reason":"no_robots"|"turn_limit",
  *    "scored":[2,3],"winners":[1],"bonus":[0,4],"points":[2,7],
  *    "totals":[2,7],"match_over":false,"next_game_at":12000 | null}
- *   {"kind":"match_over","winners":[1],"totals":[14,23]}
+ *   {"kind":"match_over","winners":[1],"totals":[14,23]}  (matches only)
  *
  * ## Result
  *   {"winners":[1],"scores":[14,23],"summary":"Blue wins the match 23 to 14",

@@ -300,7 +300,7 @@ static void finish_game(game *g, const char *reason, int64_t now_ms, json_t *eve
     json_object_set_new(ev, "next_game_at", g->match_over ? json_null()
                                                           : json_integer(g->next_game_at));
     json_array_append_new(events, ev);
-    if (g->match_over)
+    if (g->match_over && g->match_to > 0)
         json_array_append_new(events, json_pack("{sssoso}", "kind", "match_over", "winners",
                                                 int_array(g->winners, g->nwinners), "totals",
                                                 int_array(g->totals, seats)));

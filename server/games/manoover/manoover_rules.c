@@ -78,6 +78,7 @@ void manoover_pos_clear(manoover_pos *p, const manoover_layout *l)
     for (int i = 0; i < l->seats * l->robots; i++) {
         p->robot[i].where = MANOOVER_OFF_EDGE;
         p->robot[i].goal = -1;
+        p->robot[i].removed_seq = ++p->removed;
     }
 }
 
@@ -87,9 +88,12 @@ int manoover_pos_place(manoover_pos *p, int seat, int number, manoover_cell c, i
     if (seat < 0 || seat >= l->seats || number < 1 || number > l->robots)
         return -1;
     if (dir < 0 || dir >= MANOOVER_DIRS || !manoover_on_board(l, c) ||
-        manoover_goal_owner(l, c) >= 0 || p->occupant[manoover_cell_index(c)] >= 0)
+        manoover_goal_owner(l, c) >= 0)
         return -1;
     int i = manoover_robot_index(l, seat, number);
+    int there = p->occupant[manoover_cell_index(c)];
+    if (there >= 0 && there != i)
+        return -1;
     if (p->robot[i].where == MANOOVER_ON_BOARD)
         p->occupant[manoover_cell_index(p->robot[i].cell)] = -1;
     p->robot[i] = (manoover_robot){.cell = c, .dir = (uint8_t)dir, .where = MANOOVER_ON_BOARD,
@@ -139,6 +143,7 @@ void manoover_pos_start(manoover_pos *p, const manoover_layout *l)
             (void)placed;
         }
     }
+    p->removed = 0;
     manoover_pos_recount(p);
 }
 

@@ -49,7 +49,7 @@ typedef struct manoover_pos {
     int8_t occupant[MANOOVER_GRID]; /* robot index on each cell, or -1 */
     uint8_t alive[MANOOVER_MAX_SEATS];  /* robots still on the board */
     uint8_t scored[MANOOVER_MAX_SEATS]; /* robots in each seat's goal */
-    uint8_t removed;                    /* robots removed so far */
+    uint8_t removed;                    /* counts removals, to order them */
     uint8_t out_count;                  /* seats with no robot left */
     uint16_t turns;                     /* turns begun in this game */
     uint16_t turns_taken[MANOOVER_MAX_SEATS]; /* turns begun by each seat */
@@ -100,7 +100,7 @@ bool manoover_robot_on_board(const manoover_pos *p, int seat, int number);
 /* Positions. */
 void manoover_pos_start(manoover_pos *p, const manoover_layout *l); /* the set-up */
 /* An empty board: every robot off the edge (tests and tools build positions
- * from it with place/score, then call manoover_pos_recount). */
+ * from it with place and put_in_goal, then call manoover_pos_recount). */
 void manoover_pos_clear(manoover_pos *p, const manoover_layout *l);
 int manoover_pos_place(manoover_pos *p, int seat, int number, manoover_cell c, int dir);
 void manoover_pos_put_in_goal(manoover_pos *p, int seat, int number, int goal_seat);
