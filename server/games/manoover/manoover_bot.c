@@ -1,5 +1,5 @@
 /* manoover_bot.c: easy (random), normal (greedy over the turn) and hard
- * (expectimax over the next player's dice and reply). */
+ * (expectimax over the next throws and replies). */
 #include "manoover_bot.h"
 
 #include <math.h>
@@ -8,34 +8,73 @@
 
 /* ------------------------------------------------------------ evaluation */
 
-/* Weights of the static evaluation, in robots-in-goal. */
-#define W_GOAL 1.0         /* a robot in the goal */
-#define W_AIMED_OWN 0.7    /* an own robot whose arrow leads into the own goal */
-#define W_AIMED_OTHER 0.35 /* someone else's robot whose arrow leads into this goal */
-#define W_TURNABLE 0.2     /* an own robot one turn away from aiming at the own goal */
-#define W_CLOSE 0.3        /* a lead counts more as the game nears its end */
-#define DECAY 0.85         /* per step still to go */
-#define WIN 1000.0         /* a decided game */
+/* What the evaluation looks at, for one seat ("me") against its strongest
+ * rival (the other seat with most robots in its goal). */
+enum feature {
+    F_LEAD,           /* robots in my goal minus robots in the rival's */
+    F_AIM_MINE,       /* my robots walking into my goal, decayed by distance */
+    F_AIM_THEIRS,     /* the rival's robots walking into the rival's goal */
+    F_AIM_AT_ME,      /* anyone else's robots walking into my goal */
+    F_AIM_AT_THEM,    /* anyone else's robots walking into the rival's goal */
+    F_PUSH_MINE,      /* robots in the way of a robot walking into my goal */
+    F_PUSH_THEIRS,    /* the same for the rival's goal */
+    F_TURN_MINE,      /* my robots one turn away from aiming at my goal */
+    F_TURN_THEIRS,    /* the same for the rival */
+    F_ALIVE_MINE,     /* my robots on the board */
+    F_ALIVE_THEIRS,   /* the rival's */
+    F_LEAVING_MINE,   /* my robots that walk off the edge at their next step */
+    F_LEAVING_THEIRS, /* the rival's */
+    F_LEAD_CLOSE,     /* the lead over the fewest robots left to anyone in play */
+    F_SIGN,           /* -1, 0 or 1: who is ahead */
+    F_SIGN_CLOSE,     /* the same over the fewest robots left */
+    F_BIAS,           /* 1 */
+    F_COUNT
+};
 
-/* Search bounds: node counts, never time. */
-#define SEEN_BITS 15
-#define ROOT_NODES 20000   /* positions a root search may generate */
-#define HARD_CANDIDATES 8  /* end positions hard looks at more closely */
-#define HARD_SAMPLES 12    /* throws of the next player it samples for each */
+/* An evaluation: feature weights for when the rival throws next ([0]) and
+ * for when I do ([1]); a finished game is worth +-win plus margin a robot. */
+typedef struct weights {
+    double decay; /* per step still to go */
+    double win, margin;
+    double w[2][F_COUNT];
+} weights;
 
-/* Where each straight line from a cell leads: a goal (its seat) or off the
- * edge (-1), and in how many steps. */
-typedef struct rays {
-    int8_t goal[MANOOVER_GRID][MANOOVER_DIRS];
-    uint8_t len[MANOOVER_GRID][MANOOVER_DIRS];
-    uint8_t best[MANOOVER_GRID][MANOOVER_MAX_SEATS]; /* fewest steps to each goal, 0 = none */
-    float aim[MANOOVER_GRID][MANOOVER_DIRS];        /* DECAY^(len - 1) */
-    float near[MANOOVER_GRID][MANOOVER_MAX_SEATS];  /* DECAY^(best - 1), 0 = none */
-} rays;
+/* normal: set by hand, in robots-in-goal: goals, robots walking into goals,
+ * and a lead that weighs more as robots run out. */
+#define PLAIN_W {1, 0.7, -0.7, 0.35, -0.35, 0, 0, 0.2, -0.2, 0, 0, 0, 0, 0.3, 0, 0, 0}
+static const weights plain = {0.85, 1000.0, 1.0, {PLAIN_W, PLAIN_W}};
 
-static void rays_build(rays *rs, const manoover_layout *l)
+/* hard: fitted by least squares to the result (+1 win, 0 tie, -1 loss) of
+ * 20 000 self-play games of the standard variant (normal against normal,
+ * one action in ten random), so that it reads as an expected result. */
+static const weights tuned = {
+    0.85, 1.0, 0.02,
+    {{0.2435, 0.2300, -0.2158, 0.2436, -0.1509, 0.0237, -0.1449, 0.0422, -0.1120, 0.0187,
+      -0.0181, -0.0019, 0.0263, -0.1345, 0.1840, 0.4154, -0.0916},
+     {0.2435, 0.2158, -0.2300, 0.1509, -0.2436, 0.1449, -0.0237, 0.1120, -0.0422, 0.0181,
+      -0.0187, -0.0263, 0.0019, -0.1345, 0.1840, 0.4154, 0.0916}},
+};
+
+/* An evaluation ready for one board: its weights, and where each straight
+ * line from a cell leads (a goal, or off the edge) and how far. */
+typedef struct evaluator {
+    const weights *w;
+    bool alternate;
+    int8_t goal[MANOOVER_GRID][MANOOVER_DIRS]; /* seat, or -1 off the edge */
+    uint8_t len[MANOOVER_GRID][MANOOVER_DIRS]; /* steps to get there */
+    float aim[MANOOVER_GRID][MANOOVER_DIRS];   /* decay^(len - 1) */
+    float near[MANOOVER_GRID][MANOOVER_MAX_SEATS]; /* best aim toward each goal, 0 none */
+    float decay_pow[2 * MANOOVER_MAX_RADIUS + 2];
+} evaluator;
+
+static void evaluator_init(evaluator *ev, const manoover_layout *l, const weights *w,
+                           bool alternate)
 {
-    memset(rs, 0, sizeof *rs);
+    memset(ev, 0, sizeof *ev);
+    ev->w = w;
+    ev->alternate = alternate;
+    for (int k = 0; k < 2 * MANOOVER_MAX_RADIUS + 2; k++)
+        ev->decay_pow[k] = (float)pow(w->decay, k);
     int R = l->radius;
     for (int q = -R; q <= R; q++) {
         for (int r = -R; r <= R; r++) {
@@ -51,72 +90,120 @@ static void rays_build(rays *rs, const manoover_layout *l)
                     k++;
                 }
                 int g = manoover_on_board(l, x) ? manoover_goal_owner(l, x) : -1;
-                rs->goal[ci][d] = (int8_t)g;
-                rs->len[ci][d] = (uint8_t)k;
-                rs->aim[ci][d] = (float)pow(DECAY, k - 1);
-                if (g >= 0 && (rs->best[ci][g] == 0 || k < rs->best[ci][g])) {
-                    rs->best[ci][g] = (uint8_t)k;
-                    rs->near[ci][g] = rs->aim[ci][d];
-                }
+                ev->goal[ci][d] = (int8_t)g;
+                ev->len[ci][d] = (uint8_t)k;
+                ev->aim[ci][d] = ev->decay_pow[k - 1];
+                if (g >= 0 && ev->aim[ci][d] > ev->near[ci][g])
+                    ev->near[ci][g] = ev->aim[ci][d];
             }
         }
     }
 }
 
-/* A finished game: a win or loss dwarfs everything, then the margin. */
-static double evaluate_final(const manoover_pos *p, int me)
-{
-    int seats = p->layout->seats;
-    int best_other = -1;
-    for (int s = 0; s < seats; s++) {
-        if (s != me && p->scored[s] > best_other)
-            best_other = p->scored[s];
-    }
-    int margin = p->scored[me] - best_other;
-    double base = margin > 0 ? WIN : margin < 0 ? -WIN : 0;
-    return base + margin;
-}
+/* What each seat has going for it on the board. */
+typedef struct seat_terms {
+    double aim_own, aim_in, push_in, turn, leaving;
+} seat_terms;
 
-static double evaluate(const rays *rs, const manoover_pos *p, int me)
+static void board_terms(const evaluator *ev, const manoover_pos *p, seat_terms *t)
 {
-    if (p->over)
-        return evaluate_final(p, me);
     const manoover_layout *l = p->layout;
-    int seats = l->seats;
-    double v[MANOOVER_MAX_SEATS] = {0};
-    for (int s = 0; s < seats; s++)
-        v[s] = W_GOAL * p->scored[s];
-    for (int i = 0; i < seats * l->robots; i++) {
+    memset(t, 0, sizeof *t * (size_t)l->seats);
+    for (int i = 0; i < l->seats * l->robots; i++) {
         const manoover_robot *r = &p->robot[i];
         if (r->where != MANOOVER_ON_BOARD)
             continue;
         int o = manoover_robot_seat(l, i);
         int ci = manoover_cell_index(r->cell);
-        int g = rs->goal[ci][r->dir];
-        if (g >= 0)
-            v[g] += (g == o ? W_AIMED_OWN : W_AIMED_OTHER) * rs->aim[ci][r->dir];
+        int g = ev->goal[ci][r->dir];
+        int k = ev->len[ci][r->dir];
+        if (g == o)
+            t[g].aim_own += ev->aim[ci][r->dir];
+        else if (g >= 0)
+            t[g].aim_in += ev->aim[ci][r->dir];
+        else if (k == 1)
+            t[o].leaving += 1;
         if (g != o)
-            v[o] += W_TURNABLE * rs->near[ci][o];
+            t[o].turn += ev->near[ci][o];
+        if (g < 0)
+            continue;
+        /* Robots in its way are pushed into that goal before it. */
+        manoover_cell c = r->cell;
+        for (int j = 1; j < k; j++) {
+            c = manoover_neighbour(c, r->dir);
+            if (p->occupant[manoover_cell_index(c)] >= 0)
+                t[g].push_in += ev->decay_pow[k - j - 1];
+        }
     }
-    if (seats == 2) {
-        int other = 1 - me;
-        int fewest = p->alive[0] < p->alive[1] ? p->alive[0] : p->alive[1];
-        double lead = p->scored[me] - p->scored[other];
-        return v[me] - v[other] + W_CLOSE * lead / (fewest > 0 ? fewest : 1);
+}
+
+/* The rival of `me`: the other seat with most robots in its goal. */
+static int rival_of(const manoover_pos *p, int me)
+{
+    int rival = -1;
+    for (int k = 1; k < p->layout->seats; k++) {
+        int s = (me + k) % p->layout->seats;
+        if (rival < 0 || p->scored[s] > p->scored[rival])
+            rival = s;
     }
-    double best_other = -1e9;
-    for (int s = 0; s < seats; s++) {
-        if (s != me && v[s] > best_other)
-            best_other = v[s];
+    return rival;
+}
+
+static void features(const evaluator *ev, const manoover_pos *p, int me, double *f)
+{
+    seat_terms t[MANOOVER_MAX_SEATS];
+    board_terms(ev, p, t);
+    int o = rival_of(p, me);
+    int fewest = 0;
+    for (int s = 0; s < p->layout->seats; s++) {
+        if (p->alive[s] > 0 && (fewest == 0 || p->alive[s] < fewest))
+            fewest = p->alive[s];
     }
-    return v[me] - best_other;
+    if (fewest == 0)
+        fewest = 1;
+    double lead = p->scored[me] - p->scored[o];
+    double sign = lead > 0 ? 1 : lead < 0 ? -1 : 0;
+    f[F_LEAD] = lead;
+    f[F_AIM_MINE] = t[me].aim_own;
+    f[F_AIM_THEIRS] = t[o].aim_own;
+    f[F_AIM_AT_ME] = t[me].aim_in;
+    f[F_AIM_AT_THEM] = t[o].aim_in;
+    f[F_PUSH_MINE] = t[me].push_in;
+    f[F_PUSH_THEIRS] = t[o].push_in;
+    f[F_TURN_MINE] = t[me].turn;
+    f[F_TURN_THEIRS] = t[o].turn;
+    f[F_ALIVE_MINE] = p->alive[me];
+    f[F_ALIVE_THEIRS] = p->alive[o];
+    f[F_LEAVING_MINE] = t[me].leaving;
+    f[F_LEAVING_THEIRS] = t[o].leaving;
+    f[F_LEAD_CLOSE] = lead / fewest;
+    f[F_SIGN] = sign;
+    f[F_SIGN_CLOSE] = sign / fewest;
+    f[F_BIAS] = 1;
+}
+
+/* The position for `me`, just before `next` throws (-1: the game is over). */
+static double evaluate(const evaluator *ev, const manoover_pos *p, int me, int next)
+{
+    const weights *w = ev->w;
+    if (p->over) {
+        int margin = p->scored[me] - p->scored[rival_of(p, me)];
+        return (margin > 0 ? w->win : margin < 0 ? -w->win : 0) + w->margin * margin;
+    }
+    double f[F_COUNT];
+    features(ev, p, me, f);
+    const double *wk = w->w[next == me];
+    double v = 0;
+    for (int k = 0; k < F_COUNT; k++)
+        v += wk[k] * f[k];
+    return v;
 }
 
 double manoover_bot_evaluate(const manoover_pos *p, int seat)
 {
-    rays rs;
-    rays_build(&rs, p->layout);
-    return evaluate(&rs, p, seat);
+    evaluator ev;
+    evaluator_init(&ev, p->layout, &plain, false);
+    return evaluate(&ev, p, seat, -1);
 }
 
 /* ------------------------------------------------------------ simulation */
@@ -140,38 +227,99 @@ static int finish_control(manoover_pos *p, int seat, bool alternate)
     return p->over ? -1 : next;
 }
 
+/* Legal actions of `seat` with these dice, pass last; returns how many. */
+static int list_actions(const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
+                        manoover_action *out)
+{
+    const manoover_layout *l = p->layout;
+    int n = 0;
+    bool done[MANOOVER_MAX_ROBOTS_PER_SEAT + 1] = {false};
+    for (int d = 0; d < ndice; d++) {
+        int v = dice[d];
+        if (v < 1 || v > l->robots || done[v] || !manoover_robot_on_board(p, seat, v))
+            continue;
+        done[v] = true;
+        int dir = p->robot[manoover_robot_index(l, seat, v)].dir;
+        out[n++] = (manoover_action){MANOOVER_ACT_STEP, (uint8_t)v, 0};
+        for (int x = 0; x < MANOOVER_DIRS; x++) {
+            if (x != dir)
+                out[n++] = (manoover_action){MANOOVER_ACT_TURN, (uint8_t)v, (uint8_t)x};
+        }
+    }
+    out[n++] = (manoover_action){MANOOVER_ACT_PASS, 0, 0};
+    return n;
+}
+
+int manoover_bot_legal(const manoover_situation *s, manoover_action *out)
+{
+    return list_actions(&s->pos, s->seat, s->dice, s->ndice, out);
+}
+
+/* Applies a (non-pass) action and spends its die; dice naming robots that
+ * left the board are dropped. */
+static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const manoover_action *a)
+{
+    int i = manoover_robot_index(p->layout, seat, a->robot);
+    if (a->kind == MANOOVER_ACT_STEP) {
+        manoover_move m;
+        manoover_step(p, i, &m);
+    } else {
+        manoover_turn(p, i, a->dir);
+    }
+    bool spent = false;
+    int n = 0;
+    for (int d = 0; d < *ndice; d++) {
+        if (!spent && dice[d] == a->robot)
+            spent = true;
+        else if (manoover_robot_on_board(p, seat, dice[d]))
+            dice[n++] = dice[d];
+    }
+    *ndice = n;
+}
+
 /* ------------------------------------------------------------ bot state */
 
+/* Search bounds: node counts, never time, so that a choice depends only on
+ * the position and the salt. */
+#define SEEN_BITS 15
+#define ROOT_NODES 20000     /* positions the search over one turn may generate */
+#define HARD_CANDIDATES 8    /* ends of its turn hard looks at further */
+#define HARD_SAMPLES 12      /* throws of the next player it tries for each */
+#define HARD_OWN_SAMPLES 4   /* its own next throws after each of those */
+#define HARD_EVALS 40000     /* evaluations after which it stops looking */
+
 typedef struct bot {
-    rays rs;
-    bool alternate;
+    evaluator ev;
     uint64_t *keys;  /* the seen-position set of the current search */
-    uint32_t *stamp; /* slot is live when stamp == current */
+    uint32_t *stamp; /* a slot is in the set when its stamp is current */
     uint32_t current;
     long seen_count;
-    manoover_bot_stats stats;
     long node_limit;
+    manoover_bot_stats stats;
 } bot;
 
-static int bot_init(bot *b, const manoover_situation *s)
+static bot *bot_new(const manoover_situation *s, const weights *w)
 {
-    memset(b, 0, sizeof *b);
-    rays_build(&b->rs, s->pos.layout);
-    b->alternate = s->alternate;
+    bot *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    evaluator_init(&b->ev, s->pos.layout, w, s->alternate);
     b->keys = malloc(sizeof(uint64_t) << SEEN_BITS);
     b->stamp = calloc((size_t)1 << SEEN_BITS, sizeof(uint32_t));
     if (!b->keys || !b->stamp) {
         free(b->keys);
         free(b->stamp);
-        return -1;
+        free(b);
+        return NULL;
     }
-    return 0;
+    return b;
 }
 
 static void bot_free(bot *b)
 {
     free(b->keys);
     free(b->stamp);
+    free(b);
 }
 
 static void seen_reset(bot *b)
@@ -218,67 +366,9 @@ static uint64_t pos_hash(const manoover_pos *p, const uint8_t *dice, int ndice)
     return rng_mix(h ^ counts);
 }
 
-/* ------------------------------------------------------------ actions */
+/* ------------------------------------------------------------ one turn */
 
-int manoover_bot_legal(const manoover_situation *s, manoover_action *out)
-{
-    const manoover_layout *l = s->pos.layout;
-    int n = 0;
-    bool done[MANOOVER_MAX_ROBOTS_PER_SEAT + 1] = {false};
-    for (int d = 0; d < s->ndice; d++) {
-        int v = s->dice[d];
-        if (v < 1 || v > l->robots || done[v] || !manoover_robot_on_board(&s->pos, s->seat, v))
-            continue;
-        done[v] = true;
-        int dir = s->pos.robot[manoover_robot_index(l, s->seat, v)].dir;
-        out[n++] = (manoover_action){MANOOVER_ACT_STEP, (uint8_t)v, 0};
-        for (int x = 0; x < MANOOVER_DIRS; x++) {
-            if (x != dir)
-                out[n++] = (manoover_action){MANOOVER_ACT_TURN, (uint8_t)v, (uint8_t)x};
-        }
-    }
-    out[n++] = (manoover_action){MANOOVER_ACT_PASS, 0, 0};
-    return n;
-}
-
-static void take_die(uint8_t *dice, int *ndice, int value)
-{
-    for (int d = 0; d < *ndice; d++) {
-        if (dice[d] == value) {
-            dice[d] = dice[--*ndice];
-            return;
-        }
-    }
-}
-
-/* Applies a (non-pass) action to p and removes its die from dice. */
-static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const manoover_action *a)
-{
-    int i = manoover_robot_index(p->layout, seat, a->robot);
-    if (a->kind == MANOOVER_ACT_STEP) {
-        manoover_move m;
-        manoover_step(p, i, &m);
-    } else {
-        manoover_turn(p, i, a->dir);
-    }
-    take_die(dice, ndice, a->robot);
-}
-
-/* The dice of a throw that still name robots on the board. */
-static int usable_dice(const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
-                       uint8_t *out)
-{
-    int n = 0;
-    for (int d = 0; d < ndice; d++) {
-        if (manoover_robot_on_board(p, seat, dice[d]))
-            out[n++] = dice[d];
-    }
-    return n;
-}
-
-/* ------------------------------------------------------------ search */
-
-/* An end of the control phase: its first action, and the position at the
+/* An end of a control phase: its first action, and the position at the
  * next throw. */
 typedef struct candidate {
     manoover_action first;
@@ -289,9 +379,8 @@ typedef struct candidate {
 
 typedef struct search {
     bot *b;
-    int seat;  /* who acts */
-    int me;    /* whose evaluation */
-    candidate *best; /* the k best, best first */
+    int seat;        /* who acts */
+    candidate *best; /* the k best for seat, best first */
     int k, n;
 } search;
 
@@ -308,9 +397,9 @@ static void offer(search *s, const manoover_action *first, const manoover_pos *a
     s->best[at] = (candidate){*first, *after, next, score};
 }
 
-/* Every sequence of actions from p with these dice (duplicates of a position
- * and its dice are looked at once). `last_turned` is a robot just turned: a
- * second turn straight after it would only waste a die. */
+/* Every sequence of actions from p with these dice, each position (with its
+ * dice) looked at once. `last_turned` is a robot just turned: turning it
+ * again straight away would only waste a die. */
 static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int ndice,
                     const manoover_action *first, int last_turned)
 {
@@ -320,16 +409,14 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
         return;
 
     manoover_pos after = *p;
-    int next = finish_control(&after, s->seat, b->alternate);
+    int next = finish_control(&after, s->seat, b->ev.alternate);
     b->stats.evals++;
-    offer(s, first, &after, next, evaluate(&b->rs, &after, s->me));
+    offer(s, first, &after, next, evaluate(&b->ev, &after, s->seat, next));
 
     if (p->over || b->stats.nodes >= b->node_limit)
         return;
-    manoover_situation here = {.pos = *p, .seat = s->seat, .ndice = ndice};
-    memcpy(here.dice, dice, (size_t)ndice);
     manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
-    int nacts = manoover_bot_legal(&here, acts) - 1; /* not pass: that is the leaf above */
+    int nacts = list_actions(p, s->seat, dice, ndice, acts) - 1; /* pass: the leaf above */
     for (int k = 0; k < nacts; k++) {
         if (acts[k].kind == MANOOVER_ACT_TURN && acts[k].robot == last_turned)
             continue;
@@ -343,35 +430,39 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
     }
 }
 
-/* The k best ends of `seat`'s control phase for `me`; returns how many. */
-static int search_ends(bot *b, const manoover_pos *p, int seat, int me, const uint8_t *dice,
-                       int ndice, candidate *best, int k)
+/* The k best ends of `seat`'s control phase, for seat; returns how many. */
+static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
+                      candidate *best, int k)
 {
-    search s = {b, seat, me, best, k, 0};
+    search s = {b, seat, best, k, 0};
     seen_reset(b);
+    b->node_limit = b->stats.nodes + ROOT_NODES;
     manoover_action pass = {MANOOVER_ACT_PASS, 0, 0};
     explore(&s, p, dice, ndice, &pass, -1);
     return s.n;
 }
 
-/* A cheaper reply, for the players a hard bot imagines: one action at a
- * time, each the best for `seat` on its own, until nothing improves.
- * Returns the position at the next throw. */
-static manoover_pos greedy_reply(bot *b, const manoover_pos *start, int seat, uint8_t *dice,
-                                 int ndice)
+/* A quicker turn, for the turns hard imagines: one action at a time, each
+ * the best for `seat` on its own, until none improves. Returns the position
+ * at the next throw; *next is who throws it. */
+static manoover_pos greedy_turn(bot *b, const manoover_pos *start, int seat, const uint8_t *thrown,
+                                int nthrown, int *next)
 {
+    uint8_t dice[MANOOVER_MAX_DICE];
+    int ndice = nthrown;
+    memcpy(dice, thrown, (size_t)nthrown);
     manoover_pos cur = *start;
     manoover_pos best_after = cur;
-    finish_control(&best_after, seat, b->alternate);
-    double best = evaluate(&b->rs, &best_after, seat);
+    *next = finish_control(&best_after, seat, b->ev.alternate);
+    double best = evaluate(&b->ev, &best_after, seat, *next);
     b->stats.evals++;
     while (ndice > 0 && !cur.over) {
-        manoover_situation here = {.pos = cur, .seat = seat, .ndice = ndice};
-        memcpy(here.dice, dice, (size_t)ndice);
         manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
-        int nacts = manoover_bot_legal(&here, acts) - 1;
+        int nacts = list_actions(&cur, seat, dice, ndice, acts) - 1;
         int chosen = -1;
         manoover_pos chosen_pos = cur;
+        uint8_t chosen_dice[MANOOVER_MAX_DICE];
+        int chosen_n = 0;
         for (int k = 0; k < nacts; k++) {
             manoover_pos child = cur;
             uint8_t left[MANOOVER_MAX_DICE];
@@ -379,28 +470,33 @@ static manoover_pos greedy_reply(bot *b, const manoover_pos *start, int seat, ui
             memcpy(left, dice, (size_t)ndice);
             apply(&child, seat, left, &nleft, &acts[k]);
             manoover_pos after = child;
-            finish_control(&after, seat, b->alternate);
-            double v = evaluate(&b->rs, &after, seat);
+            int after_next = finish_control(&after, seat, b->ev.alternate);
+            double v = evaluate(&b->ev, &after, seat, after_next);
             b->stats.nodes++;
             b->stats.evals++;
             if (v > best + 1e-9) {
                 best = v;
                 best_after = after;
+                *next = after_next;
                 chosen = k;
                 chosen_pos = child;
+                memcpy(chosen_dice, left, (size_t)nleft);
+                chosen_n = nleft;
             }
         }
         if (chosen < 0)
             break;
         cur = chosen_pos;
-        take_die(dice, &ndice, acts[chosen].robot);
-        ndice = usable_dice(&cur, seat, dice, ndice, dice);
+        memcpy(dice, chosen_dice, (size_t)chosen_n);
+        ndice = chosen_n;
     }
     return best_after;
 }
 
-/* Raw faces of a throw and its re-throw; resolved against a position later so
- * that every candidate meets the same luck. */
+/* ------------------------------------------------------------ lookahead */
+
+/* Raw faces of a throw and of its re-throw, resolved against a position
+ * later so that every candidate meets the same luck. */
 typedef struct throw_sample {
     uint8_t first[MANOOVER_MAX_DICE], second[MANOOVER_MAX_DICE];
 } throw_sample;
@@ -418,21 +514,65 @@ static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t,
     return n;
 }
 
-/* Expected evaluation for `me` of a candidate: the next player throws (the
- * samples), replies greedily and plays on to the throw after. */
-static double expectimax(bot *b, const candidate *c, int me, const throw_sample *samples, int ns)
+/* The players after `me` take their turns (throw `k`, then the ones after
+ * it), each playing a greedy turn, until it is my turn again; then my own
+ * next throw, averaged over a few samples, again played greedily. The
+ * evaluation for me of where that leaves the game. */
+static double outlook(bot *b, const candidate *c, int me, const throw_sample *samples, int ns,
+                      int k)
 {
-    if (c->after.over || c->next < 0)
-        return c->score;
-    double sum = 0;
-    for (int k = 0; k < ns; k++) {
+    manoover_pos p = c->after;
+    int next = c->next;
+    for (int t = k; next >= 0 && next != me; t++) {
         uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&c->after, c->next, &samples[k], dice);
-        manoover_pos end = greedy_reply(b, &c->after, c->next, dice, nd);
-        sum += evaluate(&b->rs, &end, me);
-        b->stats.evals++;
+        int nd = resolve_throw(&p, next, &samples[t % ns], dice);
+        int seat = next;
+        p = greedy_turn(b, &p, seat, dice, nd, &next);
     }
-    return sum / ns;
+    if (next < 0)
+        return evaluate(&b->ev, &p, me, next);
+    double sum = 0;
+    for (int j = 1; j <= HARD_OWN_SAMPLES; j++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(&p, me, &samples[(k + j * 5) % ns], dice);
+        int after_next;
+        manoover_pos end = greedy_turn(b, &p, me, dice, nd, &after_next);
+        sum += evaluate(&b->ev, &end, me, after_next);
+    }
+    return sum / HARD_OWN_SAMPLES;
+}
+
+/* Hard: the best few ends of this turn, each scored by its outlook over the
+ * sampled throws; stops early, keeping the best so far, if the evaluation
+ * budget runs out. */
+static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
+{
+    throw_sample samples[HARD_SAMPLES];
+    int faces = cands[0].after.layout->faces;
+    for (int t = 0; t < HARD_SAMPLES; t++) {
+        for (int d = 0; d < MANOOVER_MAX_DICE; d++) {
+            samples[t].first[d] = (uint8_t)rng_range(r, 1, faces);
+            samples[t].second[d] = (uint8_t)rng_range(r, 1, faces);
+        }
+    }
+    int pick = 0;
+    double top = -1e18;
+    for (int c = 0; c < n && (c == 0 || b->stats.evals < HARD_EVALS); c++) {
+        double v;
+        if (cands[c].next < 0) {
+            v = cands[c].score; /* the game ends: nothing to throw for */
+        } else {
+            double sum = 0;
+            for (int k = 0; k < HARD_SAMPLES; k++)
+                sum += outlook(b, &cands[c], me, samples, HARD_SAMPLES, k);
+            v = sum / HARD_SAMPLES;
+        }
+        if (v > top) {
+            top = v;
+            pick = c;
+        }
+    }
+    return pick;
 }
 
 static manoover_action choose_random(const manoover_situation *s, rng *r)
@@ -447,48 +587,29 @@ manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint
 {
     rng r;
     rng_seed(&r, salt);
-    manoover_action pass = {MANOOVER_ACT_PASS, 0, 0};
+    if (stats)
+        *stats = (manoover_bot_stats){0, 0};
     if (level <= MANOOVER_BOT_EASY)
         return choose_random(s, &r);
 
-    bot *b = malloc(sizeof *b);
-    if (!b || bot_init(b, s) < 0) {
-        free(b);
+    bool hard = level >= MANOOVER_BOT_HARD;
+    int k = hard ? HARD_CANDIDATES : 1;
+    bot *b = bot_new(s, hard ? &tuned : &plain);
+    candidate *cands = malloc(sizeof *cands * (size_t)k);
+    if (!b || !cands) {
+        free(cands);
+        if (b)
+            bot_free(b);
         return choose_random(s, &r);
     }
-    b->node_limit = ROOT_NODES;
-    int k = level >= MANOOVER_BOT_HARD ? HARD_CANDIDATES : 1;
-    candidate *best = malloc(sizeof *best * (size_t)k);
-    manoover_action chosen = pass;
-    if (best) {
-        int n = search_ends(b, &s->pos, s->seat, s->seat, s->dice, s->ndice, best, k);
-        int pick = 0;
-        if (level >= MANOOVER_BOT_HARD && n > 1) {
-            throw_sample samples[HARD_SAMPLES];
-            int faces = s->pos.layout->faces;
-            for (int t = 0; t < HARD_SAMPLES; t++) {
-                for (int d = 0; d < MANOOVER_MAX_DICE; d++) {
-                    samples[t].first[d] = (uint8_t)rng_range(&r, 1, faces);
-                    samples[t].second[d] = (uint8_t)rng_range(&r, 1, faces);
-                }
-            }
-            double top = -1e18;
-            for (int c = 0; c < n; c++) {
-                double v = expectimax(b, &best[c], s->seat, samples, HARD_SAMPLES);
-                if (v > top) {
-                    top = v;
-                    pick = c;
-                }
-            }
-        }
-        if (n > 0)
-            chosen = best[pick].first;
-        free(best);
-    }
+    manoover_action chosen = {MANOOVER_ACT_PASS, 0, 0};
+    int n = best_turns(b, &s->pos, s->seat, s->dice, s->ndice, cands, k);
+    if (n > 0)
+        chosen = cands[hard && n > 1 ? pick_by_outlook(b, cands, n, s->seat, &r) : 0].first;
     if (stats)
         *stats = b->stats;
+    free(cands);
     bot_free(b);
-    free(b);
     return chosen;
 }
 

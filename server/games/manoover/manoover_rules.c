@@ -6,8 +6,6 @@
 #include <string.h>
 
 static const char *const dir_names[MANOOVER_DIRS] = {"N", "NE", "SE", "S", "SW", "NW"};
-static const int8_t dir_dq[MANOOVER_DIRS] = {0, 1, 1, 0, -1, -1};
-static const int8_t dir_dr[MANOOVER_DIRS] = {-1, -1, 0, 1, 1, 0};
 
 const char *manoover_dir_name(int dir)
 {
@@ -21,46 +19,6 @@ int manoover_dir_parse(const char *name)
             return d;
     }
     return -1;
-}
-
-manoover_cell manoover_neighbour(manoover_cell c, int dir)
-{
-    return (manoover_cell){(int8_t)(c.q + dir_dq[dir]), (int8_t)(c.r + dir_dr[dir])};
-}
-
-bool manoover_on_board(const manoover_layout *l, manoover_cell c)
-{
-    int s = -c.q - c.r;
-    return abs(c.q) <= l->radius && abs(c.r) <= l->radius && abs(s) <= l->radius;
-}
-
-int manoover_goal_owner(const manoover_layout *l, manoover_cell c)
-{
-    for (int s = 0; s < l->seats; s++) {
-        if (l->goal[s].q == c.q && l->goal[s].r == c.r)
-            return s;
-    }
-    return -1;
-}
-
-int manoover_cell_index(manoover_cell c)
-{
-    return (c.r + MANOOVER_MAX_RADIUS) * MANOOVER_GRID_SIDE + (c.q + MANOOVER_MAX_RADIUS);
-}
-
-int manoover_robot_index(const manoover_layout *l, int seat, int number)
-{
-    return seat * l->robots + number - 1;
-}
-
-int manoover_robot_seat(const manoover_layout *l, int index)
-{
-    return index / l->robots;
-}
-
-int manoover_robot_number(const manoover_layout *l, int index)
-{
-    return index % l->robots + 1;
 }
 
 bool manoover_robot_on_board(const manoover_pos *p, int seat, int number)
@@ -183,14 +141,18 @@ void manoover_step(manoover_pos *p, int robot, manoover_move *m)
     assert(mover->where == MANOOVER_ON_BOARD);
     int dir = mover->dir;
 
-    /* The line of robots in front of the mover, nearest first. */
+    /* The line of robots in front of the mover, nearest first, and the cell
+     * the front one goes to. Goal cells are never occupied, so that cell is
+     * empty, a goal, or beyond the edge. */
     int line[MANOOVER_MAX_ROBOTS + 1];
     int len = 0;
     line[len++] = robot;
     manoover_cell c = manoover_neighbour(mover->cell, dir);
-    while (manoover_on_board(l, c) && p->occupant[manoover_cell_index(c)] >= 0) {
+    bool on = manoover_on_board(l, c);
+    while (on && p->occupant[manoover_cell_index(c)] >= 0) {
         line[len++] = p->occupant[manoover_cell_index(c)];
         c = manoover_neighbour(c, dir);
+        on = manoover_on_board(l, c);
     }
 
     m->robot = (uint8_t)robot;
@@ -201,24 +163,22 @@ void manoover_step(manoover_pos *p, int robot, manoover_move *m)
     m->removed = -1;
     m->goal = -1;
     m->out_seat = -1;
-    for (int k = 1; k < len; k++) {
-        manoover_cell from = p->robot[line[k]].cell;
-        m->pushed[k - 1] = (manoover_push){(uint8_t)line[k], from, manoover_neighbour(from, dir)};
-    }
 
-    /* Move the front robot first, then each one behind into the freed cell.
-     * Goal cells are never occupied, so the front robot ends on an empty
-     * cell, in a goal, or beyond the edge. */
+    /* Each robot takes the cell of the one in front; the front one takes c. */
+    manoover_cell to = c;
     for (int k = len - 1; k >= 0; k--) {
         manoover_robot *r = &p->robot[line[k]];
-        manoover_cell to = manoover_neighbour(r->cell, dir);
-        p->occupant[manoover_cell_index(r->cell)] = -1;
-        if (!manoover_on_board(l, to) || manoover_goal_owner(l, to) >= 0) {
+        manoover_cell from = r->cell;
+        if (k > 0)
+            m->pushed[k - 1] = (manoover_push){(uint8_t)line[k], from, to};
+        p->occupant[manoover_cell_index(from)] = -1;
+        if (k == len - 1 && (!on || manoover_goal_owner(l, to) >= 0)) {
             remove_robot(p, line[k], to, m);
         } else {
             r->cell = to;
             p->occupant[manoover_cell_index(to)] = (int8_t)line[k];
         }
+        to = from;
     }
 }
 

@@ -83,18 +83,57 @@ typedef struct manoover_roll {
     bool kept[MANOOVER_MAX_DICE];      /* names a robot on the board: one action */
 } manoover_roll;
 
-/* Geometry. */
+/* Geometry. The small helpers are inline: the bots call them millions of
+ * times a second. */
 const char *manoover_dir_name(int dir);     /* "N", "NE", ... */
 int manoover_dir_parse(const char *name);   /* direction, or -1 */
-manoover_cell manoover_neighbour(manoover_cell c, int dir);
-bool manoover_on_board(const manoover_layout *l, manoover_cell c);
-int manoover_goal_owner(const manoover_layout *l, manoover_cell c); /* seat, or -1 */
-int manoover_cell_index(manoover_cell c); /* into manoover_pos.occupant */
+
+static inline manoover_cell manoover_neighbour(manoover_cell c, int dir)
+{
+    static const int8_t dq[MANOOVER_DIRS] = {0, 1, 1, 0, -1, -1};
+    static const int8_t dr[MANOOVER_DIRS] = {-1, -1, 0, 1, 1, 0};
+    return (manoover_cell){(int8_t)(c.q + dq[dir]), (int8_t)(c.r + dr[dir])};
+}
+
+static inline bool manoover_on_board(const manoover_layout *l, manoover_cell c)
+{
+    int s = -c.q - c.r;
+    return c.q >= -l->radius && c.q <= l->radius && c.r >= -l->radius && c.r <= l->radius &&
+           s >= -l->radius && s <= l->radius;
+}
+
+/* The seat whose goal is at c, or -1. */
+static inline int manoover_goal_owner(const manoover_layout *l, manoover_cell c)
+{
+    for (int s = 0; s < l->seats; s++) {
+        if (l->goal[s].q == c.q && l->goal[s].r == c.r)
+            return s;
+    }
+    return -1;
+}
+
+/* Index of an on-board cell into manoover_pos.occupant. */
+static inline int manoover_cell_index(manoover_cell c)
+{
+    return (c.r + MANOOVER_MAX_RADIUS) * MANOOVER_GRID_SIDE + (c.q + MANOOVER_MAX_RADIUS);
+}
 
 /* Robots. */
-int manoover_robot_index(const manoover_layout *l, int seat, int number);
-int manoover_robot_seat(const manoover_layout *l, int index);
-int manoover_robot_number(const manoover_layout *l, int index);
+static inline int manoover_robot_index(const manoover_layout *l, int seat, int number)
+{
+    return seat * l->robots + number - 1;
+}
+
+static inline int manoover_robot_seat(const manoover_layout *l, int index)
+{
+    return index / l->robots;
+}
+
+static inline int manoover_robot_number(const manoover_layout *l, int index)
+{
+    return index % l->robots + 1;
+}
+
 bool manoover_robot_on_board(const manoover_pos *p, int seat, int number);
 
 /* Positions. */
