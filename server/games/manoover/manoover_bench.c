@@ -12,7 +12,8 @@
 typedef struct level_time {
     long calls;
     double total_ms, max_ms;
-    long max_nodes;
+    double total_evals;
+    long max_evals;
 } level_time;
 
 typedef struct tally {
@@ -50,15 +51,25 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
     for (int moves = 0; moves < 100000 && !e->over(g); moves++) {
         int seat = g->turn;
         int level = seat == a_seat ? a : b;
-        int64_t wake = GAME_NO_DEADLINE;
         salt = rng_mix(salt);
+        /* What manoover_bot() does, with the search's counters kept. */
         double t0 = now_ms();
-        json_t *action = e->bot(g, seat, level, clock_ms, salt, &wake);
+        manoover_situation s;
+        json_t *action = NULL;
+        manoover_bot_stats stats = {0, 0};
+        if (manoover_bot_situation(g, &s) && s.seat == seat) {
+            manoover_action a = manoover_bot_choose(&s, level, salt, &stats);
+            action = manoover_action_json(&a);
+        }
         double dt = now_ms() - t0;
-        times[level].calls++;
-        times[level].total_ms += dt;
-        if (dt > times[level].max_ms)
-            times[level].max_ms = dt;
+        level_time *lt = &times[level];
+        lt->calls++;
+        lt->total_ms += dt;
+        lt->total_evals += (double)stats.evals;
+        if (dt > lt->max_ms)
+            lt->max_ms = dt;
+        if (stats.evals > lt->max_evals)
+            lt->max_evals = stats.evals;
         if (!action) {
             fprintf(stderr, "bench: the %s bot in seat %d did not act\n",
                     e->bot_levels[level], seat);
@@ -151,8 +162,11 @@ int manoover_bench(int argc, char **argv)
     level_time times[3] = {{0}};
     printf("manoover bench: variant %s%s, %d single games per pairing, seed %llu\n", variant,
            alternate ? " (alternate order)" : "", games, (unsigned long long)seed);
-    printf("(the first level plays seat 0 in half the games and seat %s in the rest)\n",
-           l->seats == 3 ? "1 or 2, two of the second level" : "1");
+    if (l->seats == 3)
+        printf("(the first level takes seats 0, 1 and 2 in turn, two of the second level the "
+               "others; a draw is a shared top score)\n");
+    else
+        printf("(the first level plays seat 0 in half the games and seat 1 in the rest)\n");
     int failures = 0;
     for (int p = 0; p < 3; p++) {
         int a = pairs[p][0], b = pairs[p][1];
@@ -170,11 +184,13 @@ int manoover_bench(int argc, char **argv)
                t.wins, t.draws, t.losses, t.limit_games ? ", some at the turn limit" : "",
                (now_ms() - t0) / 1e3);
     }
-    printf("ms per bot call:\n");
+    printf("per bot call: ms (wall clock, noisy on a shared machine) and positions evaluated\n");
     for (int level = 0; level < 3; level++) {
-        if (times[level].calls)
-            printf("  %-6s  calls %7ld  mean %7.3f  max %7.3f\n", names[level], times[level].calls,
-                   times[level].total_ms / times[level].calls, times[level].max_ms);
+        const level_time *lt = &times[level];
+        if (lt->calls)
+            printf("  %-6s  calls %7ld  ms mean %7.3f max %7.3f  evaluations mean %8.0f max %7ld\n",
+                   names[level], lt->calls, lt->total_ms / lt->calls, lt->max_ms,
+                   lt->total_evals / lt->calls, lt->max_evals);
     }
     if (failures)
         printf("FAILURES: %d games ended with a refused or missing bot action\n", failures);
