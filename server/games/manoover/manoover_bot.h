@@ -5,12 +5,15 @@
  * change), re-planning the rest of its control phase each time.
  *   easy    a random legal action (pass included)
  *   normal  greedy: tries every sequence of actions its dice allow, plays the
- *           automatic phase that follows, and keeps the position it likes best
- *   hard    normal's best few end positions, each looked at through the next
- *           player's throw (sampled dice) and that player's best reply and
- *           automatic phase: expectimax, two plies deep
- * Searches are bounded by node counts, never by time, so a bot's choice
- * depends only on the position and the salt.
+ *           automatic phase that follows, and keeps the position a hand-set
+ *           evaluation likes best
+ *   hard    expectimax: normal's search with an evaluation fitted to
+ *           self-play results gives its best few ends of the turn; each is
+ *           scored over sampled throws of the next player, that player's
+ *           greedy reply and automatic phase, then sampled throws of its
+ *           own next turn played the same way
+ * Searches are bounded by node and evaluation counts, never by time, so a
+ * bot's choice depends only on the position and the salt.
  */
 #ifndef MANOOVER_BOT_H
 #define MANOOVER_BOT_H
@@ -69,8 +72,16 @@ int manoover_bot_legal(const manoover_situation *s, manoover_action *out);
 /* The action as an act() object. */
 json_t *manoover_action_json(const manoover_action *a);
 
-/* Static evaluation of p from `seat`'s side, just before a throw: positive is
- * good for seat. Exposed for tests. */
+/* normal's evaluation of p from `seat`'s side, just before a throw: positive
+ * is good for seat. */
 double manoover_bot_evaluate(const manoover_pos *p, int seat);
+
+/* The features hard's evaluation weighs, seen from `seat`, as
+ * `botpit manoover-fit` records them: MANOOVER_BOT_FEATURES numbers. */
+#define MANOOVER_BOT_FEATURES 19
+void manoover_bot_features(const manoover_pos *p, int seat, double *out);
+
+/* `botpit manoover-fit`: refits hard's weights by self-play (manoover_fit.c). */
+int manoover_fit_main(int argc, char **argv);
 
 #endif

@@ -786,6 +786,14 @@ int manoover_game_usable_dice(const game *g, uint8_t out[MANOOVER_MAX_DICE])
 
 static const char *const bot_levels[] = {"easy", "normal", "hard", NULL};
 
+static const game_command commands[] = {
+    {"manoover-fit",
+     "botpit manoover-fit [--variant V] [--games N] [--seed S]: refit the hard bot's "
+     "evaluation weights by self-play",
+     manoover_fit_main},
+    {NULL, NULL, NULL},
+};
+
 const game_engine manoover_engine = {
     .id = "manoover",
     .title = "Robot Attack (MANOOVER)",
@@ -805,4 +813,5 @@ const game_engine manoover_engine = {
     .result = manoover_result,
     .bot = manoover_bot,
     .bench = manoover_bench,
+    .commands = commands,
 };
