@@ -12,7 +12,9 @@
  * Files: manoover_layout.[ch] (boards and set-ups, data only),
  * manoover_rules.[ch] (positions, steps, pushes, dice throws),
  * manoover_game.c (this contract: options, turns, matches, JSON),
- * manoover_bot.[ch] (easy, normal, hard), manoover_bench.c (`botpit bench`).
+ * manoover_bot.[ch] (easy, normal, hard), manoover_bench.c (`botpit bench
+ * manoover`), manoover_fit.c (`botpit manoover-fit`, which refits the hard
+ * bot's evaluation weights by self-play).
  *
  * ## Options
  *   variant   "standard" (2 players, R = 3, six robots, three d6),

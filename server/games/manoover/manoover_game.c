@@ -9,6 +9,12 @@
 
 /* ---------------------------------------------------------------- options */
 
+/* match_to's default: it stands for the target the variant's rules advise
+ * (21, or 30 for MANOOVER Plus); any other value is taken as given. */
+#define MATCH_TO_DEFAULT 21
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+
 static const char options_json[] =
     "["
     "{\"name\":\"variant\",\"type\":\"choice\",\"default\":\"standard\","
@@ -21,7 +27,8 @@ static const char options_json[] =
     "\"label\":\"Even-more-confusing order\","
     "\"help\":\"Each player's first turn is a control phase only; every later turn is "
     "the automatic phase first, then the control phase.\"},"
-    "{\"name\":\"match_to\",\"type\":\"int\",\"default\":21,\"min\":0,\"max\":500,"
+    "{\"name\":\"match_to\",\"type\":\"int\",\"default\":" STRINGIFY(MATCH_TO_DEFAULT) ","
+    "\"min\":0,\"max\":500,"
     "\"label\":\"Match to\","
     "\"help\":\"Play a match: games score 1 point per robot in your goal plus a bonus "
     "for the winner, and the first to this many points (ahead of everyone) wins. 0 "
@@ -46,13 +53,10 @@ static void manoover_seat_range(const json_t *options, int *min, int *max)
         *min = *max = l->seats;
 }
 
-/* The match target: the option, except that "plus" left at the default plays
- * to its own advised target. */
+/* The match target: the option, the default standing for the variant's own. */
 static int match_target(const manoover_layout *l, json_int_t given)
 {
-    if (given == manoover_layouts[0]->match_points && l->match_points != given)
-        return l->match_points;
-    return (int)given;
+    return given == MATCH_TO_DEFAULT ? l->match_points : (int)given;
 }
 
 /* ------------------------------------------------------------ JSON helpers */
@@ -105,9 +109,10 @@ static void emit_step(const manoover_pos *p, const manoover_move *m, void *ctx_)
     const manoover_layout *l = p->layout;
     json_t *pushes = json_array();
     for (int k = 0; k < m->npushed; k++) {
-        json_array_append_new(pushes, json_pack("{sososo}", "robot", robot_ref(l, m->pushed[k].robot),
-                                                "from", cell_json(m->pushed[k].from), "to",
-                                                cell_json(m->pushed[k].to)));
+        const manoover_push *push = &m->pushed[k];
+        json_array_append_new(pushes, json_pack("{sososo}", "robot", robot_ref(l, push->robot),
+                                                "from", cell_json(push->from), "to",
+                                                cell_json(push->to)));
     }
     json_t *step = json_pack("{sssssisosssososo}", "kind", "step", "phase", ctx->phase, "seat",
                              manoover_robot_seat(l, m->robot), "robot", robot_ref(l, m->robot),

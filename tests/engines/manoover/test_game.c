@@ -566,3 +566,22 @@ Test(manoover_game, three_player_match_tied_at_target_plays_on_and_anyone_may_wi
     cr_assert_eq(g->winners[0], GREEN, "Green, not one of the tied, wins 24 to 21");
     manoover_engine.destroy(g);
 }
+
+Test(manoover_game, a_game_that_never_ends_stops_at_the_turn_limit_scored_as_it_stands)
+{
+    game *g = mk_standard(66);
+    manoover_pos p = empty_pos(g);
+    place(&p, RED, 1, -1, 1, "N");
+    place(&p, BLUE, 1, 1, -1, "S");
+    manoover_pos_put_in_goal(&p, RED, 2, BLUE);
+    p.turns = MANOOVER_TURN_LIMIT;
+    load(g, &p, RED, 1, 1);
+    json_t *ev = act_ok(g, RED, "{\"kind\":\"pass\"}");
+    json_t *over = ev_nth(ev, "game_over", 0);
+    cr_assert_not_null(over);
+    cr_assert_str_eq(json_string_value(json_object_get(over, "reason")), "turn_limit");
+    cr_assert_eq(ints_at(over, "winners", 0), BLUE);
+    cr_assert(manoover_engine.over(g));
+    json_decref(ev);
+    manoover_engine.destroy(g);
+}

@@ -306,3 +306,14 @@ Test(manoover_play, every_bot_level_picks_an_action_the_view_lists_as_legal)
     }
     cr_assert_gt(checked, 300);
 }
+
+Test(manoover_play, bench_and_fit_commands_run)
+{
+    char *bench[] = {"manoover", "--games", "2", "--seed", "3", NULL};
+    cr_assert_eq(manoover_engine.bench(5, bench), 0);
+    char *fit[] = {"manoover-fit", "--games", "40", NULL};
+    cr_assert_eq(manoover_engine.commands[0].main(3, fit), 0);
+    cr_assert_str_eq(manoover_engine.commands[0].name, "manoover-fit");
+    char *bad[] = {"manoover", "--frobnicate", NULL};
+    cr_assert_eq(manoover_engine.bench(2, bad), 2);
+}
