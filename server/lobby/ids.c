@@ -71,10 +71,10 @@ bool ids_token_parse(const char *hex, uint8_t token[IDS_TOKEN_BYTES])
     return true;
 }
 
-bool ids_token_equal(const uint8_t a[IDS_TOKEN_BYTES], const uint8_t b[IDS_TOKEN_BYTES])
+bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n)
 {
     volatile uint8_t diff = 0;
-    for (int i = 0; i < IDS_TOKEN_BYTES; i++)
+    for (size_t i = 0; i < n; i++)
         diff |= a[i] ^ b[i];
     return diff == 0;
 }

@@ -1,8 +1,9 @@
 /*
  * ids.h: the random names the lobby hands out.
  *
- * Tokens are 128 bits from getrandom, shown to their owner once as 32 hex
- * digits, never logged, and compared in constant time. Player ids are public
+ * Tokens are 128 bits from getrandom, shown to their owner as 32 hex digits,
+ * never logged nor stored: the server keeps their SHA-256 and compares
+ * hashes in constant time. Player ids are public
  * and short. Room codes are 5 characters from an alphabet without look-alikes
  * (no 0/O, 1/I/L), so they can be read aloud and typed on a phone.
  */
@@ -26,8 +27,9 @@ void ids_token_new(uint8_t token[IDS_TOKEN_BYTES]);
 void ids_token_hex(const uint8_t token[IDS_TOKEN_BYTES], char out[IDS_TOKEN_HEX]);
 /* Parses 32 hex digits (either case); false if hex is anything else. */
 bool ids_token_parse(const char *hex, uint8_t token[IDS_TOKEN_BYTES]);
-/* Constant-time equality: the time taken does not depend on the contents. */
-bool ids_token_equal(const uint8_t a[IDS_TOKEN_BYTES], const uint8_t b[IDS_TOKEN_BYTES]);
+/* Constant-time equality of n bytes: the time taken does not depend on the
+ * contents. */
+bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n);
 
 void ids_player_id(char out[IDS_PLAYER_ID_LEN + 1]);
 void ids_room_code(char out[IDS_CODE_LEN + 1]);

@@ -108,6 +108,12 @@ static void push_rooms(wheel_timer *t)
     msg_unref(out);
 }
 
+void lobby_player_saved(lobby *l, player *p)
+{
+    (void)l;
+    (void)p;
+}
+
 void lobby_rooms_changed(lobby *l)
 {
     if (!l->closing && !wheel_armed(&l->rooms_dirty))
@@ -201,10 +207,8 @@ void lobby_metrics_write(lobby *l, FILE *out)
 
 typedef void (*verb_handler)(lobby *l, lobby_conn *c, player *p, const proto_request *q);
 
-static void send_welcome(lobby_conn *c, const player *p, const json_t *id)
+static void send_welcome(lobby_conn *c, const player *p, const char *hex, const json_t *id)
 {
-    char hex[IDS_TOKEN_HEX];
-    ids_token_hex(p->token, hex);
     json_t *m = proto_message("welcome", id);
     json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
     json_object_set_new(m, "token", json_string(hex));
@@ -234,21 +238,29 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         return;
     }
     player *p = q->token ? player_find_by_token(l, q->token) : NULL;
+    char token_hex[IDS_TOKEN_HEX];
     if (p && p->conn) {
         lobby_conn *old = p->conn;
         old->player = NULL;
         p->conn = NULL;
         old->ops->close(old, PROTO_CLOSE_REPLACED, "you connected again from somewhere else");
     }
-    if (p)
-        snprintf(p->name, sizeof p->name, "%s", name);
-    else
-        p = player_new(l, name);
+    if (p) {
+        snprintf(token_hex, sizeof token_hex, "%s", q->token);
+        if (strcmp(p->name, name) != 0) {
+            snprintf(p->name, sizeof p->name, "%s", name);
+            lobby_player_saved(l, p);
+        }
+    } else {
+        uint8_t token[IDS_TOKEN_BYTES];
+        p = player_new(l, name, token);
+        ids_token_hex(token, token_hex);
+    }
     if (!p) {
         lobby_send_error(c, q->id, PROTO_INTERNAL, "the server is out of memory");
         return;
     }
-    send_welcome(c, p, q->id);
+    send_welcome(c, p, token_hex, q->id);
     player_attach(p, c); /* back in a room: everyone there hears of it */
     if (p->room)
         catch_up(p->room, p);

@@ -19,6 +19,7 @@
 #include "lobby/ids.h"
 #include "lobby/lobby.h"
 #include "util/map.h"
+#include "util/sha256.h"
 #include "util/wheel.h"
 
 #define ROOM_MAX_SEATS 16
@@ -39,7 +40,7 @@ struct lobby {
 typedef struct player {
     char id[IDS_PLAYER_ID_LEN + 1];
     char name[4 * PROTO_NAME_MAX + 1];
-    uint8_t token[IDS_TOKEN_BYTES];
+    uint8_t token_hash[SHA256_BYTES]; /* the token itself is never kept */
     lobby *lobby;
     lobby_conn *conn;   /* NULL while disconnected */
     struct room *room;  /* the room it is in, seated or watching */
@@ -118,9 +119,15 @@ uint64_t lobby_now(const lobby *l); /* loop ms, monotonic */
 void lobby_send_json(lobby_conn *c, const json_t *m);
 void lobby_rooms_changed(lobby *l);
 void lobby_wheel_start(lobby *l, wheel_timer *t, uint64_t delay_ms);
+/* A player was made or renamed: the store keeps it. */
+void lobby_player_saved(lobby *l, player *p);
 
 /* player.c */
-player *player_new(lobby *l, const char *name);
+/* A new player; its token (to show it once) is written to token. */
+player *player_new(lobby *l, const char *name, uint8_t token[IDS_TOKEN_BYTES]);
+/* A player known from the database (after a restart). */
+player *player_restore(lobby *l, const char *id, const char *name,
+                       const uint8_t token_hash[SHA256_BYTES]);
 player *player_find_by_token(lobby *l, const char *token_hex);
 void player_attach(player *p, lobby_conn *c);
 void player_detach(player *p);

@@ -4,25 +4,28 @@
 
 #include "lobby/lobby_int.h"
 #include "util/log.h"
+#include "util/sha256.h"
 
-/* Players are found by the first half of their token's hex digits; the whole
- * token is then compared in constant time, so the lookup never compares
- * secret bytes in a way whose time depends on them. */
-#define TOKEN_KEY_LEN 16
+/* Players are found by the first 16 hex digits of their token's hash; the
+ * whole hash is then compared in constant time. Neither step compares token
+ * bytes in a way whose time depends on them. */
+#define HASH_KEY_LEN 16
 
-static void token_key(const uint8_t token[IDS_TOKEN_BYTES], char key[TOKEN_KEY_LEN + 1])
+static void hash_key(const uint8_t hash[SHA256_BYTES], char key[HASH_KEY_LEN + 1])
 {
-    char hex[IDS_TOKEN_HEX];
-    ids_token_hex(token, hex);
-    memcpy(key, hex, TOKEN_KEY_LEN);
-    key[TOKEN_KEY_LEN] = '\0';
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < HASH_KEY_LEN / 2; i++) {
+        key[2 * i] = digits[hash[i] >> 4];
+        key[2 * i + 1] = digits[hash[i] & 15];
+    }
+    key[HASH_KEY_LEN] = '\0';
 }
 
 static void player_forget(player *p)
 {
     lobby *l = p->lobby;
-    char key[TOKEN_KEY_LEN + 1];
-    token_key(p->token, key);
+    char key[HASH_KEY_LEN + 1];
+    hash_key(p->token_hash, key);
     map_remove(&l->players_by_key, key);
     map_remove(&l->players_by_id, p->id);
     wheel_stop(&l->wheel, &p->grace);
@@ -47,22 +50,22 @@ static void grace_expired(wheel_timer *t)
     player_forget(p);
 }
 
-player *player_new(lobby *l, const char *name)
+/* Adds a player with a known id and token hash to the tables. */
+static player *player_add(lobby *l, const char *id, const char *name,
+                          const uint8_t hash[SHA256_BYTES])
 {
+    char key[HASH_KEY_LEN + 1];
+    hash_key(hash, key);
+    if (map_get(&l->players_by_id, id) || map_get(&l->players_by_key, key))
+        return NULL;
     player *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     p->lobby = l;
     p->seat = -1;
+    snprintf(p->id, sizeof p->id, "%s", id);
     snprintf(p->name, sizeof p->name, "%s", name);
-    char key[TOKEN_KEY_LEN + 1];
-    do {
-        ids_player_id(p->id);
-    } while (map_get(&l->players_by_id, p->id));
-    do {
-        ids_token_new(p->token);
-        token_key(p->token, key);
-    } while (map_get(&l->players_by_key, key));
+    memcpy(p->token_hash, hash, SHA256_BYTES);
     wheel_timer_init(&p->grace, grace_expired, p);
     p->chat_allowance = l->cfg.chat_per_10s;
     p->chat_checked = lobby_now(l);
@@ -74,15 +77,42 @@ player *player_new(lobby *l, const char *name)
     return p;
 }
 
+player *player_new(lobby *l, const char *name, uint8_t token[IDS_TOKEN_BYTES])
+{
+    char id[IDS_PLAYER_ID_LEN + 1];
+    uint8_t hash[SHA256_BYTES];
+    for (int tries = 0; tries < 8; tries++) { /* a clash is astronomically rare */
+        ids_player_id(id);
+        ids_token_new(token);
+        sha256(token, IDS_TOKEN_BYTES, hash);
+        player *p = player_add(l, id, name, hash);
+        if (p) {
+            lobby_player_saved(l, p);
+            return p;
+        }
+    }
+    return NULL;
+}
+
+player *player_restore(lobby *l, const char *id, const char *name,
+                       const uint8_t token_hash[SHA256_BYTES])
+{
+    player *p = player_add(l, id, name, token_hash);
+    if (p) /* nobody is connected yet: forgotten in due course unless seated */
+        lobby_wheel_start(l, &p->grace, (uint64_t)l->cfg.player_ttl_ms);
+    return p;
+}
+
 player *player_find_by_token(lobby *l, const char *token_hex)
 {
-    uint8_t token[IDS_TOKEN_BYTES];
+    uint8_t token[IDS_TOKEN_BYTES], hash[SHA256_BYTES];
     if (!ids_token_parse(token_hex, token))
         return NULL;
-    char key[TOKEN_KEY_LEN + 1];
-    token_key(token, key);
+    sha256(token, IDS_TOKEN_BYTES, hash);
+    char key[HASH_KEY_LEN + 1];
+    hash_key(hash, key);
     player *p = map_get(&l->players_by_key, key);
-    if (!p || !ids_token_equal(p->token, token))
+    if (!p || !ids_equal(p->token_hash, hash, SHA256_BYTES))
         return NULL;
     return p;
 }
