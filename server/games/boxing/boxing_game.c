@@ -68,6 +68,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 typedef struct robot {
     int cell;
@@ -123,12 +124,19 @@ static const char options_json[] =
     "may go anywhere. A centre engine or laser adds power but faces no direction.\"}"
     "]";
 
+/* Parsed once, on first use from whichever thread, and kept for the process. */
+static json_t *options_parsed;
+static once_flag options_once = ONCE_FLAG_INIT;
+
+static void parse_options(void)
+{
+    options_parsed = json_loads(options_json, 0, NULL);
+}
+
 static const json_t *boxing_options(void)
 {
-    static json_t *options;
-    if (!options)
-        options = json_loads(options_json, 0, NULL);
-    return options;
+    call_once(&options_once, parse_options);
+    return options_parsed;
 }
 
 static int option_int(const json_t *options, const char *name)

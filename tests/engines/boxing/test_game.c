@@ -303,6 +303,59 @@ Test(boxing_orders, the_resolution_records_every_step_of_both_robots)
     boxing_engine.destroy(g);
 }
 
+Test(boxing_orders, orders_are_written_secretly_and_revealed_together)
+{
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 3, 3, 6, 6);
+    json_decref(bx_ok(g, 0, "{\"kind\":\"orders\",\"path\":[\"N\"],\"fire\":\"b\",\"target\":\"c\"}"));
+    json_t *seen = view_robot(g, 1, 0);
+    cr_assert(json_is_true(json_object_get(seen, "orders_in")), "that orders are in is public");
+    cr_assert_null(json_object_get(seen, "orders"), "what they say is not");
+    json_decref(seen);
+    json_t *mine = view_robot(g, 0, 0);
+    cr_assert(json_is_object(json_object_get(mine, "orders")), "a player sees its own orders");
+    json_decref(mine);
+    json_t *ev = bx_ok(g, 1, "{\"kind\":\"orders\",\"path\":[\"W\"]}");
+    json_t *orders = json_object_get(bx_event(ev, "resolved"), "orders");
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(orders, 0), "fire")), "b");
+    cr_assert_str_eq(json_string_value(json_array_get(json_object_get(json_array_get(orders, 1), "path"), 0)), "W");
+    json_decref(ev);
+    json_t *v = boxing_engine.view(g, GAME_SEAT_SPECTATOR);
+    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(v, "last"), "kind")), "resolved",
+                     "the last resolution stays in the view");
+    json_decref(v);
+    boxing_engine.destroy(g);
+}
+
+Test(boxing_orders, robots_never_turn_so_their_guns_keep_facing_the_same_way)
+{
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 7, 7);
+    json_t *before = view_robot(g, 0, 0);
+    char *guns = bx_dump(json_object_get(json_object_get(before, "working"), "guns"));
+    cr_assert_str_eq(guns, "{\"a\":\"NW\",\"b\":\"NE\",\"c\":\"SW\",\"d\":\"SE\"}");
+    turn2(g, "{\"kind\":\"orders\",\"path\":[\"E\",\"S\",\"E\",\"S\"]}", IDLE);
+    json_t *after = view_robot(g, 0, 0);
+    char *guns_after = bx_dump(json_object_get(json_object_get(after, "working"), "guns"));
+    cr_assert_str_eq(guns, guns_after);
+    free(guns);
+    free(guns_after);
+    json_decref(before);
+    json_decref(after);
+    boxing_engine.destroy(g);
+}
+
+Test(boxing_orders, all_robots_share_one_north)
+{
+    /* the same layout on both robots: each north laser fires up the ring */
+    game *g = duel_at(NULL, BX_SIDES, BX_SIDES, 3, 2, 3, 6);
+    turn2(g, "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"b\"}", "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"c\"}");
+    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
+    cr_assert_str_eq(d0, "c", "robot 1 below fires north and hits");
+    cr_assert_str_eq(d1, "", "robot 0 above fires north, away from it");
+    free(d0);
+    free(d1);
+    boxing_engine.destroy(g);
+}
+
 /* ---- shooting ---- */
 
 Test(boxing_shooting, shooting_always_happens_after_movement)
@@ -361,6 +414,18 @@ Test(boxing_shooting, the_booster_serves_one_purpose_a_turn)
     bx_refused(g, 0, "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\",\"E\",\"E\"],\"booster\":\"shoot\","
                      "\"fire\":\"d\",\"target\":\"a\"}", "illegal");
     bx_refused(g, 0, "{\"kind\":\"orders\",\"booster\":[\"move\",\"shoot\"]}", "bad_action");
+    boxing_engine.destroy(g);
+}
+
+Test(boxing_shooting, only_one_laser_fires_a_turn)
+{
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 3, 3, 6, 6);
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"cd\",\"target\":\"a\"}", "bad_action");
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":[\"c\",\"d\"],\"target\":\"a\"}", "bad_action");
+    const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}", "{\"kind\":\"orders\"}"};
+    json_t *ev = bx_turn(g, o);
+    cr_assert_eq(json_array_size(json_object_get(bx_event(ev, "resolved"), "shots")), 1);
+    json_decref(ev);
     boxing_engine.destroy(g);
 }
 
