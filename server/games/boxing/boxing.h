@@ -75,6 +75,8 @@ extern const boxing_dir_info boxing_dirs[BOXING_DIRS];
 extern const int boxing_slot_dir[BOXING_SLOTS];
 /* Seat names shown to players ("Red"). */
 extern const char *const boxing_seat_names[BOXING_MAX_SEATS];
+/* Each seat's starting corner, in quarter turns clockwise from a random one. */
+extern const int boxing_start_corner[BOXING_MAX_SEATS];
 
 /* A bot's layout plan: which part sits on each slot (letters are drawn). */
 typedef struct boxing_template {

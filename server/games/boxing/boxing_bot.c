@@ -504,9 +504,9 @@ static json_t *bot_orders(const game *g, int seat, int level, rng *r)
     self_model me = {.seat = seat, .size = boxing_size(g), .cell = boxing_cell(g, seat),
                      .layout = boxing_own_layout(g, seat), .destroyed = boxing_destroyed(g, seat)};
     boxing_powers_of(me.layout, me.destroyed, &me.p);
-    static const int cells_max = BOXING_MAX_CELLS;
+    /* the enemy models and the danger map (about 10 KB) live on the heap */
     enemy_model *em = calloc(BOXING_MAX_SEATS, sizeof *em);
-    double *danger = calloc((size_t)cells_max, sizeof *danger);
+    double *danger = calloc(BOXING_MAX_CELLS, sizeof *danger);
     bool blocked[BOXING_MAX_CELLS] = {false};
     int parent[BOXING_MAX_CELLS];
     if (!em || !danger) {

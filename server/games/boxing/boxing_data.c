@@ -15,6 +15,10 @@ const int boxing_slot_dir[BOXING_SLOTS] = {7, 0, 1, 6, -1, 2, 5, 4, 3};
 
 const char *const boxing_seat_names[BOXING_MAX_SEATS] = {"Red", "Blue", "Green", "Yellow"};
 
+/* Starting corners, counted clockwise from a random first corner: seats 0
+ * and 1 face each other across the ring, and so do seats 2 and 3. */
+const int boxing_start_corner[BOXING_MAX_SEATS] = {0, 2, 1, 3};
+
 #define L BOXING_LASER
 #define E BOXING_ENGINE
 #define B BOXING_BOOSTER

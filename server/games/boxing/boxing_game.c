@@ -149,11 +149,10 @@ static int option_int(const json_t *options, const char *name)
 static void place_start(game *g)
 {
     int n = g->size - 1;
-    const int corners[4] = {0, n, n * g->size + n, n * g->size}; /* NW NE SE SW */
-    const int offset[BOXING_MAX_SEATS] = {0, 2, 1, 3};
-    int turn = (int)rng_below(&g->dice, 4);
+    const int corners[4] = {0, n, n * g->size + n, n * g->size}; /* NW NE SE SW, clockwise */
+    int first = (int)rng_below(&g->dice, 4);
     for (int s = 0; s < g->seats; s++)
-        g->r[s].cell = corners[(turn + offset[s]) % 4];
+        g->r[s].cell = corners[(first + boxing_start_corner[s]) % 4];
 }
 
 static game *boxing_create(const json_t *options, int seats, uint64_t seed, game_error *err)
