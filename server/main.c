@@ -12,6 +12,7 @@
 #include "games/game.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
+#include "store/store.h"
 #include "util/log.h"
 
 typedef struct server {
@@ -19,8 +20,15 @@ typedef struct server {
     uv_signal_t sigint, sigterm;
     lobby *lobby;
     net *net;
+    store *store;
     bool stopping;
 } server;
+
+typedef struct options {
+    net_config net;
+    lobby_config lobby;
+    const char *db;
+} options;
 
 static void usage(FILE *out)
 {
@@ -41,6 +49,8 @@ static void usage(FILE *out)
             "  --bind ADDR          address to listen on (default 0.0.0.0, every interface)\n"
             "  --web-root DIR       the browser client's files (default: the installed\n"
             "                       copy, or clients/web of the source tree)\n"
+            "  --db FILE            the SQLite database of rooms, logs and results\n"
+            "                       (default botpit.db in the current folder)\n"
             "  --log-level LEVEL    error, warn, info or debug (default info)\n"
             "  --max-connections N  WebSocket connections at once (default 10000)\n"
             "  --max-per-ip N       WebSocket connections from one address (default 64)\n"
@@ -94,6 +104,7 @@ enum {
     OPT_BOT_PACE,
     OPT_KEEPALIVE,
     OPT_TRUST_PROXY,
+    OPT_DB,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -110,14 +121,17 @@ static const struct option long_options[] = {
     {"bot-pace-ms", required_argument, NULL, OPT_BOT_PACE},
     {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
+    {"db", required_argument, NULL, OPT_DB},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
 };
 
 /* Returns 0 to run, 1 to exit successfully (help, version), -1 on bad flags. */
-static int parse_flags(int argc, char **argv, net_config *nc, lobby_config *lc)
+static int parse_flags(int argc, char **argv, options *o)
 {
+    net_config *nc = &o->net;
+    lobby_config *lc = &o->lobby;
     int opt, v;
     while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
         int rc = 0;
@@ -145,6 +159,7 @@ static int parse_flags(int argc, char **argv, net_config *nc, lobby_config *lc)
         case OPT_BOT_PACE: rc = parse_int("--bot-pace-ms", optarg, 0, 60000, &lc->bot_pace_ms); break;
         case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
         case OPT_TRUST_PROXY: nc->trust_proxy = true; break;
+        case OPT_DB: o->db = optarg; break;
         case OPT_HELP: usage(stdout); return 1;
         case OPT_VERSION: printf("botpit %s\n", BOTPIT_VERSION); return 1;
         default: usage(stderr); return -1;
@@ -208,6 +223,7 @@ static void close_handle(uv_handle_t *h, void *arg)
 static void network_stopped(void *arg)
 {
     server *s = arg;
+    lobby_save_clocks(s->lobby); /* timers resume where they were */
     lobby_free(s->lobby);
     s->lobby = NULL;
     uv_close((uv_handle_t *)&s->sigint, NULL);
@@ -224,11 +240,42 @@ static void on_signal(uv_signal_t *h, int signum)
     net_shutdown(s->net, network_stopped, s);
 }
 
+/* Opens the database and brings back the rooms it holds. */
+static int open_store(server *s, const char *path)
+{
+    char err[512];
+    s->store = store_open(path, err, sizeof err);
+    if (!s->store) {
+        fprintf(stderr, "botpit: %s\n", err);
+        return -1;
+    }
+    lobby_set_store(s->lobby, s->store);
+    int rooms = 0, broken = 0;
+    if (lobby_restore(s->lobby, &rooms, &broken) < 0) {
+        fprintf(stderr, "botpit: the database %s could not be read (see the log)\n", path);
+        return -1;
+    }
+    if (rooms || broken)
+        printf("Restored %d rooms from %s%s\n", rooms, path,
+               broken ? " (some could not be replayed: see the log)" : "");
+    return 0;
+}
+
+/* Stops whatever was started before a start-up failure. */
+static int abandon_start(server *s)
+{
+    if (s->lobby)
+        lobby_free(s->lobby);
+    uv_run(&s->loop, UV_RUN_DEFAULT);
+    uv_loop_close(&s->loop);
+    store_close(s->store);
+    return 1;
+}
+
 static int run_server(int argc, char **argv)
 {
-    net_config nc = net_config_defaults();
-    lobby_config lc = lobby_config_defaults();
-    int rc = parse_flags(argc, argv, &nc, &lc);
+    options o = {net_config_defaults(), lobby_config_defaults(), "botpit.db"};
+    int rc = parse_flags(argc, argv, &o);
     if (rc != 0)
         return rc > 0 ? 0 : 2;
     raise_fd_limit();
@@ -236,24 +283,23 @@ static int run_server(int argc, char **argv)
 
     server s = {0};
     uv_loop_init(&s.loop);
-    s.lobby = lobby_new(&s.loop, &lc);
+    s.lobby = lobby_new(&s.loop, &o.lobby);
+    if (!s.lobby || open_store(&s, o.db) < 0)
+        return abandon_start(&s);
     char err[256];
-    s.net = s.lobby ? net_new(&s.loop, s.lobby, &nc, err, sizeof err) : NULL;
+    s.net = net_new(&s.loop, s.lobby, &o.net, err, sizeof err);
     if (!s.net) {
-        fprintf(stderr, "botpit: %s\n", s.lobby ? err : "out of memory");
-        if (s.lobby)
-            lobby_free(s.lobby);
-        uv_run(&s.loop, UV_RUN_DEFAULT);
-        uv_loop_close(&s.loop);
-        return 1;
+        fprintf(stderr, "botpit: %s\n", err);
+        return abandon_start(&s);
     }
     uv_signal_init(&s.loop, &s.sigint);
     uv_signal_init(&s.loop, &s.sigterm);
     s.sigint.data = s.sigterm.data = &s;
     uv_signal_start(&s.sigint, on_signal, SIGINT);
     uv_signal_start(&s.sigterm, on_signal, SIGTERM);
-    log_info("listening on %s:%d, serving %s", nc.bind, net_port(s.net), nc.web_root);
-    print_urls(&nc, net_port(s.net));
+    log_info("listening on %s:%d, serving %s, database %s", o.net.bind, net_port(s.net),
+             o.net.web_root, o.db);
+    print_urls(&o.net, net_port(s.net));
 
     uv_run(&s.loop, UV_RUN_DEFAULT);
     net_free(s.net);
@@ -264,6 +310,7 @@ static int run_server(int argc, char **argv)
         uv_run(&s.loop, UV_RUN_DEFAULT);
         uv_loop_close(&s.loop);
     }
+    store_close(s.store);
     log_info("stopped");
     return 0;
 }

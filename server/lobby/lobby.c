@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "lobby/lobby_int.h"
+#include "store/store.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
@@ -108,12 +109,6 @@ static void push_rooms(wheel_timer *t)
     msg_unref(out);
 }
 
-void lobby_player_saved(lobby *l, player *p)
-{
-    (void)l;
-    (void)p;
-}
-
 void lobby_rooms_changed(lobby *l)
 {
     if (!l->closing && !wheel_armed(&l->rooms_dirty))
@@ -201,6 +196,10 @@ void lobby_metrics_write(lobby *l, FILE *out)
             "# HELP botpit_players_connected Players with an open connection.\n"
             "# TYPE botpit_players_connected gauge\nbotpit_players_connected %zu\n",
             l->players_by_id.count, connected);
+    if (l->store)
+        fprintf(out, "# HELP botpit_rooms_broken Stored rooms whose log no longer replays, "
+                     "kept aside.\n# TYPE botpit_rooms_broken gauge\nbotpit_rooms_broken %d\n",
+                store_broken_count(l->store));
 }
 
 /* --- the verbs --- */
@@ -249,7 +248,7 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         snprintf(token_hex, sizeof token_hex, "%s", q->token);
         if (strcmp(p->name, name) != 0) {
             snprintf(p->name, sizeof p->name, "%s", name);
-            lobby_player_saved(l, p);
+            persist_player(l, p);
         }
     } else {
         uint8_t token[IDS_TOKEN_BYTES];
@@ -337,8 +336,9 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
         send_verdict(c, q, &v);
         return;
     }
-    room *r = room_new(l, e, options, seed, seed_fixed, takeover, q->is_private);
-    if (!r) {
+    room_settings rs = {e, options, seed, seed_fixed, takeover, q->is_private, NULL};
+    room *r = room_new(l, &rs);
+    if (!r) { /* room_new has let go of the options */
         verdict_set(&v, PROTO_INTERNAL, "the server could not make a room");
         send_verdict(c, q, &v);
         return;
@@ -547,6 +547,7 @@ static void free_lobby(uv_handle_t *h)
 void lobby_free(lobby *l)
 {
     l->closing = true;
+    wheel_stop(&l->wheel, &l->clock_saver);
     while (l->rooms.count) {
         map_iter it = map_first(&l->rooms);
         room_close(map_iter_value(&it), "closed");

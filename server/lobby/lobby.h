@@ -21,6 +21,7 @@
 #include "util/msg.h"
 
 typedef struct lobby lobby;
+struct store;
 typedef struct lobby_conn lobby_conn;
 struct player;
 
@@ -68,6 +69,19 @@ json_t *lobby_games_json(lobby *l);
 json_t *lobby_rooms_json(lobby *l);
 /* Rooms by game and status, players, in Prometheus text format. */
 void lobby_metrics_write(lobby *l, FILE *out);
+
+/* Persistence (persist.c). With a store set, players, rooms, every input and
+ * results are saved as they happen. */
+void lobby_set_store(lobby *l, struct store *s);
+/* Brings back every unfinished room of the store by replaying its log; rooms
+ * whose log no longer replays are kept aside in the store and counted in
+ * *broken. Returns 0, or -1 if the store could not be read. */
+int lobby_restore(lobby *l, int *rooms, int *broken);
+/* Saves the game clock of every room in play (before a graceful stop). */
+void lobby_save_clocks(lobby *l);
+/* Recent results (/api/results), newest first; game and player_id may be
+ * NULL. New reference. */
+json_t *lobby_results_json(lobby *l, const char *game, const char *player_id, int limit);
 
 /* Wall-clock time in ms since the epoch (what clients see). */
 int64_t lobby_wall_ms(void);

@@ -25,8 +25,11 @@
 #define ROOM_MAX_SEATS 16
 #define ROOM_CHAT_HISTORY 50
 
+struct store;
+
 struct lobby {
     uv_loop_t *loop;
+    struct store *store; /* NULL: nothing is persisted (unit tests) */
     lobby_config cfg;
     wheel wheel;
     uv_timer_t wheel_timer; /* drives the wheel while it holds timers */
@@ -34,6 +37,7 @@ struct lobby {
     map players_by_key;     /* by ids key of the token (player_token_key) */
     map rooms;              /* by code */
     wheel_timer rooms_dirty; /* batches `rooms` pushes to watchers */
+    wheel_timer clock_saver; /* saves the clocks of rooms in play */
     bool closing;
 };
 
@@ -102,6 +106,7 @@ typedef struct room {
     room_work *work;
     json_t *chat; /* recent chat messages, oldest first */
     map kicked;   /* ids of players the host removed */
+    bool keep_in_store; /* closing in memory only (a log that did not replay) */
     bool closed;
 } room;
 
@@ -119,8 +124,12 @@ uint64_t lobby_now(const lobby *l); /* loop ms, monotonic */
 void lobby_send_json(lobby_conn *c, const json_t *m);
 void lobby_rooms_changed(lobby *l);
 void lobby_wheel_start(lobby *l, wheel_timer *t, uint64_t delay_ms);
-/* A player was made or renamed: the store keeps it. */
-void lobby_player_saved(lobby *l, player *p);
+/* persist.c: what the store keeps of players and rooms (no-ops without one) */
+void persist_player(lobby *l, const player *p);
+void persist_room(room *r);
+int persist_input(room *r, const room_input *in);
+void persist_result(room *r);
+void persist_room_gone(room *r);
 
 /* player.c */
 /* A new player; its token (to show it once) is written to token. */
@@ -136,8 +145,19 @@ void player_free_all(lobby *l);
 bool player_chat_allowed(player *p);
 
 /* room.c */
-room *room_new(lobby *l, const game_engine *e, json_t *options, uint64_t seed, bool seed_fixed,
-               bool bot_takeover, bool is_private);
+typedef struct room_settings {
+    const game_engine *engine;
+    json_t *options; /* resolved engine options; the room takes this reference */
+    uint64_t seed;
+    bool seed_fixed, bot_takeover, is_private;
+    const char *code; /* a restored room's code; NULL for a new random one */
+} room_settings;
+
+/* A new room, or NULL (the options are released either way). */
+room *room_new(lobby *l, const room_settings *rs);
+/* Puts back a seat of a restored room; its player (away until it says
+ * hello again) becomes a member. */
+void room_restore_seat(room *r, int s, player *p, int bot, bool takeover);
 void room_close(room *r, const char *reason);
 /* Whether p may join r as `as` ("player", "spectator" or NULL: a seat if
  * one is free); room_join then cannot fail. */
@@ -180,6 +200,12 @@ void table_send_state(room *r, player *p, const json_t *id);
 /* Seats or bots changed: the bots may have something to do. */
 void table_bots_changed(room *r);
 void table_close(room *r);
+/* The game clock of a room in play (ms). */
+int64_t table_clock(const room *r);
+/* Rebuilds a restored room's game from its log, as a replay: every input
+ * again at its time. The clock then runs on from clock_ms. On failure
+ * returns -1 with err set and the room has no game. */
+int table_replay(room *r, const json_t *inputs, int64_t clock_ms, game_error *err);
 
 
 #endif

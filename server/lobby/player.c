@@ -87,7 +87,7 @@ player *player_new(lobby *l, const char *name, uint8_t token[IDS_TOKEN_BYTES])
         sha256(token, IDS_TOKEN_BYTES, hash);
         player *p = player_add(l, id, name, hash);
         if (p) {
-            lobby_player_saved(l, p);
+            persist_player(l, p);
             return p;
         }
     }

@@ -17,41 +17,48 @@ static void close_timer_fired(wheel_timer *t)
     }
 }
 
-room *room_new(lobby *l, const game_engine *e, json_t *options, uint64_t seed, bool seed_fixed,
-               bool bot_takeover, bool is_private)
+static void free_room(uv_handle_t *h);
+
+room *room_new(lobby *l, const room_settings *rs)
 {
-    room *r = calloc(1, sizeof *r);
-    if (!r)
+    room *r = rs->code && map_get(&l->rooms, rs->code) ? NULL : calloc(1, sizeof *r);
+    if (!r) {
+        json_decref(rs->options);
         return NULL;
+    }
+    const game_engine *e = rs->engine;
     r->lobby = l;
     r->engine = e;
-    r->options = options;
-    r->seed = seed;
-    r->seed_fixed = seed_fixed;
-    r->bot_takeover = bot_takeover;
-    r->is_private = is_private;
+    r->options = rs->options;
+    r->seed = rs->seed;
+    r->seed_fixed = rs->seed_fixed;
+    r->bot_takeover = rs->bot_takeover;
+    r->is_private = rs->is_private;
     r->chat = json_array();
     map_init(&r->kicked);
     int min;
-    game_seat_range(e, options, &min, &r->nseats);
+    game_seat_range(e, r->options, &min, &r->nseats);
     if (r->nseats > ROOM_MAX_SEATS)
         r->nseats = ROOM_MAX_SEATS;
     for (int i = 0; i < ROOM_MAX_SEATS; i++)
         r->seats[i] = (seat){NULL, -1, false};
-    do {
-        ids_room_code(r->code);
-    } while (map_get(&l->rooms, r->code));
+    if (rs->code)
+        snprintf(r->code, sizeof r->code, "%s", rs->code);
+    else
+        do {
+            ids_room_code(r->code);
+        } while (map_get(&l->rooms, r->code));
     uv_timer_init(l->loop, &r->deadline_timer);
     r->deadline_timer.data = r;
     wheel_timer_init(&r->close_timer, close_timer_fired, r);
     table_init(r);
     if (!map_put(&l->rooms, r->code, r)) {
         json_decref(r->chat);
-        uv_close((uv_handle_t *)&r->deadline_timer, NULL);
-        free(r); /* a closed handle of a never-started timer needs no wait */
+        json_decref(r->options);
+        uv_close((uv_handle_t *)&r->deadline_timer, free_room);
         return NULL;
     }
-    log_info("room %s created: %s", r->code, e->id);
+    log_debug("room %s opened: %s", r->code, e->id);
     lobby_rooms_changed(l);
     return r;
 }
@@ -431,6 +438,8 @@ void room_close(room *r, const char *reason)
         return;
     r->closed = true;
     lobby *l = r->lobby;
+    if (!l->closing && !r->keep_in_store) /* at shutdown rooms stay, to come back */
+        persist_room_gone(r);
     map_remove(&l->rooms, r->code);
     while (r->nmembers) {
         player *p = r->members[0];
@@ -461,9 +470,9 @@ room *room_rematch(room *r, player *by, verdict *v)
         verdict_set(v, PROTO_SERVER_FULL, "the server holds as many rooms as it can");
         return NULL;
     }
-    room *next = room_new(r->lobby, r->engine, json_deep_copy(r->options),
-                          r->seed_fixed ? r->seed : 0, r->seed_fixed, r->bot_takeover,
-                          r->is_private);
+    room_settings rs = {r->engine, json_deep_copy(r->options), r->seed_fixed ? r->seed : 0,
+                        r->seed_fixed, r->bot_takeover, r->is_private, NULL};
+    room *next = room_new(r->lobby, &rs);
     if (!next) {
         verdict_set(v, PROTO_INTERNAL, "the server could not make a new room");
         return NULL;
@@ -546,6 +555,7 @@ void room_send_room_to(room *r, const player *to, const json_t *id)
 
 void room_announce(room *r, const player *requester, const json_t *id)
 {
+    persist_room(r); /* what everyone is told of the room is what is kept */
     if (requester && requester->room == r)
         room_send_room_to(r, requester, id);
     /* Everyone else gets one shared serialization. */
@@ -558,6 +568,15 @@ void room_announce(room *r, const player *requester, const json_t *id)
             p->conn->ops->send(p->conn, out);
     }
     msg_unref(out);
+}
+
+void room_restore_seat(room *r, int s, player *p, int bot, bool takeover)
+{
+    if (p && !p->room) {
+        add_member(r, p, s);
+        lobby_wheel_start(r->lobby, &p->grace, (uint64_t)r->lobby->cfg.grace_ms);
+    }
+    r->seats[s] = (seat){p && p->room == r ? p : NULL, bot, takeover};
 }
 
 json_t *room_summary_json(const room *r)

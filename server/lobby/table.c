@@ -22,6 +22,13 @@ static int64_t game_now(const room *r)
     return (int64_t)(lobby_now(r->lobby) - r->clock_origin);
 }
 
+int64_t table_clock(const room *r)
+{
+    return game_now(r);
+}
+
+/* Adds an accepted input to the log (and the store, before anyone hears of
+ * it). */
 static void log_input(room *r, input_kind kind, int seat_no, int64_t t, const json_t *action)
 {
     if (r->nlog == r->log_cap) {
@@ -32,8 +39,10 @@ static void log_input(room *r, input_kind kind, int seat_no, int64_t t, const js
         r->log = log;
         r->log_cap = cap;
     }
-    r->log[r->nlog++] = (room_input){t, seat_no, kind, action ? json_incref((json_t *)action) : NULL};
+    r->log[r->nlog] = (room_input){t, seat_no, kind, action ? json_incref((json_t *)action) : NULL};
     r->seq++;
+    persist_input(r, &r->log[r->nlog]);
+    r->nlog++;
     botpit_metrics.inputs_accepted++;
 }
 
@@ -125,6 +134,7 @@ static void finish(room *r)
 {
     r->status = ROOM_OVER;
     r->result = r->engine->result(r->game);
+    persist_result(r);
     uv_timer_stop(&r->deadline_timer);
     wheel_stop(&r->lobby->wheel, &r->bot_timer);
     log_info("room %s: game over after %llu inputs", r->code, (unsigned long long)r->seq);
@@ -407,6 +417,65 @@ void table_close(room *r)
     r->nlog = r->log_cap = 0;
     json_decref(r->result);
     r->result = NULL;
+}
+
+/* Replays one stored input; -1 with err set if the engine refuses it. */
+static int replay_input(room *r, const json_t *in, json_t *events, game_error *err)
+{
+    int64_t t = json_integer_value(json_object_get(in, "t"));
+    int seat_no = (int)json_integer_value(json_object_get(in, "seat"));
+    const char *kind = json_string_value(json_object_get(in, "kind"));
+    const json_t *action = json_object_get(in, "action");
+    if (kind && strcmp(kind, "tick") == 0) {
+        r->engine->tick(r->game, t, events);
+    } else if (!kind || strcmp(kind, "act") != 0 || !action ||
+               r->engine->act(r->game, seat_no, action, t, events, err) < 0) {
+        if (!err->message[0])
+            game_fail(err, "illegal", "input %llu is not an input", (unsigned long long)r->seq);
+        return -1;
+    }
+    r->log[r->nlog++] = (room_input){t, seat_no, kind[0] == 't' ? INPUT_TICK : INPUT_ACT,
+                                     action ? json_incref((json_t *)action) : NULL};
+    r->seq++;
+    return 0;
+}
+
+int table_replay(room *r, const json_t *inputs, int64_t clock_ms, game_error *err)
+{
+    *err = (game_error){"", ""};
+    r->game = r->engine->create(r->options, r->nseats, r->seed, err);
+    if (!r->game)
+        return -1;
+    size_t n = json_array_size(inputs);
+    r->log = calloc(n ? n : 1, sizeof *r->log);
+    r->log_cap = n ? n : 1;
+    json_t *events = json_array();
+    int64_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        const json_t *in = json_array_get(inputs, i);
+        if (replay_input(r, in, events, err) < 0) {
+            char why[sizeof err->message + 64];
+            snprintf(why, sizeof why, "input %zu of %zu: %s", i + 1, n, err->message);
+            snprintf(err->message, sizeof err->message, "%.*s", (int)sizeof err->message - 1, why);
+            json_decref(events);
+            return -1;
+        }
+        json_array_clear(events);
+        last = json_integer_value(json_object_get(in, "t"));
+    }
+    json_decref(events);
+    if (clock_ms < last)
+        clock_ms = last;
+    r->status = r->engine->over(r->game) ? ROOM_OVER : ROOM_PLAYING;
+    r->clock_origin = lobby_now(r->lobby) - (uint64_t)clock_ms;
+    if (r->status == ROOM_OVER) {
+        r->result = r->engine->result(r->game);
+        return 0;
+    }
+    arm_deadline(r);
+    schedule_bots(r);
+    check_work(r);
+    return 0;
 }
 
 void table_init(room *r)

@@ -97,6 +97,19 @@ static json_t *health_json(net *n)
                      n->nsessions);
 }
 
+/* /api/results?game=ricochet&player=p123&limit=20 */
+static json_t *results_json(net *n, struct lws *wsi)
+{
+    char game[32], player[32], limit[16];
+    const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
+    const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
+    int max = l ? atoi(l) : 20;
+    if (max < 1 || max > 200)
+        max = 20;
+    return json_pack("{s:o}", "results", lobby_results_json(n->lobby, g, p, max));
+}
+
 /* A file of the web client, with an ETag so browsers revalidate cheaply. */
 static int serve_file(net *n, struct lws *wsi, conn_data *cd, const char *uri)
 {
@@ -150,6 +163,8 @@ int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
         return respond_json(wsi, cd, json_pack("{s:o}", "games", lobby_games_json(n->lobby)));
     if (strcmp(uri, "/api/rooms") == 0)
         return respond_json(wsi, cd, json_pack("{s:o}", "rooms", lobby_rooms_json(n->lobby)));
+    if (strcmp(uri, "/api/results") == 0)
+        return respond_json(wsi, cd, results_json(n, wsi));
     if (strcmp(uri, "/ws") == 0)
         return respond_text(wsi, cd, (enum http_status)426,
                             "this is the WebSocket endpoint; connect with a WebSocket client\n");

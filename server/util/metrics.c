@@ -29,6 +29,7 @@ void metrics_write(FILE *out)
             m->inputs_accepted);
     counter(out, "botpit_slow_disconnects_total",
             "Clients disconnected because they stopped reading.", m->slow_disconnects);
+    counter(out, "botpit_store_errors_total", "Database writes that failed.", m->store_errors);
     fprintf(out, "# HELP botpit_errors_total Error replies sent, by code.\n"
                  "# TYPE botpit_errors_total counter\n");
     for (int c = 1; c < PROTO_CODE_COUNT; c++)

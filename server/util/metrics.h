@@ -19,6 +19,7 @@ typedef struct metrics {
     uint64_t http_requests;
     uint64_t inputs_accepted;  /* actions and ticks the engines took */
     uint64_t slow_disconnects; /* clients cut off for not reading */
+    uint64_t store_errors;     /* writes the database refused */
     uint64_t errors[PROTO_CODE_COUNT];
 } metrics;
 

@@ -3,7 +3,8 @@
 // protocol/schema/server/<type>.json.
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv/dist/2020.js';
@@ -44,8 +45,14 @@ export function serverBinary() {
 }
 
 /** Starts botpit; resolves once it prints the URL it listens on. */
+/** A fresh folder for a test's files (databases). */
+export function tempDir() {
+  return mkdtempSync(join(tmpdir(), 'botpit-test-'));
+}
+
 export async function startServer(args = [], { binary = serverBinary(), env = {} } = {}) {
-  const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...args], {
+  const db = args.includes('--db') ? [] : ['--db', join(tempDir(), 'botpit.db')];
+  const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...db, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -73,7 +80,7 @@ export async function startServer(args = [], { binary = serverBinary(), env = {}
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       const result = await exited;
-      if (result.code !== 0) process.stderr.write(`botpit exited ${result.code}; its stderr:\n${stderr}\n`);
+      if (result.code !== 0 && result.signal === null) process.stderr.write(`botpit exited ${result.code}; its stderr:\n${stderr}\n`);
       return result;
     },
   };
