@@ -1,5 +1,6 @@
 /* session.c: one WebSocket connection: its queue, its input and its limits. */
 #include <stdlib.h>
+#include <sys/socket.h>
 #include <string.h>
 
 #include "net/net_int.h"
@@ -134,8 +135,15 @@ static void per_ip_add(net *n, const char *ip, intptr_t delta)
         map_remove(&n->per_ip, ip);
 }
 
+/* The kernel's own send buffer per connection. Messages are small, so 64 KiB
+ * is plenty for a reader, and a peer that stops reading then fills our
+ * bounded queue within moments instead of hiding megabytes in the kernel. */
+#define SOCKET_SNDBUF (64 * 1024)
+
 int session_open(net *n, struct lws *wsi, conn_data *cd)
 {
+    int sndbuf = SOCKET_SNDBUF;
+    setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     session *s = calloc(1, sizeof *s);
     if (!s)
         return -1;
@@ -183,6 +191,22 @@ static bool rate_allows(session *s)
     return true;
 }
 
+/* The id of a refused message, so a client can tell which request the
+ * refusal answers; only looked for in small messages, to keep refusing cheap. */
+static json_t *refused_id(const char *text, size_t len)
+{
+    if (len > 1024)
+        return NULL;
+    json_t *m = json_loadb(text, len, 0, NULL);
+    json_t *id = json_incref(json_object_get(m, "id"));
+    json_decref(m);
+    if (id && !json_is_integer(id) && !(json_is_string(id) && json_string_length(id) <= 64)) {
+        json_decref(id);
+        id = NULL;
+    }
+    return id;
+}
+
 static void deliver(session *s)
 {
     botpit_metrics.messages_in++;
@@ -192,8 +216,10 @@ static void deliver(session *s)
             log_info("session from %s closed for flooding", s->ip);
             session_close(s, PROTO_CLOSE_POLICY, "too many messages");
         } else {
-            lobby_send_error(&s->conn, NULL, PROTO_RATE_LIMITED,
+            json_t *id = refused_id(s->rx, s->rx_len);
+            lobby_send_error(&s->conn, id, PROTO_RATE_LIMITED,
                              "you are sending messages too fast; slow down");
+            json_decref(id);
         }
         return;
     }

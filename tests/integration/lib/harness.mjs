@@ -164,7 +164,9 @@ export class Client {
   }
 
   describeQueue() {
-    return this.queue.map((m) => m.type + (m.code ? `:${m.code}` : '')).join(', ') || '(empty)';
+    const names = this.queue.map((m) => m.type + (m.code ? `:${m.code}` : ''));
+    const shown = names.length > 12 ? [`(${names.length - 12} more)`, ...names.slice(-12)] : names;
+    return shown.join(', ') || '(empty)';
   }
 
   /** Sends with a fresh id and returns the reply that echoes it. */
