@@ -29,7 +29,7 @@ static const json_t *testgame_options(void)
     static json_t *d;
     if (!d)
         d = json_loads(
-            "[{\"name\":\"target\",\"type\":\"int\",\"default\":21,\"min\":5,\"max\":1000,"
+            "[{\"name\":\"target\",\"type\":\"int\",\"default\":21,\"min\":5,\"max\":1000000,"
             "\"label\":\"Target\",\"help\":\"The count that wins.\"},"
             "{\"name\":\"turn_s\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":600,"
             "\"label\":\"Turn time\",\"help\":\"Seconds per turn; 0 for no limit.\"}]",
