@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, arrive, expectToast, launchBrowser, openPage, shootBoth, skipReason, startWebServer,
+  DESKTOP, PHONE, arrive, expectToast, launchBrowser, openPage, shootBoth, skipReason, startWebServer,
   storySteps,
 } from './lib/e2e.mjs';
 
@@ -17,6 +17,7 @@ describe('the fallback table', { skip }, () => {
   let browser;
   let ada;
   let twin;
+  let sam;
   const step = storySteps(test);
 
   before(async () => {
@@ -30,7 +31,7 @@ describe('the fallback table', { skip }, () => {
     await browser?.close();
     const result = await server?.stop();
     assert.equal(result?.code, 0, 'the server exits cleanly');
-    for (const page of [ada, twin]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
+    for (const page of [ada, twin, sam]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
   });
 
   const rawAction = () => ada.getByLabel('Action (JSON)');
@@ -76,6 +77,24 @@ describe('the fallback table', { skip }, () => {
     await expectToast(ada, 'it is seat 1\'s turn');
     // The bot moves; Ada's turn again.
     await ada.locator('#turn-text', { hasText: 'Your turn' }).waitFor({ timeout: 10000 });
+  });
+
+  step('a spectator watches from the room list and takes over the bot’s seat', async () => {
+    sam = await openPage(browser, PHONE);
+    await arrive(sam, server.url, 'Sam');
+    const row = sam.locator('.room-row', { hasText: 'Playing' });
+    await row.getByRole('button', { name: /^Watch room/ }).click();
+    await sam.locator('.table-slot[data-renderer="fallback"]').waitFor();
+    const view = JSON.parse(await sam.locator('.raw-view').textContent());
+    assert.equal(view.secret, undefined, 'a spectator sees no secret');
+    assert.equal(await sam.getByLabel('Action (JSON)').isVisible(), false, 'spectators have nothing to send');
+    await sam.locator('#turn-text', { hasText: 'to play' }).waitFor();
+    await ada.locator('.watchers', { hasText: '1 person watching' }).waitFor();
+    await sam.getByRole('button', { name: 'Take over seat 2' }).click();
+    await sam.locator('.table-player[data-seat="1"][data-mine="true"]', { hasText: 'Sam' }).waitFor();
+    await sam.locator('.raw-view', { hasText: '"secret"' }).waitFor();
+    await sam.getByLabel('Action (JSON)').waitFor();
+    await ada.locator('.table-player[data-seat="1"]', { hasText: 'Sam' }).waitFor();
   });
 
   step('a second window with the same player pauses this one, which can take over again', async () => {

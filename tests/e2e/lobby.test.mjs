@@ -189,6 +189,18 @@ describe('rooms, seats and refusals', { skip }, () => {
     await ada.locator('.seat[data-seat="1"][data-state="empty"]').waitFor();
   });
 
+  step('a stored name the server refuses sends the player back to the name screen', async () => {
+    const page = await openPage(browser, PHONE);
+    await page.addInitScript(() => localStorage.setItem('botpit.name', 'x'.repeat(30)));
+    await page.goto(server.url);
+    await page.getByText('A name can have at most 24 characters').waitFor();
+    await page.getByLabel('Your name', { exact: true }).fill('Xavier');
+    await page.getByLabel('Your name', { exact: true }).press('Enter');
+    await page.locator('.me-name', { hasText: 'Xavier' }).waitFor();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
   step('leaving goes home, and the room list follows', async () => {
     await ada.getByRole('button', { name: 'Leave' }).first().click();
     await ada.getByRole('heading', { name: 'Games', exact: true }).waitFor();

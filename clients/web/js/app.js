@@ -41,12 +41,8 @@ const app = {
     navigate(roomPath(code));
   },
   async leave(button) {
-    const reply = await actions.run('leave', {}, { button });
-    if (reply) {
-      navigate('#/');
-      actions.run('rooms', { watch: true });
-    }
-    return reply;
+    // The `left` reply does the rest (see the message handler below).
+    return actions.run('leave', {}, { button });
   },
   rename(name) {
     storage.name = name;

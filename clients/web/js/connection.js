@@ -63,7 +63,7 @@ export class Connection extends EventTarget {
   restart() {
     this.teardown();
     this.attempt = 0;
-    this.open();
+    this.open({ deliberate: true });
   }
 
   /** While waiting to retry, retry now (the network came back, a click). */
@@ -74,9 +74,10 @@ export class Connection extends EventTarget {
     }
   }
 
-  open() {
+  /** deliberate: we closed the link ourselves, so nothing was "lost". */
+  open({ deliberate = false } = {}) {
     clearTimeout(this.retryTimer);
-    this.setStatus(this.everWelcomed || this.attempt > 0 ? 'reconnecting' : 'connecting');
+    this.setStatus(!deliberate && (this.everWelcomed || this.attempt > 0) ? 'reconnecting' : 'connecting');
     let ws;
     try {
       ws = new WebSocket(this.url);

@@ -50,9 +50,10 @@ export function createTable(app) {
   const result = h('section.result', { hidden: true, 'aria-labelledby': 'result-title' });
   const players = h('ul.table-players', { 'aria-label': 'Players' });
   const watchers = h('p.meta.watchers');
+  const seatActions = h('div.row.table-actions');
   const element = h('section.table-frame', { 'aria-label': 'Game table' },
     turnbar, result, slot, announcer,
-    h('div.table-seats', {}, players, watchers));
+    h('div.table-seats', {}, players, h('div.table-foot', {}, watchers, seatActions)));
 
   const logList = h('ol.event-log', { tabindex: '0', 'aria-label': 'Game log' });
   const logEmpty = h('p.empty', {}, 'Moves will show up here.');
@@ -237,19 +238,19 @@ export function createTable(app) {
           acts.push(h('button.btn.small', {
             type: 'button', dataset: { key: `take-${seat.seat}` }, 'aria-label': `Take over seat ${seat.seat + 1}`,
             onclick: (e) => app.run('sit', { seat: seat.seat }, { button: e.currentTarget }),
-          }, 'Take seat'));
-        }
-        if (room.status === 'playing' && seat.player && seat.player.id === store.me?.id) {
-          acts.push(h('button.btn.small.quiet', {
-            type: 'button', dataset: { key: 'stand' }, 'aria-label': 'Stand up: a bot plays your seat',
-            onclick: (e) => app.run('stand', {}, { button: e.currentTarget }),
-          }, 'Stand up'));
+          }, seat.bot ? 'Take over' : 'Take seat'));
         }
         return h('li.table-player', { dataset: { seat: String(seat.seat), mine: String(seat.seat === mine) } },
           h('span.turn-arrow', { 'aria-hidden': 'true' }, '▶'), seatWho(seat, store), acts);
       }));
     });
     watchers.textContent = room.spectators ? `${plural(room.spectators, 'person', 'people')} watching` : '';
+    rebuild(seatActions, () => fill(seatActions, room.status === 'playing' && mine >= 0
+      ? h('button.btn.small.quiet', {
+        type: 'button', dataset: { key: 'stand' }, 'aria-describedby': 'stand-help',
+        onclick: (e) => app.run('stand', {}, { button: e.currentTarget }),
+      }, 'Stand up')
+      : null, room.status === 'playing' && mine >= 0 ? h('span.help', { id: 'stand-help' }, 'A bot plays your seat until someone sits in it.') : null));
   }
 
   function renderLog() {
