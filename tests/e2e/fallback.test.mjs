@@ -42,9 +42,9 @@ describe('the fallback table', { skip }, () => {
 
   step('a game without a renderer gets the plain table', async () => {
     await arrive(ada, server.url, 'Ada');
-    await ada.getByRole('button', { name: 'Create a room for Count to 21' }).click();
+    await ada.getByRole('button', { name: 'Create room: Count to 21' }).click();
     await ada.getByRole('dialog').getByRole('button', { name: 'Create room' }).click();
-    await ada.getByRole('button', { name: 'Add a bot to seat 2' }).click();
+    await ada.getByRole('button', { name: 'Add bot to seat 2' }).click();
     await ada.locator('.seat[data-seat="1"][data-state="bot"]').waitFor();
     await ada.getByRole('button', { name: 'Start game' }).click();
     await ada.locator('.table-slot[data-renderer="fallback"]').waitFor();

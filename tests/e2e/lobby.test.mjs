@@ -46,7 +46,7 @@ describe('rooms, seats and refusals', { skip }, () => {
   });
 
   step('the create form is generated from the options: labels, defaults, help', async () => {
-    const create = ada.getByRole('button', { name: 'Create a room for Count to 21' });
+    const create = ada.getByRole('button', { name: 'Create room: Count to 21' });
     await create.focus();
     await ada.keyboard.press('Enter');
     const dialog = ada.getByRole('dialog', { name: 'New room: Count to 21' });
@@ -80,7 +80,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await arrive(cal, server.url, 'Cal');
     await cal.getByText('No open rooms right now').waitFor();
     // A private room first: it must never show up.
-    await ada.getByRole('button', { name: 'Create a room for Count to 21' }).click();
+    await ada.getByRole('button', { name: 'Create room: Count to 21' }).click();
     let dialog = ada.getByRole('dialog');
     await dialog.getByLabel('Private room').check();
     await dialog.getByRole('button', { name: 'Create room' }).click();
@@ -89,7 +89,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await ada.getByRole('button', { name: 'Leave' }).first().click();
     await ada.getByRole('heading', { name: 'Games', exact: true }).waitFor();
     // Then a public one, with a target of 30.
-    await ada.getByRole('button', { name: 'Create a room for Count to 21' }).click();
+    await ada.getByRole('button', { name: 'Create room: Count to 21' }).click();
     dialog = ada.getByRole('dialog');
     await dialog.getByLabel('Target').fill('30');
     await dialog.getByRole('button', { name: 'Create room' }).click();
@@ -129,7 +129,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await cal.getByRole('button', { name: 'Stand up and watch' }).click();
     await cal.getByText('You are watching. Take an empty seat to play.').waitFor();
     await ada.locator('#seats-meta', { hasText: '1 watcher' }).waitFor();
-    await cal.getByRole('button', { name: 'Sit in seat 3' }).click();
+    await cal.getByRole('button', { name: 'Sit here: seat 3' }).click();
     await cal.locator('.seat[data-seat="2"][data-mine="true"]').waitFor();
     await ada.locator('#seats-meta', { hasText: '2 of 4 seats filled' }).waitFor();
   });
@@ -183,7 +183,7 @@ describe('rooms, seats and refusals', { skip }, () => {
 
   step('a bot can be added and removed by the host', async () => {
     await ada.getByLabel('Bot level for seat 2').selectOption('easy');
-    await ada.getByRole('button', { name: 'Add a bot to seat 2' }).click();
+    await ada.getByRole('button', { name: 'Add bot to seat 2' }).click();
     await ada.locator('.seat[data-seat="1"]', { hasText: 'bot · easy' }).waitFor();
     await ada.getByRole('button', { name: 'Remove the bot in seat 2' }).click();
     await ada.locator('.seat[data-seat="1"][data-state="empty"]').waitFor();

@@ -48,7 +48,7 @@ describe('two players, a bot, one table', { skip }, () => {
   });
 
   step('Ada creates a room from the generated form', async () => {
-    await ada.getByRole('button', { name: 'Create a room for Count to 21' }).click();
+    await ada.getByRole('button', { name: 'Create room: Count to 21' }).click();
     const dialog = ada.getByRole('dialog');
     await dialog.getByLabel('Target').fill('12');
     await dialog.getByLabel('Turn time').fill('90');
@@ -90,7 +90,7 @@ describe('two players, a bot, one table', { skip }, () => {
   step('the host adds a bot and starts; the start button waits for enough players', async () => {
     assert.equal(await bob.locator('#start-button').count(), 0, 'only the host has a start button');
     await ada.getByLabel('Bot level for seat 3').selectOption('normal');
-    await ada.getByRole('button', { name: 'Add a bot to seat 3' }).click();
+    await ada.getByRole('button', { name: 'Add bot to seat 3' }).click();
     await ada.locator('.seat[data-seat="2"][data-state="bot"]').waitFor();
     await bob.locator('.seat[data-seat="2"]', { hasText: 'bot · normal' }).waitFor();
     await shootBoth(ada, 'lobby');

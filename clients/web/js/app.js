@@ -23,11 +23,13 @@ const app = {
   store,
   conn,
   run: actions.run,
-  joining: null,        // the code we asked to join, until the answer
+  // While we ask to move to another room (join, create), the `room` of the
+  // new one is our own doing, not a rematch to follow.
+  joining: null,
   /** Joins a room by code and shows it; the route follows the answer. */
-  async join(code, opts = {}) {
+  async join(code, { button, as } = {}) {
     app.joining = code;
-    const reply = await actions.run('join', { room: code, ...opts }, opts.button ? { button: opts.button } : {});
+    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button });
     if (app.joining === code) app.joining = null;
     if (!reply) {
       if (parseRoute().name === 'room' && parseRoute().code === code) navigate('#/', { replace: true });
@@ -36,9 +38,13 @@ const app = {
     navigate(roomPath(reply.code), { replace: parseRoute().code === reply.code });
     return reply;
   },
-  /** Shows a room we are already in (after create). */
-  enterRoom(code) {
-    navigate(roomPath(code));
+  /** Creates a room (leaving any other) and shows it. */
+  async create(fields, button) {
+    app.joining = 'new';
+    const reply = await actions.run('create', fields, { button });
+    if (app.joining === 'new') app.joining = null;
+    if (reply) navigate(roomPath(reply.code));
+    return reply;
   },
   async leave(button) {
     // The `left` reply does the rest (see the message handler below).
@@ -110,7 +116,7 @@ conn.addEventListener('welcome', (e) => {
   actions.run('games');
   actions.run('rooms', { watch: true });
   const route = parseRoute();
-  if (route.name === 'landing' && w.room && !sessionStorage.getItem('botpit.stayedHome')) {
+  if (route.name === 'landing' && w.room && !storage.stayedHome) {
     navigate(roomPath(w.room), { replace: true }); // a reload resumes the room
   }
   followRoute();
@@ -142,8 +148,7 @@ conn.addEventListener('message', (e) => {
 
 window.addEventListener('hashchange', () => {
   // Going home on purpose means: don't pull me back into my room on reload.
-  if (parseRoute().name === 'landing') sessionStorage.setItem('botpit.stayedHome', '1');
-  else sessionStorage.removeItem('botpit.stayedHome');
+  storage.stayedHome = parseRoute().name === 'landing';
   show();
   followRoute();
 });

@@ -116,11 +116,17 @@ export class Connection extends EventTarget {
       return;
     }
     if (m.type === 'error' && m.id === this.helloId && this.status !== 'online') {
-      // The server refused our hello (a stored name it no longer likes):
-      // retrying the same hello would only fail again.
-      this.teardown();
-      this.setStatus('idle');
-      this.emit('hello-refused', m);
+      if (m.code === 'bad_name') {
+        // A stored name the server no longer likes: the same hello would
+        // only fail again, so the player has to choose another.
+        this.teardown();
+        this.setStatus('idle');
+        this.emit('hello-refused', m);
+      } else {
+        // Anything else (a busy server) may pass on a later try.
+        this.teardown();
+        this.scheduleRetry();
+      }
       return;
     }
     // Everything goes to the store first, then the promise of whoever asked

@@ -35,6 +35,9 @@ export const storage = {
     try { return JSON.parse(get('sessionStorage', `botpit.log.${room}`) || '[]'); } catch { return []; }
   },
   setLog(room, entries) { put('sessionStorage', `botpit.log.${room}`, JSON.stringify(entries)); },
+  /** The player went home on purpose: a reload should not pull them back. */
+  get stayedHome() { return get('sessionStorage', 'botpit.stayedHome') === '1'; },
+  set stayedHome(v) { put('sessionStorage', 'botpit.stayedHome', v ? '1' : ''); },
   get botLevel() { return get('localStorage', 'botpit.botLevel') || ''; },
   set botLevel(v) { put('localStorage', 'botpit.botLevel', v); },
 };

@@ -84,10 +84,10 @@ export function createCreateDialog(app) {
           else if (r.value !== opt.default) options[opt.name] = r.value;
         }
         if (first) { first.focus(); return; }
-        const reply = await app.run('create', { game: game.id, options, private: priv.checked }, { button: submit });
+        const reply = await app.create({ game: game.id, options, private: priv.checked }, submit);
         if (reply) {
+          dialog.onclose = null; // focus goes to the room's heading instead
           dialog.close();
-          app.enterRoom(reply.code);
         }
       },
     },

@@ -35,9 +35,11 @@ export function createHeader(app) {
       const text = h('span');
       const update = () => {
         const left = Math.max(0, Math.ceil((store.conn.retryAt - Date.now()) / 1000));
+        // Before any welcome nothing was "lost": the server was never reached.
+        const what = conn.everWelcomed ? 'Connection lost.' : 'Cannot reach the server.';
         text.textContent = conn.ws || left === 0
-          ? 'Connection lost. Reconnecting now…'
-          : `Connection lost. Trying again in ${left} s…`;
+          ? `${what} Reconnecting now…`
+          : `${what} Trying again in ${left} s…`;
       };
       update();
       tick = setInterval(update, 500);

@@ -88,7 +88,7 @@ export function createLanding(app) {
         const bots = g.bot_levels.length ? `bots: ${g.bot_levels.join(', ')}` : 'no bots';
         const button = h('button.btn.primary', {
           type: 'button', dataset: { key: `create-${g.id}` },
-          'aria-label': `Create a room for ${g.title}`,
+          'aria-label': `Create room: ${g.title}`,
           onclick: (e) => createDialog.open(g, e.currentTarget),
         }, 'Create room');
         return h('li.game-card.card', { dataset: { game: g.id } },

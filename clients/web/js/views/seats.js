@@ -34,7 +34,7 @@ export function createSeatsPanel(app) {
     if (lobby && !seat.player && !seat.bot) {
       if (mine !== n) {
         acts.push(h('button.btn.small', {
-          type: 'button', dataset: { key: `sit-${n}` }, 'aria-label': `Sit in ${label}`,
+          type: 'button', dataset: { key: `sit-${n}` }, 'aria-label': `${mine >= 0 ? 'Move here' : 'Sit here'}: ${label}`,
           onclick: (e) => app.run('sit', { seat: n }, { button: e.currentTarget }),
         }, mine >= 0 ? 'Move here' : 'Sit here'));
       }
@@ -47,7 +47,7 @@ export function createSeatsPanel(app) {
         }, levels.map((l) => h('option', { value: l, selected: l === preferred }, l)));
         select.value = preferred;
         acts.push(h('span.bot-picker', {}, select, h('button.btn.small', {
-          type: 'button', dataset: { key: `bot-${n}` }, 'aria-label': `Add a bot to ${label}`,
+          type: 'button', dataset: { key: `bot-${n}` }, 'aria-label': `Add bot to ${label}`,
           onclick: (e) => app.run('bot', { seat: n, level: select.value }, { button: e.currentTarget }),
         }, 'Add bot')));
       }
