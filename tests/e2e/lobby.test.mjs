@@ -167,7 +167,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await dialog.getByLabel('Name').fill('Callie');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await ada.locator('.seat[data-seat="2"]', { hasText: 'Callie' }).waitFor();
-    await cal.locator('.me-name', { hasText: 'Callie' }).waitFor();
+    await cal.getByRole('button', { name: 'You are Callie. Change your name' }).waitFor();
   });
 
   step('the host kicks; the kicked player is told, sent home, and cannot come back', async () => {
@@ -196,7 +196,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await page.getByText('A name can have at most 24 characters').waitFor();
     await page.getByLabel('Your name', { exact: true }).fill('Xavier');
     await page.getByLabel('Your name', { exact: true }).press('Enter');
-    await page.locator('.me-name', { hasText: 'Xavier' }).waitFor();
+    await page.getByRole('button', { name: 'You are Xavier. Change your name' }).waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -68,6 +68,7 @@ describe('two players, a bot, one table', { skip }, () => {
     // proxy's address.
     await bob.goto(link.replace(server.url, proxy.url));
     await bob.getByText(`You’re invited to room ${code}`).waitFor();
+    await shootBoth(bob, 'invite');
     await bob.getByLabel('Your name', { exact: true }).fill('Bob');
     await bob.getByRole('button', { name: 'Let’s play' }).click();
     await bob.locator('#room-code', { hasText: code }).waitFor();

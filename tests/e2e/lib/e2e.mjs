@@ -123,6 +123,19 @@ export async function expectToast(page, text, timeout = 5000) {
 export async function shootBoth(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   const original = page.viewportSize();
+  // The narrowest phone we support: nothing may stick out sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(100);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
+      .map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''));
+    return { scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
+  });
+  if (overflow.scroll > overflow.width || overflow.wide.length) {
+    throw new Error(`${name} is wider than 360 px: ${JSON.stringify(overflow)}`);
+  }
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150); // layout settles (fonts, scroll anchoring)
