@@ -54,13 +54,13 @@ describe('rooms, seats and refusals', { skip }, () => {
     const target = dialog.getByLabel('Target');
     assert.equal(await target.inputValue(), '21', 'the default is filled in');
     assert.equal(await target.getAttribute('min'), '5');
-    assert.equal(await target.getAttribute('max'), '1000');
+    assert.equal(await target.getAttribute('max'), '1000000');
     assert.equal(await dialog.getByLabel('Turn time').inputValue(), '0');
     assert.equal(await dialog.getByLabel('Seed').inputValue(), '0');
     assert.equal(await dialog.getByLabel('Bots stand in').isChecked(), true);
     assert.equal(await dialog.getByLabel('Private room').isChecked(), false);
     // Each option's help sentence is shown and is the control's description.
-    await dialog.getByText('The count that wins. (5 to 1000)').waitFor();
+    await dialog.getByText('The count that wins. (5 to 1000000)').waitFor();
     await dialog.getByText('Seconds per turn; 0 for no limit.', { exact: false }).waitFor();
     const described = await target.evaluate((el) => el.getAttribute('aria-describedby').split(' ')
       .map((id) => document.getElementById(id)?.textContent).join(' '));
@@ -68,7 +68,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     // Out of range is caught before it is sent.
     await target.fill('2');
     await dialog.getByRole('button', { name: 'Create room' }).click();
-    await dialog.getByText('Target must be between 5 and 1000.').waitFor();
+    await dialog.getByText('Target must be between 5 and 1000000.').waitFor();
     assert.equal(await target.getAttribute('aria-invalid'), 'true');
     // Escape closes it and gives focus back to the button that opened it.
     await ada.keyboard.press('Escape');
