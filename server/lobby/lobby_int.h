@@ -10,7 +10,8 @@
  *
  * Ownership: the lobby owns players and rooms. A player points at its room
  * and a room at its members; both pointers are cleared together
- * (room_remove_member). A room owns its game, options, log and timers.
+ * (room_remove_member). A room owns its game, options and timers; its log of
+ * inputs lives in the store.
  */
 #ifndef BOTPIT_LOBBY_INT_H
 #define BOTPIT_LOBBY_INT_H
@@ -65,7 +66,8 @@ typedef struct seat {
 
 typedef enum input_kind { INPUT_ACT, INPUT_TICK } input_kind;
 
-/* One accepted input: what a replay feeds the engine again. */
+/* One accepted input: what a replay feeds the engine again (the store keeps
+ * them; a room remembers only how many there were, its seq). */
 typedef struct room_input {
     int64_t t; /* game clock ms */
     int seat;  /* a seat, or GAME_SEAT_SERVER; unused for ticks */
@@ -95,8 +97,6 @@ typedef struct room {
     game *game;
     uint64_t seq;          /* accepted inputs so far */
     uint64_t clock_origin; /* loop ms at game time 0 */
-    room_input *log;
-    size_t nlog, log_cap;
     json_t *result;
 
     uv_timer_t deadline_timer; /* the engine's earliest deadline */
@@ -104,7 +104,8 @@ typedef struct room {
     wheel_timer close_timer;   /* no human connected: close when it fires */
     uint64_t bot_next_ok;      /* loop ms before which no bot acts */
     room_work *work;
-    json_t *chat; /* recent chat messages, oldest first */
+    msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
+    int chat_head, chat_len;
     map kicked;   /* ids of players the host removed */
     bool keep_in_store; /* closing in memory only (a log that did not replay) */
     bool closed;

@@ -34,7 +34,6 @@ room *room_new(lobby *l, const room_settings *rs)
     r->seed_fixed = rs->seed_fixed;
     r->bot_takeover = rs->bot_takeover;
     r->is_private = rs->is_private;
-    r->chat = json_array();
     map_init(&r->kicked);
     int min;
     game_seat_range(e, r->options, &min, &r->nseats);
@@ -53,7 +52,6 @@ room *room_new(lobby *l, const room_settings *rs)
     wheel_timer_init(&r->close_timer, close_timer_fired, r);
     table_init(r);
     if (!map_put(&l->rooms, r->code, r)) {
-        json_decref(r->chat);
         json_decref(r->options);
         uv_close((uv_handle_t *)&r->deadline_timer, free_room);
         return NULL;
@@ -339,26 +337,37 @@ int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v
         if (to->conn && (to != p || !id))
             to->conn->ops->send(to->conn, out);
     }
-    msg_unref(out);
     if (id && p->conn) { /* the sender's copy answers its request */
-        json_t *mine = json_deep_copy(m);
-        json_object_set(mine, "id", (json_t *)id);
-        lobby_send_json(p->conn, mine);
-        json_decref(mine);
+        json_object_set(m, "id", (json_t *)id);
+        lobby_send_json(p->conn, m);
     }
-    json_array_append_new(r->chat, m);
-    if (json_array_size(r->chat) > ROOM_CHAT_HISTORY)
-        json_array_remove(r->chat, 0);
+    json_decref(m);
+    /* The history keeps the serialized line: the next joiner gets the same
+     * bytes, and a line costs its text, not a tree of JSON nodes. */
+    if (out) {
+        int slot = (r->chat_head + r->chat_len) % ROOM_CHAT_HISTORY;
+        if (r->chat_len == ROOM_CHAT_HISTORY) {
+            msg_unref(r->chat[slot]);
+            r->chat_head = (r->chat_head + 1) % ROOM_CHAT_HISTORY;
+        } else {
+            r->chat_len++;
+        }
+        r->chat[slot] = out;
+    }
     return 0;
 }
 
 void room_send_chat_history(room *r, player *to)
 {
-    size_t i;
-    json_t *m;
-    json_array_foreach(r->chat, i, m) {
-        lobby_send_json(to->conn, m);
-    }
+    for (int i = 0; i < r->chat_len; i++)
+        to->conn->ops->send(to->conn, r->chat[(r->chat_head + i) % ROOM_CHAT_HISTORY]);
+}
+
+static void chat_forget(room *r)
+{
+    for (int i = 0; i < r->chat_len; i++)
+        msg_unref(r->chat[(r->chat_head + i) % ROOM_CHAT_HISTORY]);
+    r->chat_len = 0;
 }
 
 void room_member_connected(room *r, player *p)
@@ -451,7 +460,7 @@ void room_close(room *r, const char *reason)
     r->members = NULL;
     table_close(r);
     wheel_stop(&l->wheel, &r->close_timer);
-    json_decref(r->chat);
+    chat_forget(r);
     json_decref(r->options);
     map_free(&r->kicked);
     lobby_rooms_changed(l);

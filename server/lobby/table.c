@@ -27,22 +27,13 @@ int64_t table_clock(const room *r)
     return game_now(r);
 }
 
-/* Adds an accepted input to the log (and the store, before anyone hears of
- * it). */
+/* An accepted input: it goes to the store (the room's log) before anyone
+ * hears of it. The log is not kept in memory: replays read the store. */
 static void log_input(room *r, input_kind kind, int seat_no, int64_t t, const json_t *action)
 {
-    if (r->nlog == r->log_cap) {
-        size_t cap = r->log_cap ? 2 * r->log_cap : 64;
-        room_input *log = realloc(r->log, cap * sizeof *log);
-        if (!log)
-            abort(); /* out of memory: the log is the game, it cannot be dropped */
-        r->log = log;
-        r->log_cap = cap;
-    }
-    r->log[r->nlog] = (room_input){t, seat_no, kind, action ? json_incref((json_t *)action) : NULL};
     r->seq++;
-    persist_input(r, &r->log[r->nlog]);
-    r->nlog++;
+    room_input in = {t, seat_no, kind, (json_t *)action};
+    persist_input(r, &in);
     botpit_metrics.inputs_accepted++;
 }
 
@@ -410,11 +401,6 @@ void table_close(room *r)
     if (r->game)
         r->engine->destroy(r->game);
     r->game = NULL;
-    for (size_t i = 0; i < r->nlog; i++)
-        json_decref(r->log[i].action);
-    free(r->log);
-    r->log = NULL;
-    r->nlog = r->log_cap = 0;
     json_decref(r->result);
     r->result = NULL;
 }
@@ -434,8 +420,6 @@ static int replay_input(room *r, const json_t *in, json_t *events, game_error *e
             game_fail(err, "illegal", "input %llu is not an input", (unsigned long long)r->seq);
         return -1;
     }
-    r->log[r->nlog++] = (room_input){t, seat_no, kind[0] == 't' ? INPUT_TICK : INPUT_ACT,
-                                     action ? json_incref((json_t *)action) : NULL};
     r->seq++;
     return 0;
 }
@@ -447,8 +431,6 @@ int table_replay(room *r, const json_t *inputs, int64_t clock_ms, game_error *er
     if (!r->game)
         return -1;
     size_t n = json_array_size(inputs);
-    r->log = calloc(n ? n : 1, sizeof *r->log);
-    r->log_cap = n ? n : 1;
     json_t *events = json_array();
     int64_t last = 0;
     for (size_t i = 0; i < n; i++) {

@@ -20,8 +20,8 @@ net_config net_config_defaults(void)
         .max_per_ip = 64,
         .trust_proxy = false,
         .keepalive_s = 30,
-        .queue_max_bytes = 4 << 20,
-        .queue_max_msgs = 1024,
+        .queue_max_bytes = 1 << 20,
+        .queue_max_msgs = 256,
         .rate_per_s = 20,
         .rate_burst = 40,
     };

@@ -121,6 +121,7 @@ static void conn_send(lobby_conn *c, msg *m)
     s->queue[(s->qhead + s->qlen) % s->qcap] = msg_ref(m);
     s->qlen++;
     s->queued_bytes += m->len;
+    botpit_metrics.queued_bytes += (int64_t)m->len;
     lws_callback_on_writable(s->wsi);
 }
 
@@ -285,6 +286,7 @@ int session_writeable(session *s)
         s->qhead = (s->qhead + 1) % s->qcap;
         s->qlen--;
         s->queued_bytes -= m->len;
+        botpit_metrics.queued_bytes -= (int64_t)m->len;
         int wrote = lws_write(s->wsi, (unsigned char *)msg_text(m), m->len, LWS_WRITE_TEXT);
         size_t len = m->len;
         msg_unref(m);
@@ -317,6 +319,7 @@ void session_closed(session *s)
     n->nsessions--;
     per_ip_add(n, s->ip, -1);
     botpit_metrics.connections_open--;
+    botpit_metrics.queued_bytes -= (int64_t)s->queued_bytes;
     while (s->qlen) {
         msg_unref(s->queue[s->qhead]);
         s->qhead = (s->qhead + 1) % s->qcap;

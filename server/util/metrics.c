@@ -16,6 +16,9 @@ void metrics_write(FILE *out)
     fprintf(out, "# HELP botpit_connections WebSocket connections open now.\n"
                  "# TYPE botpit_connections gauge\nbotpit_connections %" PRId64 "\n",
             m->connections_open);
+    fprintf(out, "# HELP botpit_send_queue_bytes Bytes waiting to be sent to clients.\n"
+                 "# TYPE botpit_send_queue_bytes gauge\nbotpit_send_queue_bytes %" PRId64 "\n",
+            m->queued_bytes);
     counter(out, "botpit_connections_total", "WebSocket connections accepted.",
             m->connections_total);
     counter(out, "botpit_connections_refused_total",

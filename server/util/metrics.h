@@ -12,6 +12,7 @@
 
 typedef struct metrics {
     int64_t connections_open;
+    int64_t queued_bytes;      /* bytes waiting in every session's send queue */
     uint64_t connections_total;
     uint64_t connections_refused;
     uint64_t messages_in, messages_out;

@@ -40,6 +40,7 @@ static void setup(void)
     cfg.grace_ms = 200;
     cfg.room_grace_ms = 300;
     cfg.bot_pace_ms = 10;
+    cfg.chat_per_10s = 1000;
     lob = lobby_new(&loop, &cfg);
 }
 
@@ -289,4 +290,37 @@ Test(rooms, a_refused_action_sends_one_error_and_changes_nothing)
     lobby_disconnect(lob, &bob.conn);
     fake_free(&ada);
     fake_free(&bob);
+}
+
+Test(rooms, a_newcomer_gets_the_last_fifty_chat_lines_in_order)
+{
+    fake ada, late;
+    fake_init(&ada);
+    fake_init(&late);
+    hello(&ada, "Ada");
+    say(&ada, "{\"type\":\"create\",\"game\":\"testgame\"}");
+    char text[96];
+    for (int i = 0; i < 60; i++) {
+        snprintf(text, sizeof text, "{\"type\":\"chat\",\"text\":\"line %d\"}", i);
+        say(&ada, text);
+    }
+    hello(&late, "Late");
+    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}",
+             str(last_of(&ada, "room"), "code"));
+    say(&late, text);
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(late.inbox); i++) {
+        json_t *m = json_array_get(late.inbox, i);
+        if (strcmp(str(m, "type"), "chat") != 0)
+            continue;
+        char want[16];
+        snprintf(want, sizeof want, "line %d", 10 + seen);
+        cr_assert_str_eq(str(m, "text"), want);
+        seen++;
+    }
+    cr_assert_eq(seen, 50);
+    lobby_disconnect(lob, &ada.conn);
+    lobby_disconnect(lob, &late.conn);
+    fake_free(&ada);
+    fake_free(&late);
 }
