@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "bench_restore.h"
 #include "games/game.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
@@ -36,7 +37,8 @@ static void usage(FILE *out)
             "botpit %s: a game server for robot board games.\n"
             "\n"
             "usage: botpit [flags]            run the server\n"
-            "       botpit bench GAME [...]   run a game's benchmark\n",
+            "       botpit bench GAME [...]   run a game's benchmark\n"
+            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n",
             BOTPIT_VERSION);
     for (int i = 0; game_engines[i]; i++) {
         for (const game_command *c = game_engines[i]->commands; c && c->name; c++)
@@ -317,8 +319,10 @@ static int run_server(int argc, char **argv)
 
 static int run_bench(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "restore") == 0)
+        return bench_restore_main(argc - 1, argv + 1);
     if (argc < 2) {
-        fprintf(stderr, "usage: botpit bench GAME [flags]; games with a benchmark:");
+        fprintf(stderr, "usage: botpit bench restore|GAME [flags]; games with a benchmark:");
         for (int i = 0; game_engines[i]; i++) {
             if (game_engines[i]->bench)
                 fprintf(stderr, " %s", game_engines[i]->id);

@@ -272,6 +272,8 @@ void boxing_move_all(int size, int seats, const bool present[], const int start[
                      const boxing_orders orders[], boxing_motion *m)
 {
     memset(m, 0, sizeof *m);
+    if (seats > BOXING_MAX_SEATS) /* never so; said for the optimiser's sake */
+        seats = BOXING_MAX_SEATS;
     int pos[BOXING_MAX_SEATS];
     for (int i = 0; i < seats; i++) {
         /* robots off the ring sit on no cell */
