@@ -64,6 +64,8 @@ static void usage(FILE *out)
             "                       after 2.5 S (default 30)\n"
             "  --trust-proxy        take client addresses from X-Real-IP/X-Forwarded-For\n"
             "                       (only behind a reverse proxy you run)\n"
+            "  --public-url URL     the address players open (https://botpit.example.org),\n"
+            "                       for share links behind a proxy\n"
             "  --help, --version\n");
 }
 
@@ -107,6 +109,7 @@ enum {
     OPT_KEEPALIVE,
     OPT_TRUST_PROXY,
     OPT_DB,
+    OPT_PUBLIC_URL,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -124,6 +127,7 @@ static const struct option long_options[] = {
     {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
     {"db", required_argument, NULL, OPT_DB},
+    {"public-url", required_argument, NULL, OPT_PUBLIC_URL},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -162,6 +166,13 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
         case OPT_TRUST_PROXY: nc->trust_proxy = true; break;
         case OPT_DB: o->db = optarg; break;
+        case OPT_PUBLIC_URL:
+            if (strncmp(optarg, "http://", 7) != 0 && strncmp(optarg, "https://", 8) != 0) {
+                fprintf(stderr, "botpit: --public-url is an http:// or https:// address\n");
+                return -1;
+            }
+            lc->public_url = optarg;
+            break;
         case OPT_HELP: usage(stdout); return 1;
         case OPT_VERSION: printf("botpit %s\n", BOTPIT_VERSION); return 1;
         default: usage(stderr); return -1;
@@ -188,9 +199,11 @@ static void raise_fd_limit(void)
     }
 }
 
-static void print_urls(const net_config *nc, int port)
+static void print_urls(const net_config *nc, const char *public_url, int port)
 {
     printf("Botpit %s is running. Open it in a browser:\n", BOTPIT_VERSION);
+    if (public_url)
+        printf("  %s   (the public address)\n", public_url);
     if (strcmp(nc->bind, "0.0.0.0") != 0) {
         printf("  http://%s:%d/\n", nc->bind, port);
     } else {
@@ -301,7 +314,7 @@ static int run_server(int argc, char **argv)
     uv_signal_start(&s.sigterm, on_signal, SIGTERM);
     log_info("listening on %s:%d, serving %s, database %s", o.net.bind, net_port(s.net),
              o.net.web_root, o.db);
-    print_urls(&o.net, net_port(s.net));
+    print_urls(&o.net, o.lobby.public_url, net_port(s.net));
 
     uv_run(&s.loop, UV_RUN_DEFAULT);
     net_free(s.net);

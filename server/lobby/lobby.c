@@ -206,14 +206,18 @@ void lobby_metrics_write(lobby *l, FILE *out)
 
 typedef void (*verb_handler)(lobby *l, lobby_conn *c, player *p, const proto_request *q);
 
-static void send_welcome(lobby_conn *c, const player *p, const char *hex, const json_t *id)
+static void send_welcome(lobby *l, lobby_conn *c, const player *p, const char *hex,
+                         const json_t *id)
 {
     json_t *m = proto_message("welcome", id);
     json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
     json_object_set_new(m, "token", json_string(hex));
     json_object_set_new(m, "room", p->room ? json_string(p->room->code) : json_null());
-    json_object_set_new(m, "server", json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
-                                               (json_int_t)lobby_wall_ms()));
+    json_t *server = json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
+                               (json_int_t)lobby_wall_ms());
+    if (l->cfg.public_url)
+        json_object_set_new(server, "public_url", json_string(l->cfg.public_url));
+    json_object_set_new(m, "server", server);
     lobby_send_json(c, m);
     json_decref(m);
 }
@@ -259,7 +263,7 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         lobby_send_error(c, q->id, PROTO_INTERNAL, "the server is out of memory");
         return;
     }
-    send_welcome(c, p, token_hex, q->id);
+    send_welcome(l, c, p, token_hex, q->id);
     player_attach(p, c); /* back in a room: everyone there hears of it */
     if (p->room)
         catch_up(p->room, p);

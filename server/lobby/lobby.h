@@ -47,6 +47,7 @@ typedef struct lobby_config {
     int bot_pace_ms;      /* a bot acts at most once per this interval */
     int player_ttl_ms;    /* a player in no room is forgotten after this */
     int chat_per_10s;     /* chat messages a player may send per 10 s */
+    const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 
 lobby_config lobby_config_defaults(void);

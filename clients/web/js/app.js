@@ -5,7 +5,7 @@
 import { Connection } from './connection.js';
 import { store } from './store.js';
 import { storage } from './storage.js';
-import { navigate, parseRoute, roomPath } from './router.js';
+import { navigate, parseRoute, roomPath, setPublicUrl } from './router.js';
 import { toast } from './toast.js';
 import { createActions } from './actions.js';
 import { createHeader } from './views/header.js';
@@ -111,6 +111,7 @@ conn.addEventListener('welcome', (e) => {
   const w = e.detail;
   storage.token = w.token;
   store.me = w.you;
+  setPublicUrl(w.server.public_url);
   if (!w.room && store.room) store.leaveRoom(); // our room went away while we were gone
   store.changed('me');
   actions.run('games');

@@ -22,8 +22,17 @@ export function roomPath(code) {
   return `#/room/${code}`;
 }
 
+// The server's public address (its --public-url), when the host set one:
+// share links then name it even if this page was opened another way.
+let publicBase = null;
+
+export function setPublicUrl(url) {
+  publicBase = url ? url.replace(/\/+$/, '') : null;
+}
+
 export function shareUrl(code) {
-  return `${location.origin}${location.pathname}${roomPath(code)}`;
+  const base = publicBase ?? `${location.origin}${location.pathname.replace(/\/+$/, '')}`;
+  return `${base}/${roomPath(code)}`;
 }
 
 /** Goes to a route; replace keeps the history clean for redirects. */

@@ -121,8 +121,9 @@ export class Client {
     });
   }
 
-  static async connect(server, { headers } = {}) {
-    const ws = new WebSocket(server.wsUrl, { headers, maxPayload: 16 << 20 });
+  /** options go to the WebSocket (headers, localAddress, rejectUnauthorized). */
+  static async connect(server, options = {}) {
+    const ws = new WebSocket(server.wsUrl, { maxPayload: 16 << 20, ...options });
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
@@ -209,8 +210,8 @@ export class Client {
 }
 
 /** A connected client that has said hello. */
-export async function player(server, name) {
-  const c = await Client.connect(server);
+export async function player(server, name, options = {}) {
+  const c = await Client.connect(server, options);
   await c.hello(name);
   return c;
 }
