@@ -375,115 +375,75 @@ static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
     catch_up(r, p);
 }
 
-/* The handlers below need the player to be in a room. */
-static room *room_of(lobby_conn *c, player *p, const proto_request *q)
+/* The verbs below act in the player's room: the dispatcher checks there is
+ * one and sends the verdict of a refusal. */
+typedef int (*room_handler)(room *r, player *p, const proto_request *q, verdict *v);
+
+static int on_leave(room *r, player *p, const proto_request *q, verdict *v)
 {
-    if (!p->room)
-        lobby_send_error(c, q->id, PROTO_NOT_IN_ROOM, "you are not in a room");
-    return p->room;
+    (void)v;
+    room_leave(r, p, "left", q->id);
+    return 0;
 }
 
-static void on_leave(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+/* A verb that changed the room: everyone gets the new `room`. */
+static int announced(room *r, player *p, const proto_request *q, int rc)
 {
-    (void)l;
-    room *r = room_of(c, p, q);
-    if (r)
-        room_leave(r, p, "left", q->id);
-}
-
-/* The outcome of a verb that changes the room: `room` to all, or an error. */
-static void announce_or_refuse(lobby_conn *c, room *r, player *p, const proto_request *q,
-                               int rc, const verdict *v)
-{
-    if (rc < 0)
-        send_verdict(c, q, v);
-    else
+    if (rc == 0)
         room_announce(r, p, q->id);
+    return rc;
 }
 
-static void on_sit(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+/* A seat change in play also changes which view the player gets. */
+static int reseated(room *r, player *p, const proto_request *q, int rc)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (!r)
-        return;
-    int rc = room_sit(r, p, q->seat, &v);
-    announce_or_refuse(c, r, p, q, rc, &v);
-    if (rc == 0 && r->status == ROOM_PLAYING)
-        table_send_state(r, p, NULL); /* the view of the new seat */
+    if (announced(r, p, q, rc) == 0 && r->status == ROOM_PLAYING)
+        table_send_state(r, p, NULL);
+    return rc;
 }
 
-static void on_stand(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_sit(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (!r)
-        return;
-    int rc = room_stand(r, p, &v);
-    announce_or_refuse(c, r, p, q, rc, &v);
-    if (rc == 0 && r->status == ROOM_PLAYING)
-        table_send_state(r, p, NULL); /* now the spectators' view */
+    return reseated(r, p, q, room_sit(r, p, q->seat, v));
 }
 
-static void on_bot(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_stand(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (r)
-        announce_or_refuse(c, r, p, q, room_set_bot(r, p, q->seat, q->level, &v), &v);
+    return reseated(r, p, q, room_stand(r, p, v));
 }
 
-static void on_kick(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_bot(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (r)
-        announce_or_refuse(c, r, p, q, room_kick(r, p, q->seat, &v), &v);
+    return announced(r, p, q, room_set_bot(r, p, q->seat, q->level, v));
 }
 
-static void on_start(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_kick(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (r && table_start(r, p, q->id, &v) < 0)
-        send_verdict(c, q, &v);
+    return announced(r, p, q, room_kick(r, p, q->seat, v));
 }
 
-static void on_rematch(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_start(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (!r)
-        return;
-    room *next = room_rematch(r, p, &v);
+    return table_start(r, p, q->id, v);
+}
+
+static int on_rematch(room *r, player *p, const proto_request *q, verdict *v)
+{
+    room *next = room_rematch(r, p, v);
     if (!next)
-        send_verdict(c, q, &v);
-    else
-        room_announce(next, p, q->id);
+        return -1;
+    room_announce(next, p, q->id);
+    return 0;
 }
 
-static void on_act(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_act(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (r && table_act(r, p, q->action, q->id, &v) < 0)
-        send_verdict(c, q, &v);
+    return table_act(r, p, q->action, q->id, v);
 }
 
-static void on_chat(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+static int on_chat(room *r, player *p, const proto_request *q, verdict *v)
 {
-    (void)l;
-    verdict v;
-    room *r = room_of(c, p, q);
-    if (r && room_chat(r, p, q->text, q->id, &v) < 0)
-        send_verdict(c, q, &v);
+    return room_chat(r, p, q->text, q->id, v);
 }
 
 static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
@@ -497,12 +457,30 @@ static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 }
 
 static const verb_handler handlers[PROTO_VERB_COUNT] = {
-    [PROTO_HELLO] = on_hello,     [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
-    [PROTO_CREATE] = on_create,   [PROTO_JOIN] = on_join,   [PROTO_LEAVE] = on_leave,
-    [PROTO_SIT] = on_sit,         [PROTO_STAND] = on_stand, [PROTO_BOT] = on_bot,
-    [PROTO_KICK] = on_kick,       [PROTO_START] = on_start, [PROTO_REMATCH] = on_rematch,
-    [PROTO_ACT] = on_act,         [PROTO_CHAT] = on_chat,   [PROTO_PING] = on_ping,
+    [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
+    [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
 };
+
+static const room_handler room_handlers[PROTO_VERB_COUNT] = {
+    [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
+    [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
+    [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
+};
+
+static void dispatch(lobby *l, lobby_conn *c, const proto_request *q)
+{
+    player *p = c->player;
+    if (handlers[q->verb]) {
+        handlers[q->verb](l, c, p, q);
+        return;
+    }
+    verdict v;
+    if (!p->room)
+        verdict_set(&v, PROTO_NOT_IN_ROOM, "you are not in a room");
+    else if (room_handlers[q->verb](p->room, p, q, &v) == 0)
+        return;
+    send_verdict(c, q, &v);
+}
 
 void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
 {
@@ -515,7 +493,7 @@ void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
         lobby_send_error(c, q.id, PROTO_NOT_AUTHENTICATED,
                          "say hello first: {\"type\":\"hello\",\"name\":\"your name\"}");
     else
-        handlers[q.verb](l, c, c->player, &q);
+        dispatch(l, c, &q);
     proto_request_free(&q);
 }
 
