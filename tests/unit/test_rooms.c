@@ -313,7 +313,7 @@ Test(rooms, a_newcomer_gets_the_last_fifty_chat_lines_in_order)
         json_t *m = json_array_get(late.inbox, i);
         if (strcmp(str(m, "type"), "chat") != 0)
             continue;
-        char want[16];
+        char want[24];
         snprintf(want, sizeof want, "line %d", 10 + seen);
         cr_assert_str_eq(str(m, "text"), want);
         seen++;
