@@ -2,7 +2,7 @@
 // must not be served.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { httpGet, player, rawGet, startServer } from './lib/harness.mjs';
+import { httpGet, player, startServer } from './lib/harness.mjs';
 
 let server;
 before(async () => { server = await startServer(); });
@@ -23,7 +23,7 @@ test('/ serves the web client with its type, an ETag and safety headers', async 
 test('paths outside the web root, hidden files and unknown types are 404', async () => {
   for (const path of ['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/.git/config', '/games/../../etc/passwd',
     '/nothing.html', '/meson.build', '/a//b.js', '/x.exe']) {
-    const r = await rawGet(server, path);
+    const r = await httpGet(server, path);
     assert.equal(r.status, 404, path);
   }
 });

@@ -216,22 +216,22 @@ export async function player(server, name, options = {}) {
   return c;
 }
 
-export async function httpGet(server, path, headers = {}) {
-  const res = await fetch(server.httpUrl + path, { headers });
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
-
-/** A GET with the path sent exactly as given (fetch would normalise "..") */
-export function rawGet(server, path) {
+/**
+ * A GET on a fresh connection, the path sent exactly as given (fetch would
+ * normalise ".." and reuse kept-alive sockets, racing the server's idle
+ * timeout).
+ */
+export function httpGet(server, path, headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method: 'GET' }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers, agent: false }, (res) => {
       let text = '';
       res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode, text }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: { get: (h) => res.headers[h.toLowerCase()] ?? null }, text }));
     });
     req.on('error', reject);
     req.end();
   });
 }
+
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
