@@ -66,7 +66,10 @@ function partOf(layout, letter) {
 
 /** Screenshots with `selector` at the top of the window (the board, the result). */
 async function shoot(page, name, selector = '.turnbar') {
-  await page.locator(selector).first().evaluate((node) => node.scrollIntoView({ block: 'start' }));
+  await page.locator(selector).first().evaluate((node) => {
+    // below the sticky top bar
+    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
+  });
   await shootBoth(page, name);
 }
 

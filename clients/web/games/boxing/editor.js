@@ -44,15 +44,17 @@ export function createEditor({ freeCentre, send }) {
     class: 'small bx-letter-btn', 'data-letter': letter, 'aria-label': `Letter ${letter}`,
     onclick: () => chooseLetter(letter),
   }));
-  const centreNote = el('p', { class: 'help bx-centre-note' });
+  const selectedText = el('span');
+  const centreNote = el('span', { class: 'bx-centre-note' });
+  selectedName.append(selectedText, centreNote);
   const tools = el('div', { class: 'bx-slot-tools' },
     selectedName,
     el('div', { class: 'bx-tool-row' }, el('span', { class: 'bx-tool-label', id: 'bx-part-label' }, 'Part'),
       el('div', { class: 'bx-seg', role: 'group', 'aria-labelledby': 'bx-part-label' }, partButtons)),
-    centreNote,
     el('div', { class: 'bx-tool-row' }, el('span', { class: 'bx-tool-label', id: 'bx-letter-label' }, 'Letter'),
       el('div', { class: 'bx-letters', role: 'group', 'aria-labelledby': 'bx-letter-label' }, letterButtons)));
 
+  const startHint = el('p', { class: 'help bx-start-hint' });
   const powers = el('ul', { class: 'bx-powers' });
   const problem = el('p', { class: 'bx-problem', role: 'status' });
   const randomBtn = button('Random layout', { class: 'bx-random', onclick: () => { model = randomLayout(); render(); } });
@@ -63,6 +65,7 @@ export function createEditor({ freeCentre, send }) {
     el('p', { class: 'help' },
       'Secret until the fight ends. Each side slot acts in its own direction: a laser there shoots that way, an engine drives that way. ',
       freeCentre ? 'Any part may take the centre.' : 'The booster sits in the centre.'),
+    startHint,
     el('div', { class: 'bx-editor-body' }, slots, tools),
     legend(),
     powers,
@@ -81,12 +84,12 @@ export function createEditor({ freeCentre, send }) {
       b.tabIndex = slot === selected ? 0 : -1;
       b.disabled = busy;
     });
-    selectedName.textContent = `Selected: ${SLOT_WORDS[selected]} slot`;
+    selectedText.textContent = `Selected: ${SLOT_WORDS[selected]} slot`;
     const fixedCentre = !freeCentre && selected === CENTRE;
     for (const b of partButtons) {
       setToggle(b, { pressed: model.parts[selected] === b.dataset.part, disabled: busy || fixedCentre || (!freeCentre && b.dataset.part === 'booster') });
     }
-    centreNote.textContent = fixedCentre ? 'The booster always sits in the centre.' : selected === CENTRE ? 'A part in the centre faces no direction: it adds power only.' : '';
+    centreNote.textContent = fixedCentre ? ': the booster always sits here.' : selected === CENTRE ? ': a part here faces no direction, it adds power only.' : '';
     for (const b of letterButtons) setToggle(b, { pressed: model.letters[selected] === b.dataset.letter, disabled: busy });
     powers.replaceChildren(...powersWords(layoutPowers(model)).map((t) => el('li', {}, t)));
     const problems = layoutProblems(model, freeCentre);
@@ -148,5 +151,11 @@ export function createEditor({ freeCentre, send }) {
   }
 
   render();
-  return { element, key, get model() { return model; } };
+  return {
+    element,
+    key,
+    get model() { return model; },
+    /** Where the robots start, said in words: it matters for the layout. */
+    setHint(text) { startHint.textContent = text; },
+  };
 }

@@ -6,7 +6,7 @@
 // public events, so another seat's layout can never reach the page early.
 
 import { seatStyle } from '../kit.js';
-import { coneCells, inCone } from './geometry.js';
+import { DIR_WORDS, coneCells, inCone } from './geometry.js';
 import { createComposer } from './composer.js';
 import { createEditor } from './editor.js';
 import { knowledgeCards } from './knowledge.js';
@@ -79,6 +79,7 @@ export function createRenderer(table) {
     if (view.phase === 'layout') {
       if (mine && !mine.layout_in) {
         editor ??= createEditor({ freeCentre: view.free_centre, send });
+        editor.setHint(startWords(view, mine));
         content = editor.element;
       } else {
         content = waitingCard(mine ? 'Waiting for the opponent' : 'The robots are being laid out',
@@ -103,12 +104,26 @@ export function createRenderer(table) {
     } else {
       content = waitingCard('The fight is over', overSentence(view) + ' Both layouts are revealed below.');
     }
-    if (side.firstChild === content && side.childNodes.length === 1) return;
+    const current = side.firstChild;
+    if (current === content || (current?.classList.contains('bx-wait') && current.textContent === content.textContent)) return;
     // A keyboard player whose control just went (the layout locked in, the
     // fight over) carries on from the new content, not from the page top.
     const hadFocus = side.contains(document.activeElement);
     side.replaceChildren(content);
     if (hadFocus) content.focus({ preventScroll: true });
+  }
+
+  /** "You start in the south-east corner; Bob in the north-west: …" */
+  function startWords(view, mine) {
+    const corner = ([x, y]) => `${y === 0 ? 'north' : 'south'}-${x === 0 ? 'west' : 'east'}`;
+    const others = view.robots.filter((r) => r.seat !== mine.seat);
+    let text = `You start in the ${corner(mine.cell)} corner; ${names(others.map((r) => `${name(r.seat)} in the ${corner(r.cell)}`))}.`;
+    if (others.length === 1) {
+      const [dx, dy] = [0, 1].map((i) => Math.sign(others[0].cell[i] - mine.cell[i]));
+      const dir = `${dy < 0 ? 'N' : dy > 0 ? 'S' : ''}${dx < 0 ? 'W' : dx > 0 ? 'E' : ''}`;
+      text += ` A laser facing ${DIR_WORDS[dir]} points straight at ${name(others[0].seat)}.`;
+    }
+    return text;
   }
 
   // ---- the board ----
@@ -154,6 +169,8 @@ export function createRenderer(table) {
   function drawBoard() {
     if (!snap) return;
     const view = snap.view;
+    // Without motion the button only brings the last turn back on the board.
+    replayBtn.disabled = table.reducedMotion && showLast;
     ring.draw({
       size: view.size,
       title: boardTitle(view),
@@ -179,7 +196,8 @@ export function createRenderer(table) {
     if (playingQueue) return;
     playingQueue = true;
     while (queue.length && !gone) {
-      const ev = queue.shift();
+      // Fallen behind (several turns at once): play the newest; the log has the rest.
+      const ev = queue.splice(0).pop();
       await ring.play(readTurn(ev), robotScene(snap.view, { before: ev.turn }));
     }
     playingQueue = false;
@@ -226,7 +244,8 @@ export function createRenderer(table) {
       knowTitle.textContent = view.phase === 'over' ? 'Both robots revealed' : next.seat >= 0 ? 'What you know' : 'What everyone knows';
       cards.replaceChildren(...knowledgeCards(view, { seat: next.seat, name, badge: table.badge }));
       if (turns.length) showLast = true;
-      if (turns.length && !table.reducedMotion) {
+      // A hidden tab runs no animation frames: it just shows the new state.
+      if (turns.length && !table.reducedMotion && !document.hidden) {
         queue.push(...turns);
         playQueue();
       }
