@@ -193,6 +193,14 @@ export function createComposer({ name, badge, send, changed, notify, announce })
 
   function render() {
     if (!ctx) return;
+    const active = document.activeElement;
+    paint();
+    // A button that goes disabled under the focus (the last step taken,
+    // the orders sent) would drop the keyboard to the page: keep it here.
+    if (active && active.disabled && element.contains(active)) element.focus({ preventScroll: true });
+  }
+
+  function paint() {
     const w = ctx.working;
     title.textContent = `Your orders for turn ${ctx.turn}`;
     // Move
@@ -268,7 +276,6 @@ export function createComposer({ name, badge, send, changed, notify, announce })
     } finally {
       busy = false;
       render();
-      // The send button is disabled once sent: keep the keys working here.
       if (hadFocus && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
     }
   }

@@ -74,6 +74,13 @@ export function createEditor({ freeCentre, send }) {
     el('div', { class: 'row' }, randomBtn, lockBtn));
 
   function render() {
+    const active = document.activeElement;
+    paint();
+    // Buttons go disabled while the layout is sent: keep the keyboard here.
+    if (active && active.disabled && element.contains(active)) element.focus({ preventScroll: true });
+  }
+
+  function paint() {
     slotButtons.forEach((b, slot) => {
       const cell = { letter: model.letters[slot], part: model.parts[slot], selected: slot === selected };
       b.replaceChildren(svg('svg', { viewBox: '0 0 100 100', 'aria-hidden': 'true', focusable: 'false' }, slotArt(slot, cell)));
