@@ -46,9 +46,14 @@ export function createRenderer(table) {
   const cards = el('div', { class: 'bx-cards' });
   const knowTitle = el('h3', { id: 'bx-know-title' }, 'What you know');
   const know = el('section', { class: 'bx-know', 'aria-labelledby': 'bx-know-title' }, knowTitle, cards);
-  const root = el('div', { class: 'bx' },
-    el('link', { rel: 'stylesheet', href: new URL('./renderer.css', import.meta.url).href }),
-    strip, el('div', { class: 'bx-main' }, board, side, lastBox), know);
+  // Hidden until its stylesheet is in, so the board never jumps from an
+  // unstyled first paint to its real layout.
+  const sheet = el('link', { rel: 'stylesheet', href: new URL('./renderer.css', import.meta.url).href });
+  const root = el('div', { class: 'bx', style: 'visibility: hidden' },
+    sheet, strip, el('div', { class: 'bx-main' }, board, side, lastBox), know);
+  const reveal = () => { root.style.visibility = ''; };
+  sheet.addEventListener('load', reveal);
+  sheet.addEventListener('error', reveal);
   table.element.append(root);
 
   const send = (action) => table.act(action);
