@@ -56,7 +56,11 @@ export const store = {
     const seat = this.room?.seats[seatNo];
     if (!seat) return `Seat ${seatNo + 1}`;
     if (seat.player) return seat.player.name;
-    if (seat.bot) return `Bot (${seat.bot})`;
+    if (seat.bot) {
+      // Two bots of one level are told apart by their seat number.
+      const twins = this.room.seats.filter((s) => !s.player && s.bot === seat.bot).length;
+      return twins > 1 ? `Bot ${seatNo + 1} (${seat.bot})` : `Bot (${seat.bot})`;
+    }
     return `Seat ${seatNo + 1}`;
   },
 

@@ -73,7 +73,7 @@ typedef struct boxing_dir_info {
 extern const boxing_dir_info boxing_dirs[BOXING_DIRS];
 /* The direction a slot faces, or -1 for the centre. */
 extern const int boxing_slot_dir[BOXING_SLOTS];
-/* Seat names shown to players ("Red"). */
+/* Seat names in summaries and events ("Seat 1"). */
 extern const char *const boxing_seat_names[BOXING_MAX_SEATS];
 /* Each seat's starting corner, in quarter turns clockwise from a random one. */
 extern const int boxing_start_corner[BOXING_MAX_SEATS];

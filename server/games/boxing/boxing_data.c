@@ -13,7 +13,9 @@ const boxing_dir_info boxing_dirs[BOXING_DIRS] = {
 
 const int boxing_slot_dir[BOXING_SLOTS] = {7, 0, 1, 6, -1, 2, 5, 4, 3};
 
-const char *const boxing_seat_names[BOXING_MAX_SEATS] = {"Red", "Blue", "Green", "Yellow"};
+/* Seats as the browser numbers them (its marks carry the number), so a
+ * summary never names a colour the board does not show. */
+const char *const boxing_seat_names[BOXING_MAX_SEATS] = {"Seat 1", "Seat 2", "Seat 3", "Seat 4"};
 
 /* Starting corners, counted clockwise from a random first corner: seats 0
  * and 1 face each other across the ring, and so do seats 2 and 3. */

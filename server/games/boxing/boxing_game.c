@@ -49,7 +49,7 @@
  *    "destroyed":["","c"],                    by seat: letters destroyed this turn
  *    "knocked_out":[{"seat":1,"why":"lasers"|"engines"|"both"}]}
  *   {"kind":"over","winners":[0],"drawn":[],"reason":"knockout"|"turn_limit",
- *    "summary":"Red wins: Blue has no working laser left"}
+ *    "summary":"Seat 1 wins: Seat 2 has no working laser left"}
  * A shot's "cone" is every ring cell in the laser's direction, to the ring's
  * edge: the reach is not shown, since it would tell how many lasers still
  * work. "in_cone" says whether the target stood in that wedge, "hit" whether
