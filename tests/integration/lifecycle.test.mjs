@@ -3,6 +3,7 @@
 // and stopping the server.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import WebSocket from 'ws';
 import { Client, player, schemaFailures, sleep, startServer } from './lib/harness.mjs';
 
 let server;
@@ -109,6 +110,24 @@ test('a room with no one connected closes after the grace period', async () => {
   const e = await c.request('join', { room: room.code });
   assert.equal(e.code, 'no_such_room');
   await c.close();
+});
+
+test('keepalive: a silent connection is pinged, then hung up; one that answers stays', async () => {
+  const quick = await startServer(['--keepalive', '1']);
+  const open = (autoPong) => new Promise((resolve) => {
+    const c = new Client(new WebSocket(quick.wsUrl, { autoPong }));
+    let pings = 0;
+    c.ws.on('ping', () => { pings++; });
+    const started = Date.now();
+    c.closed.then((info) => resolve({ closedAfterMs: Date.now() - started, code: info.code, pings }));
+    setTimeout(() => { resolve({ stillOpen: true, pings }); c.close(); }, 5000);
+  });
+  const [answering, silent] = await Promise.all([open(true), open(false)]);
+  assert.equal(answering.stillOpen, true, 'a client answering pings keeps its connection');
+  assert.ok(answering.pings >= 3, `it was pinged (${answering.pings} times)`);
+  assert.ok(silent.closedAfterMs >= 1500 && silent.closedAfterMs < 4500,
+    `a silent client is hung up after about 2.5 intervals (${silent.closedAfterMs} ms)`);
+  await quick.stop();
 });
 
 test('SIGTERM closes every client with 1001 and exits 0', async () => {
