@@ -1,271 +1,397 @@
-/* ricochet_solver.c: IDA* with a transposition table. */
+/*
+ * ricochet_solver.c: exact solving.
+ *
+ * The search runs over canonical positions: robots that cannot finish (the
+ * helpers) are interchangeable obstacles, so they are kept sorted by cell; in
+ * a vortex round every robot may finish, so all are sorted (with their
+ * ricochet-rule memory). A position packs into a 50-bit key, 10 bits a robot.
+ *
+ * Main search: A* by layers of f = g + h, depth first inside a layer, with a
+ * hash table of the best g per position. h is the "any stop" distance of the
+ * finishing robot (a slide that other robots could only shorten), one better
+ * when that robot cannot finish along a shortest relaxed path with every
+ * other robot frozen where it stands. When the memory budget runs out, the
+ * search continues as IDA* with a fixed-size transposition table from the
+ * bound A* has proven.
+ */
 #include "ricochet_solver.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "ricochet_move.h"
 
 #define INF 255
-#define BUCKET 8 /* entries per bucket: one 64-byte cache line */
+#define FIELD 10
+#define FIELD_MASK 1023u
 #define KEY_BITS 50
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
-#define CHECK_EVERY 4096
+#define G_SHIFT KEY_BITS
+#define OPEN_CHECKED (UINT64_C(1) << 62)
+#define CHECK_EVERY 1024
+#define LAYERS (RICOCHET_MAX_MOVES + 2)
+#define START_BITS 10
+
+enum { FOUND = 1, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
+
+/* One generated child waiting for its table lookup. */
+typedef struct child {
+    uint64_t key;
+    uint8_t parent; /* index in the batch */
+    uint8_t robot;  /* slot */
+    uint8_t to;
+    uint8_t turn;
+} child;
 
 struct ricochet_solver {
-    /* Transposition table: entry = key | depth << 50 | generation << 56.
-     * "depth" is how many moves were searched from the position without
-     * finding a solution: a fact that stays true, so entries outlive IDA*
-     * iterations. Entries of another generation are empty. */
-    uint64_t *table;
-    size_t buckets;     /* power of two */
-    size_t max_buckets;
-    size_t used;
-    uint8_t gen;
+    size_t mem_limit;
+    size_t mem_used;
 
-    /* The puzzle, laid out for speed. */
+    /* A*: open addressing, linear probing; entry = key | (g + 1) << 50. */
+    uint64_t *table;
+    size_t table_size;  /* entries, a power of two */
+    int table_shift;    /* 64 - log2(table_size) */
+    size_t table_count;
+    uint64_t *open[LAYERS]; /* per f: stacks of key | g << 50 */
+    size_t open_n[LAYERS];
+    size_t open_cap[LAYERS];
+
+    /* IDA* fallback: buckets of 8 entries, key | depth << 50 | gen << 56. */
+    uint64_t *tt;
+    size_t tt_buckets;
+    uint8_t tt_gen;
+
+    /* The puzzle. Slots: with one active robot, slot 0 is it and the others
+     * follow sorted; in a vortex round all slots are sorted. */
+    const ricochet_board *board;
     uint8_t stop[4][RICOCHET_CELLS];
-    uint8_t dist[4][RICOCHET_CELLS]; /* lower bound per (turn state, cell) */
-    int nrobots;
-    int active;                      /* robot, or RICOCHET_ANY */
-    bool rule;                       /* the ricochet rule is on */
+    uint8_t dist[4][RICOCHET_CELLS];
+    int n;
+    bool vortex;
+    bool rule;
     int target;
+    int active; /* colour, or RICOCHET_ANY */
+    int max_moves;
+    bool lookahead; /* the one-spare-move test at expansion */
+
+    /* Relevance masks per (turn, cell), valid when rel_gen == solve_gen. */
+    uint64_t rel[4][RICOCHET_CELLS][4];
+    uint32_t rel_gen[4][RICOCHET_CELLS];
+    uint32_t solve_gen;
+
+    /* Memo of the one-spare-move test: (turn, cell) -> moves left that
+     * found nothing, valid while within_gen matches. */
+    uint8_t within_left[4][RICOCHET_CELLS];
+    uint32_t within_mark[4][RICOCHET_CELLS];
+    uint32_t within_gen;
+
+    /* Marks for the frozen shortest-path test. */
+    uint32_t mark[4][RICOCHET_CELLS];
+    uint32_t mark_gen;
+
+    /* Result of the A* goal test. */
+    uint64_t goal_parent;
+    int goal_g;
+    int goal_slot;
+    int goal_dir;
+
+    /* IDA* working position (colour-indexed) and path. */
     uint8_t cell[RICOCHET_ROBOTS_MAX];
     uint8_t turn[RICOCHET_ROBOTS_MAX];
-
-    /* Search bookkeeping. */
     ricochet_move path[RICOCHET_MAX_MOVES];
+
+    /* Budget. */
     uint64_t nodes;
     uint64_t next_check;
     uint64_t max_nodes;
     struct timespec deadline;
     bool has_deadline;
     const volatile int *cancel;
-    ricochet_status stopped; /* RICOCHET_SOLVED while running */
+    ricochet_status stopped;
 };
 
 static const int step[4] = {-16, 1, 16, -1};
 
-/* ---- transposition table ---- */
+/* ---- memory ---- */
 
-static int table_alloc(ricochet_solver *s, size_t buckets)
+/* Large blocks ask for transparent huge pages: the tables are probed at
+ * random, and TLB misses would otherwise dominate. */
+static void *big_alloc(ricochet_solver *s, size_t bytes)
 {
-    uint64_t *t = aligned_alloc(64, buckets * BUCKET * sizeof *t);
-    if (!t)
-        return -1;
-    memset(t, 0, buckets * BUCKET * sizeof *t);
-    free(s->table);
-    s->table = t;
-    s->buckets = buckets;
-    s->used = 0;
-    s->gen = 1;
-    return 0;
+    if (s->mem_used + bytes > s->mem_limit)
+        return NULL;
+    size_t align = bytes >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
+    bytes = (bytes + align - 1) / align * align;
+    void *p = aligned_alloc(align, bytes);
+    if (!p)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (align > 64)
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    s->mem_used += bytes;
+    return p;
 }
 
-static inline uint64_t *bucket_of(const ricochet_solver *s, uint64_t key)
+static void big_free(ricochet_solver *s, void *p, size_t bytes)
 {
-    uint64_t h = key * UINT64_C(0x9E3779B97F4A7C15);
-    h ^= h >> 29;
-    return s->table + (h & (s->buckets - 1)) * BUCKET;
-}
-
-/* Records that `key` is being searched `depth` deep. Returns false when an
- * entry already says a search at least that deep found nothing (prune). */
-static bool table_visit(ricochet_solver *s, uint64_t key, int depth);
-
-static void table_grow(ricochet_solver *s)
-{
-    uint64_t *old = s->table;
-    size_t old_n = s->buckets * BUCKET;
-    uint64_t *t = aligned_alloc(64, old_n * 2 * sizeof *t);
-    if (!t) {
-        s->max_buckets = s->buckets; /* stay at this size */
+    if (!p)
         return;
-    }
-    memset(t, 0, old_n * 2 * sizeof *t);
-    s->table = t;
-    s->buckets *= 2;
-    s->used = 0;
-    uint64_t gen = (uint64_t)s->gen << 56;
-    for (size_t i = 0; i < old_n; i++)
-        if ((old[i] & (UINT64_C(0xff) << 56)) == gen)
-            table_visit(s, old[i] & KEY_MASK, (int)((old[i] >> KEY_BITS) & 63));
-    free(old);
+    size_t align = bytes >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
+    bytes = (bytes + align - 1) / align * align;
+    s->mem_used -= bytes;
+    free(p);
 }
 
-static bool table_visit(ricochet_solver *s, uint64_t key, int depth)
+/* ---- positions ---- */
+
+static inline bool slot_may_finish(const ricochet_solver *s, int i)
 {
-    uint64_t *b = bucket_of(s, key);
-    uint64_t gen = (uint64_t)s->gen << 56;
-    uint64_t entry = key | (uint64_t)depth << KEY_BITS | gen;
-    int victim = -1, victim_depth = 64;
-    for (int i = 0; i < BUCKET; i++) {
-        uint64_t e = b[i];
-        if ((e & (UINT64_C(0xff) << 56)) != gen) {
-            if (victim_depth >= 0) {
-                victim = i;
-                victim_depth = -1;
-            }
-            continue;
-        }
-        if ((e & KEY_MASK) == key) {
-            if ((int)((e >> KEY_BITS) & 63) >= depth)
-                return false;
-            b[i] = entry;
-            return true;
-        }
-        int d = (int)((e >> KEY_BITS) & 63);
-        if (d < victim_depth) {
-            victim = i;
-            victim_depth = d;
-        }
-    }
-    b[victim] = entry;
-    if (victim_depth < 0 && ++s->used > s->buckets * BUCKET / 2 && s->buckets < s->max_buckets)
-        table_grow(s);
-    return true;
+    return s->vortex || i == 0;
 }
 
-static void table_next_generation(ricochet_solver *s)
+/* Where the robot in slot i stops moving d. */
+static inline int slide(const ricochet_solver *s, const uint8_t *cell, int i, int d)
 {
-    if (++s->gen == 0) {
-        memset(s->table, 0, s->buckets * BUCKET * sizeof *s->table);
-        s->gen = 1;
-    }
-    s->used = 0;
-}
-
-/* ---- the lower bound ---- */
-
-/* dist[t][c]: the fewest moves for a robot at c in turn state t to finish,
- * were it able to stop on any cell of its path (other robots could only
- * shorten a slide, so this never overestimates). Breadth-first from the
- * target backwards over (turn, cell) states. */
-static void compute_dist(ricochet_solver *s, bool rule)
-{
-    memset(s->dist, INF, sizeof s->dist);
-    uint16_t queue[4 * RICOCHET_CELLS];
-    int head = 0, tail = 0;
-    int t0 = rule ? 0 : RICOCHET_TURN_DONE;
-
-    /* The predecessors of arriving on cell c1 moving d are the cells behind
-     * c1 up to the first wall. First the finishing moves: onto the target,
-     * turned. */
-    for (int d = 0; d < 4; d++) {
-        int back = (d + 2) & 3;
-        for (int c = s->target; c != s->stop[back][s->target];) {
-            c += step[back];
-            for (int t = t0; t < 4; t++) {
-                if (ricochet_turn_after(t, d) != RICOCHET_TURN_DONE || s->dist[t][c] != INF)
-                    continue;
-                s->dist[t][c] = 1;
-                queue[tail++] = (uint16_t)(t << 8 | c);
-            }
-        }
-    }
-    while (head < tail) {
-        int t1 = queue[head] >> 8, c1 = queue[head] & 255;
-        head++;
-        if (c1 == s->target)
-            continue; /* stopping on the target is never a step on the way */
-        int nd = s->dist[t1][c1] + 1;
-        for (int d = 0; d < 4; d++) {
-            int back = (d + 2) & 3;
-            for (int c = c1; c != s->stop[back][c1];) {
-                c += step[back];
-                for (int t = t0; t < 4; t++) {
-                    if (ricochet_turn_after(t, d) != t1 || s->dist[t][c] != INF)
-                        continue;
-                    s->dist[t][c] = (uint8_t)nd;
-                    queue[tail++] = (uint16_t)(t << 8 | c);
-                }
-            }
-        }
-    }
-}
-
-/* ---- moves and keys ---- */
-
-static inline int slide(const ricochet_solver *s, int robot, int d)
-{
-    int from = s->cell[robot];
+    int from = cell[i];
     int to = s->stop[d][from];
-    for (int i = 0; i < s->nrobots; i++) {
-        int o = s->cell[i];
-        switch (d) {
-        case RICOCHET_N:
-            if ((o & 15) == (from & 15) && o < from && o >= to)
+    int n = s->n;
+    switch (d) {
+    case RICOCHET_N:
+        for (int j = 0; j < n; j++) {
+            int o = cell[j];
+            if (((o ^ from) & 15) == 0 && o < from && o >= to)
                 to = o + 16;
-            break;
-        case RICOCHET_E:
+        }
+        break;
+    case RICOCHET_E:
+        for (int j = 0; j < n; j++) {
+            int o = cell[j];
             if ((o >> 4) == (from >> 4) && o > from && o <= to)
                 to = o - 1;
-            break;
-        case RICOCHET_S:
-            if ((o & 15) == (from & 15) && o > from && o <= to)
+        }
+        break;
+    case RICOCHET_S:
+        for (int j = 0; j < n; j++) {
+            int o = cell[j];
+            if (((o ^ from) & 15) == 0 && o > from && o <= to)
                 to = o - 16;
-            break;
-        default:
+        }
+        break;
+    default:
+        for (int j = 0; j < n; j++) {
+            int o = cell[j];
             if ((o >> 4) == (from >> 4) && o < from && o >= to)
                 to = o + 1;
-            break;
         }
+        break;
     }
     return to;
 }
 
-#define SORT2(a, b)         \
-    do {                    \
-        if ((a) > (b)) {    \
-            uint32_t t_ = (a); \
-            (a) = (b);      \
-            (b) = t_;       \
-        }                   \
-    } while (0)
-
-/* Positions that differ only by which helper stands where are the same
- * puzzle: helpers are sorted. In a vortex round every robot may finish, so all
- * are sorted (with their turn states). */
-static uint64_t state_key(const ricochet_solver *s)
+static uint64_t pack(const ricochet_solver *s, const uint8_t *cell, const uint8_t *turn)
 {
     uint32_t v[RICOCHET_ROBOTS_MAX];
-    int n = 0;
-    uint64_t key = 0;
-    if (s->active == RICOCHET_ANY) {
-        for (int i = 0; i < s->nrobots; i++)
-            v[n++] = (uint32_t)(s->cell[i] | s->turn[i] << 8);
-    } else {
-        key = (uint64_t)(s->cell[s->active] | s->turn[s->active] << 8);
-        for (int i = 0; i < s->nrobots; i++)
-            if (i != s->active)
-                v[n++] = s->cell[i];
-    }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--)
-            SORT2(v[j - 1], v[j]);
+    int n = s->n;
     for (int i = 0; i < n; i++)
-        key = key << 10 | v[i];
+        v[i] = (uint32_t)cell[i] | (uint32_t)turn[i] << 8;
+    for (int i = s->vortex ? 1 : 2; i < n; i++) {
+        uint32_t x = v[i];
+        int j = i;
+        for (; j > (s->vortex ? 0 : 1) && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+    uint64_t key = 0;
+    for (int i = 0; i < n; i++)
+        key = key << FIELD | v[i];
     return key;
 }
 
-static inline bool is_active(const ricochet_solver *s, int robot)
+static void unpack(const ricochet_solver *s, uint64_t key, uint8_t *cell, uint8_t *turn)
 {
-    return s->active == RICOCHET_ANY || s->active == robot;
+    for (int i = s->n - 1; i >= 0; i--) {
+        cell[i] = (uint8_t)(key & 255);
+        turn[i] = (uint8_t)((key >> 8) & 3);
+        key >>= FIELD;
+    }
 }
 
-static inline int bound_of(const ricochet_solver *s)
+/* ---- the lower bound ---- */
+
+/* dist[t][c]: the fewest moves for a robot on c in turn state t to finish,
+ * were it able to stop on any cell of its path (other robots could only
+ * shorten a slide, so this never overestimates).
+ *
+ * Turned robots (and every robot when the rule is off) first: breadth first
+ * from the target backwards, the cells from which a move can end on c lying
+ * behind c up to the first wall. */
+static void compute_dist_turned(ricochet_solver *s, uint8_t *dist)
 {
-    if (s->active != RICOCHET_ANY)
-        return s->dist[s->turn[s->active]][s->cell[s->active]];
+    memset(dist, INF, RICOCHET_CELLS);
+    uint8_t queue[RICOCHET_CELLS];
+    int head = 0, tail = 0;
+    dist[s->target] = 0;
+    queue[tail++] = (uint8_t)s->target;
+    while (head < tail) {
+        int c1 = queue[head++];
+        uint8_t nd = (uint8_t)(dist[c1] + 1);
+        for (int back = 0; back < 4; back++)
+            for (int c = c1; c != s->stop[back][c1];) {
+                c += step[back];
+                if (dist[c] == INF) {
+                    dist[c] = nd;
+                    queue[tail++] = (uint8_t)c;
+                }
+            }
+    }
+}
+
+static inline int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* out[c] = the best of f over the cells a robot on c could stop on moving
+ * along an axis (east-west when ew), the target left out when skip_target:
+ * the rest of c's wall-bounded segment, found with running minima. */
+static void best_on_axis(const ricochet_solver *s, bool ew, const int *f, bool skip_target,
+                         int *out)
+{
+    int fwd = ew ? RICOCHET_E : RICOCHET_S, bwd = ew ? RICOCHET_W : RICOCHET_N;
+    for (int line = 0; line < 16; line++) {
+        int cells[16], before[16];
+        for (int k = 0; k < 16; k++)
+            cells[k] = ew ? RICOCHET_CELL(k, line) : RICOCHET_CELL(line, k);
+        int run = INF * 4;
+        for (int k = 0; k < 16; k++) {
+            int c = cells[k];
+            before[k] = run;
+            run = min_int(run, skip_target && c == s->target ? INF * 4 : f[c]);
+            if (s->stop[fwd][c] == c)
+                run = INF * 4; /* a wall after c ends the segment */
+        }
+        run = INF * 4;
+        for (int k = 15; k >= 0; k--) {
+            int c = cells[k];
+            out[c] = min_int(before[k], run);
+            run = min_int(run, skip_target && c == s->target ? INF * 4 : f[c]);
+            if (s->stop[bwd][c] == c)
+                run = INF * 4;
+        }
+    }
+}
+
+/* Under the ricochet rule a robot that has not turned needs a move across
+ * the axis of its last one before it may stop on the target. Moves along
+ * that axis keep it in one wall-bounded segment, each cell of which it could
+ * reach at once; so from c after an east-west move it either turns now or
+ * first moves once more along its row. */
+static void compute_dist(ricochet_solver *s)
+{
+    compute_dist_turned(s, s->dist[RICOCHET_TURN_DONE]);
+    if (!s->rule) {
+        memset(s->dist, INF, 3 * sizeof s->dist[0]);
+        return;
+    }
+    int done[RICOCHET_CELLS], turn_ns[RICOCHET_CELLS], turn_ew[RICOCHET_CELLS];
+    int ew[RICOCHET_CELLS], ns[RICOCHET_CELLS], a[RICOCHET_CELLS], b[RICOCHET_CELLS];
+    for (int c = 0; c < RICOCHET_CELLS; c++)
+        done[c] = s->dist[RICOCHET_TURN_DONE][c] == INF ? INF * 4 : s->dist[RICOCHET_TURN_DONE][c];
+    /* turn_ns[c]: finishing from c by turning onto its north-south line. */
+    best_on_axis(s, false, done, false, a);
+    best_on_axis(s, true, done, false, b);
+    for (int c = 0; c < RICOCHET_CELLS; c++) {
+        turn_ns[c] = 1 + a[c];
+        turn_ew[c] = 1 + b[c];
+    }
+    best_on_axis(s, true, turn_ns, true, a);
+    best_on_axis(s, false, turn_ew, true, b);
+    for (int c = 0; c < RICOCHET_CELLS; c++) {
+        ew[c] = min_int(turn_ns[c], 1 + a[c]);
+        ns[c] = min_int(turn_ew[c], 1 + b[c]);
+    }
+    best_on_axis(s, true, ew, true, a);
+    best_on_axis(s, false, ns, true, b);
+    for (int c = 0; c < RICOCHET_CELLS; c++) {
+        s->dist[RICOCHET_TURN_EW][c] = (uint8_t)min_int(ew[c], INF);
+        s->dist[RICOCHET_TURN_NS][c] = (uint8_t)min_int(ns[c], INF);
+        s->dist[RICOCHET_TURN_NONE][c] = (uint8_t)min_int(1 + min_int(a[c], b[c]), INF);
+    }
+}
+
+/* Can the robot in slot i finish in `left` moves alone, every other robot
+ * frozen, each move one step closer by dist? (Then left == its dist.) */
+static bool tight_path(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int i, int left)
+{
+    int from = cell[i];
+    int t0 = turn[i];
+    for (int d = 0; d < 4; d++) {
+        int to = slide(s, cell, i, d);
+        if (to == from)
+            continue;
+        int t = ricochet_turn_after(t0, d);
+        if (to == s->target) {
+            if (t == RICOCHET_TURN_DONE)
+                return true;
+            continue;
+        }
+        if (left == 1 || s->dist[t][to] != left - 1 || s->mark[t][to] == s->mark_gen)
+            continue;
+        s->mark[t][to] = s->mark_gen;
+        cell[i] = (uint8_t)to;
+        turn[i] = (uint8_t)t;
+        bool ok = tight_path(s, cell, turn, i, left - 1);
+        cell[i] = (uint8_t)from;
+        turn[i] = (uint8_t)t0;
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+static inline int dist_of(const ricochet_solver *s, const uint8_t *cell, const uint8_t *turn,
+                          int i)
+{
+    return s->dist[turn[i]][cell[i]];
+}
+
+/* The cheap bound: the relaxed distance of the best finisher. */
+static inline int bound_cheap(const ricochet_solver *s, const uint8_t *cell, const uint8_t *turn)
+{
+    if (!s->vortex)
+        return dist_of(s, cell, turn, 0);
     int h = INF;
-    for (int i = 0; i < s->nrobots; i++) {
-        int d = s->dist[s->turn[i]][s->cell[i]];
+    for (int i = 0; i < s->n; i++) {
+        int d = dist_of(s, cell, turn, i);
         if (d < h)
             h = d;
     }
     return h;
 }
+
+/* The sharpened bound: one more when no finisher can finish alone along a
+ * shortest relaxed path (then some move is spent on another robot, or on a
+ * detour). Consistent, like the cheap one. */
+static int bound_sharp(ricochet_solver *s, uint8_t *cell, uint8_t *turn)
+{
+    int best = INF;
+    for (int i = 0; i < (s->vortex ? s->n : 1); i++) {
+        int h = dist_of(s, cell, turn, i);
+        if (h == INF || h >= best)
+            continue;
+        if (++s->mark_gen == 0) {
+            memset(s->mark, 0, sizeof s->mark);
+            s->mark_gen = 1;
+        }
+        best = tight_path(s, cell, turn, i, h) ? h : h + 1;
+    }
+    return best;
+}
+
+/* ---- budget ---- */
 
 static bool out_of_budget(ricochet_solver *s)
 {
@@ -290,64 +416,673 @@ static bool out_of_budget(ricochet_solver *s)
     return false;
 }
 
+/* ---- A* ---- */
+
+static inline size_t table_home(const ricochet_solver *s, uint64_t key)
+{
+    return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> s->table_shift);
+}
+
+/* The stored g of key, or -1. */
+static int table_g(const ricochet_solver *s, uint64_t key)
+{
+    for (size_t i = table_home(s, key);; i = (i + 1) & (s->table_size - 1)) {
+        uint64_t e = s->table[i];
+        if (!e)
+            return -1;
+        if ((e & KEY_MASK) == key)
+            return (int)(e >> G_SHIFT) - 1;
+    }
+}
+
+static int table_resize(ricochet_solver *s, size_t size)
+{
+    uint64_t *t = big_alloc(s, size * sizeof *t);
+    if (!t)
+        return -1;
+    memset(t, 0, size * sizeof *t);
+    uint64_t *old = s->table;
+    size_t old_size = s->table_size;
+    s->table = t;
+    s->table_shift -= size / old_size == 4 ? 2 : 1;
+    s->table_size = size;
+    for (size_t i = 0; i < old_size; i++) {
+        uint64_t e = old[i];
+        if (!e)
+            continue;
+        size_t j = table_home(s, e & KEY_MASK);
+        while (t[j])
+            j = (j + 1) & (size - 1);
+        t[j] = e;
+    }
+    big_free(s, old, old_size * sizeof *old);
+    return 0;
+}
+
+/* Records key at g if it is new or g is better. Returns 1 if recorded, 0 if
+ * not better, -1 when memory is out. */
+static int table_offer(ricochet_solver *s, uint64_t key, int g)
+{
+    size_t mask = s->table_size - 1;
+    uint64_t entry = key | (uint64_t)(g + 1) << G_SHIFT;
+    for (size_t i = table_home(s, key);; i = (i + 1) & mask) {
+        uint64_t e = s->table[i];
+        if (!e) {
+            if ((s->table_count + 1) * 10 > s->table_size * 7) {
+                if (table_resize(s, s->table_size * 4) < 0 &&
+                    table_resize(s, s->table_size * 2) < 0)
+                    return -1;
+                return table_offer(s, key, g);
+            }
+            s->table[i] = entry;
+            s->table_count++;
+            return 1;
+        }
+        if ((e & KEY_MASK) == key) {
+            if ((int)(e >> G_SHIFT) - 1 <= g)
+                return 0;
+            s->table[i] = entry;
+            return 1;
+        }
+    }
+}
+
+static int open_push(ricochet_solver *s, int f, uint64_t key, int g, int h2)
+{
+    if (s->open_n[f] == s->open_cap[f]) {
+        size_t cap = s->open_cap[f] ? s->open_cap[f] * 2 : 256;
+        uint64_t *a = big_alloc(s, cap * sizeof *a);
+        if (!a)
+            return -1;
+        if (s->open_n[f])
+            memcpy(a, s->open[f], s->open_n[f] * sizeof *a);
+        big_free(s, s->open[f], s->open_cap[f] * sizeof *a);
+        s->open[f] = a;
+        s->open_cap[f] = cap;
+    }
+    s->open[f][s->open_n[f]++] = key | (uint64_t)g << G_SHIFT | (uint64_t)h2 << 56;
+    return 0;
+}
+
+/* Queues a position again, one layer on, once the spare-move test has
+ * shown it needs more than its bound. */
+static int open_push_checked(ricochet_solver *s, int f, uint64_t key, int g, int h2)
+{
+    if (open_push(s, f, key, g, h2) < 0)
+        return -1;
+    s->open[f][s->open_n[f] - 1] |= OPEN_CHECKED;
+    return 0;
+}
+
+static void astar_release(ricochet_solver *s)
+{
+    for (int f = 0; f < LAYERS; f++) {
+        big_free(s, s->open[f], s->open_cap[f] * sizeof(uint64_t));
+        s->open[f] = NULL;
+        s->open_n[f] = s->open_cap[f] = 0;
+    }
+    big_free(s, s->table, s->table_size * sizeof(uint64_t));
+    s->table = NULL;
+    s->table_size = s->table_count = 0;
+}
+
+/* The key of a position whose slot i now holds value x (cell | turn << 8),
+ * the other slots as in the sorted v[]. */
+static uint64_t key_with(const ricochet_solver *s, const uint32_t *v, int i, uint32_t x)
+{
+    int n = s->n, first = s->vortex ? 0 : 1;
+    uint32_t w[RICOCHET_ROBOTS_MAX];
+    int m = 0;
+    for (int j = 0; j < n; j++)
+        if (j != i)
+            w[m++] = v[j];
+    int j = m;
+    while (j > first && w[j - 1] > x) {
+        w[j] = w[j - 1];
+        j--;
+    }
+    w[j] = x;
+    uint64_t key = 0;
+    for (int k = 0; k < n; k++)
+        key = key << FIELD | w[k];
+    return key;
+}
+
+/* The cells whose occupant could change whether a robot in turn state t on
+ * c can finish along a shortest relaxed path with everything else frozen:
+ * every cell of every line such a path may slide along. Computed once per
+ * (t, c) and solve. */
+static const uint64_t *relevance(ricochet_solver *s, int t, int c)
+{
+    if (s->rel_gen[t][c] == s->solve_gen)
+        return s->rel[t][c];
+    uint64_t *r = s->rel[t][c];
+    memset(r, 0, 4 * sizeof *r);
+    s->rel_gen[t][c] = s->solve_gen;
+    int k = s->dist[t][c];
+    if (k == INF || k == 0)
+        return r;
+    for (int d = 0; d < 4; d++) {
+        int t2 = ricochet_turn_after(t, d);
+        uint64_t line[4] = {0};
+        bool useful = false;
+        for (int x = c; x != s->stop[d][c];) {
+            x += step[d];
+            line[x >> 6] |= UINT64_C(1) << (x & 63);
+            if (x == s->target) {
+                useful |= k == 1 && t2 == RICOCHET_TURN_DONE;
+            } else if (k > 1 && s->dist[t2][x] == k - 1) {
+                useful = true;
+                const uint64_t *sub = relevance(s, t2, x);
+                for (int w = 0; w < 4; w++)
+                    r[w] |= sub[w];
+            }
+        }
+        if (useful)
+            for (int w = 0; w < 4; w++)
+                r[w] |= line[w];
+    }
+    return r;
+}
+
+static inline bool in_mask(const uint64_t *m, int cell)
+{
+    return (m[cell >> 6] >> (cell & 63)) & 1;
+}
+
+static void next_mark(ricochet_solver *s)
+{
+    if (++s->mark_gen == 0) {
+        memset(s->mark, 0, sizeof s->mark);
+        s->mark_gen = 1;
+    }
+}
+
+/* Can the active robot (slot 0) finish within `left` moves, with one move to
+ * spare at most: its own detour, or one helper's move followed by a
+ * shortest relaxed path? Only helper moves that start or end on a line that
+ * path may use can matter. */
+static bool within_one_spare(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int left)
+{
+    int a = cell[0], t0 = turn[0];
+    int k = s->dist[t0][a];
+    if (k > left)
+        return false;
+    if (s->within_mark[t0][a] == s->within_gen && s->within_left[t0][a] >= left)
+        return false;
+    s->within_mark[t0][a] = s->within_gen;
+    s->within_left[t0][a] = (uint8_t)left;
+    for (int d = 0; d < 4; d++) {
+        int to = slide(s, cell, 0, d);
+        if (to == a)
+            continue;
+        int t = ricochet_turn_after(t0, d);
+        if (to == s->target) {
+            if (t == RICOCHET_TURN_DONE)
+                return true;
+            continue;
+        }
+        if (left == 1 || s->dist[t][to] > left - 1)
+            continue;
+        cell[0] = (uint8_t)to;
+        turn[0] = (uint8_t)t;
+        bool ok = within_one_spare(s, cell, turn, left - 1);
+        cell[0] = (uint8_t)a;
+        turn[0] = (uint8_t)t0;
+        if (ok)
+            return true;
+    }
+    if (k != left - 1)
+        return false;
+    const uint64_t *rel = relevance(s, t0, a);
+    for (int i = 1; i < s->n; i++) {
+        int p = cell[i];
+        for (int d = 0; d < 4; d++) {
+            int q = slide(s, cell, i, d);
+            if (q == p || (!in_mask(rel, p) && !in_mask(rel, q)))
+                continue;
+            cell[i] = (uint8_t)q;
+            next_mark(s);
+            bool ok = tight_path(s, cell, turn, 0, k);
+            cell[i] = (uint8_t)p;
+            if (ok)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool solvable_within(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int left)
+{
+    if (++s->within_gen == 0) {
+        memset(s->within_mark, 0, sizeof s->within_mark);
+        s->within_gen = 1;
+    }
+    return within_one_spare(s, cell, turn, left);
+}
+
+/* What the children of one expanded position need from it. */
+typedef struct parent {
+    uint8_t cell[RICOCHET_ROBOTS_MAX];
+    uint8_t turn[RICOCHET_ROBOTS_MAX];
+    int g;
+    int h2;
+    const uint64_t *rel; /* relevance mask of its active robot, or NULL */
+} parent;
+
+#define POP_BATCH 16
+#define CHILD_MAX (4 * RICOCHET_ROBOTS_MAX)
+
+/* Generates the children of one position (g moves from the start, sharpened
+ * bound h2) into kids, fetching their table lines ahead; the goal test runs
+ * on every move. */
+static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, parent *par,
+                          int par_index, child *kids, int *nk)
+{
+    uint8_t *cell = par->cell, *turn = par->turn;
+    uint32_t v[RICOCHET_ROBOTS_MAX];
+    unpack(s, key, cell, turn);
+    for (int i = 0; i < s->n; i++)
+        v[i] = (uint32_t)cell[i] | (uint32_t)turn[i] << 8;
+    par->g = g;
+    par->h2 = h2;
+    par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
+    int h = bound_cheap(s, cell, turn);
+    int top = FIELD * (s->n - 1);
+    for (int i = 0; i < s->n; i++) {
+        int from = cell[i];
+        bool finisher = slot_may_finish(s, i);
+        for (int d = 0; d < 4; d++) {
+            int to = slide(s, cell, i, d);
+            if (to == from)
+                continue;
+            s->nodes++;
+            int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
+            if (finisher && to == s->target) {
+                if (t != RICOCHET_TURN_DONE)
+                    continue; /* the ricochet rule forbids this stop */
+                s->goal_parent = key;
+                s->goal_g = g;
+                s->goal_slot = i;
+                s->goal_dir = d;
+                return FOUND;
+            }
+            child *c = &kids[*nk];
+            uint32_t x = (uint32_t)to | (uint32_t)t << 8;
+            int hc;
+            if (!s->vortex && i == 0) {
+                c->key = (key & ((UINT64_C(1) << top) - 1)) | (uint64_t)x << top;
+                hc = s->dist[t][to];
+            } else {
+                c->key = key_with(s, v, i, x);
+                if (s->vortex) {
+                    cell[i] = (uint8_t)to;
+                    turn[i] = (uint8_t)t;
+                    hc = bound_cheap(s, cell, turn);
+                    cell[i] = (uint8_t)from;
+                    turn[i] = (uint8_t)(v[i] >> 8);
+                } else {
+                    hc = h;
+                }
+            }
+            if (g + 1 + hc > s->max_moves)
+                continue;
+            __builtin_prefetch(&s->table[table_home(s, c->key)]);
+            c->parent = (uint8_t)par_index;
+            c->robot = (uint8_t)i;
+            c->to = (uint8_t)to;
+            c->turn = (uint8_t)t;
+            (*nk)++;
+        }
+    }
+    return EXHAUSTED;
+}
+
+/* Records the generated children and queues those reached for the first
+ * time, or more cheaply than before, in the layer of their f. */
+static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
+                        int layer)
+{
+    for (int k = 0; k < nk; k++) {
+        const child *c = &kids[k];
+        const parent *par = &pars[c->parent];
+        int g = par->g + 1;
+        int r = table_offer(s, c->key, g);
+        if (r < 0)
+            return NO_MEMORY;
+        if (r == 0)
+            continue;
+        int hc;
+        int i = c->robot;
+        if (par->rel && i > 0 && !in_mask(par->rel, par->cell[i]) && !in_mask(par->rel, c->to)) {
+            hc = par->h2; /* a helper's move away from the active robot's ways */
+        } else {
+            uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
+            memcpy(cc, par->cell, sizeof cc);
+            memcpy(ct, par->turn, sizeof ct);
+            cc[i] = c->to;
+            ct[i] = c->turn;
+            hc = bound_sharp(s, cc, ct);
+        }
+        int h2 = hc;
+        int f = g + hc < layer ? layer : g + hc;
+        if (f <= s->max_moves && open_push(s, f, c->key, g, h2) < 0)
+            return NO_MEMORY;
+    }
+    return EXHAUSTED;
+}
+
+/* Runs A* layer by layer from the start, a batch of positions at a time so
+ * that many table lines are on their way at once. On success fills the goal
+ * fields. *layer is the f under way: every solution is at least that long. */
+static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_h2, int *layer)
+{
+    s->table_size = (size_t)1 << START_BITS;
+    s->table_shift = 64 - START_BITS;
+    s->table = big_alloc(s, s->table_size * sizeof *s->table);
+    if (!s->table)
+        return NO_MEMORY;
+    memset(s->table, 0, s->table_size * sizeof *s->table);
+    if (table_offer(s, start_key, 0) < 0 || open_push(s, start_f, start_key, 0, start_h2) < 0)
+        return NO_MEMORY;
+    parent pars[POP_BATCH];
+    child kids[POP_BATCH * CHILD_MAX];
+    uint64_t popped[POP_BATCH];
+    for (int f = start_f; f <= s->max_moves; f++) {
+        *layer = f;
+        while (s->open_n[f]) {
+            int np = 0;
+            while (np < POP_BATCH && s->open_n[f]) {
+                uint64_t e = s->open[f][--s->open_n[f]];
+                __builtin_prefetch(&s->table[table_home(s, e & KEY_MASK)]);
+                popped[np++] = e;
+            }
+            int nk = 0;
+            for (int k = 0; k < np; k++) {
+                uint64_t key = popped[k] & KEY_MASK;
+                int g = (int)((popped[k] >> G_SHIFT) & 63);
+                int h2 = (int)((popped[k] >> 56) & 63);
+                if (table_g(s, key) < g)
+                    continue; /* reached more cheaply since */
+                if (s->lookahead && !s->vortex && !(popped[k] & OPEN_CHECKED) && h2 < INF &&
+                    (int)s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
+                                [(key >> (FIELD * (s->n - 1))) & 255] + 1 == h2) {
+                    /* No shortest relaxed path with the others frozen: is
+                     * there a solution with one move to spare? If not, this
+                     * position belongs one layer on. */
+                    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+                    unpack(s, key, cell, turn);
+                    if (!solvable_within(s, cell, turn, h2)) {
+                        int f3 = g + h2 + 1 < f ? f : g + h2 + 1;
+                        if (f3 <= s->max_moves && open_push_checked(s, f3, key, g, h2) < 0)
+                            return NO_MEMORY;
+                        continue;
+                    }
+                }
+                if (astar_generate(s, key, g, h2, &pars[k], k, kids, &nk) == FOUND)
+                    return FOUND;
+            }
+            if (astar_commit(s, pars, kids, nk, f) < 0)
+                return NO_MEMORY;
+            if (s->nodes >= s->next_check && out_of_budget(s))
+                return STOPPED;
+        }
+        big_free(s, s->open[f], s->open_cap[f] * sizeof(uint64_t));
+        s->open[f] = NULL;
+        s->open_cap[f] = 0;
+    }
+    *layer = s->max_moves + 1;
+    return EXHAUSTED;
+}
+
+/* Walks back from the goal's parent to the start through positions whose
+ * stored g falls by one each step, then replays the moves on the real robots
+ * to name them. */
+static bool astar_path(ricochet_solver *s, const ricochet_position *start,
+                       ricochet_solution *out)
+{
+    int total = s->goal_g + 1;
+    uint64_t keys[RICOCHET_MAX_MOVES + 1];
+    uint8_t dirs[RICOCHET_MAX_MOVES];
+    keys[s->goal_g] = s->goal_parent;
+    for (int k = s->goal_g; k > 0; k--) {
+        uint8_t cell[RICOCHET_ROBOTS_MAX], turn[RICOCHET_ROBOTS_MAX];
+        unpack(s, keys[k], cell, turn);
+        bool found = false;
+        for (int i = 0; i < s->n && !found; i++) {
+            int p = cell[i];
+            for (int d = 0; d < 4 && !found; d++) {
+                int back = (d + 2) & 3;
+                /* The robot came in moving d from a cell behind p. */
+                for (int q = p; q != s->stop[back][p] && !found;) {
+                    q += step[back];
+                    bool occupied = false;
+                    for (int j = 0; j < s->n; j++)
+                        occupied |= cell[j] == q;
+                    if (occupied)
+                        break;
+                    for (int tq = 0; tq < 4 && !found; tq++) {
+                        if (slot_may_finish(s, i) ? ricochet_turn_after(tq, d) != turn[i]
+                                                  : tq != turn[i])
+                            continue;
+                        uint8_t pc[RICOCHET_ROBOTS_MAX], pt[RICOCHET_ROBOTS_MAX];
+                        memcpy(pc, cell, sizeof pc);
+                        memcpy(pt, turn, sizeof pt);
+                        pc[i] = (uint8_t)q;
+                        pt[i] = (uint8_t)tq;
+                        if (slide(s, pc, i, d) != p)
+                            continue;
+                        uint64_t pk = pack(s, pc, pt);
+                        if (table_g(s, pk) != k - 1)
+                            continue;
+                        keys[k - 1] = pk;
+                        dirs[k - 1] = (uint8_t)d;
+                        found = true;
+                    }
+                }
+            }
+        }
+        /* The position that first reached keys[k] is always there. */
+        if (!found)
+            return false;
+    }
+
+    /* Name the robots: each step moves the one robot whose cell changed. */
+    ricochet_position pos = *start;
+    for (int k = 0; k < total; k++) {
+        uint8_t a[RICOCHET_ROBOTS_MAX], b[RICOCHET_ROBOTS_MAX], t[RICOCHET_ROBOTS_MAX];
+        unpack(s, keys[k], a, t);
+        int from = -1, d;
+        if (k == s->goal_g) {
+            from = a[s->goal_slot];
+            d = s->goal_dir;
+        } else {
+            /* The mover is the robot whose (cell, turn state) is gone: a
+             * new cell, or (a ricochet-rule wiggle) a new turn state. */
+            uint8_t tb[RICOCHET_ROBOTS_MAX];
+            unpack(s, keys[k + 1], b, tb);
+            d = dirs[k];
+            for (int i = 0; i < s->n && from < 0; i++) {
+                bool kept = false;
+                for (int j = 0; j < s->n; j++)
+                    kept |= a[i] == b[j] && t[i] == tb[j];
+                if (!kept)
+                    from = a[i];
+            }
+        }
+        int robot = ricochet_robot_at(&pos, from);
+        if (robot < 0)
+            return false;
+        out->moves[k] = (ricochet_move){(uint8_t)robot, (uint8_t)d};
+        pos.cell[robot] = (uint8_t)ricochet_slide(s->board, &pos, robot, d, NULL, NULL, NULL, NULL);
+    }
+    out->nmoves = total;
+    return true;
+}
+
+/* ---- IDA* fallback ---- */
+
+#define BUCKET 8
+
+static inline uint64_t *tt_bucket(const ricochet_solver *s, uint64_t key)
+{
+    uint64_t h = key * UINT64_C(0x9E3779B97F4A7C15);
+    h ^= h >> 29;
+    return s->tt + (h & (s->tt_buckets - 1)) * BUCKET;
+}
+
+/* Records that key is being searched `depth` moves deep. False when an entry
+ * already says a search at least that deep found nothing. Entries record
+ * facts ("no solution within depth") that stay true, so they outlive
+ * iterations; when a bucket is full the shallowest entry goes. */
+static bool tt_visit(ricochet_solver *s, uint64_t key, int depth)
+{
+    uint64_t *b = tt_bucket(s, key);
+    uint64_t gen = (uint64_t)s->tt_gen << 56;
+    uint64_t entry = key | (uint64_t)depth << KEY_BITS | gen;
+    int victim = 0, victim_depth = 64;
+    for (int i = 0; i < BUCKET; i++) {
+        uint64_t e = b[i];
+        if ((e & (UINT64_C(0xff) << 56)) != gen) {
+            victim = i;
+            victim_depth = -1;
+            continue;
+        }
+        int d = (int)((e >> KEY_BITS) & 63);
+        if ((e & KEY_MASK) == key) {
+            if (d >= depth)
+                return false;
+            b[i] = entry;
+            return true;
+        }
+        if (d < victim_depth) {
+            victim = i;
+            victim_depth = d;
+        }
+    }
+    b[victim] = entry;
+    return true;
+}
+
+static uint64_t ida_key(const ricochet_solver *s)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX], turn[RICOCHET_ROBOTS_MAX];
+    int n = 0;
+    if (!s->vortex) {
+        cell[n] = s->cell[s->active];
+        turn[n++] = s->turn[s->active];
+    }
+    for (int i = 0; i < s->n; i++)
+        if (s->vortex || i != s->active) {
+            cell[n] = s->cell[i];
+            turn[n++] = s->turn[i];
+        }
+    return pack(s, cell, turn);
+}
+
+static inline bool ida_finisher(const ricochet_solver *s, int robot)
+{
+    return s->vortex || robot == s->active;
+}
+
+static int ida_bound(const ricochet_solver *s)
+{
+    if (!s->vortex)
+        return s->dist[s->turn[s->active]][s->cell[s->active]];
+    return bound_cheap(s, s->cell, s->turn);
+}
+
 /* Searches `left` more moves from the current position (already recorded in
  * the table), after move `last` (robot * 4 + dir, or -1) which left cell
- * last_from. 1: found (path
- * filled from g on), 0: none, -1: stopped. */
-static int search(ricochet_solver *s, int g, int left, int last, int last_from)
+ * last_from. FOUND: path filled from g on. */
+static int ida_search(ricochet_solver *s, int g, int left, int last, int last_from)
 {
-    int h = bound_of(s);
-    for (int robot = 0; robot < s->nrobots; robot++) {
-        bool active = is_active(s, robot);
-        /* A helper move leaves the bound where it is: only worth it with
-         * moves to spare. */
-        if (!active && h >= left)
+    int h = ida_bound(s);
+    for (int robot = 0; robot < s->n; robot++) {
+        bool finisher = ida_finisher(s, robot);
+        /* A helper's move leaves the bound where it is. */
+        if (!finisher && h >= left)
             continue;
         int from = s->cell[robot];
         int turn = s->turn[robot];
         for (int d = 0; d < 4; d++) {
-            int to = slide(s, robot, d);
+            int to = slide(s, s->cell, robot, d);
             if (to == from)
                 continue;
-            /* Straight back the way it came: the same as having made only
-             * this move, one move dearer; or, landing where it started, the
-             * same as having made neither. Except that an active robot under
-             * the ricochet rule may go back and forth just to change the axis
-             * of its last move (so that its next move is a turn). */
-            if (last == robot * 4 + (d ^ 2) &&
-                !(active && s->rule && to == last_from))
+            /* Straight back the way it came is the same as having made only
+             * this move (or neither, landing where it started), except for a
+             * finisher under the ricochet rule: going back and forth changes
+             * the axis of its last move. */
+            if (last == robot * 4 + (d ^ 2) && !(finisher && s->rule && to == last_from))
                 continue;
             s->nodes++;
-            int t = active ? ricochet_turn_after(turn, d) : turn;
-            if (active && to == s->target) {
+            int t = finisher ? ricochet_turn_after(turn, d) : turn;
+            if (finisher && to == s->target) {
                 if (t != RICOCHET_TURN_DONE)
-                    continue; /* the ricochet rule forbids this stop */
+                    continue;
                 s->path[g] = (ricochet_move){(uint8_t)robot, (uint8_t)d};
-                return 1;
+                return FOUND;
             }
             if (left == 1)
                 continue;
             s->cell[robot] = (uint8_t)to;
             s->turn[robot] = (uint8_t)t;
-            int r = 0;
-            if (!active || bound_of(s) < left) {
-                if (left - 1 == 1 || table_visit(s, state_key(s), left - 1)) {
+            int r = EXHAUSTED;
+            if (!finisher || ida_bound(s) < left) {
+                if (left - 1 == 1 || tt_visit(s, ida_key(s), left - 1)) {
                     if (s->nodes >= s->next_check && out_of_budget(s))
-                        r = -1;
+                        r = STOPPED;
                     else
-                        r = search(s, g + 1, left - 1, robot * 4 + d, from);
+                        r = ida_search(s, g + 1, left - 1, robot * 4 + d, from);
                 }
             }
             s->cell[robot] = (uint8_t)from;
             s->turn[robot] = (uint8_t)turn;
-            if (r) {
-                if (r > 0)
+            if (r != EXHAUSTED) {
+                if (r == FOUND)
                     s->path[g] = (ricochet_move){(uint8_t)robot, (uint8_t)d};
                 return r;
             }
         }
     }
-    return 0;
+    return EXHAUSTED;
+}
+
+static int ida(ricochet_solver *s, const ricochet_position *start, int first_bound,
+               ricochet_solution *out)
+{
+    size_t room = s->mem_limit - s->mem_used;
+    size_t buckets = 1;
+    while (buckets * 2 * BUCKET * sizeof(uint64_t) <= room)
+        buckets *= 2;
+    if (buckets < 64)
+        return NO_MEMORY;
+    s->tt = big_alloc(s, buckets * BUCKET * sizeof(uint64_t));
+    if (!s->tt)
+        return NO_MEMORY;
+    memset(s->tt, 0, buckets * BUCKET * sizeof(uint64_t));
+    s->tt_buckets = buckets;
+    s->tt_gen = 1;
+    memcpy(s->cell, start->cell, sizeof s->cell);
+    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
+    for (int i = 0; i < s->n; i++)
+        s->turn[i] = (uint8_t)(ida_finisher(s, i) ? t0 : 0);
+    int r = EXHAUSTED;
+    for (int bound = first_bound; bound <= s->max_moves; bound++) {
+        out->lower_bound = bound;
+        tt_visit(s, ida_key(s), bound);
+        r = ida_search(s, 0, bound, -1, -1);
+        if (r == FOUND) {
+            out->nmoves = bound;
+            memcpy(out->moves, s->path, (size_t)bound * sizeof *out->moves);
+            break;
+        }
+        if (r != EXHAUSTED)
+            break;
+    }
+    big_free(s, s->tt, s->tt_buckets * BUCKET * sizeof(uint64_t));
+    s->tt = NULL;
+    return r;
 }
 
 /* ---- the API ---- */
@@ -361,22 +1096,14 @@ ricochet_solver *ricochet_solver_new(size_t table_bytes)
     ricochet_solver *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    size_t max = 1;
-    while (max * 2 * BUCKET * sizeof(uint64_t) <= table_bytes)
-        max *= 2;
-    s->max_buckets = max;
-    size_t start = RICOCHET_TABLE_MIN / (BUCKET * sizeof(uint64_t));
-    if (table_alloc(s, start < max ? start : max) < 0) {
-        free(s);
-        return NULL;
-    }
+    s->mem_limit = table_bytes;
     return s;
 }
 
 void ricochet_solver_free(ricochet_solver *s)
 {
     if (s) {
-        free(s->table);
+        astar_release(s);
         free(s);
     }
 }
@@ -410,30 +1137,24 @@ static bool puzzle_valid(const ricochet_puzzle *p)
     return true;
 }
 
-ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
-                                    const ricochet_limits *limits, ricochet_solution *out)
+static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_limits *limits)
 {
-    memset(out, 0, sizeof *out);
-    if (!puzzle_valid(p)) {
-        out->status = RICOCHET_INVALID;
-        return out->status;
+    s->board = p->board;
+    if (++s->solve_gen == 0) {
+        memset(s->rel_gen, 0, sizeof s->rel_gen);
+        s->solve_gen = 1;
     }
-    ricochet_limits none = {0};
-    if (!limits)
-        limits = &none;
-    int max_moves = limits->max_moves > 0 && limits->max_moves < RICOCHET_MAX_MOVES
-                        ? limits->max_moves
-                        : RICOCHET_MAX_MOVES;
-
     memcpy(s->stop, p->board->stop, sizeof s->stop);
-    s->nrobots = p->robots.nrobots;
+    s->n = p->robots.nrobots;
+    s->vortex = p->active == RICOCHET_ANY;
     s->active = p->active;
-    s->target = p->target;
     s->rule = p->ricochet_rule;
-    memcpy(s->cell, p->robots.cell, sizeof s->cell);
-    int t0 = p->ricochet_rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
-    memset(s->turn, t0, sizeof s->turn);
-    compute_dist(s, p->ricochet_rule);
+    s->target = p->target;
+    s->max_moves = limits->max_moves > 0 && limits->max_moves < RICOCHET_MAX_MOVES
+                       ? limits->max_moves
+                       : RICOCHET_MAX_MOVES;
+    compute_dist(s);
+    s->lookahead = false;
 
     s->nodes = 0;
     s->next_check = CHECK_EVERY;
@@ -450,29 +1171,58 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
             s->deadline.tv_nsec -= 1000000000;
         }
     }
-    table_next_generation(s);
+}
 
-    int h = bound_of(s);
-    out->lower_bound = h < 1 ? 1 : h;
+ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
+                                    const ricochet_limits *limits, ricochet_solution *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!puzzle_valid(p)) {
+        out->status = RICOCHET_INVALID;
+        return out->status;
+    }
+    ricochet_limits none = {0};
+    setup(s, p, limits ? limits : &none);
+
+    /* The start in slots: the active robot first. */
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
+    int n = 0;
+    if (!s->vortex) {
+        cell[n] = p->robots.cell[p->active];
+        turn[n++] = (uint8_t)t0;
+    }
+    for (int i = 0; i < s->n; i++)
+        if (s->vortex || i != p->active) {
+            cell[n] = p->robots.cell[i];
+            turn[n++] = (uint8_t)(s->vortex ? t0 : 0);
+        }
+    uint64_t start_key = pack(s, cell, turn);
+    unpack(s, start_key, cell, turn);
+    int h = bound_sharp(s, cell, turn);
+    out->lower_bound = h;
     out->status = RICOCHET_NO_SOLUTION;
     if (h == INF)
         return out->status;
-    for (int bound = out->lower_bound; bound <= max_moves; bound++) {
-        table_visit(s, state_key(s), bound);
-        int r = search(s, 0, bound, -1, -1);
-        out->nodes = s->nodes;
-        if (r > 0) {
-            out->status = RICOCHET_SOLVED;
-            out->nmoves = bound;
-            out->lower_bound = bound;
-            memcpy(out->moves, s->path, (size_t)bound * sizeof *out->moves);
-            return out->status;
-        }
-        if (r < 0) {
-            out->status = s->stopped;
-            return out->status;
-        }
-        out->lower_bound = bound + 1;
+
+    int layer = h;
+    int r = astar(s, start_key, h > s->max_moves ? s->max_moves + 1 : h, h, &layer);
+    out->lower_bound = layer;
+    /* Should the walk back ever fail, IDA* finds a path of the same length. */
+    if (r == FOUND && !astar_path(s, &p->robots, out))
+        r = NO_MEMORY;
+    astar_release(s);
+    if (r == NO_MEMORY)
+        r = ida(s, &p->robots, layer, out);
+    out->nodes = s->nodes;
+    switch (r) {
+    case FOUND:
+        out->status = RICOCHET_SOLVED;
+        out->lower_bound = out->nmoves;
+        break;
+    case STOPPED: out->status = s->stopped; break;
+    case NO_MEMORY: out->status = RICOCHET_GAVE_UP; break;
+    default: out->status = RICOCHET_NO_SOLUTION; break;
     }
     return out->status;
 }

@@ -24,7 +24,7 @@
 
 #define RICOCHET_MAX_MOVES 60
 #define RICOCHET_TABLE_DEFAULT ((size_t)64 << 20)
-#define RICOCHET_TABLE_MIN ((size_t)64 << 10)
+#define RICOCHET_TABLE_MIN ((size_t)1 << 20)
 
 typedef struct ricochet_puzzle {
     const ricochet_board *board; /* borrowed for the solve */
