@@ -20,6 +20,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#ifdef LAYER_STATS
+#include <stdio.h>
+#endif
 
 #include "ricochet_move.h"
 
@@ -29,7 +32,9 @@
 #define KEY_BITS 50
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
 #define G_SHIFT KEY_BITS
-#define OPEN_CHECKED (UINT64_C(1) << 62)
+/* Open entries: key | g << 50 | creator << 56, creator = 1 + 4 * slot + dir
+ * of the move that reached the position (0: the start). */
+#define CREATOR_SHIFT 56
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
@@ -39,10 +44,12 @@ enum { FOUND = 1, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
 /* One generated child waiting for its table lookup. */
 typedef struct child {
     uint64_t key;
+    size_t home;
     uint8_t parent; /* index in the batch */
     uint8_t robot;  /* slot */
     uint8_t to;
     uint8_t turn;
+    uint8_t creator;
 } child;
 
 struct ricochet_solver {
@@ -54,9 +61,12 @@ struct ricochet_solver {
     size_t table_size;  /* entries, a power of two */
     int table_shift;    /* 64 - log2(table_size) */
     size_t table_count;
-    uint64_t *open[LAYERS]; /* per f: stacks of key | g << 50 */
-    size_t open_n[LAYERS];
-    size_t open_cap[LAYERS];
+    /* Positions to expand, a stack per (f, h): within a layer the
+     * positions nearest the goal go first. */
+    struct stack {
+        uint64_t *a;
+        size_t n, cap;
+    } open[LAYERS][LAYERS];
 
     /* IDA* fallback: buckets of 8 entries, key | depth << 50 | gen << 56. */
     uint64_t *tt;
@@ -74,18 +84,12 @@ struct ricochet_solver {
     int target;
     int active; /* colour, or RICOCHET_ANY */
     int max_moves;
-    bool lookahead; /* the one-spare-move test at expansion */
 
     /* Relevance masks per (turn, cell), valid when rel_gen == solve_gen. */
     uint64_t rel[4][RICOCHET_CELLS][4];
+    uint8_t rel_dirs[4][RICOCHET_CELLS]; /* directions with a relaxed step closer */
     uint32_t rel_gen[4][RICOCHET_CELLS];
     uint32_t solve_gen;
-
-    /* Memo of the one-spare-move test: (turn, cell) -> moves left that
-     * found nothing, valid while within_gen matches. */
-    uint8_t within_left[4][RICOCHET_CELLS];
-    uint32_t within_mark[4][RICOCHET_CELLS];
-    uint32_t within_gen;
 
     /* Marks for the frozen shortest-path test. */
     uint32_t mark[4][RICOCHET_CELLS];
@@ -322,31 +326,35 @@ static void compute_dist(ricochet_solver *s)
     }
 }
 
-/* Can the robot in slot i finish in `left` moves alone, every other robot
- * frozen, each move one step closer by dist? (Then left == its dist.) */
-static bool tight_path(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int i, int left)
+static inline int slide_bits(const ricochet_solver *s, const uint16_t *rows,
+                             const uint16_t *cols, int from, int d);
+static const uint64_t *relevance(ricochet_solver *s, int t, int c);
+
+/* Can a robot in turn state t on c finish in `left` moves alone, the other
+ * robots frozen (rows, cols: their occupancy), each move one step closer by
+ * dist? (Then left is its dist.) Only directions with a relaxed step closer
+ * are tried. */
+static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int c,
+                       int t, int left)
 {
-    int from = cell[i];
-    int t0 = turn[i];
-    for (int d = 0; d < 4; d++) {
-        int to = slide(s, cell, i, d);
-        if (to == from)
+    relevance(s, t, c);
+    unsigned dirs = s->rel_dirs[t][c];
+    for (int d = 0; dirs; d++, dirs >>= 1) {
+        if (!(dirs & 1))
             continue;
-        int t = ricochet_turn_after(t0, d);
+        int to = slide_bits(s, rows, cols, c, d);
+        if (to == c)
+            continue;
+        int t2 = ricochet_turn_after(t, d);
         if (to == s->target) {
-            if (t == RICOCHET_TURN_DONE)
+            if (t2 == RICOCHET_TURN_DONE)
                 return true;
             continue;
         }
-        if (left == 1 || s->dist[t][to] != left - 1 || s->mark[t][to] == s->mark_gen)
+        if (left == 1 || s->dist[t2][to] != left - 1 || s->mark[t2][to] == s->mark_gen)
             continue;
-        s->mark[t][to] = s->mark_gen;
-        cell[i] = (uint8_t)to;
-        turn[i] = (uint8_t)t;
-        bool ok = tight_path(s, cell, turn, i, left - 1);
-        cell[i] = (uint8_t)from;
-        turn[i] = (uint8_t)t0;
-        if (ok)
+        s->mark[t2][to] = s->mark_gen;
+        if (tight_path(s, rows, cols, to, t2, left - 1))
             return true;
     }
     return false;
@@ -375,18 +383,24 @@ static inline int bound_cheap(const ricochet_solver *s, const uint8_t *cell, con
 /* The sharpened bound: one more when no finisher can finish alone along a
  * shortest relaxed path (then some move is spent on another robot, or on a
  * detour). Consistent, like the cheap one. */
-static int bound_sharp(ricochet_solver *s, uint8_t *cell, uint8_t *turn)
+static int bound_sharp(ricochet_solver *s, const uint8_t *cell, const uint8_t *turn)
 {
     int best = INF;
     for (int i = 0; i < (s->vortex ? s->n : 1); i++) {
         int h = dist_of(s, cell, turn, i);
         if (h == INF || h >= best)
             continue;
+        uint16_t rows[16] = {0}, cols[16] = {0};
+        for (int j = 0; j < s->n; j++)
+            if (j != i) {
+                rows[cell[j] >> 4] |= (uint16_t)(1u << (cell[j] & 15));
+                cols[cell[j] & 15] |= (uint16_t)(1u << (cell[j] >> 4));
+            }
         if (++s->mark_gen == 0) {
             memset(s->mark, 0, sizeof s->mark);
             s->mark_gen = 1;
         }
-        best = tight_path(s, cell, turn, i, h) ? h : h + 1;
+        best = tight_path(s, rows, cols, cell[i], turn[i], h) ? h : h + 1;
     }
     return best;
 }
@@ -459,20 +473,20 @@ static int table_resize(ricochet_solver *s, size_t size)
     return 0;
 }
 
-/* Records key at g if it is new or g is better. Returns 1 if recorded, 0 if
- * not better, -1 when memory is out. */
-static int table_offer(ricochet_solver *s, uint64_t key, int g)
+/* Records key (whose home slot is `home`) at g if it is new or g is better.
+ * Returns 1 if recorded, 0 if not better, -1 when memory is out. */
+static int table_offer(ricochet_solver *s, uint64_t key, size_t home, int g)
 {
     size_t mask = s->table_size - 1;
     uint64_t entry = key | (uint64_t)(g + 1) << G_SHIFT;
-    for (size_t i = table_home(s, key);; i = (i + 1) & mask) {
+    for (size_t i = home;; i = (i + 1) & mask) {
         uint64_t e = s->table[i];
         if (!e) {
             if ((s->table_count + 1) * 10 > s->table_size * 7) {
                 if (table_resize(s, s->table_size * 4) < 0 &&
                     table_resize(s, s->table_size * 2) < 0)
                     return -1;
-                return table_offer(s, key, g);
+                return table_offer(s, key, table_home(s, key), g);
             }
             s->table[i] = entry;
             s->table_count++;
@@ -487,65 +501,64 @@ static int table_offer(ricochet_solver *s, uint64_t key, int g)
     }
 }
 
-static int open_push(ricochet_solver *s, int f, uint64_t key, int g, int h2)
+static int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
 {
-    if (s->open_n[f] == s->open_cap[f]) {
-        size_t cap = s->open_cap[f] ? s->open_cap[f] * 2 : 256;
+    struct stack *st = &s->open[f][h];
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 64;
         uint64_t *a = big_alloc(s, cap * sizeof *a);
         if (!a)
             return -1;
-        if (s->open_n[f])
-            memcpy(a, s->open[f], s->open_n[f] * sizeof *a);
-        big_free(s, s->open[f], s->open_cap[f] * sizeof *a);
-        s->open[f] = a;
-        s->open_cap[f] = cap;
+        if (st->n)
+            memcpy(a, st->a, st->n * sizeof *a);
+        big_free(s, st->a, st->cap * sizeof *a);
+        st->a = a;
+        st->cap = cap;
     }
-    s->open[f][s->open_n[f]++] = key | (uint64_t)g << G_SHIFT | (uint64_t)h2 << 56;
+    st->a[st->n++] = entry;
     return 0;
 }
 
-/* Queues a position again, one layer on, once the spare-move test has
- * shown it needs more than its bound. */
-static int open_push_checked(ricochet_solver *s, int f, uint64_t key, int g, int h2)
+static void open_free_layer(ricochet_solver *s, int f)
 {
-    if (open_push(s, f, key, g, h2) < 0)
-        return -1;
-    s->open[f][s->open_n[f] - 1] |= OPEN_CHECKED;
-    return 0;
+    for (int h = 0; h < LAYERS; h++) {
+        struct stack *st = &s->open[f][h];
+        big_free(s, st->a, st->cap * sizeof(uint64_t));
+        st->a = NULL;
+        st->n = st->cap = 0;
+    }
 }
 
 static void astar_release(ricochet_solver *s)
 {
-    for (int f = 0; f < LAYERS; f++) {
-        big_free(s, s->open[f], s->open_cap[f] * sizeof(uint64_t));
-        s->open[f] = NULL;
-        s->open_n[f] = s->open_cap[f] = 0;
-    }
+    for (int f = 0; f < LAYERS; f++)
+        open_free_layer(s, f);
     big_free(s, s->table, s->table_size * sizeof(uint64_t));
     s->table = NULL;
     s->table_size = s->table_count = 0;
 }
 
 /* The key of a position whose slot i now holds value x (cell | turn << 8),
- * the other slots as in the sorted v[]. */
-static uint64_t key_with(const ricochet_solver *s, const uint32_t *v, int i, uint32_t x)
+ * the other slots as in the sorted v[]; *at gets the slot x lands in. Every
+ * other value moves down one slot if it was after slot i and up one if it
+ * is above x. */
+static inline uint64_t key_with(const ricochet_solver *s, const uint32_t *v, int i, uint32_t x,
+                                int *at)
 {
     int n = s->n, first = s->vortex ? 0 : 1;
-    uint32_t w[RICOCHET_ROBOTS_MAX];
-    int m = 0;
-    for (int j = 0; j < n; j++)
-        if (j != i)
-            w[m++] = v[j];
-    int j = m;
-    while (j > first && w[j - 1] > x) {
-        w[j] = w[j - 1];
-        j--;
-    }
-    w[j] = x;
+    int pos = first;
     uint64_t key = 0;
-    for (int k = 0; k < n; k++)
-        key = key << FIELD | w[k];
-    return key;
+    for (int j = 0; j < first; j++)
+        key |= (uint64_t)v[j] << (FIELD * (n - 1 - j));
+    for (int j = first; j < n; j++) {
+        if (j == i)
+            continue;
+        pos += v[j] < x;
+        int to = j - (j > i) + (v[j] > x);
+        key |= (uint64_t)v[j] << (FIELD * (n - 1 - to));
+    }
+    *at = pos;
+    return key | (uint64_t)x << (FIELD * (n - 1 - pos));
 }
 
 /* The cells whose occupant could change whether a robot in turn state t on
@@ -559,6 +572,7 @@ static const uint64_t *relevance(ricochet_solver *s, int t, int c)
     uint64_t *r = s->rel[t][c];
     memset(r, 0, 4 * sizeof *r);
     s->rel_gen[t][c] = s->solve_gen;
+    s->rel_dirs[t][c] = 0;
     int k = s->dist[t][c];
     if (k == INF || k == 0)
         return r;
@@ -578,9 +592,11 @@ static const uint64_t *relevance(ricochet_solver *s, int t, int c)
                     r[w] |= sub[w];
             }
         }
-        if (useful)
+        if (useful) {
+            s->rel_dirs[t][c] |= (uint8_t)(1u << d);
             for (int w = 0; w < 4; w++)
                 r[w] |= line[w];
+        }
     }
     return r;
 }
@@ -590,75 +606,37 @@ static inline bool in_mask(const uint64_t *m, int cell)
     return (m[cell >> 6] >> (cell & 63)) & 1;
 }
 
-static void next_mark(ricochet_solver *s)
+/* Where a robot on `from` stops moving d, other robots given as occupancy
+ * bits per row (bit x) and per column (bit y). */
+static inline int slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
+                             int from, int d)
 {
-    if (++s->mark_gen == 0) {
-        memset(s->mark, 0, sizeof s->mark);
-        s->mark_gen = 1;
+    int x = from & 15, y = from >> 4;
+    int to = s->stop[d][from];
+    uint32_t m;
+    switch (d) {
+    case RICOCHET_N:
+        m = cols[x] & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
+        if (m)
+            to = (32 - __builtin_clz(m)) * 16 + x;
+        break;
+    case RICOCHET_E:
+        m = rows[y] & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
+        if (m)
+            to = y * 16 + __builtin_ctz(m) - 1;
+        break;
+    case RICOCHET_S:
+        m = cols[x] & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
+        if (m)
+            to = (__builtin_ctz(m) - 1) * 16 + x;
+        break;
+    default:
+        m = rows[y] & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
+        if (m)
+            to = y * 16 + 32 - __builtin_clz(m);
+        break;
     }
-}
-
-/* Can the active robot (slot 0) finish within `left` moves, with one move to
- * spare at most: its own detour, or one helper's move followed by a
- * shortest relaxed path? Only helper moves that start or end on a line that
- * path may use can matter. */
-static bool within_one_spare(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int left)
-{
-    int a = cell[0], t0 = turn[0];
-    int k = s->dist[t0][a];
-    if (k > left)
-        return false;
-    if (s->within_mark[t0][a] == s->within_gen && s->within_left[t0][a] >= left)
-        return false;
-    s->within_mark[t0][a] = s->within_gen;
-    s->within_left[t0][a] = (uint8_t)left;
-    for (int d = 0; d < 4; d++) {
-        int to = slide(s, cell, 0, d);
-        if (to == a)
-            continue;
-        int t = ricochet_turn_after(t0, d);
-        if (to == s->target) {
-            if (t == RICOCHET_TURN_DONE)
-                return true;
-            continue;
-        }
-        if (left == 1 || s->dist[t][to] > left - 1)
-            continue;
-        cell[0] = (uint8_t)to;
-        turn[0] = (uint8_t)t;
-        bool ok = within_one_spare(s, cell, turn, left - 1);
-        cell[0] = (uint8_t)a;
-        turn[0] = (uint8_t)t0;
-        if (ok)
-            return true;
-    }
-    if (k != left - 1)
-        return false;
-    const uint64_t *rel = relevance(s, t0, a);
-    for (int i = 1; i < s->n; i++) {
-        int p = cell[i];
-        for (int d = 0; d < 4; d++) {
-            int q = slide(s, cell, i, d);
-            if (q == p || (!in_mask(rel, p) && !in_mask(rel, q)))
-                continue;
-            cell[i] = (uint8_t)q;
-            next_mark(s);
-            bool ok = tight_path(s, cell, turn, 0, k);
-            cell[i] = (uint8_t)p;
-            if (ok)
-                return true;
-        }
-    }
-    return false;
-}
-
-static bool solvable_within(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int left)
-{
-    if (++s->within_gen == 0) {
-        memset(s->within_mark, 0, sizeof s->within_mark);
-        s->within_gen = 1;
-    }
-    return within_one_spare(s, cell, turn, left);
+    return to;
 }
 
 /* What the children of one expanded position need from it. */
@@ -674,27 +652,40 @@ typedef struct parent {
 #define CHILD_MAX (4 * RICOCHET_ROBOTS_MAX)
 
 /* Generates the children of one position (g moves from the start, sharpened
- * bound h2) into kids, fetching their table lines ahead; the goal test runs
- * on every move. */
-static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, parent *par,
-                          int par_index, child *kids, int *nk)
+ * bound h2, reached by move `creator`) into kids, fetching their table lines
+ * ahead; the goal test runs on every move. */
+static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int creator,
+                          parent *par, int par_index, child *kids, int *nk)
 {
     uint8_t *cell = par->cell, *turn = par->turn;
     uint32_t v[RICOCHET_ROBOTS_MAX];
+    uint16_t rows[16] = {0}, cols[16] = {0};
     unpack(s, key, cell, turn);
-    for (int i = 0; i < s->n; i++)
+    for (int i = 0; i < s->n; i++) {
         v[i] = (uint32_t)cell[i] | (uint32_t)turn[i] << 8;
+        rows[cell[i] >> 4] |= (uint16_t)(1u << (cell[i] & 15));
+        cols[cell[i] & 15] |= (uint16_t)(1u << (cell[i] >> 4));
+    }
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
     int h = bound_cheap(s, cell, turn);
     int top = FIELD * (s->n - 1);
-    for (int i = 0; i < s->n; i++) {
+    /* Straight back the way it came is the same as having made only this
+     * move (or neither), one move dearer; except for a robot that may
+     * finish under the ricochet rule, whose back-and-forth can change the
+     * axis of its last move. */
+    int back = -1;
+    if (creator && !(s->rule && slot_may_finish(s, (creator - 1) >> 2)))
+        back = (creator - 1) ^ 2;
+    /* Helpers first: the children are queued in this order and the last
+     * queued is expanded first, so the finisher's moves lead the way. */
+    for (int i = s->n - 1; i >= 0; i--) {
         int from = cell[i];
         bool finisher = slot_may_finish(s, i);
         for (int d = 0; d < 4; d++) {
-            int to = slide(s, cell, i, d);
-            if (to == from)
+            int to = slide_bits(s, rows, cols, from, d);
+            if (to == from || i * 4 + d == back)
                 continue;
             s->nodes++;
             int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
@@ -709,12 +700,12 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, paren
             }
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
-            int hc;
+            int hc, at = 0;
             if (!s->vortex && i == 0) {
                 c->key = (key & ((UINT64_C(1) << top) - 1)) | (uint64_t)x << top;
                 hc = s->dist[t][to];
             } else {
-                c->key = key_with(s, v, i, x);
+                c->key = key_with(s, v, i, x, &at);
                 if (s->vortex) {
                     cell[i] = (uint8_t)to;
                     turn[i] = (uint8_t)t;
@@ -727,11 +718,13 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, paren
             }
             if (g + 1 + hc > s->max_moves)
                 continue;
-            __builtin_prefetch(&s->table[table_home(s, c->key)]);
+            c->home = table_home(s, c->key);
+            __builtin_prefetch(&s->table[c->home]);
             c->parent = (uint8_t)par_index;
             c->robot = (uint8_t)i;
             c->to = (uint8_t)to;
             c->turn = (uint8_t)t;
+            c->creator = (uint8_t)(1 + 4 * at + d);
             (*nk)++;
         }
     }
@@ -743,11 +736,13 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, paren
 static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
                         int layer)
 {
+    int shift = s->table_shift; /* the homes were computed for this size */
     for (int k = 0; k < nk; k++) {
         const child *c = &kids[k];
         const parent *par = &pars[c->parent];
         int g = par->g + 1;
-        int r = table_offer(s, c->key, g);
+        size_t home = s->table_shift == shift ? c->home : table_home(s, c->key);
+        int r = table_offer(s, c->key, home, g);
         if (r < 0)
             return NO_MEMORY;
         if (r == 0)
@@ -764,9 +759,11 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
             ct[i] = c->turn;
             hc = bound_sharp(s, cc, ct);
         }
-        int h2 = hc;
-        int f = g + hc < layer ? layer : g + hc;
-        if (f <= s->max_moves && open_push(s, f, c->key, g, h2) < 0)
+        /* The bound is consistent, so f never falls below the layer. */
+        int f = g + hc;
+        if (f <= s->max_moves &&
+            open_push(s, f < layer ? layer : f, hc,
+                      c->key | (uint64_t)g << G_SHIFT | (uint64_t)c->creator << CREATOR_SHIFT) < 0)
             return NO_MEMORY;
     }
     return EXHAUSTED;
@@ -775,7 +772,7 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
 /* Runs A* layer by layer from the start, a batch of positions at a time so
  * that many table lines are on their way at once. On success fills the goal
  * fields. *layer is the f under way: every solution is at least that long. */
-static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_h2, int *layer)
+static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer)
 {
     s->table_size = (size_t)1 << START_BITS;
     s->table_shift = 64 - START_BITS;
@@ -783,43 +780,34 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
     if (!s->table)
         return NO_MEMORY;
     memset(s->table, 0, s->table_size * sizeof *s->table);
-    if (table_offer(s, start_key, 0) < 0 || open_push(s, start_f, start_key, 0, start_h2) < 0)
+    if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 || open_push(s, start_f, start_f, start_key) < 0)
         return NO_MEMORY;
     parent pars[POP_BATCH];
     child kids[POP_BATCH * CHILD_MAX];
     uint64_t popped[POP_BATCH];
     for (int f = start_f; f <= s->max_moves; f++) {
         *layer = f;
-        while (s->open_n[f]) {
+        for (int h = 0;;) {
+            while (h <= f && !s->open[f][h].n)
+                h++;
+            if (h > f)
+                break;
+            struct stack *st = &s->open[f][h];
             int np = 0;
-            while (np < POP_BATCH && s->open_n[f]) {
-                uint64_t e = s->open[f][--s->open_n[f]];
+            while (np < POP_BATCH && st->n) {
+                uint64_t e = st->a[--st->n];
                 __builtin_prefetch(&s->table[table_home(s, e & KEY_MASK)]);
                 popped[np++] = e;
             }
+            h = 0; /* the batch may queue positions nearer the goal */
             int nk = 0;
             for (int k = 0; k < np; k++) {
                 uint64_t key = popped[k] & KEY_MASK;
                 int g = (int)((popped[k] >> G_SHIFT) & 63);
-                int h2 = (int)((popped[k] >> 56) & 63);
                 if (table_g(s, key) < g)
                     continue; /* reached more cheaply since */
-                if (s->lookahead && !s->vortex && !(popped[k] & OPEN_CHECKED) && h2 < INF &&
-                    (int)s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
-                                [(key >> (FIELD * (s->n - 1))) & 255] + 1 == h2) {
-                    /* No shortest relaxed path with the others frozen: is
-                     * there a solution with one move to spare? If not, this
-                     * position belongs one layer on. */
-                    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
-                    unpack(s, key, cell, turn);
-                    if (!solvable_within(s, cell, turn, h2)) {
-                        int f3 = g + h2 + 1 < f ? f : g + h2 + 1;
-                        if (f3 <= s->max_moves && open_push_checked(s, f3, key, g, h2) < 0)
-                            return NO_MEMORY;
-                        continue;
-                    }
-                }
-                if (astar_generate(s, key, g, h2, &pars[k], k, kids, &nk) == FOUND)
+                if (astar_generate(s, key, g, f - g, (int)(popped[k] >> CREATOR_SHIFT), &pars[k],
+                                   k, kids, &nk) == FOUND)
                     return FOUND;
             }
             if (astar_commit(s, pars, kids, nk, f) < 0)
@@ -827,9 +815,10 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
             if (s->nodes >= s->next_check && out_of_budget(s))
                 return STOPPED;
         }
-        big_free(s, s->open[f], s->open_cap[f] * sizeof(uint64_t));
-        s->open[f] = NULL;
-        s->open_cap[f] = 0;
+#ifdef LAYER_STATS
+        fprintf(stderr, "layer %d done: nodes %llu table %zu\n", f, (unsigned long long)s->nodes, s->table_count);
+#endif
+        open_free_layer(s, f);
     }
     *layer = s->max_moves + 1;
     return EXHAUSTED;
@@ -1154,7 +1143,6 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
                        ? limits->max_moves
                        : RICOCHET_MAX_MOVES;
     compute_dist(s);
-    s->lookahead = false;
 
     s->nodes = 0;
     s->next_check = CHECK_EVERY;
@@ -1206,7 +1194,7 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
         return out->status;
 
     int layer = h;
-    int r = astar(s, start_key, h > s->max_moves ? s->max_moves + 1 : h, h, &layer);
+    int r = astar(s, start_key, h > s->max_moves ? s->max_moves + 1 : h, &layer);
     out->lower_bound = layer;
     /* Should the walk back ever fail, IDA* finds a path of the same length. */
     if (r == FOUND && !astar_path(s, &p->robots, out))
