@@ -187,9 +187,14 @@ int ricochet_board_assemble(ricochet_board *b, const int layout[4], char *why, s
             b->ntargets++;
         }
     }
+    ricochet_board_seal(b);
+    return 0;
+}
+
+void ricochet_board_seal(ricochet_board *b)
+{
     close_walls(b);
     compute_stops(b);
-    return 0;
 }
 
 void ricochet_layout_random(rng *r, const char *sides, int layout[4])

@@ -139,6 +139,11 @@ int ricochet_side_find(const char *id);
  * come from the same tile. Returns 0 or -1. */
 int ricochet_board_assemble(ricochet_board *b, const int layout[4], char *why, size_t whylen);
 
+/* Completes a board whose walls were set by hand (tests, editors): lists
+ * every wall on both cells it separates, walls in the edge and the centre
+ * block (cells flagged RICOCHET_BLOCK), and recomputes the stop table. */
+void ricochet_board_seal(ricochet_board *b);
+
 /* Draws a layout per RULINGS: a random side of each tile among `sides`
  * ("AB" or "ABC"), tiles shuffled over the corners. */
 void ricochet_layout_random(rng *r, const char *sides, int layout[4]);

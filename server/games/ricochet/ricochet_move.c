@@ -59,7 +59,8 @@ void ricochet_round_start(ricochet_round *r, const ricochet_position *start, int
 
 void ricochet_round_reset(ricochet_round *r)
 {
-    ricochet_round_start(r, &r->start, r->target, r->active, r->rule);
+    ricochet_position start = r->start;
+    ricochet_round_start(r, &start, r->target, r->active, r->rule);
 }
 
 bool ricochet_round_is_active(const ricochet_round *r, int robot)

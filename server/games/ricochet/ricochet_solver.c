@@ -20,9 +20,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
-#ifdef LAYER_STATS
-#include <stdio.h>
-#endif
 
 #include "ricochet_move.h"
 
@@ -32,12 +29,19 @@
 #define KEY_BITS 50
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
 #define G_SHIFT KEY_BITS
-/* Open entries: key | g << 50 | creator << 56, creator = 1 + 4 * slot + dir
- * of the move that reached the position (0: the start). */
+/* Open entries: key | g << 50 | creator << 56 | flags, creator = 1 + 4 *
+ * slot + dir of the move that reached the position (0: the start). */
 #define CREATOR_SHIFT 56
+#define CREATOR_MASK 31
+#define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
+#define OPEN_CHECKED (UINT64_C(1) << 62)  /* the spare-move test was done */
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
+/* The spare-move test pays for itself on positions near the goal (it is
+ * cheap there and moves them out of the layer being searched); far from the
+ * goal it costs more than it saves. Measured on the sample puzzles. */
+#define LOOKAHEAD_MAX 4
 
 enum { FOUND = 1, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
 
@@ -84,11 +88,22 @@ struct ricochet_solver {
     int target;
     int active; /* colour, or RICOCHET_ANY */
     int max_moves;
+    bool lookahead; /* the spare-move test before expanding */
+    int look_max;   /* ... for positions whose bound is at most this */
 
     /* Relevance masks per (turn, cell), valid when rel_gen == solve_gen. */
     uint64_t rel[4][RICOCHET_CELLS][4];
     uint8_t rel_dirs[4][RICOCHET_CELLS]; /* directions with a relaxed step closer */
+    uint8_t level_dirs[4][RICOCHET_CELLS]; /* directions with a relaxed stop as far */
+
+    /* The spare-move test's memo: (turn, cell) -> moves left that found
+     * nothing, valid while spare_mark == spare_gen. */
+    uint8_t spare_left[4][RICOCHET_CELLS];
+    uint32_t spare_mark[4][RICOCHET_CELLS];
+    uint32_t spare_gen;
     uint32_t rel_gen[4][RICOCHET_CELLS];
+    uint64_t seg[4][RICOCHET_CELLS][4];  /* cells a slide d from c may pass */
+    uint32_t seg_gen[4][RICOCHET_CELLS];
     uint32_t solve_gen;
 
     /* Marks for the frozen shortest-path test. */
@@ -326,9 +341,86 @@ static void compute_dist(ricochet_solver *s)
     }
 }
 
-static inline int slide_bits(const ricochet_solver *s, const uint16_t *rows,
-                             const uint16_t *cols, int from, int d);
-static const uint64_t *relevance(ricochet_solver *s, int t, int c);
+/* The cells whose occupant could change whether a robot in turn state t on
+ * c can finish along a shortest relaxed path with everything else frozen:
+ * every cell of every line such a path may slide along. Computed once per
+ * (t, c) and solve. */
+static const uint64_t *relevance(ricochet_solver *s, int t, int c)
+{
+    if (s->rel_gen[t][c] == s->solve_gen)
+        return s->rel[t][c];
+    uint64_t *r = s->rel[t][c];
+    memset(r, 0, 4 * sizeof *r);
+    s->rel_gen[t][c] = s->solve_gen;
+    s->rel_dirs[t][c] = 0;
+    s->level_dirs[t][c] = 0;
+    int k = s->dist[t][c];
+    if (k == INF || k == 0)
+        return r;
+    for (int d = 0; d < 4; d++) {
+        int t2 = ricochet_turn_after(t, d);
+        uint64_t line[4] = {0};
+        bool useful = false;
+        for (int x = c; x != s->stop[d][c];) {
+            x += step[d];
+            line[x >> 6] |= UINT64_C(1) << (x & 63);
+            if (x != s->target && s->dist[t2][x] == k)
+                s->level_dirs[t][c] |= (uint8_t)(1u << d);
+            if (x == s->target) {
+                useful |= k == 1 && t2 == RICOCHET_TURN_DONE;
+            } else if (k > 1 && s->dist[t2][x] == k - 1) {
+                useful = true;
+                const uint64_t *sub = relevance(s, t2, x);
+                for (int w = 0; w < 4; w++)
+                    r[w] |= sub[w];
+            }
+        }
+        if (useful) {
+            s->rel_dirs[t][c] |= (uint8_t)(1u << d);
+            for (int w = 0; w < 4; w++)
+                r[w] |= line[w];
+        }
+    }
+    return r;
+}
+
+static inline bool in_mask(const uint64_t *m, int cell)
+{
+    return (m[cell >> 6] >> (cell & 63)) & 1;
+}
+
+/* Where a robot on `from` stops moving d, other robots given as occupancy
+ * bits per row (bit x) and per column (bit y). */
+static inline __attribute__((always_inline)) int
+slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int from, int d)
+{
+    int x = from & 15, y = from >> 4;
+    int to = s->stop[d][from];
+    uint32_t m;
+    switch (d) {
+    case RICOCHET_N:
+        m = cols[x] & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
+        if (m)
+            to = (32 - __builtin_clz(m)) * 16 + x;
+        break;
+    case RICOCHET_E:
+        m = rows[y] & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
+        if (m)
+            to = y * 16 + __builtin_ctz(m) - 1;
+        break;
+    case RICOCHET_S:
+        m = cols[x] & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
+        if (m)
+            to = (__builtin_ctz(m) - 1) * 16 + x;
+        break;
+    default:
+        m = rows[y] & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
+        if (m)
+            to = y * 16 + 32 - __builtin_clz(m);
+        break;
+    }
+    return to;
+}
 
 /* Can a robot in turn state t on c finish in `left` moves alone, the other
  * robots frozen (rows, cols: their occupancy), each move one step closer by
@@ -561,82 +653,133 @@ static inline uint64_t key_with(const ricochet_solver *s, const uint32_t *v, int
     return key | (uint64_t)x << (FIELD * (n - 1 - pos));
 }
 
-/* The cells whose occupant could change whether a robot in turn state t on
- * c can finish along a shortest relaxed path with everything else frozen:
- * every cell of every line such a path may slide along. Computed once per
- * (t, c) and solve. */
-static const uint64_t *relevance(ricochet_solver *s, int t, int c)
+/* The cells a robot on c may pass or stop on sliding d: up to the wall. */
+static const uint64_t *segment(ricochet_solver *s, int d, int c)
 {
-    if (s->rel_gen[t][c] == s->solve_gen)
-        return s->rel[t][c];
-    uint64_t *r = s->rel[t][c];
-    memset(r, 0, 4 * sizeof *r);
-    s->rel_gen[t][c] = s->solve_gen;
-    s->rel_dirs[t][c] = 0;
-    int k = s->dist[t][c];
-    if (k == INF || k == 0)
-        return r;
-    for (int d = 0; d < 4; d++) {
-        int t2 = ricochet_turn_after(t, d);
-        uint64_t line[4] = {0};
-        bool useful = false;
+    uint64_t *m = s->seg[d][c];
+    if (s->seg_gen[d][c] != s->solve_gen) {
+        s->seg_gen[d][c] = s->solve_gen;
+        memset(m, 0, 4 * sizeof *m);
         for (int x = c; x != s->stop[d][c];) {
             x += step[d];
-            line[x >> 6] |= UINT64_C(1) << (x & 63);
-            if (x == s->target) {
-                useful |= k == 1 && t2 == RICOCHET_TURN_DONE;
-            } else if (k > 1 && s->dist[t2][x] == k - 1) {
-                useful = true;
-                const uint64_t *sub = relevance(s, t2, x);
-                for (int w = 0; w < 4; w++)
-                    r[w] |= sub[w];
-            }
-        }
-        if (useful) {
-            s->rel_dirs[t][c] |= (uint8_t)(1u << d);
-            for (int w = 0; w < 4; w++)
-                r[w] |= line[w];
+            m[x >> 6] |= UINT64_C(1) << (x & 63);
         }
     }
-    return r;
+    return m;
 }
 
-static inline bool in_mask(const uint64_t *m, int cell)
-{
-    return (m[cell >> 6] >> (cell & 63)) & 1;
-}
+/* A helper move that might matter to the spare-move test. */
+typedef struct helper_move {
+    uint8_t from;
+    uint8_t dir;
+} helper_move;
 
-/* Where a robot on `from` stops moving d, other robots given as occupancy
- * bits per row (bit x) and per column (bit y). */
-static inline int slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
-                             int from, int d)
+/* Can the active robot finish within `left` moves, `left` being one more
+ * than its dist on c (so one move to spare), the helpers standing at rows,
+ * cols? Either alone with one move that brings it no closer, or after one
+ * helper move that starts or ends on a line of its shortest relaxed paths
+ * (no other helper move can give it a shortest path it has not got). Only
+ * the helper moves in hm[] can; the rest were ruled out for every cell the
+ * robot may pass. */
+static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c, int t, int left,
+                       const helper_move *hm, int nhm)
 {
-    int x = from & 15, y = from >> 4;
-    int to = s->stop[d][from];
-    uint32_t m;
-    switch (d) {
-    case RICOCHET_N:
-        m = cols[x] & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
-        if (m)
-            to = (32 - __builtin_clz(m)) * 16 + x;
-        break;
-    case RICOCHET_E:
-        m = rows[y] & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
-        if (m)
-            to = y * 16 + __builtin_ctz(m) - 1;
-        break;
-    case RICOCHET_S:
-        m = cols[x] & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
-        if (m)
-            to = (__builtin_ctz(m) - 1) * 16 + x;
-        break;
-    default:
-        m = rows[y] & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
-        if (m)
-            to = y * 16 + 32 - __builtin_clz(m);
-        break;
+    int k = s->dist[t][c];
+    if (k > left)
+        return false;
+    if (k == left) {
+        if (++s->mark_gen == 0) {
+            memset(s->mark, 0, sizeof s->mark);
+            s->mark_gen = 1;
+        }
+        return tight_path(s, rows, cols, c, t, k);
     }
-    return to;
+    if (s->spare_mark[t][c] == s->spare_gen && s->spare_left[t][c] >= left)
+        return false;
+    s->spare_mark[t][c] = s->spare_gen;
+    s->spare_left[t][c] = (uint8_t)left;
+    const uint64_t *rel = relevance(s, t, c);
+    unsigned dirs = s->rel_dirs[t][c] | s->level_dirs[t][c];
+    for (int d = 0; dirs; d++, dirs >>= 1) {
+        if (!(dirs & 1))
+            continue;
+        int to = slide_bits(s, rows, cols, c, d);
+        if (to == c)
+            continue;
+        int t2 = ricochet_turn_after(t, d);
+        if (to == s->target) {
+            if (t2 == RICOCHET_TURN_DONE)
+                return true;
+            continue;
+        }
+        if (left > 1 && s->dist[t2][to] <= left - 1 &&
+            spare_path(s, rows, cols, to, t2, left - 1, hm, nhm))
+            return true;
+    }
+    if (!nhm)
+        return false;
+    /* One helper move, then a shortest path: the helpers slide with the
+     * active robot standing on c. */
+    uint16_t arows[16], acols[16];
+    memcpy(arows, rows, sizeof arows);
+    memcpy(acols, cols, sizeof acols);
+    arows[c >> 4] |= (uint16_t)(1u << (c & 15));
+    acols[c & 15] |= (uint16_t)(1u << (c >> 4));
+    for (int m = 0; m < nhm; m++) {
+        int p = hm[m].from;
+        int q = slide_bits(s, arows, acols, p, hm[m].dir);
+        if (q == p || (!in_mask(rel, p) && !in_mask(rel, q)))
+            continue;
+        rows[p >> 4] ^= (uint16_t)(1u << (p & 15));
+        cols[p & 15] ^= (uint16_t)(1u << (p >> 4));
+        rows[q >> 4] |= (uint16_t)(1u << (q & 15));
+        cols[q & 15] |= (uint16_t)(1u << (q >> 4));
+        if (++s->mark_gen == 0) {
+            memset(s->mark, 0, sizeof s->mark);
+            s->mark_gen = 1;
+        }
+        bool ok = tight_path(s, rows, cols, c, t, k);
+        rows[q >> 4] ^= (uint16_t)(1u << (q & 15));
+        cols[q & 15] ^= (uint16_t)(1u << (q >> 4));
+        rows[p >> 4] |= (uint16_t)(1u << (p & 15));
+        cols[p & 15] |= (uint16_t)(1u << (p >> 4));
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* The spare-move test for the position with key (single active robot):
+ * true when it may be solvable within `left`, one more than its dist. */
+static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    uint16_t rows[16] = {0}, cols[16] = {0};
+    for (int j = 1; j < s->n; j++) {
+        rows[cell[j] >> 4] |= (uint16_t)(1u << (cell[j] & 15));
+        cols[cell[j] & 15] |= (uint16_t)(1u << (cell[j] >> 4));
+    }
+    /* Every cell the active robot may use lies in the relevance mask of
+     * where it stands, so a helper move matters only if it starts there
+     * or its line crosses it. */
+    const uint64_t *rel = relevance(s, turn[0], cell[0]);
+    helper_move hm[4 * (RICOCHET_ROBOTS_MAX - 1)];
+    int nhm = 0;
+    for (int j = 1; j < s->n; j++) {
+        int p = cell[j];
+        bool at = in_mask(rel, p);
+        for (int d = 0; d < 4; d++) {
+            const uint64_t *seg = segment(s, d, p);
+            if (at || (seg[0] & rel[0]) | (seg[1] & rel[1]) | (seg[2] & rel[2]) | (seg[3] & rel[3]))
+                hm[nhm++] = (helper_move){(uint8_t)p, (uint8_t)d};
+        }
+    }
+    if (++s->spare_gen == 0) {
+        memset(s->spare_mark, 0, sizeof s->spare_mark);
+        s->spare_gen = 1;
+    }
+    return spare_path(s, rows, cols, cell[0], turn[0], left, hm, nhm);
 }
 
 /* What the children of one expanded position need from it. */
@@ -761,9 +904,10 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
         }
         /* The bound is consistent, so f never falls below the layer. */
         int f = g + hc;
-        if (f <= s->max_moves &&
-            open_push(s, f < layer ? layer : f, hc,
-                      c->key | (uint64_t)g << G_SHIFT | (uint64_t)c->creator << CREATOR_SHIFT) < 0)
+        uint64_t entry = c->key | (uint64_t)g << G_SHIFT | (uint64_t)c->creator << CREATOR_SHIFT;
+        if (!s->vortex && hc > s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to])
+            entry |= OPEN_NO_TIGHT;
+        if (f <= s->max_moves && open_push(s, f < layer ? layer : f, hc, entry) < 0)
             return NO_MEMORY;
     }
     return EXHAUSTED;
@@ -774,13 +918,17 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
  * fields. *layer is the f under way: every solution is at least that long. */
 static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer)
 {
+    uint64_t start_entry = start_key;
+    if (!s->vortex && start_f > s->dist[(start_key >> (FIELD * (s->n - 1) + 8)) & 3]
+                                       [(start_key >> (FIELD * (s->n - 1))) & 255])
+        start_entry |= OPEN_NO_TIGHT;
     s->table_size = (size_t)1 << START_BITS;
     s->table_shift = 64 - START_BITS;
     s->table = big_alloc(s, s->table_size * sizeof *s->table);
     if (!s->table)
         return NO_MEMORY;
     memset(s->table, 0, s->table_size * sizeof *s->table);
-    if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 || open_push(s, start_f, start_f, start_key) < 0)
+    if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 || open_push(s, start_f, start_f, start_entry) < 0)
         return NO_MEMORY;
     parent pars[POP_BATCH];
     child kids[POP_BATCH * CHILD_MAX];
@@ -806,8 +954,20 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
                 int g = (int)((popped[k] >> G_SHIFT) & 63);
                 if (table_g(s, key) < g)
                     continue; /* reached more cheaply since */
-                if (astar_generate(s, key, g, f - g, (int)(popped[k] >> CREATOR_SHIFT), &pars[k],
-                                   k, kids, &nk) == FOUND)
+                int dist = s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
+                                  [(key >> (FIELD * (s->n - 1))) & 255];
+                if (s->lookahead && !s->vortex && !(popped[k] & OPEN_CHECKED) &&
+                    f - g == dist + 1 && f - g <= s->look_max && !spare_solvable(s, key, f - g)) {
+                    /* Not even one move to spare: it belongs a layer on. */
+                    if (f + 1 <= s->max_moves &&
+                        open_push(s, f + 1, f + 1 - g, popped[k] | OPEN_CHECKED) < 0)
+                        return NO_MEMORY;
+                    continue;
+                }
+                int h2 = s->vortex ? f - g : dist + ((popped[k] & OPEN_NO_TIGHT) != 0);
+                if (astar_generate(s, key, g, h2,
+                                   (int)((popped[k] >> CREATOR_SHIFT) & CREATOR_MASK), &pars[k], k,
+                                   kids, &nk) == FOUND)
                     return FOUND;
             }
             if (astar_commit(s, pars, kids, nk, f) < 0)
@@ -815,9 +975,6 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
             if (s->nodes >= s->next_check && out_of_budget(s))
                 return STOPPED;
         }
-#ifdef LAYER_STATS
-        fprintf(stderr, "layer %d done: nodes %llu table %zu\n", f, (unsigned long long)s->nodes, s->table_count);
-#endif
         open_free_layer(s, f);
     }
     *layer = s->max_moves + 1;
@@ -1131,6 +1288,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->board = p->board;
     if (++s->solve_gen == 0) {
         memset(s->rel_gen, 0, sizeof s->rel_gen);
+        memset(s->seg_gen, 0, sizeof s->seg_gen);
         s->solve_gen = 1;
     }
     memcpy(s->stop, p->board->stop, sizeof s->stop);
@@ -1143,6 +1301,12 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
                        ? limits->max_moves
                        : RICOCHET_MAX_MOVES;
     compute_dist(s);
+    s->lookahead = true;
+    s->look_max = LOOKAHEAD_MAX;
+#ifdef RICOCHET_TUNING
+    if (getenv("RR_LOOKMAX"))
+        s->look_max = atoi(getenv("RR_LOOKMAX"));
+#endif
 
     s->nodes = 0;
     s->next_check = CHECK_EVERY;

@@ -23,7 +23,7 @@
 #include "ricochet_board.h"
 
 #define RICOCHET_MAX_MOVES 60
-#define RICOCHET_TABLE_DEFAULT ((size_t)64 << 20)
+#define RICOCHET_TABLE_DEFAULT ((size_t)256 << 20)
 #define RICOCHET_TABLE_MIN ((size_t)1 << 20)
 
 typedef struct ricochet_puzzle {

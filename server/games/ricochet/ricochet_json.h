@@ -1,0 +1,54 @@
+/*
+ * ricochet_json.h: Ricochet Robots puzzles and solutions as JSON.
+ *
+ * The puzzle format is that of data/ricochet/sample_puzzles.json:
+ *
+ *   {"id": "A001",                                  (optional, echoed)
+ *    "layout": {"NW": "4B", "NE": "3B", "SE": "2B", "SW": "1A"},
+ *    "robots": {"red": {"x": 2, "y": 14}, "green": 48, ...},
+ *    "target": {"color": "blue", "symbol": "triangle", "x": 9, "y": 12},
+ *    "active_robot": "blue",                        (or "any"; optional)
+ *    "ricochet_rule": true}                         (optional, default true)
+ *
+ * A robot or target cell is an integer 16*y + x, or an object with "x" and
+ * "y" and/or "cell" (which must agree). A target may instead (or as well)
+ * name its chip by "color" and "symbol"; the active robot defaults to the
+ * chip's colour. Robots red, green, blue and yellow are required, silver is
+ * optional.
+ *
+ * Every refusal is a sentence that names the field ("robots.red.x must be a
+ * whole number from 0 to 15").
+ */
+#ifndef BOTPIT_RICOCHET_JSON_H
+#define BOTPIT_RICOCHET_JSON_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "ricochet_board.h"
+#include "ricochet_solver.h"
+
+/* Reads one puzzle. On success fills *board and *puzzle (puzzle->board =
+ * board, so keep both together) and returns 0; otherwise -1 and a sentence
+ * in why, prefixed by `where` ("puzzles[3]") when not NULL. */
+int ricochet_puzzle_from_json(const json_t *obj, const char *where, ricochet_board *board,
+                              ricochet_puzzle *puzzle, char *why, size_t whylen);
+
+/* [["red", "N"], ...]: a new array. */
+json_t *ricochet_moves_to_json(const ricochet_move *moves, int n);
+
+/*
+ * The engine contract's work_run for a solve (thread-safe, pure apart from
+ * the optional time budget). The request is a puzzle object as above plus
+ *   "budget": {"nodes": N, "ms": T, "max_moves": M}   (each optional)
+ *   "table_mib": 256                                  (memory cap, optional)
+ * The result, a new object:
+ *   {"status": "solved", "moves": 7, "solution": [["green", "E"], ...],
+ *    "nodes": 6949, "lower_bound": 7}
+ *   {"status": "gave_up" | "no_solution", "lower_bound": 12, "nodes": ...}
+ *   {"status": "invalid", "error": "robots.red: ..."}
+ * NULL once *cancel becomes nonzero (the contract: the work is abandoned).
+ */
+json_t *ricochet_solve_json(const json_t *request, const volatile int *cancel);
+
+#endif
