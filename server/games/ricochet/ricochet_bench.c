@@ -32,50 +32,65 @@ static double now_ms(void)
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-/* ---- the baseline: IDA* with a growing memo and the any-stop bound ---- */
+/* ---- the baseline: IDA* with a growing memo and the any-stop bound ----
+ *
+ * Written to the public solver's design: a grid of wall bits with a robot
+ * bit per cell, slides stepped cell by cell, robots moved and moved back,
+ * a position key with the helpers sorted, a memo of the depth each position
+ * was searched to (linear probing, grown fourfold at half full), helpers
+ * left alone when the active robot needs every remaining move, and no move
+ * straight back. The ricochet rule is added the same way as in the solver
+ * (turn states in the key), so both answer the same question. */
+
+#define BASE_ROBOT 0x20
 
 typedef struct baseline {
-    const ricochet_board *board;
-    uint8_t dist[4][RICOCHET_CELLS]; /* the same relaxed bound as the solver's */
+    uint8_t grid[RICOCHET_CELLS];    /* wall bits, BASE_ROBOT where a robot stands */
+    uint8_t dist[4][RICOCHET_CELLS]; /* the any-stop bound */
     int n, active, target;
     bool rule;
     uint8_t cell[RICOCHET_ROBOTS_MAX], turn[RICOCHET_ROBOTS_MAX];
-    uint64_t *memo; /* key + 1 | depth << 56; linear probing, grows at half full */
+    uint64_t *memo; /* key + 1 | depth << 56 */
     size_t memo_size, memo_count;
     uint64_t nodes;
 } baseline;
 
+static const int base_step[4] = {-16, 1, 16, -1};
+
 /* The relaxed distance by plain breadth-first search over (turn, cell). */
 static void baseline_dist(baseline *b)
 {
-    static const int step[4] = {-16, 1, 16, -1};
     memset(b->dist, 255, sizeof b->dist);
     uint16_t queue[4 * RICOCHET_CELLS];
     int head = 0, tail = 0;
     int t0 = b->rule ? 0 : RICOCHET_TURN_DONE;
-    for (int d = 0; d < 4; d++)
-        for (int c = b->target; c != b->board->stop[(d + 2) & 3][b->target];) {
-            c += step[(d + 2) & 3];
+    for (int d = 0; d < 4; d++) {
+        int back = (d + 2) & 3;
+        for (int c = b->target; !(b->grid[c] & RICOCHET_WALL(back));) {
+            c += base_step[back];
             for (int t = t0; t < 4; t++)
                 if (ricochet_turn_after(t, d) == RICOCHET_TURN_DONE && b->dist[t][c] == 255) {
                     b->dist[t][c] = 1;
                     queue[tail++] = (uint16_t)(t << 8 | c);
                 }
         }
+    }
     while (head < tail) {
         int t1 = queue[head] >> 8, c1 = queue[head] & 255;
         head++;
         if (c1 == b->target)
             continue;
-        for (int d = 0; d < 4; d++)
-            for (int c = c1; c != b->board->stop[(d + 2) & 3][c1];) {
-                c += step[(d + 2) & 3];
+        for (int d = 0; d < 4; d++) {
+            int back = (d + 2) & 3;
+            for (int c = c1; !(b->grid[c] & RICOCHET_WALL(back));) {
+                c += base_step[back];
                 for (int t = t0; t < 4; t++)
                     if (ricochet_turn_after(t, d) == t1 && b->dist[t][c] == 255) {
                         b->dist[t][c] = (uint8_t)(b->dist[t1][c1] + 1);
                         queue[tail++] = (uint16_t)(t << 8 | c);
                     }
             }
+        }
     }
 }
 
@@ -108,24 +123,24 @@ static uint64_t baseline_key(const baseline *b)
  * deep already; otherwise records it. */
 static bool baseline_visit(baseline *b, uint64_t key, int depth)
 {
-    if (b->memo_count * 2 >= b->memo_size) {
-        size_t old_size = b->memo_size;
-        uint64_t *old = b->memo;
-        b->memo_size = old_size ? old_size * 4 : 4096;
-        b->memo = calloc(b->memo_size, sizeof *b->memo);
-        b->memo_count = 0;
-        for (size_t i = 0; i < old_size; i++)
-            if (old[i])
-                baseline_visit(b, (old[i] & ((UINT64_C(1) << 56) - 1)) - 1, (int)(old[i] >> 56));
-        free(old);
-    }
     uint64_t k = key + 1;
     for (size_t i = (size_t)((k * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & (b->memo_size - 1);;
          i = (i + 1) & (b->memo_size - 1)) {
         uint64_t e = b->memo[i];
         if (!e) {
             b->memo[i] = k | (uint64_t)depth << 56;
-            b->memo_count++;
+            if (++b->memo_count * 2 > b->memo_size) {
+                size_t old_size = b->memo_size;
+                uint64_t *old = b->memo;
+                b->memo_size = old_size * 4;
+                b->memo = calloc(b->memo_size, sizeof *b->memo);
+                b->memo_count = 0;
+                for (size_t j = 0; j < old_size; j++)
+                    if (old[j])
+                        baseline_visit(b, (old[j] & ((UINT64_C(1) << 56) - 1)) - 1,
+                                       (int)(old[j] >> 56));
+                free(old);
+            }
             return true;
         }
         if ((e & ((UINT64_C(1) << 56) - 1)) == k) {
@@ -151,17 +166,19 @@ static int baseline_bound(const baseline *b)
 static bool baseline_search(baseline *b, int left, int last, int last_from)
 {
     int h = baseline_bound(b);
-    ricochet_position pos = {.nrobots = (uint8_t)b->n};
-    memcpy(pos.cell, b->cell, sizeof pos.cell);
+    if (h > left)
+        return false;
     for (int r = 0; r < b->n; r++) {
         bool finisher = b->active == RICOCHET_ANY || r == b->active;
-        if (!finisher && h >= left)
+        if (!finisher && h == left)
             continue;
         int from = b->cell[r], turn = b->turn[r];
         for (int d = 0; d < 4; d++) {
-            int to = ricochet_slide(b->board, &pos, r, d, NULL, NULL, NULL, NULL);
-            if (to == from)
+            if ((b->grid[from] & RICOCHET_WALL(d)) || (b->grid[from + base_step[d]] & BASE_ROBOT))
                 continue;
+            int to = from + base_step[d];
+            while (!(b->grid[to] & RICOCHET_WALL(d)) && !(b->grid[to + base_step[d]] & BASE_ROBOT))
+                to += base_step[d];
             if (last == r * 4 + (d ^ 2) && !(finisher && b->rule && to == last_from))
                 continue;
             b->nodes++;
@@ -173,12 +190,14 @@ static bool baseline_search(baseline *b, int left, int last, int last_from)
             }
             if (left == 1)
                 continue;
+            b->grid[from] &= (uint8_t)~BASE_ROBOT;
+            b->grid[to] |= BASE_ROBOT;
             b->cell[r] = (uint8_t)to;
             b->turn[r] = (uint8_t)t;
-            bool found = false;
-            if ((!finisher || baseline_bound(b) < left) &&
-                (left == 2 || baseline_visit(b, baseline_key(b), left - 1)))
-                found = baseline_search(b, left - 1, r * 4 + d, from);
+            bool found = (left == 2 || baseline_visit(b, baseline_key(b), left - 1)) &&
+                         baseline_search(b, left - 1, r * 4 + d, from);
+            b->grid[to] &= (uint8_t)~BASE_ROBOT;
+            b->grid[from] |= BASE_ROBOT;
             b->cell[r] = (uint8_t)from;
             b->turn[r] = (uint8_t)turn;
             if (found)
@@ -191,20 +210,22 @@ static bool baseline_search(baseline *b, int left, int last, int last_from)
 /* The optimum by the baseline (or -1 past 60 moves). */
 static int baseline_solve(const ricochet_puzzle *p, uint64_t *nodes)
 {
-    baseline b = {.board = p->board, .n = p->robots.nrobots, .active = p->active,
-                  .target = p->target, .rule = p->ricochet_rule};
+    baseline b = {.n = p->robots.nrobots, .active = p->active, .target = p->target,
+                  .rule = p->ricochet_rule, .memo_size = 4096};
+    b.memo = calloc(b.memo_size, sizeof *b.memo);
+    for (int c = 0; c < RICOCHET_CELLS; c++)
+        b.grid[c] = p->board->walls[c] & 0xf;
     memcpy(b.cell, p->robots.cell, sizeof b.cell);
+    for (int i = 0; i < b.n; i++)
+        b.grid[b.cell[i]] |= BASE_ROBOT;
     baseline_dist(&b);
+    int t0 = b.rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
+    for (int i = 0; i < b.n; i++)
+        b.turn[i] = (uint8_t)(b.active == RICOCHET_ANY || i == b.active ? t0 : 0);
     int result = -1;
-    for (int bound = 1; bound <= RICOCHET_MAX_MOVES && result < 0; bound++) {
-        int t0 = b.rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
-        for (int i = 0; i < b.n; i++)
-            b.turn[i] = (uint8_t)(b.active == RICOCHET_ANY || i == b.active ? t0 : 0);
-        if (baseline_bound(&b) > bound)
-            continue;
-        if (baseline_search(&b, bound, -1, -1))
+    for (int bound = 1; bound <= RICOCHET_MAX_MOVES && result < 0; bound++)
+        if (baseline_bound(&b) <= bound && baseline_search(&b, bound, -1, -1))
             result = bound;
-    }
     free(b.memo);
     *nodes = b.nodes;
     return result;
