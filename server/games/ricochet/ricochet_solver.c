@@ -848,7 +848,18 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 c->key = (key & ((UINT64_C(1) << top) - 1)) | (uint64_t)x << top;
                 hc = s->dist[t][to];
             } else {
-                c->key = key_with(s, v, i, x, &at);
+                if (s->n == 4 && !s->vortex) {
+                    /* The common case, with min and max: the other two
+                     * helpers p < q, and x before, between or after them. */
+                    uint32_t p = v[i == 1 ? 2 : 1], q = v[i == 3 ? 2 : 3];
+                    uint32_t lo = x < p ? x : p, hi = x > q ? x : q;
+                    uint32_t mid = x < p ? p : (x > q ? q : x);
+                    c->key = (key & ~((UINT64_C(1) << (3 * FIELD)) - 1)) |
+                             (uint64_t)lo << (2 * FIELD) | (uint64_t)mid << FIELD | hi;
+                    at = 1 + (x > p) + (x > q);
+                } else {
+                    c->key = key_with(s, v, i, x, &at);
+                }
                 if (s->vortex) {
                     cell[i] = (uint8_t)to;
                     turn[i] = (uint8_t)t;
