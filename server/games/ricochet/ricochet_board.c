@@ -191,6 +191,22 @@ int ricochet_board_assemble(ricochet_board *b, const int layout[4], char *why, s
     return 0;
 }
 
+int ricochet_board_assemble_ids(ricochet_board *b, const char *const ids[4], char *why,
+                                size_t whylen)
+{
+    int layout[4];
+    for (int c = 0; c < 4; c++) {
+        layout[c] = ricochet_side_find(ids[c]);
+        if (layout[c] < 0) {
+            if (why)
+                snprintf(why, whylen, "there is no quadrant side \"%.16s\" for %s",
+                         ids[c] ? ids[c] : "", corner_names[c]);
+            return -1;
+        }
+    }
+    return ricochet_board_assemble(b, layout, why, whylen);
+}
+
 void ricochet_board_seal(ricochet_board *b)
 {
     close_walls(b);

@@ -139,6 +139,10 @@ int ricochet_side_find(const char *id);
  * come from the same tile. Returns 0 or -1. */
 int ricochet_board_assemble(ricochet_board *b, const int layout[4], char *why, size_t whylen);
 
+/* The same from side ids, NW NE SE SW ("4B", "3B", "2B", "1A"). */
+int ricochet_board_assemble_ids(ricochet_board *b, const char *const ids[4], char *why,
+                                size_t whylen);
+
 /* Completes a board whose walls were set by hand (tests, editors): lists
  * every wall on both cells it separates, walls in the edge and the centre
  * block (cells flagged RICOCHET_BLOCK), and recomputes the stop table. */

@@ -250,6 +250,47 @@ json_t *ricochet_moves_to_json(const ricochet_move *moves, int n)
     return a;
 }
 
+json_t *ricochet_board_to_json(const ricochet_board *b)
+{
+    json_t *layout = json_object(), *walls = json_array(), *centre = json_array(),
+           *targets = json_array();
+    for (int c = 0; c < 4; c++)
+        json_object_set_new(layout, corner_keys[c], json_string(ricochet_sides[b->layout[c]].id));
+    for (int c = 0; c < RICOCHET_CELLS; c++) {
+        json_array_append_new(walls, json_integer(b->walls[c] & 0xf));
+        if (ricochet_is_block(b, c))
+            json_array_append_new(centre, json_integer(c));
+    }
+    for (int i = 0; i < b->ntargets; i++) {
+        const ricochet_target *t = &b->targets[i];
+        json_array_append_new(targets,
+                              json_pack("{s:s, s:s, s:i, s:i, s:i}", "color",
+                                        ricochet_color_name(t->chip.color), "symbol",
+                                        ricochet_symbol_name(t->chip.symbol), "cell", t->cell, "x",
+                                        RICOCHET_X(t->cell), "y", RICOCHET_Y(t->cell)));
+    }
+    return json_pack("{s:o, s:i, s:o, s:o, s:o}", "layout", layout, "size", RICOCHET_SIZE, "walls",
+                     walls, "centre", centre, "targets", targets);
+}
+
+json_t *ricochet_step_to_json(const ricochet_step *st)
+{
+    json_t *path = json_array();
+    for (int i = 0; i < st->npath; i++)
+        json_array_append_new(path, json_integer(st->path[i]));
+    return json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:b}", "robot", ricochet_color_name(st->robot),
+                     "dir", ricochet_dir_name(st->dir), "from", st->from, "to", st->to, "path",
+                     path, "turned", st->turned, "solved", st->solved);
+}
+
+json_t *ricochet_position_to_json(const ricochet_position *p)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < p->nrobots; i++)
+        json_object_set_new(o, ricochet_color_name(i), json_integer(p->cell[i]));
+    return o;
+}
+
 /* Reads "budget" and "table_mib" of a solve request. */
 static int read_budget(const json_t *req, ricochet_limits *limits, size_t *table_bytes, char *why,
                        size_t len)

@@ -211,3 +211,46 @@ Test(ricochet_json, solve_json_returns_null_once_cancelled)
     cr_assert_null(ricochet_solve_json(req, &cancel));
     json_decref(req);
 }
+
+Test(ricochet_json, the_board_for_a_client_to_draw)
+{
+    ricochet_board b;
+    const char *ids[4] = {"4B", "3B", "2B", "1A"};
+    char why[200];
+    cr_assert_eq(ricochet_board_assemble_ids(&b, ids, why, sizeof why), 0, "%s", why);
+    json_t *j = ricochet_board_to_json(&b);
+    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "layout"), "SE")), "2B");
+    json_t *walls = json_object_get(j, "walls");
+    cr_assert_eq(json_array_size(walls), 256);
+    cr_assert_eq(json_integer_value(json_array_get(walls, 0)), RICOCHET_WALL(RICOCHET_N) | RICOCHET_WALL(RICOCHET_W));
+    cr_assert_eq(json_array_size(json_object_get(j, "centre")), 4);
+    cr_assert_eq(json_array_size(json_object_get(j, "targets")), 17);
+    json_decref(j);
+    const char *bad[4] = {"4B", "3B", "2Z", "1A"};
+    cr_assert_eq(ricochet_board_assemble_ids(&b, bad, why, sizeof why), -1);
+    cr_assert(strstr(why, "\"2Z\" for SE"), "%s", why);
+}
+
+Test(ricochet_json, a_step_carries_its_path_for_the_animation)
+{
+    ricochet_board b;
+    ricochet_puzzle p;
+    test_sample("R001", &b, &p);
+    ricochet_round r;
+    ricochet_round_start(&r, &p.robots, p.target, p.active, true);
+    ricochet_step st;
+    char why[256];
+    cr_assert_eq(ricochet_round_move(&r, &b, RICOCHET_GREEN, RICOCHET_E, &st, why, sizeof why), 0, "%s", why);
+    json_t *j = ricochet_step_to_json(&st);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "robot")), "green");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "dir")), "E");
+    json_t *path = json_object_get(j, "path");
+    cr_assert_eq((int)json_array_size(path), st.npath);
+    cr_assert_eq(json_integer_value(json_array_get(path, st.npath - 1)), st.to);
+    cr_assert(json_is_false(json_object_get(j, "solved")));
+    json_decref(j);
+    json_t *pos = ricochet_position_to_json(&r.pos);
+    cr_assert_eq(json_integer_value(json_object_get(pos, "green")), st.to);
+    cr_assert_eq(json_object_size(pos), 4);
+    json_decref(pos);
+}
