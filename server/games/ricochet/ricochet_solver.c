@@ -429,7 +429,8 @@ slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
 static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int c,
                        int t, int left)
 {
-    relevance(s, t, c);
+    if (s->rel_gen[t][c] != s->solve_gen)
+        relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c];
     for (int d = 0; dirs; d++, dirs >>= 1) {
         if (!(dirs & 1))
@@ -567,7 +568,7 @@ static int table_resize(ricochet_solver *s, size_t size)
 
 /* Records key (whose home slot is `home`) at g if it is new or g is better.
  * Returns 1 if recorded, 0 if not better, -1 when memory is out. */
-static int table_offer(ricochet_solver *s, uint64_t key, size_t home, int g)
+static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int g)
 {
     size_t mask = s->table_size - 1;
     uint64_t entry = key | (uint64_t)(g + 1) << G_SHIFT;
