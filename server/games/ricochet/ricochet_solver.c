@@ -103,6 +103,10 @@ struct ricochet_solver {
     uint32_t spare_gen;
     uint32_t rel_gen[4][RICOCHET_CELLS];
     uint64_t seg[4][RICOCHET_CELLS][4];  /* cells a slide d from c may pass */
+    uint64_t rel1[4][RICOCHET_CELLS][4]; /* relevance with one move to spare */
+    uint32_t rel1_gen[4][RICOCHET_CELLS];
+    int8_t spare_empty[4][RICOCHET_CELLS]; /* the spare test on an empty board */
+    uint32_t spare_empty_gen[4][RICOCHET_CELLS];
     uint32_t seg_gen[4][RICOCHET_CELLS];
     uint32_t solve_gen;
 
@@ -750,6 +754,45 @@ static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c
     return false;
 }
 
+/* The cells whose occupant could change the spare-move test's frozen part
+ * for a robot in turn state t on c with one move to spare: the lines of its
+ * shortest and one-longer relaxed paths. Memoised per (t, c). */
+static const uint64_t *relevance_spare(ricochet_solver *s, int t, int c)
+{
+    uint64_t *r = s->rel1[t][c];
+    if (s->rel1_gen[t][c] == s->solve_gen)
+        return r;
+    s->rel1_gen[t][c] = s->solve_gen;
+    memset(r, 0, 4 * sizeof *r);
+    int k = s->dist[t][c];
+    if (k == INF || k == 0)
+        return r;
+    relevance(s, t, c);
+    unsigned dirs = s->rel_dirs[t][c] | s->level_dirs[t][c];
+    for (int d = 0; dirs; d++, dirs >>= 1) {
+        if (!(dirs & 1))
+            continue;
+        const uint64_t *seg = segment(s, d, c);
+        for (int w = 0; w < 4; w++)
+            r[w] |= seg[w];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != s->stop[d][c];) {
+            x += step[d];
+            if (x == s->target)
+                continue;
+            const uint64_t *sub = NULL;
+            if (k > 1 && s->dist[t2][x] == k - 1)
+                sub = relevance_spare(s, t2, x);
+            else if (s->dist[t2][x] == k)
+                sub = relevance(s, t2, x);
+            if (sub)
+                for (int w = 0; w < 4; w++)
+                    r[w] |= sub[w];
+        }
+    }
+    return r;
+}
+
 /* The spare-move test for the position with key (single active robot):
  * true when it may be solvable within `left`, one more than its dist. */
 static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
@@ -776,11 +819,27 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
                 hm[nhm++] = (helper_move){(uint8_t)p, (uint8_t)d};
         }
     }
+    /* With no helper on those lines and none to move onto them, the test
+     * is the same as on an empty board: asked once per (turn, cell). */
+    int t = turn[0], c = cell[0];
+    bool empty = nhm == 0;
+    const uint64_t *r1 = empty ? relevance_spare(s, t, c) : NULL;
+    for (int j = 1; empty && j < s->n; j++)
+        empty = !in_mask(r1, cell[j]);
+    if (empty && s->spare_empty_gen[t][c] == s->solve_gen)
+        return s->spare_empty[t][c];
     if (++s->spare_gen == 0) {
         memset(s->spare_mark, 0, sizeof s->spare_mark);
         s->spare_gen = 1;
     }
-    return spare_path(s, rows, cols, cell[0], turn[0], left, hm, nhm);
+    if (empty) {
+        uint16_t none[16] = {0}, none_cols[16] = {0};
+        bool ok = spare_path(s, none, none_cols, c, t, left, hm, 0);
+        s->spare_empty[t][c] = ok;
+        s->spare_empty_gen[t][c] = s->solve_gen;
+        return ok;
+    }
+    return spare_path(s, rows, cols, c, t, left, hm, nhm);
 }
 
 /* What the children of one expanded position need from it. */
@@ -1301,6 +1360,8 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     if (++s->solve_gen == 0) {
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
+        memset(s->rel1_gen, 0, sizeof s->rel1_gen);
+        memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
         s->solve_gen = 1;
     }
     memcpy(s->stop, p->board->stop, sizeof s->stop);
