@@ -659,18 +659,22 @@ static inline uint64_t key_with(const ricochet_solver *s, const uint32_t *v, int
 }
 
 /* The cells a robot on c may pass or stop on sliding d: up to the wall. */
-static const uint64_t *segment(ricochet_solver *s, int d, int c)
+static void segment_fill(ricochet_solver *s, int d, int c)
 {
     uint64_t *m = s->seg[d][c];
-    if (s->seg_gen[d][c] != s->solve_gen) {
-        s->seg_gen[d][c] = s->solve_gen;
-        memset(m, 0, 4 * sizeof *m);
-        for (int x = c; x != s->stop[d][c];) {
-            x += step[d];
-            m[x >> 6] |= UINT64_C(1) << (x & 63);
-        }
+    s->seg_gen[d][c] = s->solve_gen;
+    memset(m, 0, 4 * sizeof *m);
+    for (int x = c; x != s->stop[d][c];) {
+        x += step[d];
+        m[x >> 6] |= UINT64_C(1) << (x & 63);
     }
-    return m;
+}
+
+static inline const uint64_t *segment(ricochet_solver *s, int d, int c)
+{
+    if (s->seg_gen[d][c] != s->solve_gen)
+        segment_fill(s, d, c);
+    return s->seg[d][c];
 }
 
 /* A helper move that might matter to the spare-move test. */
