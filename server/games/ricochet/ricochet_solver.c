@@ -6,13 +6,23 @@
  * a vortex round every robot may finish, so all are sorted (with their
  * ricochet-rule memory). A position packs into a 50-bit key, 10 bits a robot.
  *
- * Main search: A* by layers of f = g + h, depth first inside a layer, with a
- * hash table of the best g per position. h is the "any stop" distance of the
- * finishing robot (a slide that other robots could only shorten), one better
- * when that robot cannot finish along a shortest relaxed path with every
- * other robot frozen where it stands. When the memory budget runs out, the
- * search continues as IDA* with a fixed-size transposition table from the
- * bound A* has proven.
+ * Main search: A* by layers of f = g + h, with a hash table of the best g
+ * per position. Inside a layer the positions nearest the goal go first, and
+ * positions are expanded a batch at a time so that the table lines of all
+ * their children are fetched together.
+ *
+ * The bound h: the "any stop" distance of the finishing robot (as if it could
+ * stop on any cell of a slide: other robots could only shorten one), one more
+ * when it cannot finish along such a shortest path with every other robot
+ * frozen where it stands (a helper's move away from the lines of those paths
+ * inherits the answer). Positions near the goal also get a spare-move test
+ * before they are expanded: one more again when not even one extra move (a
+ * detour, or one helper move onto those lines) would do.
+ *
+ * A robot never goes straight back the way it came (that position was
+ * reached one move sooner) unless the ricochet rule makes the back-and-forth
+ * a turn. When the memory budget runs out, the search continues as IDA* with
+ * a fixed-size transposition table from the bound A* has proven.
  */
 #include "ricochet_solver.h"
 
@@ -25,7 +35,6 @@
 
 #define INF 255
 #define FIELD 10
-#define FIELD_MASK 1023u
 #define KEY_BITS 50
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
 #define G_SHIFT KEY_BITS
@@ -91,24 +100,25 @@ struct ricochet_solver {
     bool lookahead; /* the spare-move test before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
-    /* Relevance masks per (turn, cell), valid when rel_gen == solve_gen. */
-    uint64_t rel[4][RICOCHET_CELLS][4];
-    uint8_t rel_dirs[4][RICOCHET_CELLS]; /* directions with a relaxed step closer */
+    /* Memos per (turn state, cell) of the active robot, valid while their
+     * *_gen entry equals solve_gen. */
+    uint32_t solve_gen;
+    uint64_t rel[4][RICOCHET_CELLS][4];    /* relevance: the lines of its shortest paths */
+    uint8_t rel_dirs[4][RICOCHET_CELLS];   /* directions with a relaxed step closer */
     uint8_t level_dirs[4][RICOCHET_CELLS]; /* directions with a relaxed stop as far */
+    uint32_t rel_gen[4][RICOCHET_CELLS];
+    uint64_t rel1[4][RICOCHET_CELLS][4];   /* the same with one move to spare */
+    uint32_t rel1_gen[4][RICOCHET_CELLS];
+    int8_t spare_empty[4][RICOCHET_CELLS]; /* the spare-move test on an empty board */
+    uint32_t spare_empty_gen[4][RICOCHET_CELLS];
+    uint64_t seg[4][RICOCHET_CELLS][4];    /* per (direction, cell): cells a slide may pass */
+    uint32_t seg_gen[4][RICOCHET_CELLS];
 
-    /* The spare-move test's memo: (turn, cell) -> moves left that found
-     * nothing, valid while spare_mark == spare_gen. */
+    /* The spare-move test's own memo within one test: (turn, cell) -> moves
+     * left that found nothing, valid while spare_mark == spare_gen. */
     uint8_t spare_left[4][RICOCHET_CELLS];
     uint32_t spare_mark[4][RICOCHET_CELLS];
     uint32_t spare_gen;
-    uint32_t rel_gen[4][RICOCHET_CELLS];
-    uint64_t seg[4][RICOCHET_CELLS][4];  /* cells a slide d from c may pass */
-    uint64_t rel1[4][RICOCHET_CELLS][4]; /* relevance with one move to spare */
-    uint32_t rel1_gen[4][RICOCHET_CELLS];
-    int8_t spare_empty[4][RICOCHET_CELLS]; /* the spare test on an empty board */
-    uint32_t spare_empty_gen[4][RICOCHET_CELLS];
-    uint32_t seg_gen[4][RICOCHET_CELLS];
-    uint32_t solve_gen;
 
     /* Marks for the frozen shortest-path test. */
     uint32_t mark[4][RICOCHET_CELLS];
@@ -1380,10 +1390,6 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     compute_dist(s);
     s->lookahead = true;
     s->look_max = LOOKAHEAD_MAX;
-#ifdef RICOCHET_TUNING
-    if (getenv("RR_LOOKMAX"))
-        s->look_max = atoi(getenv("RR_LOOKMAX"));
-#endif
 
     s->nodes = 0;
     s->next_check = CHECK_EVERY;
