@@ -242,6 +242,7 @@ typedef struct result {
     double reference_ms; /* recorded for the public solver, -1 if none */
     double baseline_ms;  /* measured here with --baseline, -1 if not run */
     bool ok;             /* solved, and to the known optimum when there is one */
+    bool fell_back;      /* the A* table outgrew the budget */
 } result;
 
 static int cmp_double(const void *a, const void *b)
@@ -324,6 +325,7 @@ static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int kno
     ricochet_status st = ricochet_solver_run(solver, p, NULL, &sol);
     r.ms = now_ms() - t0;
     r.nodes = sol.nodes;
+    r.fell_back = sol.fell_back;
     r.moves = st == RICOCHET_SOLVED ? sol.nmoves : -1;
     r.ok = st == RICOCHET_SOLVED && (known < 0 || sol.nmoves == known);
     if (r.ok) {
@@ -402,9 +404,10 @@ int ricochet_cli_bench(int argc, char **argv)
         r.reference_ms = x->reference_ms;
         rs[ns++] = r;
         if (verbose)
-            printf("  %-5s %-14s moves %2d (%s) %10.3f ms %12llu nodes   public %9.2f ms\n", r.id,
-                   r.group, r.moves, r.ok ? "optimal" : "WRONG", r.ms,
-                   (unsigned long long)r.nodes, r.reference_ms);
+            printf("  %-5s %-14s moves %2d (%s) %10.3f ms %12llu nodes   public %9.2f ms%s\n",
+                   r.id, r.group, r.moves, r.ok ? "optimal" : "WRONG", r.ms,
+                   (unsigned long long)r.nodes, r.reference_ms,
+                   r.fell_back ? "   (memory budget exceeded: finished by IDA*)" : "");
     }
 
     /* The seeded random puzzles. */

@@ -345,6 +345,8 @@ json_t *ricochet_solve_json(const json_t *request, const volatile int *cancel)
         return NULL;
     json_t *out = json_pack("{s:s, s:I, s:i}", "status", ricochet_status_name(st), "nodes",
                             (json_int_t)sol.nodes, "lower_bound", sol.lower_bound);
+    if (sol.fell_back)
+        json_object_set_new(out, "fell_back", json_true());
     if (st == RICOCHET_SOLVED) {
         json_object_set_new(out, "moves", json_integer(sol.nmoves));
         json_object_set_new(out, "solution", ricochet_moves_to_json(sol.moves, sol.nmoves));

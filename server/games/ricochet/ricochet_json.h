@@ -63,6 +63,8 @@ json_t *ricochet_position_to_json(const ricochet_position *p);
  *    "nodes": 6949, "lower_bound": 7}
  *   {"status": "gave_up" | "no_solution", "lower_bound": 12, "nodes": ...}
  *   {"status": "invalid", "error": "robots.red: ..."}
+ * plus "fell_back": true when the A* table outgrew table_mib and IDA*
+ * finished the search (slower, still exact).
  * NULL once *cancel becomes nonzero (the contract: the work is abandoned).
  */
 json_t *ricochet_solve_json(const json_t *request, const volatile int *cancel);

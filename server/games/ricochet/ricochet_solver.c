@@ -1447,8 +1447,10 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
     if (r == FOUND && !astar_path(s, &p->robots, out))
         r = NO_MEMORY;
     astar_release(s);
-    if (r == NO_MEMORY)
+    if (r == NO_MEMORY) {
+        out->fell_back = true;
         r = ida(s, &p->robots, layer, out);
+    }
     out->nodes = s->nodes;
     switch (r) {
     case FOUND:

@@ -60,6 +60,7 @@ typedef struct ricochet_solution {
     ricochet_move moves[RICOCHET_MAX_MOVES];
     int lower_bound;    /* proven: no solution has fewer moves */
     uint64_t nodes;     /* positions generated */
+    bool fell_back;     /* A* outgrew the memory budget; IDA* finished the search */
 } ricochet_solution;
 
 /* A reusable workspace: the transposition table (grown on demand up to

@@ -147,8 +147,9 @@ Test(ricochet_solver, a_small_memory_cap_still_gives_the_optimum)
      * as IDA* from the bound reached, and must still be exact. */
     ricochet_solver *small = ricochet_solver_new(RICOCHET_TABLE_MIN);
     cr_assert_not_null(small);
-    const char *ids[] = {"H005", "R017", "R003", "C001"};
-    for (int i = 0; i < 4; i++) {
+    const char *ids[] = {"H003", "H002", "R017", "R003", "C001"};
+    int fell_back = 0;
+    for (int i = 0; i < 5; i++) {
         ricochet_board b;
         ricochet_puzzle p;
         const ricochet_sample *x = test_sample(ids[i], &b, &p);
@@ -156,7 +157,9 @@ Test(ricochet_solver, a_small_memory_cap_still_gives_the_optimum)
         cr_assert_eq(ricochet_solver_run(small, &p, NULL, &sol), RICOCHET_SOLVED, "%s", x->id);
         cr_assert_eq(sol.nmoves, x->optimal_moves, "%s", x->id);
         cr_assert(test_replays(&p, sol.moves, sol.nmoves), "%s", x->id);
+        fell_back += sol.fell_back;
     }
+    cr_assert_geq(fell_back, 1, "the 12-move puzzles do not fit in 1 MiB");
     ricochet_solver_free(small);
 }
 
