@@ -122,6 +122,7 @@ struct ricochet_solver {
      * left that found nothing, valid while spare_mark == spare_gen. */
     uint8_t spare_left[4][RICOCHET_CELLS];
     uint32_t spare_mark[4][RICOCHET_CELLS];
+    uint32_t frozen_mark[4][RICOCHET_CELLS]; /* shortest-path marks, helpers unmoved */
     uint32_t spare_gen;
 
     /* Marks for the frozen shortest-path test. */
@@ -445,7 +446,7 @@ slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
  * dist? (Then left is its dist.) Only directions with a relaxed step closer
  * are tried. */
 static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int c,
-                       int t, int left)
+                       int t, int left, uint32_t (*mark)[RICOCHET_CELLS], uint32_t gen)
 {
     if (s->rel_gen[t][c] != s->solve_gen)
         relevance(s, t, c);
@@ -462,10 +463,10 @@ static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t 
                 return true;
             continue;
         }
-        if (left == 1 || s->dist[t2][to] != left - 1 || s->mark[t2][to] == s->mark_gen)
+        if (left == 1 || s->dist[t2][to] != left - 1 || mark[t2][to] == gen)
             continue;
-        s->mark[t2][to] = s->mark_gen;
-        if (tight_path(s, rows, cols, to, t2, left - 1))
+        mark[t2][to] = gen;
+        if (tight_path(s, rows, cols, to, t2, left - 1, mark, gen))
             return true;
     }
     return false;
@@ -511,7 +512,7 @@ static int bound_sharp(ricochet_solver *s, const uint8_t *cell, const uint8_t *t
             memset(s->mark, 0, sizeof s->mark);
             s->mark_gen = 1;
         }
-        best = tight_path(s, rows, cols, cell[i], turn[i], h) ? h : h + 1;
+        best = tight_path(s, rows, cols, cell[i], turn[i], h, s->mark, s->mark_gen) ? h : h + 1;
     }
     return best;
 }
@@ -710,17 +711,14 @@ static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c
     int k = s->dist[t][c];
     if (k > left)
         return false;
-    if (k == left) {
-        if (++s->mark_gen == 0) {
-            memset(s->mark, 0, sizeof s->mark);
-            s->mark_gen = 1;
-        }
-        return tight_path(s, rows, cols, c, t, k);
-    }
     if (s->spare_mark[t][c] == s->spare_gen && s->spare_left[t][c] >= left)
         return false;
     s->spare_mark[t][c] = s->spare_gen;
     s->spare_left[t][c] = (uint8_t)left;
+    /* With no move to spare: a shortest path, the helpers where they stand.
+     * Its marks last the whole test (the helpers do not move in it). */
+    if (k == left)
+        return tight_path(s, rows, cols, c, t, k, s->frozen_mark, s->spare_gen);
     const uint64_t *rel = relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c] | s->level_dirs[t][c];
     for (int d = 0; dirs; d++, dirs >>= 1) {
@@ -761,7 +759,7 @@ static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c
             memset(s->mark, 0, sizeof s->mark);
             s->mark_gen = 1;
         }
-        bool ok = tight_path(s, rows, cols, c, t, k);
+        bool ok = tight_path(s, rows, cols, c, t, k, s->mark, s->mark_gen);
         rows[q >> 4] ^= (uint16_t)(1u << (q & 15));
         cols[q & 15] ^= (uint16_t)(1u << (q >> 4));
         rows[p >> 4] |= (uint16_t)(1u << (p & 15));
@@ -848,6 +846,7 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
         return s->spare_empty[t][c];
     if (++s->spare_gen == 0) {
         memset(s->spare_mark, 0, sizeof s->spare_mark);
+        memset(s->frozen_mark, 0, sizeof s->frozen_mark);
         s->spare_gen = 1;
     }
     if (empty) {
