@@ -39,7 +39,10 @@
 #define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
 #define G_SHIFT KEY_BITS
 /* Open entries: key | g << 50 | creator << 56 | flags, creator = 1 + 4 *
- * slot + dir of the move that reached the position (0: the start). */
+ * slot + dir of the move that reached the position (0: the start). With
+ * four robots and one active robot the key takes 40 bits, and bits 40-47
+ * hold the cell that move started from. */
+#define FROM_SHIFT 40
 #define CREATOR_SHIFT 56
 #define CREATOR_MASK 31
 #define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
@@ -55,6 +58,11 @@
  * Measured on the sample puzzles and the bench's seeded ones. */
 #define LOOKAHEAD_MAX 4
 #define LOOKAHEAD_NODES ((uint64_t)3 << 20)
+/* Pruning commuting moves (see astar_generate) from this many positions on;
+ * a test build sets it to 0 to check the pruning on small searches too. */
+#ifndef RICOCHET_COMMUTE_NODES
+#define RICOCHET_COMMUTE_NODES (3 << 20)
+#endif
 
 enum { FOUND = 1, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
 
@@ -101,6 +109,8 @@ struct ricochet_solver {
     int target;
     int active; /* colour, or RICOCHET_ANY */
     int max_moves;
+    bool commute;      /* prune moves that commute with the last one (4 robots, one active) */
+    uint64_t key_mask; /* the key bits of an open entry */
     bool lookahead; /* the spare-move test before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
@@ -875,7 +885,7 @@ typedef struct parent {
  * bound h2, reached by move `creator`) into kids, fetching their table lines
  * ahead; the goal test runs on every move. */
 static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int creator,
-                          parent *par, int par_index, child *kids, int *nk)
+                          int creator_from, parent *par, int par_index, child *kids, int *nk)
 {
     uint8_t *cell = par->cell, *turn = par->turn;
     uint32_t v[RICOCHET_ROBOTS_MAX];
@@ -900,6 +910,24 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
         back = (creator - 1) ^ 2;
     /* Helpers first: the children are queued in this order and the last
      * queued is expanded first, so the finisher's moves lead the way. */
+    /* Moves that commute with the one that made this position: robot X went
+     * from p to q, robot Y (on a lower cell than p) would go from y to y'.
+     * If neither p nor q lies on Y's line and neither y nor y' on X's, each
+     * move is the same before and after the other, and the position is
+     * also reached by Y's move then X's, at the same depth: that order is
+     * searched instead. (Along any shortest path the cells compared only
+     * grow at each such exchange, so some shortest path is never cut.)
+     * It changes the order in which the last layer meets the goal, which on
+     * small searches costs as much as it saves, so it starts only once a
+     * search has grown big. */
+    int xs = -1, xp = 0, xq = 0;
+    const uint64_t *xline = NULL;
+    if (s->commute && creator && s->nodes + 1 > (uint64_t)RICOCHET_COMMUTE_NODES) {
+        xs = (creator - 1) >> 2;
+        xp = creator_from;
+        xq = cell[xs];
+        xline = segment(s, (creator - 1) & 3, xp);
+    }
     for (int i = s->n - 1; i >= 0; i--) {
         int from = cell[i];
         bool finisher = slot_may_finish(s, i);
@@ -917,6 +945,12 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_slot = i;
                 s->goal_dir = d;
                 return FOUND;
+            }
+            if (i != xs && xs >= 0 && from < xp && !in_mask(xline, from) &&
+                !in_mask(xline, to)) {
+                const uint64_t *yline = segment(s, d, from);
+                if (!in_mask(yline, xp) && !in_mask(yline, xq))
+                    continue;
             }
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
@@ -993,6 +1027,8 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
         /* The bound is consistent, so f never falls below the layer. */
         int f = g + hc;
         uint64_t entry = c->key | (uint64_t)g << G_SHIFT | (uint64_t)c->creator << CREATOR_SHIFT;
+        if (s->commute)
+            entry |= (uint64_t)par->cell[i] << FROM_SHIFT;
         if (!s->vortex && hc > s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to])
             entry |= OPEN_NO_TIGHT;
         if (f <= s->max_moves && open_push(s, f < layer ? layer : f, hc, entry) < 0)
@@ -1032,13 +1068,13 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
             int np = 0;
             while (np < POP_BATCH && st->n) {
                 uint64_t e = st->a[--st->n];
-                __builtin_prefetch(&s->table[table_home(s, e & KEY_MASK)]);
+                __builtin_prefetch(&s->table[table_home(s, e & s->key_mask)]);
                 popped[np++] = e;
             }
             h = 0; /* the batch may queue positions nearer the goal */
             int nk = 0;
             for (int k = 0; k < np; k++) {
-                uint64_t key = popped[k] & KEY_MASK;
+                uint64_t key = popped[k] & s->key_mask;
                 int g = (int)((popped[k] >> G_SHIFT) & 63);
                 if (table_g(s, key) < g)
                     continue; /* reached more cheaply since */
@@ -1054,7 +1090,8 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
                 }
                 int h2 = s->vortex ? f - g : dist + ((popped[k] & OPEN_NO_TIGHT) != 0);
                 if (astar_generate(s, key, g, h2,
-                                   (int)((popped[k] >> CREATOR_SHIFT) & CREATOR_MASK), &pars[k], k,
+                                   (int)((popped[k] >> CREATOR_SHIFT) & CREATOR_MASK),
+                                   (int)((popped[k] >> FROM_SHIFT) & 255), &pars[k], k,
                                    kids, &nk) == FOUND)
                     return FOUND;
             }
@@ -1392,6 +1429,8 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
                        : RICOCHET_MAX_MOVES;
     compute_dist(s);
     s->lookahead = true;
+    s->commute = s->n == 4 && !s->vortex;
+    s->key_mask = s->commute ? (UINT64_C(1) << FROM_SHIFT) - 1 : KEY_MASK;
     s->look_max = LOOKAHEAD_MAX;
 
     s->nodes = 0;
