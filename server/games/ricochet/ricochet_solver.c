@@ -164,22 +164,34 @@ static const int step[4] = {-16, 1, 16, -1};
 
 /* ---- memory ---- */
 
-/* Large blocks ask for transparent huge pages: the tables are probed at
- * random, and TLB misses would otherwise dominate. */
-static void *big_alloc(ricochet_solver *s, size_t bytes)
+/* Blocks of 4 MiB and more ask for transparent huge pages: the tables are
+ * probed at random, and TLB misses would otherwise dominate. (Mapping them
+ * straight from the kernel would save clearing them, but then every solve
+ * faults its pages in afresh, where malloc hands back warm memory.) */
+#define BIG_BLOCK ((size_t)4 << 20)
+
+static size_t block_size(size_t bytes)
 {
-    if (s->mem_used + bytes > s->mem_limit)
+    size_t align = bytes >= BIG_BLOCK ? ((size_t)2 << 20) : 64;
+    return (bytes + align - 1) / align * align;
+}
+
+/* A block of `bytes` within the memory budget, or NULL. zeroed: cleared. */
+static void *big_alloc(ricochet_solver *s, size_t bytes, bool zeroed)
+{
+    size_t size = block_size(bytes);
+    if (s->mem_used + size > s->mem_limit)
         return NULL;
-    size_t align = bytes >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
-    bytes = (bytes + align - 1) / align * align;
-    void *p = aligned_alloc(align, bytes);
+    void *p = aligned_alloc(size >= BIG_BLOCK ? ((size_t)2 << 20) : 64, size);
     if (!p)
         return NULL;
 #ifdef MADV_HUGEPAGE
-    if (align > 64)
-        madvise(p, bytes, MADV_HUGEPAGE);
+    if (size >= BIG_BLOCK)
+        madvise(p, size, MADV_HUGEPAGE);
 #endif
-    s->mem_used += bytes;
+    if (zeroed)
+        memset(p, 0, size);
+    s->mem_used += size;
     return p;
 }
 
@@ -187,9 +199,7 @@ static void big_free(ricochet_solver *s, void *p, size_t bytes)
 {
     if (!p)
         return;
-    size_t align = bytes >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
-    bytes = (bytes + align - 1) / align * align;
-    s->mem_used -= bytes;
+    s->mem_used -= block_size(bytes);
     free(p);
 }
 
@@ -573,14 +583,13 @@ static int table_g(const ricochet_solver *s, uint64_t key)
 
 static int table_resize(ricochet_solver *s, size_t size)
 {
-    uint64_t *t = big_alloc(s, size * sizeof *t);
+    uint64_t *t = big_alloc(s, size * sizeof *t, true);
     if (!t)
         return -1;
-    memset(t, 0, size * sizeof *t);
     uint64_t *old = s->table;
     size_t old_size = s->table_size;
     s->table = t;
-    s->table_shift -= size / old_size == 4 ? 2 : 1;
+    s->table_shift = 64 - __builtin_ctzll((unsigned long long)size);
     s->table_size = size;
     for (size_t i = 0; i < old_size; i++) {
         uint64_t e = old[i];
@@ -605,7 +614,12 @@ static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int
         uint64_t e = s->table[i];
         if (!e) {
             if ((s->table_count + 1) * 10 > s->table_size * 7) {
-                if (table_resize(s, s->table_size * 4) < 0 &&
+                /* Fourfold, and sixteenfold once big: rehashing millions of
+                 * entries costs more than a sparse table (measured on the
+                 * anchors: a tenth of their time). */
+                if (!(s->table_size >= ((size_t)1 << 20) &&
+                      table_resize(s, s->table_size * 16) == 0) &&
+                    table_resize(s, s->table_size * 4) < 0 &&
                     table_resize(s, s->table_size * 2) < 0)
                     return -1;
                 return table_offer(s, key, table_home(s, key), g);
@@ -628,7 +642,7 @@ static int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
     struct stack *st = &s->open[f][h];
     if (st->n == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 64;
-        uint64_t *a = big_alloc(s, cap * sizeof *a);
+        uint64_t *a = big_alloc(s, cap * sizeof *a, false);
         if (!a)
             return -1;
         if (st->n)
@@ -1048,10 +1062,9 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
         start_entry |= OPEN_NO_TIGHT;
     s->table_size = (size_t)1 << START_BITS;
     s->table_shift = 64 - START_BITS;
-    s->table = big_alloc(s, s->table_size * sizeof *s->table);
+    s->table = big_alloc(s, s->table_size * sizeof *s->table, true);
     if (!s->table)
         return NO_MEMORY;
-    memset(s->table, 0, s->table_size * sizeof *s->table);
     if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 || open_push(s, start_f, start_f, start_entry) < 0)
         return NO_MEMORY;
     parent pars[POP_BATCH];
@@ -1328,10 +1341,9 @@ static int ida(ricochet_solver *s, const ricochet_position *start, int first_bou
         buckets *= 2;
     if (buckets < 64)
         return NO_MEMORY;
-    s->tt = big_alloc(s, buckets * BUCKET * sizeof(uint64_t));
+    s->tt = big_alloc(s, buckets * BUCKET * sizeof(uint64_t), true);
     if (!s->tt)
         return NO_MEMORY;
-    memset(s->tt, 0, buckets * BUCKET * sizeof(uint64_t));
     s->tt_buckets = buckets;
     s->tt_gen = 1;
     memcpy(s->cell, start->cell, sizeof s->cell);
