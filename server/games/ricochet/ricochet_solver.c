@@ -892,7 +892,7 @@ typedef struct parent {
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
 } parent;
 
-#define POP_BATCH 16
+#define POP_BATCH 32
 #define CHILD_MAX (4 * RICOCHET_ROBOTS_MAX)
 
 /* Generates the children of one position (g moves from the start, sharpened
