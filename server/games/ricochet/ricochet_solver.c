@@ -58,13 +58,8 @@
  * Measured on the sample puzzles and the bench's seeded ones. */
 #define LOOKAHEAD_MAX 4
 #define LOOKAHEAD_NODES ((uint64_t)3 << 20)
-/* Pruning commuting moves (see astar_generate) from this many positions on;
- * a test build sets it to 0 to check the pruning on small searches too. */
-#ifndef RICOCHET_COMMUTE_NODES
-#define RICOCHET_COMMUTE_NODES (3 << 20)
-#endif
 
-enum { FOUND = 1, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
+enum { FOUND = 1, FOUND_TIGHT = 2, EXHAUSTED = 0, STOPPED = -1, NO_MEMORY = -2 };
 
 /* One generated child waiting for its table lookup. */
 typedef struct child {
@@ -139,11 +134,18 @@ struct ricochet_solver {
     uint32_t mark[4][RICOCHET_CELLS];
     uint32_t mark_gen;
 
-    /* Result of the A* goal test. */
+    /* Result of the A* goal test: the position the last move(s) start from,
+     * its g, and those moves (one robot, the slot it holds there). */
     uint64_t goal_parent;
     int goal_g;
     int goal_slot;
-    int goal_dir;
+    int goal_ndirs;
+    uint8_t goal_dirs[RICOCHET_MAX_MOVES];
+    /* The shortest solution known so far through a position from which a
+     * robot finishes alone along a shortest relaxed path (INF: none). */
+    int best_len;
+    uint64_t best_key;
+    int best_g;
 
     /* IDA* working position (colour-indexed) and path. */
     uint8_t cell[RICOCHET_ROBOTS_MAX];
@@ -930,13 +932,10 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
      * move is the same before and after the other, and the position is
      * also reached by Y's move then X's, at the same depth: that order is
      * searched instead. (Along any shortest path the cells compared only
-     * grow at each such exchange, so some shortest path is never cut.)
-     * It changes the order in which the last layer meets the goal, which on
-     * small searches costs as much as it saves, so it starts only once a
-     * search has grown big. */
+     * grow at each such exchange, so some shortest path is never cut.) */
     int xs = -1, xp = 0, xq = 0;
     const uint64_t *xline = NULL;
-    if (s->commute && creator && s->nodes + 1 > (uint64_t)RICOCHET_COMMUTE_NODES) {
+    if (s->commute && creator) {
         xs = (creator - 1) >> 2;
         xp = creator_from;
         xq = cell[xs];
@@ -957,7 +956,8 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_parent = key;
                 s->goal_g = g;
                 s->goal_slot = i;
-                s->goal_dir = d;
+                s->goal_ndirs = 1;
+                s->goal_dirs[0] = (uint8_t)d;
                 return FOUND;
             }
             if (i != xs && xs >= 0 && from < xp && !in_mask(xline, from) &&
@@ -1010,6 +1010,17 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     return EXHAUSTED;
 }
 
+/* The cheap bound of a parent's child whose slot i moved to `to`. */
+static int bound_cheap_child(const ricochet_solver *s, const parent *par, int i, int to, int turn)
+{
+    uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
+    memcpy(cc, par->cell, sizeof cc);
+    memcpy(ct, par->turn, sizeof ct);
+    cc[i] = (uint8_t)to;
+    ct[i] = (uint8_t)turn;
+    return bound_cheap(s, cc, ct);
+}
+
 /* Records the generated children and queues those reached for the first
  * time, or more cheaply than before, in the layer of their f. */
 static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
@@ -1040,10 +1051,19 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
         }
         /* The bound is consistent, so f never falls below the layer. */
         int f = g + hc;
+        int dist = s->vortex ? bound_cheap_child(s, par, i, c->to, c->turn)
+                             : s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to];
+        if (hc == dist && f < s->best_len) {
+            /* A robot finishes from here alone in hc moves: a solution of
+             * length f, found without searching further. */
+            s->best_len = f;
+            s->best_key = c->key;
+            s->best_g = g;
+        }
         uint64_t entry = c->key | (uint64_t)g << G_SHIFT | (uint64_t)c->creator << CREATOR_SHIFT;
         if (s->commute)
             entry |= (uint64_t)par->cell[i] << FROM_SHIFT;
-        if (!s->vortex && hc > s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to])
+        if (!s->vortex && hc > dist)
             entry |= OPEN_NO_TIGHT;
         if (f <= s->max_moves && open_push(s, f < layer ? layer : f, hc, entry) < 0)
             return NO_MEMORY;
@@ -1054,7 +1074,8 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
 /* Runs A* layer by layer from the start, a batch of positions at a time so
  * that many table lines are on their way at once. On success fills the goal
  * fields. *layer is the f under way: every solution is at least that long. */
-static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer)
+static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_cheap,
+                 int *layer)
 {
     uint64_t start_entry = start_key;
     if (!s->vortex && start_f > s->dist[(start_key >> (FIELD * (s->n - 1) + 8)) & 3]
@@ -1065,13 +1086,22 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
     s->table = big_alloc(s, s->table_size * sizeof *s->table, true);
     if (!s->table)
         return NO_MEMORY;
-    if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 || open_push(s, start_f, start_f, start_entry) < 0)
+    if (table_offer(s, start_key, table_home(s, start_key), 0) < 0 ||
+        open_push(s, start_f, start_f, start_entry) < 0)
         return NO_MEMORY;
+    s->best_len = INF;
+    if (!(start_entry & OPEN_NO_TIGHT) && (!s->vortex || start_f == start_cheap)) {
+        s->best_len = start_f;
+        s->best_key = start_key;
+        s->best_g = 0;
+    }
     parent pars[POP_BATCH];
     child kids[POP_BATCH * CHILD_MAX];
     uint64_t popped[POP_BATCH];
     for (int f = start_f; f <= s->max_moves; f++) {
         *layer = f;
+        if (s->best_len <= f)
+            return FOUND_TIGHT; /* every shorter layer is exhausted */
         for (int h = 0;;) {
             while (h <= f && !s->open[f][h].n)
                 h++;
@@ -1110,6 +1140,8 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
             }
             if (astar_commit(s, pars, kids, nk, f) < 0)
                 return NO_MEMORY;
+            if (s->best_len <= f)
+                return FOUND_TIGHT;
             if (s->nodes >= s->next_check && out_of_budget(s))
                 return STOPPED;
         }
@@ -1119,13 +1151,64 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int *layer
     return EXHAUSTED;
 }
 
+/* The moves of a shortest relaxed path for the robot in slot i, the others
+ * frozen (as tight_path, recording the directions): true when found. */
+static bool tight_moves(ricochet_solver *s, uint8_t *cell, uint8_t *turn, int i, int left,
+                        uint8_t *dirs)
+{
+    int from = cell[i], t0 = turn[i];
+    for (int d = 0; d < 4; d++) {
+        int to = slide(s, cell, i, d);
+        if (to == from)
+            continue;
+        int t = ricochet_turn_after(t0, d);
+        dirs[0] = (uint8_t)d;
+        if (to == s->target) {
+            if (t == RICOCHET_TURN_DONE && left == 1)
+                return true;
+            continue;
+        }
+        if (left == 1 || s->dist[t][to] != left - 1)
+            continue;
+        cell[i] = (uint8_t)to;
+        turn[i] = (uint8_t)t;
+        bool ok = tight_moves(s, cell, turn, i, left - 1, dirs + 1);
+        cell[i] = (uint8_t)from;
+        turn[i] = (uint8_t)t0;
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* Turns the best position with a shortest relaxed path into the goal
+ * fields: which robot finishes from there, and how. */
+static bool tight_goal(ricochet_solver *s)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, s->best_key, cell, turn);
+    int left = s->best_len - s->best_g;
+    for (int i = 0; i < (s->vortex ? s->n : 1); i++) {
+        if (s->dist[turn[i]][cell[i]] != left)
+            continue;
+        if (tight_moves(s, cell, turn, i, left, s->goal_dirs)) {
+            s->goal_parent = s->best_key;
+            s->goal_g = s->best_g;
+            s->goal_slot = i;
+            s->goal_ndirs = left;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Walks back from the goal's parent to the start through positions whose
  * stored g falls by one each step, then replays the moves on the real robots
  * to name them. */
 static bool astar_path(ricochet_solver *s, const ricochet_position *start,
                        ricochet_solution *out)
 {
-    int total = s->goal_g + 1;
+    int total = s->goal_g + s->goal_ndirs;
     uint64_t keys[RICOCHET_MAX_MOVES + 1];
     uint8_t dirs[RICOCHET_MAX_MOVES];
     keys[s->goal_g] = s->goal_parent;
@@ -1173,14 +1256,11 @@ static bool astar_path(ricochet_solver *s, const ricochet_position *start,
 
     /* Name the robots: each step moves the one robot whose cell changed. */
     ricochet_position pos = *start;
-    for (int k = 0; k < total; k++) {
+    for (int k = 0; k < s->goal_g; k++) {
         uint8_t a[RICOCHET_ROBOTS_MAX], b[RICOCHET_ROBOTS_MAX], t[RICOCHET_ROBOTS_MAX];
         unpack(s, keys[k], a, t);
         int from = -1, d;
-        if (k == s->goal_g) {
-            from = a[s->goal_slot];
-            d = s->goal_dir;
-        } else {
+        {
             /* The mover is the robot whose (cell, turn state) is gone: a
              * new cell, or (a ricochet-rule wiggle) a new turn state. */
             uint8_t tb[RICOCHET_ROBOTS_MAX];
@@ -1198,6 +1278,17 @@ static bool astar_path(ricochet_solver *s, const ricochet_position *start,
         if (robot < 0)
             return false;
         out->moves[k] = (ricochet_move){(uint8_t)robot, (uint8_t)d};
+        pos.cell[robot] = (uint8_t)ricochet_slide(s->board, &pos, robot, d, NULL, NULL, NULL, NULL);
+    }
+    /* Then the finishing robot's own last moves. */
+    uint8_t a[RICOCHET_ROBOTS_MAX], t[RICOCHET_ROBOTS_MAX];
+    unpack(s, keys[s->goal_g], a, t);
+    int robot = ricochet_robot_at(&pos, a[s->goal_slot]);
+    if (robot < 0)
+        return false;
+    for (int k = 0; k < s->goal_ndirs; k++) {
+        int d = s->goal_dirs[k];
+        out->moves[s->goal_g + k] = (ricochet_move){(uint8_t)robot, (uint8_t)d};
         pos.cell[robot] = (uint8_t)ricochet_slide(s->board, &pos, robot, d, NULL, NULL, NULL, NULL);
     }
     out->nmoves = total;
@@ -1495,8 +1586,11 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
         return out->status;
 
     int layer = h;
-    int r = astar(s, start_key, h > s->max_moves ? s->max_moves + 1 : h, &layer);
+    int r = astar(s, start_key, h > s->max_moves ? s->max_moves + 1 : h,
+                  bound_cheap(s, cell, turn), &layer);
     out->lower_bound = layer;
+    if (r == FOUND_TIGHT)
+        r = tight_goal(s) ? FOUND : NO_MEMORY;
     /* Should the walk back ever fail, IDA* finds a path of the same length. */
     if (r == FOUND && !astar_path(s, &p->robots, out))
         r = NO_MEMORY;
