@@ -885,6 +885,15 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
     return spare_path(s, rows, cols, c, t, left, hm, nhm);
 }
 
+/* Is cell z among the cells a robot on c may pass or stop on sliding d (up
+ * to the wall)? */
+static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
+{
+    bool same = (d & 1) ? (z >> 4) == (c >> 4) : ((z ^ c) & 15) == 0;
+    int a = z - c, b = s->stop[d][c] - c;
+    return same && a != 0 && (a ^ b) >= 0 && (a < 0 ? a >= b : a <= b);
+}
+
 /* What the children of one expanded position need from it. */
 typedef struct parent {
     uint8_t cell[RICOCHET_ROBOTS_MAX];
@@ -933,13 +942,12 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
      * also reached by Y's move then X's, at the same depth: that order is
      * searched instead. (Along any shortest path the cells compared only
      * grow at each such exchange, so some shortest path is never cut.) */
-    int xs = -1, xp = 0, xq = 0;
-    const uint64_t *xline = NULL;
+    int xs = -1, xd = 0, xp = 0, xq = 0;
     if (s->commute && creator) {
         xs = (creator - 1) >> 2;
+        xd = (creator - 1) & 3;
         xp = creator_from;
         xq = cell[xs];
-        xline = segment(s, (creator - 1) & 3, xp);
     }
     for (int i = s->n - 1; i >= 0; i--) {
         int from = cell[i];
@@ -960,12 +968,9 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_dirs[0] = (uint8_t)d;
                 return FOUND;
             }
-            if (i != xs && xs >= 0 && from < xp && !in_mask(xline, from) &&
-                !in_mask(xline, to)) {
-                const uint64_t *yline = segment(s, d, from);
-                if (!in_mask(yline, xp) && !in_mask(yline, xq))
-                    continue;
-            }
+            if (i != xs && xs >= 0 && from < xp && !on_line(s, xp, xd, from) &&
+                !on_line(s, xp, xd, to) && !on_line(s, from, d, xp) && !on_line(s, from, d, xq))
+                continue;
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
             int hc, at = 0;
