@@ -243,6 +243,7 @@ typedef struct result {
     double baseline_ms;  /* measured here with --baseline, -1 if not run */
     bool ok;             /* solved, and to the known optimum when there is one */
     bool fell_back;      /* the A* table outgrew the budget */
+    size_t peak_bytes;
 } result;
 
 static int cmp_double(const void *a, const void *b)
@@ -326,6 +327,7 @@ static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int kno
     r.ms = now_ms() - t0;
     r.nodes = sol.nodes;
     r.fell_back = sol.fell_back;
+    r.peak_bytes = sol.peak_bytes;
     r.moves = st == RICOCHET_SOLVED ? sol.nmoves : -1;
     r.ok = st == RICOCHET_SOLVED && (known < 0 || sol.nmoves == known);
     if (r.ok) {
@@ -404,9 +406,10 @@ int ricochet_cli_bench(int argc, char **argv)
         r.reference_ms = x->reference_ms;
         rs[ns++] = r;
         if (verbose)
-            printf("  %-5s %-14s moves %2d (%s) %10.3f ms %12llu nodes   public %9.2f ms%s\n",
+            printf("  %-5s %-14s moves %2d (%s) %10.3f ms %12llu nodes %7.1f MiB   public "
+                   "%9.2f ms%s\n",
                    r.id, r.group, r.moves, r.ok ? "optimal" : "WRONG", r.ms,
-                   (unsigned long long)r.nodes, r.reference_ms,
+                   (unsigned long long)r.nodes, (double)r.peak_bytes / (1 << 20), r.reference_ms,
                    r.fell_back ? "   (memory budget exceeded: finished by IDA*)" : "");
     }
 

@@ -75,6 +75,7 @@ typedef struct child {
 struct ricochet_solver {
     size_t mem_limit;
     size_t mem_used;
+    size_t mem_peak;
 
     /* A*: open addressing, linear probing; entry = key | (g + 1) << 50. */
     uint64_t *table;
@@ -194,6 +195,8 @@ static void *big_alloc(ricochet_solver *s, size_t bytes, bool zeroed)
     if (zeroed)
         memset(p, 0, size);
     s->mem_used += size;
+    if (s->mem_used > s->mem_peak)
+        s->mem_peak = s->mem_used;
     return p;
 }
 
@@ -1542,6 +1545,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->look_max = LOOKAHEAD_MAX;
 
     s->nodes = 0;
+    s->mem_peak = s->mem_used;
     s->next_check = CHECK_EVERY;
     s->max_nodes = limits->max_nodes;
     s->cancel = limits->cancel;
@@ -1605,6 +1609,7 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
         r = ida(s, &p->robots, layer, out);
     }
     out->nodes = s->nodes;
+    out->peak_bytes = s->mem_peak;
     switch (r) {
     case FOUND:
         out->status = RICOCHET_SOLVED;
