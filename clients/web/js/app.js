@@ -1,0 +1,162 @@
+// app.js: the entry point. It wires the connection to the store, keeps the
+// address bar and the room we are in in step (share links, reloads,
+// rematches), and swaps the screens.
+
+import { Connection } from './connection.js';
+import { store } from './store.js';
+import { storage } from './storage.js';
+import { navigate, parseRoute, roomPath, setPublicUrl } from './router.js';
+import { toast } from './toast.js';
+import { createActions } from './actions.js';
+import { createHeader } from './views/header.js';
+import { createNameScreen } from './views/name.js';
+import { createLanding } from './views/landing.js';
+import { createRoomScreen } from './views/room.js';
+
+const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token }));
+const actions = createActions(conn);
+const main = document.getElementById('main');
+
+// What the views share: the store, the ability to send, and the router.
+const app = {
+  store,
+  conn,
+  run: actions.run,
+  // While we ask to move to another room (join, create), the `room` of the
+  // new one is our own doing, not a rematch to follow.
+  joining: null,
+  /** Joins a room by code and shows it; the route follows the answer. */
+  async join(code, { button, as } = {}) {
+    app.joining = code;
+    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button });
+    if (app.joining === code) app.joining = null;
+    if (!reply) {
+      if (parseRoute().name === 'room' && parseRoute().code === code) navigate('#/', { replace: true });
+      return null;
+    }
+    navigate(roomPath(reply.code), { replace: parseRoute().code === reply.code });
+    return reply;
+  },
+  /** Creates a room (leaving any other) and shows it. */
+  async create(fields, button) {
+    app.joining = 'new';
+    const reply = await actions.run('create', fields, { button });
+    if (app.joining === 'new') app.joining = null;
+    if (reply) navigate(roomPath(reply.code));
+    return reply;
+  },
+  async leave(button) {
+    // The `left` reply does the rest (see the message handler below).
+    return actions.run('leave', {}, { button });
+  },
+  rename(name) {
+    storage.name = name;
+    if (store.me) store.me = { ...store.me, name };
+    store.changed('me');
+    conn.restart(); // hello again: the new name replaces the old one
+  },
+};
+
+const header = createHeader(app);
+const screens = {
+  name: createNameScreen(app, (name) => {
+    storage.name = name;
+    conn.start();
+    show();
+  }),
+  landing: createLanding(app),
+  room: createRoomScreen(app),
+};
+
+let current = null;
+/** Shows the screen the route and our identity call for. */
+function show() {
+  const route = parseRoute();
+  let next;
+  if (!storage.name) next = 'name';
+  else next = route.name;
+  if (next === 'name') screens.name.setInvite(route.name === 'room' ? route.code : null);
+  if (next === 'room') screens.room.setCode(route.code);
+  if (current !== next) {
+    current = next;
+    main.replaceChildren(screens[next].element);
+    screens[next].shown?.();
+    // A new screen: move focus to its heading so screen readers announce it
+    // (but not on first load, where the page itself is announced).
+    if (document.readyState === 'complete') screens[next].element.querySelector('h1')?.focus({ preventScroll: false });
+    window.scrollTo(0, 0);
+  }
+  document.title = route.name === 'room' ? `Room ${route.code} · Botpit` : 'Botpit';
+}
+
+/** After a hello or a new route: be in the room the address names. */
+function followRoute() {
+  if (conn.status !== 'online') return;
+  const route = parseRoute();
+  if (route.name === 'room' && store.room?.code !== route.code && app.joining !== route.code) {
+    app.join(route.code);
+  }
+}
+
+conn.addEventListener('status', (e) => {
+  store.conn = e.detail;
+  store.changed('conn');
+  if (e.detail.status === 'replaced') {
+    toast('Botpit was opened in another tab or window with your name; this one is paused.', 'info');
+  }
+});
+
+conn.addEventListener('welcome', (e) => {
+  const w = e.detail;
+  storage.token = w.token;
+  store.me = w.you;
+  setPublicUrl(w.server.public_url);
+  if (!w.room && store.room) store.leaveRoom(); // our room went away while we were gone
+  store.changed('me');
+  actions.run('games');
+  actions.run('rooms', { watch: true });
+  const route = parseRoute();
+  if (route.name === 'landing' && w.room && !storage.stayedHome) {
+    navigate(roomPath(w.room), { replace: true }); // a reload resumes the room
+  }
+  followRoute();
+});
+
+conn.addEventListener('hello-refused', (e) => {
+  screens.name.setError(e.detail.message);
+  storage.name = '';
+  show();
+});
+
+conn.addEventListener('message', (e) => {
+  const m = e.detail;
+  const before = store.room?.code;
+  store.apply(m);
+  if (m.type === 'error' && m.code !== undefined) {
+    toast(m.message.charAt(0).toUpperCase() + m.message.slice(1), 'error');
+  } else if (m.type === 'left') {
+    if (m.reason === 'kicked') toast(`The host removed you from room ${m.room}.`, 'error');
+    else if (m.reason === 'closed') toast(`Room ${m.room} has closed.`, 'info');
+    if (parseRoute().name === 'room' && parseRoute().code === m.room) navigate('#/', { replace: true });
+    actions.run('rooms', { watch: true });
+  } else if (m.type === 'room' && before && before !== m.code && !app.joining) {
+    // A rematch: the server moved everyone to a new room. Follow it.
+    toast(`New round: room ${m.code}.`, 'ok');
+    navigate(roomPath(m.code), { replace: true });
+  }
+});
+
+window.addEventListener('hashchange', () => {
+  // Going home on purpose means: don't pull me back into my room on reload.
+  storage.stayedHome = parseRoute().name === 'landing';
+  show();
+  followRoute();
+});
+
+header.mount();
+show();
+if (storage.name) conn.start();
+
+// For the browser tests and the curious: a read-only peek at the state.
+Object.defineProperty(window, 'botpit', { value: Object.freeze({ store, conn }) });

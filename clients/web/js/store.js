@@ -1,0 +1,134 @@
+// store.js: everything the page knows, in one place, changed only by
+// server messages (apply) and a few local facts (connection status). Views
+// subscribe and redraw what they show; nothing else holds game state.
+
+import { storage } from './storage.js';
+
+const MAX_CHAT = 200;
+const MAX_LOG = 300;
+
+function initialRoomState() {
+  return {
+    room: null,      // the last `room` message of the room we are in
+    state: null,     // the last `state`, with receivedAt
+    over: null,      // the `over` result once the game has ended
+    chat: [],        // {from, text, at}, oldest first
+    log: [],         // {seq, event, at}: every event of this room, for the log
+  };
+}
+
+export const store = {
+  conn: { status: 'idle', attempt: 0, retryAt: 0 },
+  me: null,          // {id, name}
+  games: [],         // the `games` list
+  rooms: [],         // the public rooms
+  ...initialRoomState(),
+  listeners: new Set(),
+  chatKeys: new Set(),
+
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  },
+
+  /** Tells every view what changed: a set of names like 'room', 'chat'. */
+  changed(...what) {
+    const set = new Set(what);
+    for (const fn of [...this.listeners]) fn(set, this);
+  },
+
+  game(id) {
+    return this.games.find((g) => g.id === id) || null;
+  },
+
+  /** My seat in the current room, or -1. */
+  mySeat() {
+    const seat = this.room?.seats.find((s) => s.player && s.player.id === this.me?.id);
+    return seat ? seat.seat : -1;
+  },
+
+  isHost() {
+    return !!this.room && !!this.me && this.room.host === this.me.id;
+  },
+
+  /** A seat's display name: the player's, or the bot's level. */
+  seatName(seatNo) {
+    const seat = this.room?.seats[seatNo];
+    if (!seat) return `Seat ${seatNo + 1}`;
+    if (seat.player) return seat.player.name;
+    if (seat.bot) {
+      // Two bots of one level are told apart by their seat number.
+      const twins = this.room.seats.filter((s) => !s.player && s.bot === seat.bot).length;
+      return twins > 1 ? `Bot ${seatNo + 1} (${seat.bot})` : `Bot (${seat.bot})`;
+    }
+    return `Seat ${seatNo + 1}`;
+  },
+
+  leaveRoom() {
+    Object.assign(this, initialRoomState());
+    this.chatKeys = new Set();
+    this.changed('room', 'state', 'over', 'chat', 'log');
+  },
+
+  /** One server message in. */
+  apply(m) {
+    switch (m.type) {
+      case 'games':
+        this.games = m.games;
+        this.changed('games');
+        break;
+      case 'rooms':
+        this.rooms = m.rooms;
+        this.changed('rooms');
+        break;
+      case 'room': {
+        const moved = this.room && this.room.code !== m.code;
+        if (moved || !this.room) {
+          // A new room (a join, or a rematch): nothing of the old one stays.
+          Object.assign(this, initialRoomState());
+          this.chatKeys = new Set();
+          this.log = storage.log(m.code);
+        }
+        const { type, id, receivedAt, ...room } = m;
+        this.room = room;
+        if (room.status === 'lobby') { this.state = null; this.over = null; this.log = []; }
+        this.changed('room', 'state', 'over', 'chat', 'log');
+        break;
+      }
+      case 'state': {
+        if (!this.room || m.room !== this.room.code) break;
+        // A reply can overtake a broadcast made before it; never go back.
+        if (this.state && m.seq < this.state.seq && m.seat === this.state.seat) break;
+        const { type, id, ...state } = m;
+        this.state = state;
+        for (const event of m.events) this.log.push({ seq: m.seq, event, at: m.receivedAt });
+        if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+        if (m.events.length) storage.setLog(m.room, this.log);
+        this.changed('state', 'log');
+        break;
+      }
+      case 'over':
+        if (!this.room || m.room !== this.room.code) break;
+        this.over = m.result;
+        this.changed('over');
+        break;
+      case 'chat': {
+        if (!this.room || m.room !== this.room.code) break;
+        // After a reconnection the server sends the recent chat again.
+        const key = `${m.at}|${m.from.id}|${m.text}`;
+        if (this.chatKeys.has(key)) break;
+        this.chatKeys.add(key);
+        this.chat.push({ from: m.from, text: m.text, at: m.at });
+        this.chat.sort((a, b) => a.at - b.at);
+        if (this.chat.length > MAX_CHAT) this.chat.splice(0, this.chat.length - MAX_CHAT);
+        this.changed('chat');
+        break;
+      }
+      case 'left':
+        if (this.room && m.room === this.room.code) this.leaveRoom();
+        break;
+      default:
+        break;
+    }
+  },
+};

@@ -1,0 +1,142 @@
+// landing.js: the front page. Join by code, the games with a line on each
+// and a "create room" button, and the live list of public rooms (the server
+// pushes it while we watch).
+
+import { h, fill, plural, rebuild } from '../dom.js';
+import { isRoomCode, normalizeCode, roomPath } from '../router.js';
+import { createCreateDialog } from './create-dialog.js';
+
+const STATUS_TEXT = { lobby: 'Waiting for players', playing: 'Playing', over: 'Finished' };
+
+export function createLanding(app) {
+  const { store } = app;
+  const createDialog = createCreateDialog(app);
+
+  const here = h('div.here', { hidden: true });
+
+  const codeInput = h('input.input.code-input', {
+    id: 'join-code', type: 'text', maxlength: '5', autocomplete: 'off', autocapitalize: 'characters',
+    spellcheck: 'false', placeholder: 'K7P2X', 'aria-describedby': 'join-code-help',
+  });
+  const joinButton = h('button.btn.primary', { type: 'submit' }, 'Join');
+  const joinError = h('p.field-error', { id: 'join-code-error' });
+  const joinForm = h('form.join-form', {
+    novalidate: true,
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const code = normalizeCode(codeInput.value);
+      if (!isRoomCode(code)) {
+        joinError.textContent = 'A room code is 5 letters and digits, like K7P2X.';
+        codeInput.setAttribute('aria-invalid', 'true');
+        codeInput.focus();
+        return;
+      }
+      joinError.textContent = '';
+      codeInput.setAttribute('aria-invalid', 'false');
+      const reply = await app.join(code, { button: joinButton });
+      if (reply) codeInput.value = '';
+    },
+  },
+  h('label.label', { for: 'join-code' }, 'Room code'),
+  h('div.inline-field', {}, codeInput, joinButton),
+  h('p.help', { id: 'join-code-help' }, 'Got a code from a friend? Type it here. A link opens the room directly.'),
+  joinError);
+  codeInput.addEventListener('input', () => {
+    const pos = codeInput.selectionStart;
+    codeInput.value = codeInput.value.toUpperCase();
+    codeInput.setSelectionRange(pos, pos);
+  });
+
+  const gameList = h('ul.game-list', { 'aria-busy': 'true' });
+  const roomList = h('div.room-list');
+
+  const element = h('section.screen.landing', {},
+    here,
+    h('div.hero', {},
+      h('div.hero-text', {},
+        h('h1', { tabindex: '-1' }, 'Robot board games, with friends or bots'),
+        h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.')),
+      h('div.card.join-card', {}, h('h2', {}, 'Join a room'), joinForm)),
+    h('section.block', { 'aria-labelledby': 'games-title' },
+      h('h2#games-title', {}, 'Games'),
+      gameList),
+    h('section.block', { 'aria-labelledby': 'rooms-title' },
+      h('div.block-head', {}, h('h2#rooms-title', {}, 'Open rooms'), h('span.live', {}, h('span.dot', { 'aria-hidden': 'true' }), 'Live')),
+      roomList));
+
+  function renderHere() {
+    const room = store.room;
+    here.hidden = !room;
+    if (!room) return;
+    fill(here,
+      h('p', {}, 'You are in room ', h('strong.code', {}, room.code), ` (${room.title}).`),
+      h('div.row', {},
+        h('a.btn.primary.small', { href: roomPath(room.code) }, 'Back to the room'),
+        h('button.btn.small', { type: 'button', onclick: (e) => app.leave(e.currentTarget) }, 'Leave it')));
+  }
+
+  function renderGames() {
+    const games = store.games;
+    gameList.setAttribute('aria-busy', games.length ? 'false' : 'true');
+    rebuild(gameList, () => {
+      if (!games.length) {
+        fill(gameList, h('li.empty', {}, store.conn.status === 'online' ? 'This server has no games installed.' : 'Loading the games…'));
+        return;
+      }
+      fill(gameList, games.map((g) => {
+        const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`;
+        const bots = g.bot_levels.length ? `bots: ${g.bot_levels.join(', ')}` : 'no bots';
+        const button = h('button.btn.primary', {
+          type: 'button', dataset: { key: `create-${g.id}` },
+          'aria-label': `Create room: ${g.title}`,
+          onclick: (e) => createDialog.open(g, e.currentTarget),
+        }, 'Create room');
+        return h('li.game-card.card', { dataset: { game: g.id } },
+          h('h3', {}, g.title),
+          h('p.summary', {}, g.summary),
+          h('p.meta', {}, `${players} · ${bots}`),
+          button);
+      }));
+    });
+  }
+
+  function renderRooms() {
+    const rooms = store.rooms;
+    rebuild(roomList, () => {
+      if (!rooms.length) {
+        fill(roomList, h('p.empty', {}, 'No open rooms right now. Create one and invite someone!'));
+        return;
+      }
+      fill(roomList, h('ul.rooms', {}, rooms.map((r) => {
+        const full = r.players >= r.max_players || r.status !== 'lobby';
+        const label = full ? 'Watch' : 'Join';
+        return h('li.room-row', { dataset: { code: r.code } },
+          h('div.room-what', {},
+            h('span.code', {}, r.code),
+            h('span.room-title', {}, r.title),
+            r.host ? h('span.room-host', {}, `hosted by ${r.host}`) : null),
+          h('div.room-facts', {},
+            h(`span.status-badge.s-${r.status}`, {}, STATUS_TEXT[r.status] || r.status),
+            h('span', {}, `${r.players}/${r.max_players} players`),
+            r.spectators ? h('span', {}, plural(r.spectators, 'watcher')) : null),
+          h('button.btn.small', {
+            type: 'button', dataset: { key: `join-${r.code}` },
+            'aria-label': `${label} room ${r.code}, ${r.title}`,
+            onclick: (e) => app.join(r.code, { button: e.currentTarget }),
+          }, label));
+      })));
+    });
+  }
+
+  store.subscribe((what) => {
+    if (what.has('room')) renderHere();
+    if (what.has('games') || what.has('conn')) renderGames();
+    if (what.has('rooms')) renderRooms();
+  });
+  renderHere();
+  renderGames();
+  renderRooms();
+
+  return { element };
+}
+

@@ -1,0 +1,106 @@
+// name.js: choosing a name. The first screen a new visitor sees (also when
+// they arrive through a share link: "you're invited"), and the dialog to
+// change it later. Names are 1 to 24 characters, as the server wants.
+
+import { h, fill } from '../dom.js';
+import { storage } from '../storage.js';
+
+const MAX = 24;
+
+function nameField(id, value) {
+  return h('input.input', {
+    id, name: 'name', type: 'text', maxlength: String(MAX), required: true,
+    autocomplete: 'nickname', autocapitalize: 'words', spellcheck: 'false', value,
+    'aria-describedby': `${id}-help`,
+  });
+}
+
+/** Checks a name like the server does, so most mistakes are caught here. */
+export function nameProblem(raw) {
+  const name = raw.trim();
+  if (!name) return 'Type a name first.';
+  if ([...name].length > MAX) return `A name has at most ${MAX} characters.`;
+  if (/\p{Cc}/u.test(name)) return 'A name cannot hold control characters.';
+  return null;
+}
+
+export function createNameScreen(app, onChosen) {
+  const heading = h('h1', { tabindex: '-1' }, 'Welcome to Botpit');
+  const intro = h('p.lede');
+  const input = nameField('name-input', storage.name);
+  const error = h('p.field-error', { id: 'name-error', role: 'alert' });
+  const form = h('form.name-form', {
+    novalidate: true,
+    onsubmit: (e) => {
+      e.preventDefault();
+      const problem = nameProblem(input.value);
+      error.textContent = problem || '';
+      input.setAttribute('aria-invalid', problem ? 'true' : 'false');
+      if (problem) { input.focus(); return; }
+      onChosen(input.value.trim());
+    },
+  },
+  h('label.label', { for: 'name-input' }, 'Your name'),
+  input,
+  h('p.help', { id: 'name-input-help' }, 'Other players see it at the table. 1 to 24 characters.'),
+  error,
+  h('button.btn.primary.wide', { type: 'submit' }, 'Let’s play'));
+
+  const element = h('section.screen.name-screen', {},
+    h('div.card.name-card', {},
+      h('div.robot-art', { 'aria-hidden': 'true' }),
+      heading, intro, form));
+
+  return {
+    element,
+    setInvite(code) {
+      fill(intro, code
+        ? ['You’re invited to room ', h('strong.code', {}, code), '. Pick a name and you’re in.']
+        : 'Robot board games with friends or bots, right in the browser. Pick a name to start.');
+    },
+    setError(message) {
+      error.textContent = message ? message.charAt(0).toUpperCase() + message.slice(1) : '';
+    },
+    shown() {
+      input.value = input.value || storage.name;
+      setTimeout(() => input.focus(), 0);
+    },
+  };
+}
+
+/** The "change your name" dialog opened from the header. */
+export function createRenameDialog(app) {
+  const input = nameField('rename-input', '');
+  const error = h('p.field-error', { role: 'alert' });
+  const dialog = h('dialog.dialog', { 'aria-labelledby': 'rename-title' });
+  const form = h('form', {
+    method: 'dialog',
+    novalidate: true,
+    onsubmit: (e) => {
+      e.preventDefault();
+      const problem = nameProblem(input.value);
+      error.textContent = problem || '';
+      if (problem) { input.focus(); return; }
+      dialog.close();
+      if (input.value.trim() !== storage.name) app.rename(input.value.trim());
+    },
+  },
+  h('h2', { id: 'rename-title' }, 'Change your name'),
+  h('label.label', { for: 'rename-input' }, 'Name'),
+  input,
+  h('p.help', { id: 'rename-input-help' }, 'Everyone in your room sees the new name.'),
+  error,
+  h('div.row.end', {},
+    h('button.btn', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
+    h('button.btn.primary', { type: 'submit' }, 'Save')));
+  dialog.append(form);
+  document.body.append(dialog);
+  return {
+    open() {
+      input.value = storage.name;
+      error.textContent = '';
+      dialog.showModal();
+      input.select();
+    },
+  };
+}

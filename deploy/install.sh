@@ -1,0 +1,134 @@
+#!/bin/sh
+# Installs Botpit on a Debian 12 server, or upgrades it in place: packages,
+# a release build, the binary and web client, a system user, the data folder,
+# the environment file and the systemd unit, then (re)starts the service.
+# Running it again is safe: it rebuilds, reinstalls and restarts, and keeps
+# your /etc/botpit/botpit.env and /var/lib/botpit as they are.
+#
+#   sudo deploy/install.sh                  everything, on a real server
+#   deploy/install.sh --root DIR            install under DIR (no apt, no user,
+#                                           no systemctl): to inspect or test
+#   deploy/install.sh STEP...               only some steps, in order; the
+#                                           Dockerfile uses these
+# Steps: deps-build deps-runtime build stage system
+#   deps-build     Debian packages to build (compiler, meson, -dev libraries)
+#   deps-runtime   Debian packages to run (the libraries, lws's libuv plugin)
+#   build          a release build in build-deploy/
+#   stage          installs the build under the root (DESTDIR)
+#   system         user, folders, env file, unit; enables and (re)starts
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(dirname "$here")
+# The build folder (tests point it at their own build to stage from it).
+build=${BOTPIT_BUILD_DIR:-$src/build-deploy}
+root=""
+prefix=/usr/local
+steps=""
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --root) root=$(realpath -m "$2"); shift 2 ;;
+    --prefix) prefix=$2; shift 2 ;;
+    deps-build|deps-runtime|build|stage|system) steps="$steps $1"; shift ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    *) echo "install.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+if [ -z "$steps" ]; then
+  if [ -n "$root" ]; then steps="build stage system"
+  else steps="deps-build deps-runtime build stage system"; fi
+fi
+
+BUILD_PACKAGES="gcc pkg-config meson ninja-build libuv1-dev libwebsockets-dev libjansson-dev
+  libsqlite3-dev libncurses-dev"
+RUNTIME_PACKAGES="libuv1 libwebsockets17 libwebsockets-evlib-uv libjansson4 libsqlite3-0 ca-certificates"
+
+say() { echo "install.sh: $*"; }
+
+need_root() {
+  if [ -z "$root" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "install.sh: step '$1' needs root: run it with sudo (or use --root DIR)" >&2
+    exit 1
+  fi
+}
+
+apt_install() {
+  say "installing packages: $*"
+  DEBIAN_FRONTEND=noninteractive apt-get update -q
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $*
+}
+
+step_deps_build() { need_root deps-build; apt_install $BUILD_PACKAGES; }
+step_deps_runtime() { need_root deps-runtime; apt_install $RUNTIME_PACKAGES; }
+
+step_build() {
+  say "building (release) in $build"
+  if [ -f "$build/build.ninja" ]; then
+    meson setup --reconfigure "$build" "$src" --prefix="$prefix" >/dev/null
+  else
+    meson setup "$build" "$src" --buildtype=release -Dtests=false --prefix="$prefix"
+  fi
+  ninja -C "$build"
+}
+
+step_stage() {
+  need_root stage
+  say "installing the binary and web client under ${root:-/}$prefix"
+  # A previous web client's files go first, so removed files don't linger.
+  rm -rf "${root}${prefix}/share/botpit/web"
+  DESTDIR="$root" meson install -C "$build" --no-rebuild --quiet
+}
+
+# Files the system step owns: the unit is replaced on every run (upgrades),
+# the environment file only written when missing (it is the host's).
+install_system_files() {
+  install -d -m 0755 "$root/etc/systemd/system" "$root/etc/botpit"
+  sed "s|/usr/local/bin/botpit|$prefix/bin/botpit|; s|/usr/local/share|$prefix/share|" \
+    "$here/botpit.service" > "$root/etc/systemd/system/botpit.service"
+  chmod 0644 "$root/etc/systemd/system/botpit.service"
+  if [ ! -f "$root/etc/botpit/botpit.env" ]; then
+    install -m 0640 "$here/botpit.env" "$root/etc/botpit/botpit.env"
+    say "wrote /etc/botpit/botpit.env: set your public address there"
+  else
+    say "kept your /etc/botpit/botpit.env"
+  fi
+  install -d -m 0750 "$root/var/lib/botpit"
+}
+
+step_system() {
+  need_root system
+  install_system_files
+  if [ -n "$root" ]; then
+    say "staged under $root (no user created, no service started)"
+    return
+  fi
+  if ! id botpit >/dev/null 2>&1; then
+    say "creating the system user botpit"
+    adduser --system --group --home /var/lib/botpit --no-create-home --shell /usr/sbin/nologin botpit
+  fi
+  chown -R botpit:botpit /var/lib/botpit
+  chgrp botpit /etc/botpit/botpit.env
+  systemctl daemon-reload
+  systemctl enable botpit.service >/dev/null
+  say "(re)starting botpit"
+  systemctl restart botpit.service
+  sleep 1
+  if systemctl is-active --quiet botpit.service; then
+    say "botpit is running: systemctl status botpit; logs: journalctl -u botpit"
+  else
+    say "botpit did not start: journalctl -u botpit -n 50" >&2
+    exit 1
+  fi
+}
+
+for step in $steps; do
+  case "$step" in
+    deps-build) step_deps_build ;;
+    deps-runtime) step_deps_runtime ;;
+    build) step_build ;;
+    stage) step_stage ;;
+    system) step_system ;;
+  esac
+done

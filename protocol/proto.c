@@ -1,0 +1,315 @@
+/* proto.c: decoding client requests against a table of each verb's fields. */
+#include "proto.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const code_names[PROTO_CODE_COUNT] = {
+    [PROTO_OK] = "ok",
+    [PROTO_BAD_JSON] = "bad_json",
+    [PROTO_BAD_MESSAGE] = "bad_message",
+    [PROTO_UNKNOWN_TYPE] = "unknown_type",
+    [PROTO_NOT_AUTHENTICATED] = "not_authenticated",
+    [PROTO_BAD_NAME] = "bad_name",
+    [PROTO_NO_SUCH_GAME] = "no_such_game",
+    [PROTO_BAD_OPTIONS] = "bad_options",
+    [PROTO_NO_SUCH_ROOM] = "no_such_room",
+    [PROTO_ROOM_FULL] = "room_full",
+    [PROTO_SERVER_FULL] = "server_full",
+    [PROTO_NOT_IN_ROOM] = "not_in_room",
+    [PROTO_NOT_HOST] = "not_host",
+    [PROTO_KICKED] = "kicked",
+    [PROTO_NO_BOTS] = "no_bots",
+    [PROTO_BAD_SEAT] = "bad_seat",
+    [PROTO_SEAT_TAKEN] = "seat_taken",
+    [PROTO_WRONG_STATUS] = "wrong_status",
+    [PROTO_NOT_READY] = "not_ready",
+    [PROTO_NOT_SEATED] = "not_seated",
+    [PROTO_NOT_YOUR_TURN] = "not_your_turn",
+    [PROTO_ILLEGAL] = "illegal",
+    [PROTO_BAD_ACTION] = "bad_action",
+    [PROTO_TOO_LARGE] = "too_large",
+    [PROTO_RATE_LIMITED] = "rate_limited",
+    [PROTO_INTERNAL] = "internal",
+};
+
+const char *proto_code_name(proto_code c)
+{
+    return (c >= 0 && c < PROTO_CODE_COUNT) ? code_names[c] : "internal";
+}
+
+proto_code proto_code_from_name(const char *name)
+{
+    for (int c = 0; c < PROTO_CODE_COUNT; c++) {
+        if (strcmp(code_names[c], name) == 0)
+            return (proto_code)c;
+    }
+    return PROTO_INTERNAL;
+}
+
+/* What a field must be. */
+typedef enum { F_STRING, F_INT, F_BOOL, F_OBJECT } field_kind;
+
+typedef struct field_spec {
+    const char *name;
+    field_kind kind;
+    bool required;
+    size_t offset; /* where the decoded value goes in proto_request */
+} field_spec;
+
+#define FIELD(n, k, req, member) {n, k, req, offsetof(proto_request, member)}
+#define MAX_FIELDS 3
+
+typedef struct verb_spec {
+    const char *type;
+    field_spec fields[MAX_FIELDS];
+} verb_spec;
+
+static const verb_spec verbs[PROTO_VERB_COUNT] = {
+    [PROTO_HELLO] = {"hello", {FIELD("name", F_STRING, true, name),
+                               FIELD("token", F_STRING, false, token)}},
+    [PROTO_GAMES] = {"games", {{0}}},
+    [PROTO_ROOMS] = {"rooms", {FIELD("watch", F_BOOL, false, watch)}},
+    [PROTO_CREATE] = {"create", {FIELD("game", F_STRING, true, game),
+                                 FIELD("options", F_OBJECT, false, options),
+                                 FIELD("private", F_BOOL, false, is_private)}},
+    [PROTO_JOIN] = {"join", {FIELD("room", F_STRING, true, room),
+                             FIELD("as", F_STRING, false, as)}},
+    [PROTO_LEAVE] = {"leave", {{0}}},
+    [PROTO_SIT] = {"sit", {FIELD("seat", F_INT, true, seat)}},
+    [PROTO_STAND] = {"stand", {{0}}},
+    [PROTO_BOT] = {"bot", {FIELD("seat", F_INT, true, seat),
+                           FIELD("level", F_STRING, false, level)}},
+    [PROTO_KICK] = {"kick", {FIELD("seat", F_INT, true, seat)}},
+    [PROTO_START] = {"start", {{0}}},
+    [PROTO_REMATCH] = {"rematch", {{0}}},
+    [PROTO_ACT] = {"act", {FIELD("action", F_OBJECT, true, action)}},
+    [PROTO_CHAT] = {"chat", {FIELD("text", F_STRING, true, text)}},
+    [PROTO_PING] = {"ping", {{0}}},
+};
+
+const char *proto_verb_name(proto_verb v)
+{
+    return (v >= 0 && v < PROTO_VERB_COUNT) ? verbs[v].type : "?";
+}
+
+static const char *const kind_words[] = {
+    [F_STRING] = "a string",
+    [F_INT] = "a whole number",
+    [F_BOOL] = "true or false",
+    [F_OBJECT] = "an object",
+};
+
+static bool kind_matches(field_kind k, const json_t *v)
+{
+    switch (k) {
+    case F_STRING: return json_is_string(v);
+    case F_INT: return json_is_integer(v);
+    case F_BOOL: return json_is_boolean(v);
+    case F_OBJECT: return json_is_object(v);
+    }
+    return false;
+}
+
+/* Stores v into the request member the spec names. */
+static void field_store(proto_request *r, const field_spec *f, const json_t *v)
+{
+    char *slot = (char *)r + f->offset;
+    switch (f->kind) {
+    case F_STRING: *(const char **)slot = json_string_value(v); break;
+    case F_INT: {
+        json_int_t n = json_integer_value(v);
+        *(int *)slot = (n < -1000000 || n > 1000000) ? -1000000 : (int)n;
+        break;
+    }
+    case F_BOOL: *(bool *)slot = json_is_true(v); break;
+    case F_OBJECT: *(const json_t **)slot = v; break;
+    }
+}
+
+static bool id_usable(const json_t *id)
+{
+    if (json_is_integer(id))
+        return true;
+    return json_is_string(id) && json_string_length(id) <= PROTO_MAX_ID_LEN;
+}
+
+static proto_code fail(char *why, size_t why_len, proto_code c, const char *fmt, const char *arg)
+{
+    snprintf(why, why_len, fmt, arg);
+    return c;
+}
+
+proto_code proto_decode(const char *text, size_t len, proto_request *out, char *why,
+                        size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    out->seat = -1;
+    json_error_t jerr;
+    out->msg = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (!out->msg)
+        return fail(why, why_len, PROTO_BAD_JSON, "that is not valid JSON: %s", jerr.text);
+    if (!json_is_object(out->msg))
+        return fail(why, why_len, PROTO_BAD_MESSAGE, "a message must be a JSON object%s", "");
+
+    const json_t *id = json_object_get(out->msg, "id");
+    if (id) {
+        if (!id_usable(id))
+            return fail(why, why_len, PROTO_BAD_MESSAGE,
+                        "\"id\" must be a number or a string of at most 64 characters%s", "");
+        out->id = id;
+    }
+    const json_t *type = json_object_get(out->msg, "type");
+    if (!json_is_string(type))
+        return fail(why, why_len, PROTO_BAD_MESSAGE, "a message needs a \"type\" string%s", "");
+
+    const char *t = json_string_value(type);
+    int v = 0;
+    while (v < PROTO_VERB_COUNT && strcmp(verbs[v].type, t) != 0)
+        v++;
+    if (v == PROTO_VERB_COUNT)
+        return fail(why, why_len, PROTO_UNKNOWN_TYPE, "there is no message type \"%.40s\"", t);
+    out->verb = (proto_verb)v;
+
+    for (int i = 0; i < MAX_FIELDS && verbs[v].fields[i].name; i++) {
+        const field_spec *f = &verbs[v].fields[i];
+        const json_t *fv = json_object_get(out->msg, f->name);
+        if (!fv || json_is_null(fv)) {
+            if (f->required) {
+                snprintf(why, why_len, "\"%s\" needs a field \"%s\"", t, f->name);
+                return PROTO_BAD_MESSAGE;
+            }
+            continue;
+        }
+        if (!kind_matches(f->kind, fv)) {
+            snprintf(why, why_len, "\"%s\" in \"%s\" must be %s", f->name, t, kind_words[f->kind]);
+            return PROTO_BAD_MESSAGE;
+        }
+        field_store(out, f, fv);
+    }
+    return PROTO_OK;
+}
+
+void proto_request_free(proto_request *r)
+{
+    json_decref(r->msg);
+    r->msg = NULL;
+}
+
+json_t *proto_message(const char *type, const json_t *id)
+{
+    json_t *m = json_object();
+    json_object_set_new(m, "type", json_string(type));
+    if (id)
+        json_object_set(m, "id", (json_t *)id);
+    return m;
+}
+
+json_t *proto_error(const json_t *id, proto_code code, const char *message)
+{
+    json_t *m = proto_message("error", id);
+    json_object_set_new(m, "code", json_string(proto_code_name(code)));
+    json_object_set_new(m, "message", json_string(message));
+    return m;
+}
+
+/* Decodes one UTF-8 sequence at s (n bytes left): its code point, or -1. */
+static long utf8_next(const unsigned char *s, size_t n, size_t *used)
+{
+    unsigned c = s[0];
+    size_t len;
+    long cp;
+    if (c < 0x80) {
+        *used = 1;
+        return c;
+    } else if ((c & 0xe0) == 0xc0) {
+        len = 2;
+        cp = c & 0x1f;
+    } else if ((c & 0xf0) == 0xe0) {
+        len = 3;
+        cp = c & 0x0f;
+    } else if ((c & 0xf8) == 0xf0) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return -1;
+    }
+    if (len > n)
+        return -1;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return -1;
+        cp = (cp << 6) | (s[i] & 0x3f);
+    }
+    static const long min_for_len[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min_for_len[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return -1; /* overlong, out of range, or a surrogate */
+    *used = len;
+    return cp;
+}
+
+long proto_utf8_length(const char *s, size_t len)
+{
+    long count = 0;
+    size_t i = 0;
+    while (i < len) {
+        size_t used;
+        if (utf8_next((const unsigned char *)s + i, len - i, &used) < 0)
+            return -1;
+        i += used;
+        count++;
+    }
+    return count;
+}
+
+static bool is_space(long cp)
+{
+    return cp == ' ' || (cp >= 0x09 && cp <= 0x0d) || cp == 0x85 || cp == 0xa0 ||
+           cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200b) || cp == 0x2028 || cp == 0x2029 ||
+           cp == 0x202f || cp == 0x205f || cp == 0x3000 || cp == 0xfeff;
+}
+
+static bool is_control(long cp)
+{
+    return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
+bool proto_clean_name(const char *in, char *out, size_t out_len, char *why, size_t why_len)
+{
+    const unsigned char *s = (const unsigned char *)in;
+    size_t n = strlen(in), i = 0, start = n, end = 0;
+    while (i < n) { /* find the first and last visible characters */
+        size_t used;
+        long cp = utf8_next(s + i, n - i, &used);
+        if (cp < 0) {
+            snprintf(why, why_len, "a name must be valid UTF-8");
+            return false;
+        }
+        if (!is_space(cp)) {
+            if (start == n)
+                start = i;
+            end = i + used;
+        }
+        i += used;
+    }
+    if (start == n) {
+        snprintf(why, why_len, "a name needs at least one visible character");
+        return false;
+    }
+    long chars = 0;
+    for (i = start; i < end; chars++) {
+        size_t used;
+        if (is_control(utf8_next(s + i, end - i, &used))) {
+            snprintf(why, why_len, "a name cannot hold control characters");
+            return false;
+        }
+        i += used;
+    }
+    if (chars > PROTO_NAME_MAX || end - start >= out_len) {
+        snprintf(why, why_len, "a name can have at most %d characters", PROTO_NAME_MAX);
+        return false;
+    }
+    memcpy(out, in + start, end - start);
+    out[end - start] = '\0';
+    return true;
+}

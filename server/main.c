@@ -1,0 +1,377 @@
+/* main.c: flags, start-up, signals and a graceful stop; engine subcommands. */
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include "bench_restore.h"
+#include "games/game.h"
+#include "games/ricochet/ricochet_cli.h"
+#include "lobby/lobby.h"
+#include "net/net.h"
+#include "store/store.h"
+#include "util/log.h"
+
+typedef struct server {
+    uv_loop_t loop;
+    uv_signal_t sigint, sigterm;
+    lobby *lobby;
+    net *net;
+    store *store;
+    bool stopping;
+} server;
+
+typedef struct options {
+    net_config net;
+    lobby_config lobby;
+    const char *db;
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "botpit %s: a game server for robot board games.\n"
+            "\n"
+            "usage: botpit [flags]            run the server\n"
+            "       botpit bench GAME [...]   run a game's benchmark\n"
+            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
+            "       botpit solve [--no-ricochet-rule] [FILE]   solve Ricochet Robots puzzles\n",
+            BOTPIT_VERSION);
+    for (int i = 0; game_engines[i]; i++) {
+        for (const game_command *c = game_engines[i]->commands; c && c->name; c++)
+            fprintf(out, "       botpit %s\n", c->usage);
+    }
+    fprintf(out,
+            "\n"
+            "flags:\n"
+            "  --port N             HTTP and WebSocket port (default 8080)\n"
+            "  --bind ADDR          address to listen on (default 0.0.0.0, every interface)\n"
+            "  --web-root DIR       the browser client's files (default: the installed\n"
+            "                       copy, or clients/web of the source tree)\n"
+            "  --db FILE            the SQLite database of rooms, logs and results\n"
+            "                       (default botpit.db in the current folder)\n"
+            "  --log-level LEVEL    error, warn, info or debug (default info)\n"
+            "  --max-connections N  WebSocket connections at once (default 10000)\n"
+            "  --max-per-ip N       WebSocket connections from one address (default 64)\n"
+            "  --max-rooms N        rooms at once (default 1000)\n"
+            "  --grace S            seconds a disconnected player's seat is held, and an\n"
+            "                       empty room kept (default 120)\n"
+            "  --bot-pace-ms MS     a bot acts at most once per this many ms (default 800)\n"
+            "  --keepalive S        ping a silent connection after S seconds, hang up\n"
+            "                       after 2.5 S (default 30)\n"
+            "  --trust-proxy        take client addresses from X-Real-IP/X-Forwarded-For\n"
+            "                       (only behind a reverse proxy you run)\n"
+            "  --public-url URL     the address players open (https://botpit.example.org),\n"
+            "                       for share links behind a proxy\n"
+            "  --help, --version\n");
+}
+
+static int parse_int(const char *flag, const char *text, int min, int max, int *out)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v < min || v > max) {
+        fprintf(stderr, "botpit: %s wants a whole number from %d to %d, not \"%s\"\n", flag, min,
+                max, text);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* The in-tree clients/web when running from the build tree, else the
+ * installed copy. */
+static const char *default_web_root(void)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        if (strncmp(exe, BOTPIT_BUILD_ROOT "/", strlen(BOTPIT_BUILD_ROOT) + 1) == 0)
+            return BOTPIT_SOURCE_ROOT "/clients/web";
+    }
+    return BOTPIT_WEB_ROOT;
+}
+
+enum {
+    OPT_PORT = 256,
+    OPT_BIND,
+    OPT_WEB_ROOT,
+    OPT_LOG_LEVEL,
+    OPT_MAX_CONNECTIONS,
+    OPT_MAX_PER_IP,
+    OPT_MAX_ROOMS,
+    OPT_GRACE,
+    OPT_BOT_PACE,
+    OPT_KEEPALIVE,
+    OPT_TRUST_PROXY,
+    OPT_DB,
+    OPT_PUBLIC_URL,
+    OPT_HELP,
+    OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+    {"port", required_argument, NULL, OPT_PORT},
+    {"bind", required_argument, NULL, OPT_BIND},
+    {"web-root", required_argument, NULL, OPT_WEB_ROOT},
+    {"log-level", required_argument, NULL, OPT_LOG_LEVEL},
+    {"max-connections", required_argument, NULL, OPT_MAX_CONNECTIONS},
+    {"max-per-ip", required_argument, NULL, OPT_MAX_PER_IP},
+    {"max-rooms", required_argument, NULL, OPT_MAX_ROOMS},
+    {"grace", required_argument, NULL, OPT_GRACE},
+    {"bot-pace-ms", required_argument, NULL, OPT_BOT_PACE},
+    {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
+    {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
+    {"db", required_argument, NULL, OPT_DB},
+    {"public-url", required_argument, NULL, OPT_PUBLIC_URL},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+/* Returns 0 to run, 1 to exit successfully (help, version), -1 on bad flags. */
+static int parse_flags(int argc, char **argv, options *o)
+{
+    net_config *nc = &o->net;
+    lobby_config *lc = &o->lobby;
+    int opt, v;
+    while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+        int rc = 0;
+        switch (opt) {
+        case OPT_PORT: rc = parse_int("--port", optarg, 0, 65535, &nc->port); break;
+        case OPT_BIND: nc->bind = optarg; break;
+        case OPT_WEB_ROOT: nc->web_root = optarg; break;
+        case OPT_LOG_LEVEL:
+            v = log_level_from_name(optarg);
+            if (v < 0) {
+                fprintf(stderr, "botpit: --log-level is error, warn, info or debug\n");
+                return -1;
+            }
+            log_set_level((log_level)v);
+            break;
+        case OPT_MAX_CONNECTIONS:
+            rc = parse_int("--max-connections", optarg, 1, 1000000, &nc->max_connections);
+            break;
+        case OPT_MAX_PER_IP: rc = parse_int("--max-per-ip", optarg, 1, 1000000, &nc->max_per_ip); break;
+        case OPT_MAX_ROOMS: rc = parse_int("--max-rooms", optarg, 1, 1000000, &lc->max_rooms); break;
+        case OPT_GRACE:
+            rc = parse_int("--grace", optarg, 1, 86400, &v);
+            lc->grace_ms = lc->room_grace_ms = v * 1000;
+            break;
+        case OPT_BOT_PACE: rc = parse_int("--bot-pace-ms", optarg, 0, 60000, &lc->bot_pace_ms); break;
+        case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
+        case OPT_TRUST_PROXY: nc->trust_proxy = true; break;
+        case OPT_DB: o->db = optarg; break;
+        case OPT_PUBLIC_URL:
+            if (strncmp(optarg, "http://", 7) != 0 && strncmp(optarg, "https://", 8) != 0) {
+                fprintf(stderr, "botpit: --public-url is an http:// or https:// address\n");
+                return -1;
+            }
+            lc->public_url = optarg;
+            break;
+        case OPT_HELP: usage(stdout); return 1;
+        case OPT_VERSION: printf("botpit %s\n", BOTPIT_VERSION); return 1;
+        default: usage(stderr); return -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "botpit: unexpected argument \"%s\" (see botpit --help)\n", argv[optind]);
+        return -1;
+    }
+    if (!nc->web_root)
+        nc->web_root = default_web_root();
+    return 0;
+}
+
+/* Sockets are file descriptors: allow as many as the hard limit lets us. */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+static void print_urls(const net_config *nc, const char *public_url, int port)
+{
+    printf("Botpit %s is running. Open it in a browser:\n", BOTPIT_VERSION);
+    if (public_url)
+        printf("  %s   (the public address)\n", public_url);
+    if (strcmp(nc->bind, "0.0.0.0") != 0) {
+        printf("  http://%s:%d/\n", nc->bind, port);
+    } else {
+        printf("  http://localhost:%d/          (this machine)\n", port);
+        uv_interface_address_t *ifs;
+        int count;
+        if (uv_interface_addresses(&ifs, &count) == 0) {
+            for (int i = 0; i < count; i++) {
+                char ip[64];
+                if (ifs[i].is_internal || ifs[i].address.address4.sin_family != AF_INET)
+                    continue;
+                uv_ip4_name(&ifs[i].address.address4, ip, sizeof ip);
+                printf("  http://%s:%d/   (friends on your network: %s)\n", ip, port,
+                       ifs[i].name);
+            }
+            uv_free_interface_addresses(ifs, count);
+        }
+    }
+    printf("Press Ctrl-C to stop.\n");
+    fflush(stdout);
+}
+
+static void close_handle(uv_handle_t *h, void *arg)
+{
+    (void)arg;
+    if (!uv_is_closing(h))
+        uv_close(h, NULL);
+}
+
+/* The network is down and lws is closing its handles: close ours too, so
+ * the loop runs dry. */
+static void network_stopped(void *arg)
+{
+    server *s = arg;
+    lobby_save_clocks(s->lobby); /* timers resume where they were */
+    lobby_free(s->lobby);
+    s->lobby = NULL;
+    uv_close((uv_handle_t *)&s->sigint, NULL);
+    uv_close((uv_handle_t *)&s->sigterm, NULL);
+}
+
+static void on_signal(uv_signal_t *h, int signum)
+{
+    server *s = h->data;
+    if (s->stopping)
+        return;
+    s->stopping = true;
+    log_info("signal %d: stopping", signum);
+    net_shutdown(s->net, network_stopped, s);
+}
+
+/* Opens the database and brings back the rooms it holds. */
+static int open_store(server *s, const char *path)
+{
+    char err[512];
+    s->store = store_open(path, err, sizeof err);
+    if (!s->store) {
+        fprintf(stderr, "botpit: %s\n", err);
+        return -1;
+    }
+    lobby_set_store(s->lobby, s->store);
+    int rooms = 0, broken = 0;
+    if (lobby_restore(s->lobby, &rooms, &broken) < 0) {
+        fprintf(stderr, "botpit: the database %s could not be read (see the log)\n", path);
+        return -1;
+    }
+    if (rooms || broken)
+        printf("Restored %d rooms from %s%s\n", rooms, path,
+               broken ? " (some could not be replayed: see the log)" : "");
+    return 0;
+}
+
+/* Stops whatever was started before a start-up failure. */
+static int abandon_start(server *s)
+{
+    if (s->lobby)
+        lobby_free(s->lobby);
+    uv_run(&s->loop, UV_RUN_DEFAULT);
+    uv_loop_close(&s->loop);
+    store_close(s->store);
+    return 1;
+}
+
+static int run_server(int argc, char **argv)
+{
+    options o = {net_config_defaults(), lobby_config_defaults(), "botpit.db"};
+    int rc = parse_flags(argc, argv, &o);
+    if (rc != 0)
+        return rc > 0 ? 0 : 2;
+    raise_fd_limit();
+    signal(SIGPIPE, SIG_IGN);
+
+    server s = {0};
+    uv_loop_init(&s.loop);
+    s.lobby = lobby_new(&s.loop, &o.lobby);
+    if (!s.lobby || open_store(&s, o.db) < 0)
+        return abandon_start(&s);
+    char err[256];
+    s.net = net_new(&s.loop, s.lobby, &o.net, err, sizeof err);
+    if (!s.net) {
+        fprintf(stderr, "botpit: %s\n", err);
+        return abandon_start(&s);
+    }
+    uv_signal_init(&s.loop, &s.sigint);
+    uv_signal_init(&s.loop, &s.sigterm);
+    s.sigint.data = s.sigterm.data = &s;
+    uv_signal_start(&s.sigint, on_signal, SIGINT);
+    uv_signal_start(&s.sigterm, on_signal, SIGTERM);
+    log_info("listening on %s:%d, serving %s, database %s", o.net.bind, net_port(s.net),
+             o.net.web_root, o.db);
+    print_urls(&o.net, o.lobby.public_url, net_port(s.net));
+
+    uv_run(&s.loop, UV_RUN_DEFAULT);
+    net_free(s.net);
+    /* Anything still open now is a leak of ours: close it and say so. */
+    if (uv_loop_close(&s.loop) == UV_EBUSY) {
+        log_warn("handles were still open at exit");
+        uv_walk(&s.loop, close_handle, NULL);
+        uv_run(&s.loop, UV_RUN_DEFAULT);
+        uv_loop_close(&s.loop);
+    }
+    store_close(s.store);
+    log_info("stopped");
+    return 0;
+}
+
+static int run_bench(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "restore") == 0)
+        return bench_restore_main(argc - 1, argv + 1);
+    /* Until the ricochet engine (table flow) is registered, its solver's
+     * commands are routed here by name. */
+    if (argc >= 2 && strcmp(argv[1], "ricochet") == 0 && !game_engine_find("ricochet"))
+        return ricochet_cli_bench(argc - 1, argv + 1);
+    if (argc < 2) {
+        fprintf(stderr, "usage: botpit bench restore|GAME [flags]; games with a benchmark:");
+        for (int i = 0; game_engines[i]; i++) {
+            if (game_engines[i]->bench)
+                fprintf(stderr, " %s", game_engines[i]->id);
+        }
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    const game_engine *e = game_engine_find(argv[1]);
+    if (!e || !e->bench) {
+        fprintf(stderr, "botpit: no benchmark for \"%s\"\n", argv[1]);
+        return 2;
+    }
+    return e->bench(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "bench") == 0)
+        return run_bench(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "solve") == 0 && !game_engine_find("ricochet"))
+        return ricochet_cli_solve(argc - 1, argv + 1);
+    for (int i = 0; argc > 1 && game_engines[i]; i++) {
+        for (const game_command *c = game_engines[i]->commands; c && c->name; c++) {
+            if (strcmp(argv[1], c->name) == 0)
+                return c->main(argc - 1, argv + 1);
+        }
+    }
+    if (argc > 1 && argv[1][0] != '-') {
+        fprintf(stderr, "botpit: no command \"%s\" (see botpit --help)\n", argv[1]);
+        return 2;
+    }
+    return run_server(argc, argv);
+}

@@ -1,0 +1,205 @@
+/* http.c: the plain HTTP side: the web client's files, health, metrics, API. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "net/net_int.h"
+#include "net/webroot.h"
+#include "util/metrics.h"
+
+#define HTTP_CHUNK 16384
+
+struct http_tx {
+    char *body;
+    size_t len, sent;
+};
+
+/* Same on every response: no sniffing, no framing, nothing from elsewhere. */
+static int add_safety_headers(struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    static const char csp[] = "default-src 'self'; connect-src 'self' ws: wss:; "
+                              "img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                              "frame-ancestors 'none'; base-uri 'none'";
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                       (const unsigned char *)"nosniff", 7, p, end) ||
+           lws_add_http_header_by_name(wsi, (const unsigned char *)"referrer-policy:",
+                                       (const unsigned char *)"no-referrer", 11, p, end) ||
+           lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
+                                       (const unsigned char *)csp, (int)strlen(csp), p, end);
+}
+
+/* Sends a complete response; takes ownership of body (malloc'd or NULL). */
+static int respond(struct lws *wsi, conn_data *cd, unsigned status, const char *type,
+                   char *body, size_t len)
+{
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, status, type, len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        add_safety_headers(wsi, &p, end) || lws_finalize_write_http_header(wsi, start, &p, end)) {
+        free(body);
+        return -1;
+    }
+    if (!len) {
+        free(body);
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    http_tx *tx = calloc(1, sizeof *tx);
+    if (!tx) {
+        free(body);
+        return -1;
+    }
+    tx->body = body;
+    tx->len = len;
+    cd->http = tx;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int respond_text(struct lws *wsi, conn_data *cd, unsigned status, const char *text)
+{
+    return respond(wsi, cd, status, "text/plain; charset=utf-8", strdup(text), strlen(text));
+}
+
+static int respond_json(struct lws *wsi, conn_data *cd, json_t *j)
+{
+    char *body = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!body)
+        return -1;
+    return respond(wsi, cd, HTTP_STATUS_OK, "application/json", body, strlen(body));
+}
+
+static int respond_metrics(net *n, struct lws *wsi, conn_data *cd)
+{
+    char *body = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&body, &len);
+    if (!f)
+        return -1;
+    metrics_write(f);
+    lobby_metrics_write(n->lobby, f);
+    fprintf(f, "# HELP botpit_uptime_seconds Seconds since the server started.\n"
+               "# TYPE botpit_uptime_seconds gauge\nbotpit_uptime_seconds %llu\n",
+            (unsigned long long)((uv_now(n->loop) - n->started_ms) / 1000));
+    fclose(f);
+    return respond(wsi, cd, HTTP_STATUS_OK, "text/plain; version=0.0.4; charset=utf-8", body,
+                   len);
+}
+
+static json_t *health_json(net *n)
+{
+    return json_pack("{s:s,s:s,s:I,s:i}", "status", n->stopping ? "stopping" : "ok", "version",
+                     BOTPIT_VERSION, "uptime_s",
+                     (json_int_t)((uv_now(n->loop) - n->started_ms) / 1000), "connections",
+                     n->nsessions);
+}
+
+/* /api/results?game=ricochet&player=p123&limit=20 */
+static json_t *results_json(net *n, struct lws *wsi)
+{
+    char game[32], player[32], limit[16];
+    const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
+    const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
+    int max = l ? atoi(l) : 20;
+    if (max < 1 || max > 200)
+        max = 20;
+    return json_pack("{s:o}", "results", lobby_results_json(n->lobby, g, p, max));
+}
+
+/* A file of the web client, with an ETag so browsers revalidate cheaply. */
+static int serve_file(net *n, struct lws *wsi, conn_data *cd, const char *uri)
+{
+    char path[PATH_MAX], real[PATH_MAX];
+    const char *mime = webroot_resolve(n->web_root, uri, path, sizeof path);
+    size_t root_len = strlen(n->web_root);
+    struct stat st;
+    if (!mime || !realpath(path, real) || strncmp(real, n->web_root, root_len) != 0 ||
+        real[root_len] != '/' || stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+        return respond_text(wsi, cd, HTTP_STATUS_NOT_FOUND, "not found\n");
+
+    char etag[64], seen[64];
+    snprintf(etag, sizeof etag, "\"%llx-%llx\"", (unsigned long long)st.st_mtime,
+             (unsigned long long)st.st_size);
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_hdr_copy(wsi, seen, sizeof seen, WSI_TOKEN_HTTP_IF_NONE_MATCH) > 0 &&
+        strcmp(seen, etag) == 0) {
+        if (lws_add_http_header_status(wsi, HTTP_STATUS_NOT_MODIFIED, &p, end) ||
+            lws_add_http_header_by_name(wsi, (const unsigned char *)"etag:",
+                                        (const unsigned char *)etag, (int)strlen(etag), &p,
+                                        end) ||
+            lws_add_http_header_content_length(wsi, 0, &p, end) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    /* lws writes the status line and type; these are the extra headers. */
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"etag:",
+                                    (const unsigned char *)etag, (int)strlen(etag), &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-cache", 8, &p, end) ||
+        add_safety_headers(wsi, &p, end))
+        return -1;
+    int rc = lws_serve_http_file(wsi, real, mime, (const char *)start, (int)(p - start));
+    if (rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)))
+        return -1;
+    return 0;
+}
+
+int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
+{
+    botpit_metrics.http_requests++;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return respond_text(wsi, cd, HTTP_STATUS_METHOD_NOT_ALLOWED, "only GET is served\n");
+    if (strcmp(uri, "/healthz") == 0)
+        return respond_json(wsi, cd, health_json(n));
+    if (strcmp(uri, "/metrics") == 0)
+        return respond_metrics(n, wsi, cd);
+    if (strcmp(uri, "/api/games") == 0)
+        return respond_json(wsi, cd, json_pack("{s:o}", "games", lobby_games_json(n->lobby)));
+    if (strcmp(uri, "/api/rooms") == 0)
+        return respond_json(wsi, cd, json_pack("{s:o}", "rooms", lobby_rooms_json(n->lobby)));
+    if (strcmp(uri, "/api/results") == 0)
+        return respond_json(wsi, cd, results_json(n, wsi));
+    if (strcmp(uri, "/ws") == 0)
+        return respond_text(wsi, cd, (enum http_status)426,
+                            "this is the WebSocket endpoint; connect with a WebSocket client\n");
+    if (strncmp(uri, "/api/", 5) == 0)
+        return respond_text(wsi, cd, HTTP_STATUS_NOT_FOUND, "no such API\n");
+    return serve_file(n, wsi, cd, uri);
+}
+
+int http_writeable(net *n, struct lws *wsi, conn_data *cd)
+{
+    (void)n;
+    http_tx *tx = cd->http;
+    size_t chunk = tx->len - tx->sent;
+    if (chunk > HTTP_CHUNK)
+        chunk = HTTP_CHUNK;
+    bool last = tx->sent + chunk == tx->len;
+    unsigned char buf[LWS_PRE + HTTP_CHUNK];
+    memcpy(buf + LWS_PRE, tx->body + tx->sent, chunk);
+    if (lws_write(wsi, buf + LWS_PRE, chunk, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) !=
+        (int)chunk)
+        return -1;
+    tx->sent += chunk;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    http_done(cd);
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+void http_done(conn_data *cd)
+{
+    if (cd->http) {
+        free(cd->http->body);
+        free(cd->http);
+        cd->http = NULL;
+    }
+}

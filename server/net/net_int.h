@@ -1,0 +1,60 @@
+/*
+ * net_int.h: what net.c, session.c and http.c share.
+ */
+#ifndef BOTPIT_NET_INT_H
+#define BOTPIT_NET_INT_H
+
+#include <libwebsockets.h>
+
+#include "net/net.h"
+#include "util/map.h"
+#include "util/msg.h"
+
+_Static_assert(LWS_PRE <= MSG_HEADROOM, "a msg's headroom must fit the WebSocket header");
+
+typedef struct session session;
+typedef struct http_tx http_tx;
+
+struct net {
+    uv_loop_t *loop;
+    lobby *lobby;
+    net_config cfg;
+    struct lws_context *context;
+    lws_retry_bo_t keepalive;
+    char web_root[4096]; /* realpath of cfg.web_root */
+    int port;
+    session *sessions;   /* every open session, a doubly linked list */
+    int nsessions;
+    map per_ip;          /* address -> sessions open from it (as intptr_t) */
+    uint64_t started_ms;
+    bool stopping;
+    uv_timer_t stop_timer;
+    uint64_t stop_began; /* loop ms when net_shutdown was called */
+    void (*stopped)(void *);
+    void *stopped_arg;
+};
+
+/* What lws keeps per connection: one of the two is set. */
+typedef struct conn_data {
+    session *ws;
+    http_tx *http;
+} conn_data;
+
+/* session.c */
+int session_open(net *n, struct lws *wsi, conn_data *cd);
+int session_receive(session *s, const void *in, size_t len);
+int session_writeable(session *s);
+int session_timer(session *s);
+void session_closed(session *s);
+void session_close(session *s, int code, const char *reason);
+/* Detaches every session from the lobby and closes it with 1001. */
+void session_shutdown_all(net *n);
+/* The address a connection comes from (the proxy's client, if trusted). */
+void net_client_address(net *n, struct lws *wsi, char *out, size_t out_len);
+
+/* http.c */
+int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri);
+int http_writeable(net *n, struct lws *wsi, conn_data *cd);
+void http_done(conn_data *cd);
+
+#endif

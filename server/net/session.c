@@ -1,0 +1,342 @@
+/* session.c: one WebSocket connection: its queue, its input and its limits. */
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <string.h>
+
+#include "net/net_int.h"
+#include "util/log.h"
+#include "util/metrics.h"
+
+struct session {
+    lobby_conn conn; /* what the lobby sees */
+    net *net;
+    struct lws *wsi;
+    session *prev, *next;
+    char ip[64];
+
+    msg **queue; /* a ring of messages waiting to be written */
+    size_t qhead, qlen, qcap, queued_bytes;
+
+    char *rx; /* the message being reassembled from fragments */
+    size_t rx_len, rx_cap;
+    bool rx_discard; /* dropping the rest of an oversized message */
+
+    double allowance; /* the rate limit's token bucket */
+    uint64_t allowance_at;
+    int strikes;      /* messages refused in a row for the rate limit */
+
+    bool closing; /* close once the queue is written */
+    uint64_t last_rx; /* loop ms of the last frame received */
+    int close_code;
+    char close_reason[124];
+};
+
+static session *of_conn(lobby_conn *c)
+{
+    return (session *)((char *)c - offsetof(session, conn));
+}
+
+/* Closing is graceful (what is queued, then a close frame with the reason)
+ * but bounded: a peer that reads nothing is dropped after CLOSE_WAIT_S. The
+ * lobby hears of it when lws reports the connection closed, never from
+ * inside one of its own calls. */
+#define CLOSE_WAIT_S 3
+
+void session_close(session *s, int code, const char *reason)
+{
+    if (s->closing)
+        return;
+    s->closing = true;
+    s->close_code = code;
+    snprintf(s->close_reason, sizeof s->close_reason, "%s", reason);
+    lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, CLOSE_WAIT_S);
+    lws_callback_on_writable(s->wsi);
+}
+
+/* Closing happens here, in the TIMER callback, once the queue is written:
+ * libwebsockets 4.1.6 drops the close frame (and its reason) when
+ * SERVER_WRITEABLE returns -1, but sends it from TIMER. And it waits for the
+ * peer to stop sending: closing a socket with unread input makes the kernel
+ * reset the connection, and the peer then loses what we sent last (the
+ * error that explains the close, and the close frame itself). */
+#define QUIET_MS 100
+
+int session_timer(session *s)
+{
+    uint64_t since_rx = uv_now(s->net->loop) - s->last_rx;
+    if (since_rx < QUIET_MS) {
+        lws_set_timer_usecs(s->wsi, (lws_usec_t)(QUIET_MS - since_rx) * 1000);
+        return 0;
+    }
+    lws_close_reason(s->wsi, (enum lws_close_status)s->close_code,
+                     (unsigned char *)s->close_reason, strlen(s->close_reason));
+    return -1;
+}
+
+/* The lobby is done with this connection: it closes and is forgotten. */
+static void conn_close(lobby_conn *c, int code, const char *reason)
+{
+    session *s = of_conn(c);
+    s->conn.player = NULL;
+    session_close(s, code, reason);
+}
+
+static void cut_off_slow(session *s)
+{
+    log_info("session from %s cut off: %zu messages, %zu bytes unread", s->ip, s->qlen,
+             s->queued_bytes);
+    botpit_metrics.slow_disconnects++;
+    session_close(s, PROTO_CLOSE_SLOW, "you stopped reading; reconnect to catch up");
+}
+
+static bool queue_grow(session *s)
+{
+    size_t cap = s->qcap ? 2 * s->qcap : 8;
+    msg **q = malloc(cap * sizeof *q);
+    if (!q)
+        return false;
+    for (size_t i = 0; i < s->qlen; i++)
+        q[i] = s->queue[(s->qhead + i) % s->qcap];
+    free(s->queue);
+    s->queue = q;
+    s->qcap = cap;
+    s->qhead = 0;
+    return true;
+}
+
+static void conn_send(lobby_conn *c, msg *m)
+{
+    session *s = of_conn(c);
+    if (s->closing)
+        return;
+    const net_config *cfg = &s->net->cfg;
+    if (s->qlen >= cfg->queue_max_msgs || s->queued_bytes + m->len > cfg->queue_max_bytes) {
+        cut_off_slow(s);
+        return;
+    }
+    if (s->qlen == s->qcap && !queue_grow(s)) {
+        cut_off_slow(s);
+        return;
+    }
+    s->queue[(s->qhead + s->qlen) % s->qcap] = msg_ref(m);
+    s->qlen++;
+    s->queued_bytes += m->len;
+    botpit_metrics.queued_bytes += (int64_t)m->len;
+    lws_callback_on_writable(s->wsi);
+}
+
+static const lobby_conn_ops session_ops = {conn_send, conn_close};
+
+static void per_ip_add(net *n, const char *ip, intptr_t delta)
+{
+    intptr_t count = (intptr_t)map_get(&n->per_ip, ip) + delta;
+    if (count > 0)
+        map_put(&n->per_ip, ip, (void *)count);
+    else
+        map_remove(&n->per_ip, ip);
+}
+
+/* The kernel's own send buffer per connection. Messages are small, so 64 KiB
+ * is plenty for a reader, and a peer that stops reading then fills our
+ * bounded queue within moments instead of hiding megabytes in the kernel. */
+#define SOCKET_SNDBUF (64 * 1024)
+
+int session_open(net *n, struct lws *wsi, conn_data *cd)
+{
+    int sndbuf = SOCKET_SNDBUF;
+    setsockopt(lws_get_socket_fd(wsi), SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+    session *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->conn.ops = &session_ops;
+    s->net = n;
+    s->wsi = wsi;
+    net_client_address(n, wsi, s->ip, sizeof s->ip);
+    s->allowance = n->cfg.rate_burst;
+    s->allowance_at = uv_now(n->loop);
+    s->next = n->sessions;
+    if (n->sessions)
+        n->sessions->prev = s;
+    n->sessions = s;
+    n->nsessions++;
+    cd->ws = s;
+    per_ip_add(n, s->ip, 1);
+    botpit_metrics.connections_open++;
+
+    if (n->stopping) {
+        session_close(s, PROTO_CLOSE_GOING_AWAY, "server shutting down");
+    } else if (n->nsessions > n->cfg.max_connections) {
+        botpit_metrics.connections_refused++;
+        session_close(s, PROTO_CLOSE_TRY_LATER, "the server is full; try again later");
+    } else if ((intptr_t)map_get(&n->per_ip, s->ip) > n->cfg.max_per_ip) {
+        botpit_metrics.connections_refused++;
+        session_close(s, PROTO_CLOSE_POLICY, "too many connections from your address");
+    } else {
+        botpit_metrics.connections_total++;
+    }
+    return 0;
+}
+
+/* The token bucket: true if this message may go through. */
+static bool rate_allows(session *s)
+{
+    const net_config *cfg = &s->net->cfg;
+    uint64_t now = uv_now(s->net->loop);
+    s->allowance += (double)(now - s->allowance_at) * cfg->rate_per_s / 1000.0;
+    if (s->allowance > cfg->rate_burst)
+        s->allowance = cfg->rate_burst;
+    s->allowance_at = now;
+    if (s->allowance < 1.0)
+        return false;
+    s->allowance -= 1.0;
+    return true;
+}
+
+/* The id of a refused message, so a client can tell which request the
+ * refusal answers; only looked for in small messages, to keep refusing cheap. */
+static json_t *refused_id(const char *text, size_t len)
+{
+    if (len > 1024)
+        return NULL;
+    json_t *m = json_loadb(text, len, 0, NULL);
+    json_t *id = json_incref(json_object_get(m, "id"));
+    json_decref(m);
+    if (id && !json_is_integer(id) && !(json_is_string(id) && json_string_length(id) <= 64)) {
+        json_decref(id);
+        id = NULL;
+    }
+    return id;
+}
+
+static void deliver(session *s)
+{
+    botpit_metrics.messages_in++;
+    if (!rate_allows(s)) {
+        /* A burst's worth refused in a row is a flood, not a fast hand. */
+        if (++s->strikes > (int)s->net->cfg.rate_burst) {
+            log_info("session from %s closed for flooding", s->ip);
+            session_close(s, PROTO_CLOSE_POLICY, "too many messages");
+        } else {
+            json_t *id = refused_id(s->rx, s->rx_len);
+            lobby_send_error(&s->conn, id, PROTO_RATE_LIMITED,
+                             "you are sending messages too fast; slow down");
+            json_decref(id);
+        }
+        return;
+    }
+    s->strikes = 0;
+    lobby_receive(s->net->lobby, &s->conn, s->rx, s->rx_len);
+}
+
+static bool rx_append(session *s, const void *in, size_t len)
+{
+    if (s->rx_len + len + 1 > s->rx_cap) {
+        size_t cap = s->rx_cap ? s->rx_cap : 1024;
+        while (cap < s->rx_len + len + 1)
+            cap *= 2;
+        char *rx = realloc(s->rx, cap);
+        if (!rx)
+            return false;
+        s->rx = rx;
+        s->rx_cap = cap;
+    }
+    memcpy(s->rx + s->rx_len, in, len);
+    s->rx_len += len;
+    return true;
+}
+
+int session_receive(session *s, const void *in, size_t len)
+{
+    struct lws *wsi = s->wsi;
+    bool last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
+    botpit_metrics.bytes_in += len;
+    s->last_rx = uv_now(s->net->loop);
+    if (s->closing)
+        return 0;
+    if (lws_frame_is_binary(wsi)) {
+        session_close(s, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, "send JSON in text frames");
+        return 0;
+    }
+    if (!s->rx_discard && s->rx_len + len > PROTO_MAX_FRAME) {
+        s->rx_discard = true;
+        lobby_send_error(&s->conn, NULL, PROTO_TOO_LARGE,
+                         "a message can be at most 64 KiB; closing the connection");
+        session_close(s, PROTO_CLOSE_TOO_LARGE, "message too large");
+    }
+    if (s->rx_discard)
+        return 0;
+    if (!rx_append(s, in, len))
+        return -1;
+    if (last) {
+        deliver(s);
+        s->rx_len = 0;
+        if (s->rx_cap > 16384) { /* don't keep a big buffer for an idle session */
+            free(s->rx);
+            s->rx = NULL;
+            s->rx_cap = 0;
+        }
+    }
+    return 0;
+}
+
+int session_writeable(session *s)
+{
+    if (s->qlen) {
+        msg *m = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % s->qcap;
+        s->qlen--;
+        s->queued_bytes -= m->len;
+        botpit_metrics.queued_bytes -= (int64_t)m->len;
+        int wrote = lws_write(s->wsi, (unsigned char *)msg_text(m), m->len, LWS_WRITE_TEXT);
+        size_t len = m->len;
+        msg_unref(m);
+        if (wrote < (int)len)
+            return -1;
+        botpit_metrics.messages_out++;
+        botpit_metrics.bytes_out += len;
+        if (s->qlen || s->closing)
+            lws_callback_on_writable(s->wsi);
+        return 0;
+    }
+    if (s->closing) {
+        log_debug("closing session from %s: %d %s", s->ip, s->close_code, s->close_reason);
+        lws_set_timer_usecs(s->wsi, 1);
+    }
+    return 0;
+}
+
+void session_closed(session *s)
+{
+    net *n = s->net;
+    if (s->conn.player)
+        lobby_disconnect(n->lobby, &s->conn);
+    if (s->prev)
+        s->prev->next = s->next;
+    else
+        n->sessions = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    n->nsessions--;
+    per_ip_add(n, s->ip, -1);
+    botpit_metrics.connections_open--;
+    botpit_metrics.queued_bytes -= (int64_t)s->queued_bytes;
+    while (s->qlen) {
+        msg_unref(s->queue[s->qhead]);
+        s->qhead = (s->qhead + 1) % s->qcap;
+        s->qlen--;
+    }
+    free(s->queue);
+    free(s->rx);
+    free(s);
+}
+
+void session_shutdown_all(net *n)
+{
+    for (session *s = n->sessions; s; s = s->next) {
+        if (s->conn.player)
+            lobby_disconnect(n->lobby, &s->conn);
+        s->conn.player = NULL;
+        s->closing = false; /* whatever the reason was, this one wins */
+        session_close(s, PROTO_CLOSE_GOING_AWAY, "server shutting down");
+    }
+}

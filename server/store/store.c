@@ -1,0 +1,424 @@
+/* store.c: the SQLite side: schema, prepared statements, loading. */
+#include "store/store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+
+#define SCHEMA_VERSION 1
+
+static const char schema_sql[] =
+    "CREATE TABLE IF NOT EXISTS players ("
+    "  id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash BLOB NOT NULL UNIQUE);"
+    "CREATE TABLE IF NOT EXISTS rooms ("
+    "  code TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL, host TEXT,"
+    "  options TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL,"
+    "  seed_fixed INTEGER NOT NULL, private INTEGER NOT NULL, bot_takeover INTEGER NOT NULL,"
+    "  clock_ms INTEGER NOT NULL DEFAULT 0, broken TEXT);"
+    "CREATE TABLE IF NOT EXISTS inputs ("
+    "  room TEXT NOT NULL, seq INTEGER NOT NULL, t INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    "  kind TEXT NOT NULL, action TEXT, PRIMARY KEY (room, seq)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS results ("
+    "  id INTEGER PRIMARY KEY, room TEXT NOT NULL, game TEXT NOT NULL,"
+    "  finished_at INTEGER NOT NULL, players TEXT NOT NULL, result TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS result_players ("
+    "  result INTEGER NOT NULL, player TEXT NOT NULL, PRIMARY KEY (player, result))"
+    "  WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at);";
+
+enum {
+    ST_PLAYER_PUT,
+    ST_ROOM_PUT,
+    ST_ROOM_DELETE,
+    ST_INPUTS_DELETE,
+    ST_ROOM_BROKEN,
+    ST_INPUT_APPEND,
+    ST_ROOM_CLOCK,
+    ST_RESULT_PUT,
+    ST_RESULT_PLAYER,
+    ST_INPUTS_OF,
+    ST_COUNT
+};
+
+static const char *const statement_sql[ST_COUNT] = {
+    [ST_PLAYER_PUT] = "INSERT INTO players (id, name, token_hash) VALUES (?1, ?2, ?3) "
+                      "ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+    [ST_ROOM_PUT] = "INSERT OR REPLACE INTO rooms (code, game, status, host, options, seats,"
+                    " seed, seed_fixed, private, bot_takeover, clock_ms)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    [ST_ROOM_DELETE] = "DELETE FROM rooms WHERE code = ?1",
+    [ST_INPUTS_DELETE] = "DELETE FROM inputs WHERE room = ?1",
+    [ST_ROOM_BROKEN] = "UPDATE rooms SET broken = ?2 WHERE code = ?1",
+    [ST_INPUT_APPEND] = "INSERT INTO inputs (room, seq, t, seat, kind, action)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [ST_ROOM_CLOCK] = "UPDATE rooms SET clock_ms = ?2 WHERE code = ?1",
+    [ST_RESULT_PUT] = "INSERT INTO results (room, game, finished_at, players, result)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_RESULT_PLAYER] = "INSERT OR IGNORE INTO result_players (result, player) VALUES (?1, ?2)",
+    [ST_INPUTS_OF] = "SELECT t, seat, kind, action FROM inputs WHERE room = ?1 ORDER BY seq",
+};
+
+struct store {
+    sqlite3 *db;
+    char path[512];
+    sqlite3_stmt *st[ST_COUNT];
+};
+
+static int fail(store *s, const char *what)
+{
+    log_error("store %s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
+    return -1;
+}
+
+static int exec(store *s, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        log_error("store %s: %s", s->path, msg ? msg : "failed");
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Runs a prepared statement that returns no rows, then resets it. */
+static int step_done(store *s, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, what);
+}
+
+static void bind_json(sqlite3_stmt *st, int i, const json_t *j)
+{
+    if (!j) {
+        sqlite3_bind_null(st, i);
+        return;
+    }
+    char *text = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
+    sqlite3_bind_text(st, i, text, -1, free);
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+    if (text)
+        sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+/* Is the file sound? A damaged file gives a clear message, not a crash. */
+static int check_sound(store *s, char *err, size_t err_len)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+        snprintf(err, err_len, "the database %s cannot be read: %s", s->path,
+                 sqlite3_errmsg(s->db));
+        return -1;
+    }
+    int rc = sqlite3_step(st);
+    const char *verdict = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    if (!verdict || strcmp(verdict, "ok") != 0) {
+        snprintf(err, err_len, "the database %s is damaged (%s); move it away to start afresh",
+                 s->path, verdict ? verdict : sqlite3_errmsg(s->db));
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static int setup_schema(store *s, char *err, size_t err_len)
+{
+    char *msg = NULL;
+    int rc = sqlite3_exec(s->db,
+                          "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+                          "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;",
+                          NULL, NULL, &msg);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        snprintf(err, err_len, "the database %s cannot be written: %s", s->path,
+                 msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+    char version[64];
+    snprintf(version, sizeof version, "PRAGMA user_version = %d", SCHEMA_VERSION);
+    return exec(s, version);
+}
+
+store *store_open(const char *path, char *err, size_t err_len)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    snprintf(s->path, sizeof s->path, "%s", path);
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, err_len, "cannot open the database %s: %s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        store_close(s);
+        return NULL;
+    }
+    if (check_sound(s, err, err_len) < 0 || setup_schema(s, err, err_len) < 0) {
+        store_close(s);
+        return NULL;
+    }
+    for (int i = 0; i < ST_COUNT; i++) {
+        if (sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+                               NULL) != SQLITE_OK) {
+            snprintf(err, err_len, "the database %s does not have Botpit's tables: %s", path,
+                     sqlite3_errmsg(s->db));
+            store_close(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+void store_close(store *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->st[i]);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+int store_player_put(store *s, const char *id, const char *name, const uint8_t hash[32])
+{
+    sqlite3_stmt *st = s->st[ST_PLAYER_PUT];
+    bind_text(st, 1, id);
+    bind_text(st, 2, name);
+    sqlite3_bind_blob(st, 3, hash, 32, SQLITE_TRANSIENT);
+    return step_done(s, st, "saving a player");
+}
+
+int store_room_put(store *s, const store_room *r)
+{
+    sqlite3_stmt *st = s->st[ST_ROOM_PUT];
+    bind_text(st, 1, r->code);
+    bind_text(st, 2, r->game);
+    bind_text(st, 3, r->status);
+    bind_text(st, 4, r->host);
+    bind_json(st, 5, r->options);
+    bind_json(st, 6, r->seats);
+    sqlite3_bind_int64(st, 7, (sqlite3_int64)r->seed);
+    sqlite3_bind_int(st, 8, r->seed_fixed);
+    sqlite3_bind_int(st, 9, r->is_private);
+    sqlite3_bind_int(st, 10, r->bot_takeover);
+    sqlite3_bind_int64(st, 11, r->clock_ms);
+    return step_done(s, st, "saving a room");
+}
+
+int store_room_delete(store *s, const char *code)
+{
+    if (exec(s, "BEGIN") < 0)
+        return -1;
+    bind_text(s->st[ST_INPUTS_DELETE], 1, code);
+    bind_text(s->st[ST_ROOM_DELETE], 1, code);
+    int rc = step_done(s, s->st[ST_INPUTS_DELETE], "deleting a log");
+    rc |= step_done(s, s->st[ST_ROOM_DELETE], "deleting a room");
+    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+}
+
+int store_room_mark_broken(store *s, const char *code, const char *why)
+{
+    sqlite3_stmt *st = s->st[ST_ROOM_BROKEN];
+    bind_text(st, 1, code);
+    bind_text(st, 2, why);
+    return step_done(s, st, "marking a room broken");
+}
+
+int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int seat,
+                       const char *kind, const json_t *action)
+{
+    if (exec(s, "BEGIN") < 0)
+        return -1;
+    sqlite3_stmt *in = s->st[ST_INPUT_APPEND];
+    bind_text(in, 1, code);
+    sqlite3_bind_int64(in, 2, (sqlite3_int64)seq);
+    sqlite3_bind_int64(in, 3, t);
+    sqlite3_bind_int(in, 4, seat);
+    bind_text(in, 5, kind);
+    bind_json(in, 6, action);
+    sqlite3_stmt *clock = s->st[ST_ROOM_CLOCK];
+    bind_text(clock, 1, code);
+    sqlite3_bind_int64(clock, 2, t);
+    int rc = step_done(s, in, "appending an input");
+    rc |= step_done(s, clock, "moving a room's clock");
+    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+}
+
+int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n)
+{
+    if (!n)
+        return 0;
+    if (exec(s, "BEGIN") < 0)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        sqlite3_stmt *st = s->st[ST_ROOM_CLOCK];
+        bind_text(st, 1, codes[i]);
+        sqlite3_bind_int64(st, 2, clocks[i]);
+        rc |= step_done(s, st, "saving a room's clock");
+    }
+    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+}
+
+int store_result_put(store *s, const char *code, const char *game, const json_t *players,
+                     const json_t *result, int64_t finished_at_ms)
+{
+    if (exec(s, "BEGIN") < 0)
+        return -1;
+    sqlite3_stmt *st = s->st[ST_RESULT_PUT];
+    bind_text(st, 1, code);
+    bind_text(st, 2, game);
+    sqlite3_bind_int64(st, 3, finished_at_ms);
+    bind_json(st, 4, players);
+    bind_json(st, 5, result);
+    int rc = step_done(s, st, "saving a result");
+    sqlite3_int64 id = sqlite3_last_insert_rowid(s->db);
+    size_t i;
+    const json_t *p;
+    json_array_foreach(players, i, p) {
+        const char *pid = json_string_value(json_object_get(p, "id"));
+        if (!pid)
+            continue;
+        sqlite3_stmt *rp = s->st[ST_RESULT_PLAYER];
+        sqlite3_bind_int64(rp, 1, id);
+        bind_text(rp, 2, pid);
+        rc |= step_done(s, rp, "indexing a result");
+    }
+    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+}
+
+int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char *name,
+                                           const uint8_t hash[32]),
+                      void *arg)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT id, name, token_hash FROM players", -1, &st, NULL) !=
+        SQLITE_OK)
+        return fail(s, "reading players");
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (sqlite3_column_bytes(st, 2) != 32)
+            continue;
+        fn(arg, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1),
+           sqlite3_column_blob(st, 2));
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "reading players");
+}
+
+static json_t *column_json(sqlite3_stmt *st, int i)
+{
+    const char *text = (const char *)sqlite3_column_text(st, i);
+    return text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+}
+
+static json_t *inputs_of(store *s, const char *code)
+{
+    sqlite3_stmt *st = s->st[ST_INPUTS_OF];
+    bind_text(st, 1, code);
+    json_t *inputs = json_array();
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        json_t *in = json_pack("{s:I,s:i,s:s}", "t", (json_int_t)sqlite3_column_int64(st, 0),
+                               "seat", sqlite3_column_int(st, 1), "kind",
+                               (const char *)sqlite3_column_text(st, 2));
+        json_t *action = column_json(st, 3);
+        if (action)
+            json_object_set_new(in, "action", action);
+        json_array_append_new(inputs, in);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return inputs;
+}
+
+int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const json_t *inputs),
+                    void *arg)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
+                           " private, bot_takeover, clock_ms FROM rooms WHERE broken IS NULL",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, "reading rooms");
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_t *options = column_json(st, 4), *seats = column_json(st, 5);
+        store_room r = {
+            .code = (const char *)sqlite3_column_text(st, 0),
+            .game = (const char *)sqlite3_column_text(st, 1),
+            .status = (const char *)sqlite3_column_text(st, 2),
+            .host = (const char *)sqlite3_column_text(st, 3),
+            .options = options,
+            .seats = seats,
+            .seed = (uint64_t)sqlite3_column_int64(st, 6),
+            .seed_fixed = sqlite3_column_int(st, 7),
+            .is_private = sqlite3_column_int(st, 8),
+            .bot_takeover = sqlite3_column_int(st, 9),
+            .clock_ms = sqlite3_column_int64(st, 10),
+        };
+        json_t *inputs = inputs_of(s, r.code);
+        fn(arg, &r, inputs);
+        json_decref(inputs);
+        json_decref(options);
+        json_decref(seats);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "reading rooms");
+}
+
+json_t *store_results(store *s, const char *game, const char *player_id, int limit)
+{
+    sqlite3_stmt *st;
+    const char *sql =
+        player_id
+            ? "SELECT r.room, r.game, r.finished_at, r.players, r.result FROM results r"
+              " JOIN result_players p ON p.result = r.id WHERE p.player = ?2"
+              " AND (?1 IS NULL OR r.game = ?1) ORDER BY r.finished_at DESC, r.id DESC LIMIT ?3"
+            : "SELECT room, game, finished_at, players, result FROM results"
+              " WHERE (?1 IS NULL OR game = ?1) ORDER BY finished_at DESC, id DESC LIMIT ?3";
+    json_t *out = json_array();
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fail(s, "reading results");
+        return out;
+    }
+    bind_text(st, 1, game);
+    if (player_id)
+        bind_text(st, 2, player_id);
+    sqlite3_bind_int(st, 3, limit);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        json_t *row = json_pack("{s:s,s:s,s:I}", "room", (const char *)sqlite3_column_text(st, 0),
+                                "game", (const char *)sqlite3_column_text(st, 1), "finished_at",
+                                (json_int_t)sqlite3_column_int64(st, 2));
+        json_object_set_new(row, "players", column_json(st, 3));
+        json_object_set_new(row, "result", column_json(st, 4));
+        json_array_append_new(out, row);
+    }
+    sqlite3_finalize(st);
+    return out;
+}
+
+int store_broken_count(store *s)
+{
+    sqlite3_stmt *st;
+    int n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM rooms WHERE broken IS NOT NULL", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}

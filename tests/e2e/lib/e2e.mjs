@@ -1,0 +1,218 @@
+// The browser-test harness: a real botpit (the test build, with
+// "testgame") serving a temporary web root (clients/web plus the testgame
+// renderer kept in tests/e2e/), Debian's Chromium driven by playwright-core,
+// a TCP proxy that can cut a page's connection, and screenshots for people
+// to look at.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../integration/lib/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = join(here, '..', '..', '..');
+export const CHROMIUM = process.env.BOTPIT_CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * Why the browser tests cannot run, or null. A missing Chromium fails the
+ * suite (CI installs it) unless BOTPIT_E2E_SKIP=1 says skipping is fine.
+ */
+export function skipReason() {
+  if (existsSync(CHROMIUM)) return null;
+  const why = `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
+  if (process.env.BOTPIT_E2E_SKIP === '1') {
+    process.stdout.write(`# skipping the browser tests: ${why}\n`);
+    return why;
+  }
+  throw new Error(`${why}; set BOTPIT_E2E_SKIP=1 to skip the browser tests instead`);
+}
+
+export const artifactsDir = process.env.BOTPIT_ARTIFACTS || join(repoRoot, 'test-artifacts', 'e2e');
+
+/** clients/web copied, plus games/testgame/renderer.js unless told not to. */
+export function makeWebRoot({ testgameRenderer = true } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'botpit-web-'));
+  cpSync(join(repoRoot, 'clients', 'web'), root, { recursive: true });
+  if (testgameRenderer) {
+    mkdirSync(join(root, 'games', 'testgame'), { recursive: true });
+    cpSync(join(here, '..', 'testgame', 'renderer.js'), join(root, 'games', 'testgame', 'renderer.js'));
+  }
+  return root;
+}
+
+/** A server on a fresh web root; stop() also removes the root. */
+export async function startWebServer(args = [], opts = {}) {
+  const webRoot = makeWebRoot(opts);
+  const server = await startServer(['--web-root', webRoot, ...args]);
+  const stop = server.stop.bind(server);
+  server.url = `${server.httpUrl}/`;
+  server.stop = async (signal) => {
+    const result = await stop(signal);
+    rmSync(webRoot, { recursive: true, force: true });
+    return result;
+  };
+  return server;
+}
+
+export async function launchBrowser() {
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    throw new Error('playwright-core is missing: run `npm ci` at the root of the repository');
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // No network beyond loopback here: without these Chromium tries to
+    // reach Google's services and stalls.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * A browser context with one page whose uncaught errors are collected
+ * (page.problems); console errors about the network are expected in tests
+ * that cut it, so only the rest count.
+ */
+export async function openPage(browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  // Waits fail in seconds, not Playwright's default 30: a broken step
+  // should say so quickly.
+  context.setDefaultTimeout(8000);
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    if (/WebSocket connection|Failed to load resource|ERR_CONNECTION|net::/.test(text)) return;
+    page.problems.push(`console error: ${text}`);
+  });
+  return page;
+}
+
+/** Opens url and, on the name screen, chooses a name. */
+export async function arrive(page, url, name) {
+  await page.goto(url);
+  await page.getByLabel('Your name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Let’s play' }).click();
+  await page.locator('#conn[data-status="online"]').waitFor();
+}
+
+/** Every toast currently shown, as text. */
+export function toasts(page) {
+  return page.locator('#toasts .toast-text').allTextContents();
+}
+
+/** Waits for a toast holding text (a server sentence, capitalised). */
+export async function expectToast(page, text, timeout = 5000) {
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  await page.locator('#toasts .toast-text', { hasText: sentence }).first().waitFor({ timeout });
+}
+
+/**
+ * Screenshots of what the page shows now at both sizes the issue names:
+ * <name>-375x812.png and <name>-1280x800.png in the artifacts folder.
+ */
+export async function shootBoth(page, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const original = page.viewportSize();
+  // The narrowest phone we support: nothing may stick out sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(100);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length)
+      .map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''));
+    return { scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
+  });
+  if (overflow.scroll > overflow.width || overflow.wide.length) {
+    throw new Error(`${name} is wider than 360 px: ${JSON.stringify(overflow)}`);
+  }
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // layout settles (fonts, scroll anchoring)
+    await page.screenshot({ path: join(artifactsDir, `${name}-${size.width}x${size.height}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+/**
+ * A TCP proxy in front of the server, so a test can cut a page's
+ * connection the way a network or a server does: both sides simply go.
+ * While down, new connections are refused at once.
+ */
+export class CutProxy {
+  constructor(targetPort) {
+    this.targetPort = targetPort;
+    this.down = false;
+    this.pairs = new Set();
+    this.server = createServer((client) => {
+      if (this.down) { client.destroy(); return; }
+      const upstream = connect(targetPort, '127.0.0.1');
+      const pair = { client, upstream };
+      this.pairs.add(pair);
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        this.pairs.delete(pair);
+      };
+      client.on('error', drop).on('close', drop);
+      upstream.on('error', drop).on('close', drop);
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  }
+
+  async listen() {
+    await new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = this.server.address().port;
+    this.url = `http://127.0.0.1:${this.port}/`;
+    return this;
+  }
+
+  /** Cuts every open connection; with down, refuses new ones too. */
+  cut({ down = false } = {}) {
+    this.down = down;
+    for (const { client, upstream } of [...this.pairs]) {
+      client.destroy();
+      upstream.destroy();
+    }
+    this.pairs.clear();
+  }
+
+  restore() {
+    this.down = false;
+  }
+
+  close() {
+    this.cut();
+    return new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/**
+ * Steps of one story, run in order: once a step fails, the rest are
+ * skipped (they would only time out on a page in the wrong state).
+ */
+export function storySteps(test) {
+  let broken = null;
+  return (name, fn) => test(name, async (t) => {
+    if (broken) { t.skip(`an earlier step failed: ${broken}`); return; }
+    try {
+      await fn(t);
+    } catch (err) {
+      broken = name;
+      throw err;
+    }
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,318 @@
+/* support.c: helpers the boxing suites share (see support.h). */
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int64_t bx_now;
+
+game *bx_new(const char *options, int seats, uint64_t seed)
+{
+    game_error err = {{0}, {0}};
+    game *g = game_create_with(&boxing_engine, options, seats, seed, &err);
+    cr_assert_not_null(g, "create refused: %s", err.message);
+    bx_now = 0;
+    return g;
+}
+
+game *bx_start(const char *options, int seats, const char *const *layouts)
+{
+    game *g = bx_new(options, seats, 1);
+    for (int s = 0; s < seats; s++)
+        json_decref(bx_ok(g, s, layouts[s]));
+    cr_assert_eq(boxing_phase_of(g), BOXING_PHASE_ORDERS);
+    return g;
+}
+
+int bx_act(game *g, int seat, const char *json, json_t **events, game_error *err)
+{
+    json_error_t jerr;
+    json_t *action = json_loads(json, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
+    json_t *ev = json_array();
+    int rc = boxing_engine.act(g, seat, action, ++bx_now, ev, err);
+    json_decref(action);
+    if (events)
+        *events = ev;
+    else
+        json_decref(ev);
+    return rc;
+}
+
+json_t *bx_ok(game *g, int seat, const char *json)
+{
+    game_error err = {{0}, {0}};
+    json_t *events;
+    int rc = bx_act(g, seat, json, &events, &err);
+    cr_assert_eq(rc, 0, "seat %d: %s refused: %s %s", seat, json, err.code, err.message);
+    return events;
+}
+
+json_t *bx_turn(game *g, const char *const *orders)
+{
+    json_t *all = json_array();
+    for (int s = 0; s < boxing_seats(g); s++) {
+        if (!orders[s])
+            continue;
+        json_t *ev = bx_ok(g, s, orders[s]);
+        json_array_extend(all, ev);
+        json_decref(ev);
+    }
+    return all;
+}
+
+json_t *bx_event(json_t *events, const char *kind)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        const char *k = json_string_value(json_object_get(e, "kind"));
+        if (k && strcmp(k, kind) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+char *bx_dump(const json_t *j)
+{
+    return json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY);
+}
+
+char *bx_view(const game *g, int seat)
+{
+    json_t *v = boxing_engine.view(g, seat);
+    char *s = bx_dump(v);
+    json_decref(v);
+    return s;
+}
+
+char *bx_all_views(const game *g)
+{
+    json_t *all = json_array();
+    for (int s = -1; s < boxing_seats(g); s++)
+        json_array_append_new(all, boxing_engine.view(g, s));
+    char *s = bx_dump(all);
+    json_decref(all);
+    return s;
+}
+
+void bx_refused(game *g, int seat, const char *json, const char *code)
+{
+    char *before = bx_all_views(g);
+    int64_t deadline = boxing_engine.deadline(g);
+    game_error err = {{0}, {0}};
+    json_t *events;
+    int rc = bx_act(g, seat, json, &events, &err);
+    cr_assert_eq(rc, -1, "%s was accepted", json);
+    cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
+    cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
+    cr_assert_eq(json_array_size(events), 0, "a refusal made events");
+    char *after = bx_all_views(g);
+    cr_assert_str_eq(before, after, "%s changed a view", json);
+    cr_assert_eq(deadline, boxing_engine.deadline(g));
+    free(before);
+    free(after);
+    json_decref(events);
+}
+
+/* ---- logged games ---- */
+
+void bx_log_add(bx_log *log, int64_t at, int seat, const json_t *action)
+{
+    if (log->n == log->cap) {
+        log->cap = log->cap ? log->cap * 2 : 64;
+        log->inputs = realloc(log->inputs, (size_t)log->cap * sizeof *log->inputs);
+        cr_assert_not_null(log->inputs);
+    }
+    log->inputs[log->n++] = (bx_input){at, seat, action ? json_deep_copy(action) : NULL};
+}
+
+void bx_log_free(bx_log *log)
+{
+    for (int i = 0; i < log->n; i++)
+        json_decref(log->inputs[i].action);
+    free(log->inputs);
+    log->inputs = NULL;
+    log->n = log->cap = 0;
+}
+
+static game *log_game(const bx_log *log)
+{
+    game_error err = {{0}, {0}};
+    game *g = game_create_with(&boxing_engine, log->options[0] ? log->options : NULL, log->seats,
+                               log->seed, &err);
+    cr_assert_not_null(g, "create refused: %s", err.message);
+    return g;
+}
+
+static void logged_act(game *g, bx_log *log, int64_t at, int seat, json_t *action, bx_step_fn on_step,
+                       void *ctx)
+{
+    game_error err = {{0}, {0}};
+    json_t *events = json_array();
+    int rc = boxing_engine.act(g, seat, action, at, events, &err);
+    if (rc != 0) {
+        char *a = bx_dump(action);
+        cr_assert_fail("seat %d: %s refused: %s %s", seat, a, err.code, err.message);
+    }
+    bx_log_add(log, at, seat, action);
+    if (on_step)
+        on_step(g, events, ctx);
+    json_decref(events);
+}
+
+static bool others_pending(const game *g, int seat)
+{
+    for (int s = 0; s < boxing_seats(g); s++) {
+        if (s != seat && boxing_alive(g, s) && !boxing_orders_in(g, s))
+            return true;
+    }
+    return false;
+}
+
+/* A player who knows only its own view and plays random legal moves: it
+ * walks into collisions and odd corners the bots avoid. */
+static json_t *chaos_layout(rng *r)
+{
+    boxing_layout l;
+    boxing_layout_random(&l, r);
+    json_t *form = boxing_layout_to_json(&l);
+    json_object_del(form, "engines");
+    json_object_set_new(form, "kind", json_string("layout"));
+    return form;
+}
+
+static json_t *chaos_orders(const game *g, int seat, rng *r)
+{
+    json_t *view = boxing_engine.view(g, seat);
+    json_t *me = json_array_get(json_object_get(view, "robots"), (size_t)seat);
+    json_t *working = json_object_get(me, "working");
+    int size = (int)json_integer_value(json_object_get(view, "size"));
+    int x = (int)json_integer_value(json_array_get(json_object_get(me, "cell"), 0));
+    int y = (int)json_integer_value(json_array_get(json_object_get(me, "cell"), 1));
+    bool booster = json_is_true(json_object_get(working, "booster"));
+    int boost = booster ? (int)rng_below(r, 3) : 0;
+    static const char *const boosts[] = {"none", "move", "shoot"};
+    int limit = (int)json_integer_value(json_object_get(working, boost == 1 ? "steps_boosted" : "steps"));
+    json_t *dirs = json_object_get(working, "directions");
+    json_t *path = json_array();
+    int n = limit ? (int)rng_below(r, (uint32_t)limit + 1) : 0;
+    for (int k = 0; k < n && json_array_size(dirs); k++) {
+        const char *d = json_string_value(json_array_get(dirs, rng_below(r, (uint32_t)json_array_size(dirs))));
+        for (int i = 0; i < BOXING_DIRS; i++) {
+            if (strcmp(boxing_dirs[i].name, d) != 0)
+                continue;
+            int nx = x + boxing_dirs[i].dx, ny = y + boxing_dirs[i].dy;
+            if (nx >= 0 && ny >= 0 && nx < size && ny < size) {
+                json_array_append_new(path, json_string(d));
+                x = nx;
+                y = ny;
+            }
+        }
+    }
+    json_t *action = json_pack("{s:s, s:o, s:s}", "kind", "orders", "path", path, "booster", boosts[boost]);
+    json_t *guns = json_object_get(working, "guns");
+    int others[BOXING_MAX_SEATS], no = 0;
+    for (int s = 0; s < boxing_seats(g); s++) {
+        if (s != seat && boxing_alive(g, s))
+            others[no++] = s;
+    }
+    if (json_object_size(guns) && no && rng_below(r, 4)) {
+        size_t pick = rng_below(r, (uint32_t)json_object_size(guns)), i = 0;
+        const char *letter;
+        json_t *v;
+        json_object_foreach(guns, letter, v) {
+            if (i++ == pick)
+                json_object_set_new(action, "fire", json_string(letter));
+        }
+        char target[2] = {(char)('a' + rng_below(r, 9)), 0};
+        json_object_set_new(action, "target", json_string(target));
+        json_object_set_new(action, "target_robot", json_integer(others[rng_below(r, (uint32_t)no)]));
+    }
+    json_decref(view);
+    return action;
+}
+
+json_t *bx_chaos(const game *g, int seat, rng *r)
+{
+    if (boxing_phase_of(g) == BOXING_PHASE_LAYOUT && !boxing_layout_in(g, seat))
+        return chaos_layout(r);
+    if (boxing_phase_of(g) == BOXING_PHASE_ORDERS && boxing_alive(g, seat) && !boxing_orders_in(g, seat))
+        return chaos_orders(g, seat, r);
+    return NULL;
+}
+
+game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t salt, bx_step_fn on_step,
+                   void *ctx)
+{
+    game *g = log_game(log);
+    rng r;
+    rng_seed(&r, salt);
+    int64_t now = 0;
+    unsigned asleep = 0;
+    int asleep_turn = -1;
+    for (int rounds = 0; !boxing_engine.over(g); rounds++) {
+        cr_assert_lt(rounds, 5000, "the game does not end");
+        int stage = boxing_phase_of(g) == BOXING_PHASE_LAYOUT ? 0 : boxing_turn(g);
+        if (stage != asleep_turn) {
+            asleep_turn = stage;
+            asleep = 0;
+            for (int s = 0; s < log->seats; s++) {
+                if ((sleepy & (1u << s)) && rng_below(&r, 4) == 0)
+                    asleep |= 1u << s;
+            }
+        }
+        bool acted = false;
+        for (int s = 0; s < log->seats && !boxing_engine.over(g); s++) {
+            if (asleep & (1u << s))
+                continue;
+            int64_t wake = GAME_NO_DEADLINE;
+            json_t *a = levels[s] < 0 ? bx_chaos(g, s, &r)
+                                      : boxing_engine.bot(g, s, levels[s], now, rng_next(&r), &wake);
+            if (!a)
+                continue;
+            now += 1 + rng_below(&r, 40);
+            if (boxing_phase_of(g) == BOXING_PHASE_ORDERS && others_pending(g, s) && rng_below(&r, 5) == 0) {
+                /* orders first written one way, then replaced */
+                json_t *idle = json_pack("{s:s}", "kind", "orders");
+                logged_act(g, log, now, s, idle, on_step, ctx);
+                json_decref(idle);
+                now++;
+            }
+            logged_act(g, log, now, s, a, on_step, ctx);
+            json_decref(a);
+            acted = true;
+        }
+        if (!acted && !boxing_engine.over(g)) {
+            int64_t d = boxing_engine.deadline(g);
+            now = d > now ? d : now;
+            json_t *events = json_array();
+            boxing_engine.tick(g, now, events);
+            bx_log_add(log, now, -1, NULL);
+            if (on_step)
+                on_step(g, events, ctx);
+            json_decref(events);
+        }
+    }
+    return g;
+}
+
+game *bx_replay(const bx_log *log, int upto, bx_step_fn on_step, void *ctx)
+{
+    game *g = log_game(log);
+    for (int i = 0; i < upto && i < log->n; i++) {
+        const bx_input *in = &log->inputs[i];
+        json_t *events = json_array();
+        if (in->seat < 0) {
+            boxing_engine.tick(g, in->at, events);
+        } else {
+            game_error err = {{0}, {0}};
+            int rc = boxing_engine.act(g, in->seat, in->action, in->at, events, &err);
+            cr_assert_eq(rc, 0, "replayed input %d refused: %s", i, err.message);
+        }
+        if (on_step)
+            on_step(g, events, ctx);
+        json_decref(events);
+    }
+    return g;
+}

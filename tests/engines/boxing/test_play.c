@@ -1,0 +1,198 @@
+/* test_play.c: whole games: bots always act legally, games always end, and
+ * a replay of the input log gives byte-identical views. */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void setup_log(bx_log *log, const char *options, int seats, uint64_t seed)
+{
+    memset(log, 0, sizeof *log);
+    snprintf(log->options, sizeof log->options, "%s", options ? options : "");
+    log->seats = seats;
+    log->seed = seed;
+}
+
+Test(boxing_bots, bots_of_every_level_always_act_legally_in_duels)
+{
+    const char *options[] = {NULL, "{\"size\": 6}", "{\"size\": 16}", "{\"free_centre\": true}",
+                             "{\"size\": 11, \"turn_limit\": 60}"};
+    int games = 0;
+    for (int a = 0; a < 3; a++) {
+        for (int b = 0; b < 3; b++) {
+            for (int k = 0; k < 5; k++) {
+                bx_log log;
+                setup_log(&log, options[k], 2, (uint64_t)(a * 100 + b * 10 + k));
+                int levels[2] = {a, b};
+                game *g = bx_play_bots(&log, levels, 0, (uint64_t)games, NULL, NULL);
+                cr_assert(boxing_engine.over(g));
+                boxing_engine.destroy(g);
+                bx_log_free(&log);
+                games++;
+            }
+        }
+    }
+    cr_assert_eq(games, 45);
+}
+
+Test(boxing_bots, bots_always_act_legally_in_free_for_alls)
+{
+    for (int k = 0; k < 24; k++) {
+        int seats = 3 + k % 2;
+        bx_log log;
+        setup_log(&log, k % 3 == 0 ? "{\"size\": 6}" : k % 3 == 1 ? NULL : "{\"size\": 12}", seats, (uint64_t)k);
+        int levels[4] = {k % 3, (k + 1) % 3, (k + 2) % 3, -1};
+        game *g = bx_play_bots(&log, levels, 1u << 1, (uint64_t)k + 77, NULL, NULL);
+        cr_assert(boxing_engine.over(g));
+        json_t *res = boxing_engine.result(g);
+        size_t decided = json_array_size(json_object_get(res, "winners")) + json_array_size(json_object_get(res, "drawn"));
+        cr_assert_geq(decided, 1, "someone wins or draws");
+        json_decref(res);
+        boxing_engine.destroy(g);
+        bx_log_free(&log);
+    }
+}
+
+Test(boxing_bots, a_bot_layout_is_always_legal)
+{
+    rng r;
+    rng_seed(&r, 3);
+    for (int level = 0; level < 3; level++) {
+        for (int i = 0; i < 100; i++) {
+            for (int free_centre = 0; free_centre < 2; free_centre++) {
+                json_t *a = boxing_bot_layout(level, free_centre, &r);
+                boxing_layout l;
+                game_error err;
+                cr_assert_eq(boxing_layout_from_json(a, free_centre, &l, &err), 0, "%s", err.message);
+                json_decref(a);
+            }
+        }
+    }
+}
+
+Test(boxing_bots, a_bot_waits_when_it_has_nothing_to_do)
+{
+    const char *layouts[2] = {BX_CORNERS, BX_SIDES};
+    game *g = bx_start(NULL, 2, layouts);
+    json_decref(bx_ok(g, 0, "{\"kind\":\"orders\"}"));
+    int64_t wake = GAME_NO_DEADLINE;
+    cr_assert_null(boxing_engine.bot(g, 0, 2, bx_now, 1, &wake), "its orders are in");
+    json_t *a = boxing_engine.bot(g, 1, 2, bx_now, 1, &wake);
+    cr_assert_not_null(a, "seat 1 still has to write orders");
+    json_decref(a);
+    cr_assert_null(boxing_engine.bot(g, GAME_SEAT_SPECTATOR, 1, bx_now, 1, &wake));
+    boxing_engine.destroy(g);
+}
+
+Test(boxing_bots, the_stronger_level_beats_the_weaker_more_often_than_not)
+{
+    /* a sanity check of the levels, not a benchmark: over 30 duels on the
+     * default ring hard must win more than it loses against easy */
+    int wins = 0, losses = 0;
+    for (int i = 0; i < 30; i++) {
+        bx_log log;
+        setup_log(&log, NULL, 2, (uint64_t)i + 1000);
+        int levels[2] = {i % 2 ? 2 : 0, i % 2 ? 0 : 2};
+        int hard = i % 2 ? 0 : 1;
+        game *g = bx_play_bots(&log, levels, 0, (uint64_t)i, NULL, NULL);
+        json_t *res = boxing_engine.result(g);
+        json_t *w = json_object_get(res, "winners");
+        if (json_array_size(w) == 1 && json_integer_value(json_array_get(w, 0)) == hard)
+            wins++;
+        else if (json_array_size(w) == 1)
+            losses++;
+        json_decref(res);
+        boxing_engine.destroy(g);
+        bx_log_free(&log);
+    }
+    cr_assert_gt(wins, losses, "hard won %d and lost %d against easy", wins, losses);
+}
+
+/* ---- replay ---- */
+
+typedef struct trail {
+    char **views;
+    int n, cap;
+} trail;
+
+static void trail_step(const game *g, json_t *events, void *ctx)
+{
+    trail *t = ctx;
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 64;
+        t->views = realloc(t->views, (size_t)t->cap * sizeof *t->views);
+    }
+    char *views = bx_all_views(g);
+    char *ev = bx_dump(events);
+    size_t len = strlen(views) + strlen(ev) + 2;
+    t->views[t->n] = malloc(len);
+    snprintf(t->views[t->n], len, "%s\n%s", views, ev);
+    t->n++;
+    free(views);
+    free(ev);
+}
+
+static void trail_free(trail *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->views[i]);
+    free(t->views);
+}
+
+Test(boxing_replay, random_legal_play_replays_to_byte_identical_views)
+{
+    const char *options[] = {"{\"order_s\": 2, \"layout_s\": 2}", "{\"size\": 6, \"free_centre\": true}",
+                             "{\"size\": 9, \"turn_limit\": 12}"};
+    for (int k = 0; k < 18; k++) {
+        int seats = 2 + k % 3;
+        bx_log log;
+        setup_log(&log, options[k % 3], seats, rng_mix((uint64_t)k));
+        int levels[4] = {-1, k % 3, -1, 2};
+        trail played = {0}, replayed = {0};
+        game *g = bx_play_bots(&log, levels, 0x5, (uint64_t)k, trail_step, &played);
+        game *h = bx_replay(&log, log.n, trail_step, &replayed);
+        cr_assert_eq(played.n, replayed.n);
+        for (int i = 0; i < played.n; i++)
+            cr_assert_str_eq(played.views[i], replayed.views[i], "game %d differs after input %d", k, i);
+        char *a = bx_all_views(g), *b = bx_all_views(h);
+        cr_assert_str_eq(a, b);
+        free(a);
+        free(b);
+        boxing_engine.destroy(g);
+        boxing_engine.destroy(h);
+        trail_free(&played);
+        trail_free(&replayed);
+        bx_log_free(&log);
+    }
+}
+
+Test(boxing_replay, deadlines_are_part_of_the_log)
+{
+    /* every seat asleep now and then: turns resolve at the deadline and the
+     * replay resolves them at the same game time */
+    bx_log log;
+    setup_log(&log, "{\"order_s\": 3, \"layout_s\": 3}", 2, 42);
+    int levels[2] = {1, -1};
+    game *g = bx_play_bots(&log, levels, 0x3, 9, NULL, NULL);
+    int ticks = 0;
+    for (int i = 0; i < log.n; i++)
+        ticks += log.inputs[i].seat < 0;
+    cr_assert_gt(ticks, 0, "some deadline passed");
+    game *h = bx_replay(&log, log.n, NULL, NULL);
+    char *a = bx_all_views(g), *b = bx_all_views(h);
+    cr_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    boxing_engine.destroy(g);
+    boxing_engine.destroy(h);
+    bx_log_free(&log);
+}
+
+Test(boxing_bench, the_bench_plays_every_pairing)
+{
+    char *argv[] = {"boxing", "--games", "2", "--seed", "5", NULL};
+    cr_assert_eq(boxing_bench(5, argv), 0, "a bot action was refused in the bench");
+    char *bad[] = {"boxing", "--games", NULL};
+    cr_assert_eq(boxing_bench(2, bad), 2);
+}

@@ -1,0 +1,68 @@
+// The HTTP side: the page, health, metrics, the JSON API, and paths that
+// must not be served.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { httpGet, player, startServer } from './lib/harness.mjs';
+
+let server;
+before(async () => { server = await startServer(); });
+after(async () => { await server.stop(); });
+
+test('/ serves the web client with its type, an ETag and safety headers', async () => {
+  const r = await httpGet(server, '/');
+  assert.equal(r.status, 200);
+  assert.match(r.headers.get('content-type'), /^text\/html/);
+  assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+  assert.match(r.headers.get('content-security-policy'), /default-src 'self'/);
+  const etag = r.headers.get('etag');
+  assert.ok(etag);
+  const again = await httpGet(server, '/', { 'if-none-match': etag });
+  assert.equal(again.status, 304, 'unchanged files are not sent again');
+});
+
+test('paths outside the web root, hidden files and unknown types are 404', async () => {
+  for (const path of ['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/.git/config', '/games/../../etc/passwd',
+    '/nothing.html', '/meson.build', '/a//b.js', '/x.exe']) {
+    const r = await httpGet(server, path);
+    assert.equal(r.status, 404, path);
+  }
+});
+
+test('/healthz answers ok', async () => {
+  const r = await httpGet(server, '/healthz');
+  assert.equal(r.status, 200);
+  const body = JSON.parse(r.text);
+  assert.equal(body.status, 'ok');
+  assert.match(body.version, /^\d+\.\d+\.\d+/);
+});
+
+test('/metrics counts connections, rooms, messages and errors', async () => {
+  const c = await player(server, 'Metric');
+  await c.ok('create', { game: 'testgame' });
+  c.sendRaw('{"type":"teleport"}');
+  await c.next('error');
+  const r = await httpGet(server, '/metrics');
+  assert.equal(r.status, 200);
+  assert.match(r.headers.get('content-type'), /^text\/plain; version=0\.0\.4/);
+  assert.match(r.text, /^botpit_connections 1$/m);
+  assert.match(r.text, /^botpit_rooms\{game="testgame",status="lobby"\} 1$/m);
+  assert.match(r.text, /^botpit_errors_total\{code="unknown_type"\} [1-9]/m);
+  assert.match(r.text, /^botpit_messages_in_total [1-9]/m);
+  assert.match(r.text, /^botpit_bytes_out_total [1-9]/m);
+  await c.close();
+});
+
+test('/api/games and /api/rooms return JSON', async () => {
+  const games = JSON.parse((await httpGet(server, '/api/games')).text);
+  assert.ok(games.games.some((g) => g.id === 'testgame'));
+  const c = await player(server, 'Lister');
+  const room = await c.ok('create', { game: 'testgame' });
+  const rooms = JSON.parse((await httpGet(server, '/api/rooms')).text);
+  assert.ok(rooms.rooms.some((r) => r.code === room.code));
+  await c.close();
+});
+
+test('/ws without an upgrade explains itself', async () => {
+  const r = await httpGet(server, '/ws');
+  assert.equal(r.status, 426);
+});

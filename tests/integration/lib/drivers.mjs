@@ -1,0 +1,61 @@
+// Per-game drivers for tests that must play any game: each knows a room's
+// options for a quick game and one legal action for a seat, from its view
+// alone (or null when the seat has nothing to do).
+export const drivers = {
+  testgame: {
+    options: { target: 30 },
+    act(view, seat) {
+      return view.winner < 0 && view.turn === seat ? { kind: 'add', n: 1 } : null;
+    },
+  },
+  boxing: {
+    options: { turn_limit: 6 },
+    act(view, seat) {
+      const me = view.robots[seat];
+      if (view.phase === 'layout' && !me.layout_in) {
+        return { kind: 'layout', grid: ['abc', 'def', 'ghi'], lasers: 'abcd', booster: 'e' };
+      }
+      if (view.phase === 'orders' && !me.orders_in && !me.out) {
+        return { kind: 'orders', path: [], booster: 'none', fire: null, target: null };
+      }
+      return null;
+    },
+  },
+};
+
+/** The newest state a client holds (taking every queued one). */
+export async function newestState(client, known) {
+  let state = known;
+  while (client.queue.some((m) => m.type === 'state')) {
+    const s = await client.next('state');
+    if (!state || s.seq >= state.seq) state = s;
+  }
+  return state;
+}
+
+const isOver = (s) => s.view.winner >= 0 || s.view.phase === 'over';
+
+/**
+ * Plays with every client's driver until the room's seq reaches `inputs` (or
+ * the game ends), then until every client has seen the last input. A client
+ * acts only on a state as new as anyone's, never on a stale one. Returns each
+ * client's newest state.
+ */
+export async function playInputs(clients, driver, inputs, timeoutMs = 30000, known = null) {
+  const states = known ? [...known] : await Promise.all(clients.map((c) => c.next('state')));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (let i = 0; i < clients.length; i++) states[i] = await newestState(clients[i], states[i]);
+    const seq = Math.max(...states.map((s) => s.seq));
+    const done = seq >= inputs || states.some(isOver);
+    if (done && states.every((s) => s.seq === seq)) return states;
+    const i = done ? -1 : states.findIndex((s) => s.seq === seq && driver.act(s.view, s.seat));
+    if (i >= 0) {
+      const reply = await clients[i].request('act', { action: driver.act(states[i].view, states[i].seat) });
+      if (reply.type === 'state') states[i] = reply;
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`no progress at seq ${seq}: ${JSON.stringify(states.map((s) => s.seq))}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

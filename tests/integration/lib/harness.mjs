@@ -1,0 +1,237 @@
+// The integration harness: a real botpit on a free port of 127.0.0.1 and
+// real WebSocket clients whose every received message is checked against
+// protocol/schema/server/<type>.json.
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv/dist/2020.js';
+import WebSocket from 'ws';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = join(here, '..', '..', '..');
+
+function loadValidators(kind) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const dir = join(repoRoot, 'protocol', 'schema', kind);
+  const validators = new Map();
+  for (const f of readdirSync(dir)) {
+    if (!f.endsWith('.json')) continue;
+    const schema = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    validators.set(f.replace(/\.json$/, ''), ajv.compile(schema));
+  }
+  return validators;
+}
+
+const serverSchemas = loadValidators('server');
+const clientSchemas = loadValidators('client');
+
+function schemaProblem(validators, message) {
+  const validate = validators.get(message?.type);
+  if (!validate) return `no schema for message type ${JSON.stringify(message?.type)}`;
+  if (validate(message)) return null;
+  return validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+}
+
+/** Every message a test saw, so a test can assert none broke its schema. */
+export const schemaFailures = [];
+
+export function serverBinary() {
+  const bin = process.env.BOTPIT_TEST_BIN;
+  if (!bin) throw new Error('BOTPIT_TEST_BIN is not set (meson test sets it)');
+  return bin;
+}
+
+/** Starts botpit; resolves once it prints the URL it listens on. */
+/** A fresh folder for a test's files (databases). */
+export function tempDir() {
+  return mkdtempSync(join(tmpdir(), 'botpit-test-'));
+}
+
+export async function startServer(args = [], { binary = serverBinary(), env = {} } = {}) {
+  const db = args.includes('--db') ? [] : ['--db', join(tempDir(), 'botpit.db')];
+  const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...db, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stdout}\n${stderr}`)), 10000);
+    proc.stdout.on('data', (d) => {
+      stdout += d;
+      const m = stdout.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    });
+    exited.then(({ code }) => reject(new Error(`server exited with ${code}:\n${stdout}\n${stderr}`)));
+  });
+  return {
+    port,
+    proc,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    httpUrl: `http://127.0.0.1:${port}`,
+    exited,
+    stderr: () => stderr,
+    /** Stops the server; a non-zero exit shows its stderr (sanitizer reports). */
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      const result = await exited;
+      if (result.code !== 0 && result.signal === null) process.stderr.write(`botpit exited ${result.code}; its stderr:\n${stderr}\n`);
+      return result;
+    },
+  };
+}
+
+let nextId = 1;
+
+/** A WebSocket client that queues what it receives and checks each message. */
+export class Client {
+  constructor(ws) {
+    this.ws = ws;
+    this.queue = [];
+    this.waiters = [];
+    this.problems = [];
+    this.closed = new Promise((resolve) => {
+      ws.on('close', (code, reason) => {
+        this.closeInfo = { code, reason: reason.toString() };
+        resolve(this.closeInfo);
+        this._wake();
+      });
+    });
+    ws.on('message', (data, isBinary) => {
+      let m;
+      try {
+        m = JSON.parse(data.toString());
+      } catch {
+        this.problems.push(`not JSON: ${data}`);
+        return;
+      }
+      const problem = isBinary ? 'a binary frame' : schemaProblem(serverSchemas, m);
+      if (problem) {
+        const line = `${m.type}: ${problem} in ${JSON.stringify(m).slice(0, 300)}`;
+        this.problems.push(line);
+        schemaFailures.push(line);
+      }
+      this.queue.push(m);
+      this._wake();
+    });
+  }
+
+  /** options go to the WebSocket (headers, localAddress, rejectUnauthorized). */
+  static async connect(server, options = {}) {
+    const ws = new WebSocket(server.wsUrl, { maxPayload: 16 << 20, ...options });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    return new Client(ws);
+  }
+
+  _wake() {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Sends a message that must itself match its client schema. */
+  send(message) {
+    const problem = schemaProblem(clientSchemas, message);
+    if (problem) throw new Error(`the test sends an invalid ${message.type}: ${problem}`);
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** Sends anything at all (bad input tests). */
+  sendRaw(text) {
+    this.ws.send(text);
+  }
+
+  /** The first queued message matching pred (a type or a function). */
+  async next(pred, timeoutMs = 5000) {
+    const match = typeof pred === 'function' ? pred : (m) => m.type === pred;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.queue.findIndex(match);
+      if (i >= 0) return this.queue.splice(i, 1)[0];
+      if (this.closeInfo) throw new Error(`closed (${this.closeInfo.code} ${this.closeInfo.reason}) while waiting; queue: ${this.describeQueue()}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting; queue: ${this.describeQueue()}`);
+      await new Promise((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(t); resolve(); });
+      });
+    }
+  }
+
+  describeQueue() {
+    const names = this.queue.map((m) => m.type + (m.code ? `:${m.code}` : ''));
+    const shown = names.length > 12 ? [`(${names.length - 12} more)`, ...names.slice(-12)] : names;
+    return shown.join(', ') || '(empty)';
+  }
+
+  /** Sends with a fresh id and returns the reply that echoes it. */
+  async request(type, fields = {}, timeoutMs = 5000) {
+    const id = nextId++;
+    this.send({ type, id, ...fields });
+    return this.next((m) => m.id === id, timeoutMs);
+  }
+
+  /** Like request, but the reply must not be an error. */
+  async ok(type, fields = {}) {
+    const reply = await this.request(type, fields);
+    if (reply.type === 'error') throw new Error(`${type} refused: ${reply.code}: ${reply.message}`);
+    return reply;
+  }
+
+  async hello(name, token) {
+    const welcome = await this.ok('hello', token ? { name, token } : { name });
+    this.welcome = welcome;
+    this.id = welcome.you.id;
+    this.token = welcome.token;
+    return welcome;
+  }
+
+  /** Drops every queued message (after a step whose broadcasts don't matter). */
+  drain() {
+    this.queue.length = 0;
+  }
+
+  close() {
+    this.ws.close();
+    return this.closed;
+  }
+
+  /** Cuts the TCP connection without a close handshake. */
+  drop() {
+    this.ws.terminate();
+    return this.closed;
+  }
+}
+
+/** A connected client that has said hello. */
+export async function player(server, name, options = {}) {
+  const c = await Client.connect(server, options);
+  await c.hello(name);
+  return c;
+}
+
+/**
+ * A GET on a fresh connection, the path sent exactly as given (fetch would
+ * normalise ".." and reuse kept-alive sockets, racing the server's idle
+ * timeout).
+ */
+export function httpGet(server, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: { get: (h) => res.headers[h.toLowerCase()] ?? null }, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

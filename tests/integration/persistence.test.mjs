@@ -1,0 +1,109 @@
+// Nothing lost: kill -9 the real server mid-game, start it again on the same
+// database, and every room is back with byte-identical views and plays on.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { drivers, playInputs } from './lib/drivers.mjs';
+import { Client, httpGet, player, schemaFailures, serverBinary, startServer, tempDir } from './lib/harness.mjs';
+import { spawnSync } from 'node:child_process';
+
+const INPUTS = 8;
+
+async function reconnect(server, old, name) {
+  const c = await Client.connect(server);
+  await c.hello(name, old.token);
+  return c;
+}
+
+for (const [game, driver] of Object.entries(drivers)) {
+  test(`${game}: a room killed with -9 after ${INPUTS} inputs comes back identical and plays to its end`, async () => {
+    const db = join(tempDir(), 'botpit.db');
+    const args = ['--db', db, '--bot-pace-ms', '20'];
+    let server = await startServer(args);
+    const ada = await player(server, 'Ada');
+    const room = await ada.ok('create', { game, options: driver.options });
+    const bob = await player(server, 'Bob');
+    await bob.ok('join', { room: room.code });
+    await ada.ok('start');
+    const before = await playInputs([ada, bob], driver, INPUTS);
+    assert.ok(before[0].seq >= 1, 'the game took inputs');
+    assert.equal(before[0].seq, before[1].seq, 'both saw the same last input');
+
+    await server.stop('SIGKILL');
+    server = await startServer(args);
+    const ada2 = await reconnect(server, ada, 'Ada');
+    const bob2 = await reconnect(server, bob, 'Bob');
+    const [sa, sb] = [await ada2.next('state'), await bob2.next('state')];
+    assert.equal(sa.room, room.code, 'the room is back under its code');
+    assert.equal(sa.seq, before[0].seq, 'every input is there');
+    assert.equal(JSON.stringify(sa.view), JSON.stringify(before[0].view), "Ada's view is byte-identical");
+    assert.equal(JSON.stringify(sb.view), JSON.stringify(before[1].view), "Bob's view is byte-identical");
+
+    const after = await playInputs([ada2, bob2], driver, Infinity, 60000, [sa, sb]);
+    assert.ok(after[0].seq > sa.seq, 'the game played on');
+    const over = await ada2.next('over');
+    assert.ok(Array.isArray(over.result.winners));
+    const results = JSON.parse((await httpGet(server, `/api/results?game=${game}`)).text).results;
+    assert.equal(results[0].room, room.code, 'the result is in the history');
+    const mine = JSON.parse((await httpGet(server, `/api/results?player=${ada.id}`)).text).results;
+    assert.equal(mine[0].room, room.code, "and in Ada's own history");
+    await ada2.close();
+    await bob2.close();
+    assert.equal((await server.stop()).code, 0);
+  });
+}
+
+test('a room whose log no longer replays is kept aside, reported, and the rest come back', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  const ada = await player(server, 'Ada');
+  const bad = await ada.ok('create', { game: 'testgame' });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: bad.code });
+  await ada.ok('start');
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  const carl = await player(server, 'Carl');
+  const good = await carl.ok('create', { game: 'testgame' });
+  await server.stop('SIGKILL');
+  // An action the engine refuses on replay: the log no longer makes sense.
+  execFileSync('sqlite3', [db, `UPDATE inputs SET action = '{"kind":"add","n":9}' WHERE room = '${bad.code}'`]);
+  server = await startServer(['--db', db]);
+  const metrics = await httpGet(server, '/metrics');
+  assert.match(metrics.text, /^botpit_rooms_broken 1$/m);
+  assert.match(server.stderr(), new RegExp(`room ${bad.code} cannot be restored`));
+  const c = await player(server, 'Dee');
+  assert.equal((await c.request('join', { room: bad.code })).code, 'no_such_room');
+  assert.equal((await c.ok('join', { room: good.code })).code, good.code, 'the sound room is back');
+  const kept = execFileSync('sqlite3', [db, `SELECT broken IS NOT NULL FROM rooms WHERE code = '${bad.code}'`]).toString().trim();
+  assert.equal(kept, '1', 'the broken room is still in the database');
+  await c.close();
+  await server.stop();
+});
+
+function startFails(db) {
+  const r = spawnSync(serverBinary(), ['--port', '0', '--bind', '127.0.0.1', '--db', db], { timeout: 10000 });
+  return { status: r.status, signal: r.signal, stderr: r.stderr.toString() };
+}
+
+test('a corrupt database file gives a clear start-up error, not a crash', () => {
+  const db = join(tempDir(), 'botpit.db');
+  writeFileSync(db, 'this is not a database, but it is long enough to look like a header '.repeat(100));
+  const r = startFails(db);
+  assert.equal(r.signal, null, 'no crash');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /botpit: .*database .*botpit\.db/);
+  assert.match(r.stderr, /not a database|damaged/);
+});
+
+test('a database that cannot be created gives a clear start-up error', () => {
+  const r = startFails(join(tempDir(), 'no', 'such', 'folder', 'botpit.db'));
+  assert.equal(r.signal, null);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /cannot open the database/);
+});
+
+test('every message matched its schema', () => {
+  assert.deepEqual(schemaFailures, []);
+});

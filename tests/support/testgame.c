@@ -1,0 +1,209 @@
+/*
+ * testgame.c: "count to 21", an engine for the server's tests only.
+ *
+ * Small enough to reason about in a test, yet it uses every part of the
+ * contract: turns (not_your_turn), a secret per seat (views differ), an
+ * optional turn deadline (tick), bots with levels, and off-loop work (a
+ * "hint" computed by work_run once the count passes half the target).
+ * It ships only in the botpit-test binary.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "util/rng.h"
+
+#define MAX_SEATS 4
+
+struct game {
+    int seats, target, turn_s;
+    int total, turn, winner;
+    int added[MAX_SEATS];
+    int secret[MAX_SEATS];
+    int64_t turn_deadline; /* GAME_NO_DEADLINE without turn_s */
+    int hint;              /* -1 until the work result arrives */
+};
+
+static const json_t *testgame_options(void)
+{
+    static json_t *d;
+    if (!d)
+        d = json_loads(
+            "[{\"name\":\"target\",\"type\":\"int\",\"default\":21,\"min\":5,\"max\":1000000,"
+            "\"label\":\"Target\",\"help\":\"The count that wins.\"},"
+            "{\"name\":\"turn_s\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":600,"
+            "\"label\":\"Turn time\",\"help\":\"Seconds per turn; 0 for no limit.\"}]",
+            0, NULL);
+    return d;
+}
+
+static void arm_turn(game *g, int64_t now)
+{
+    g->turn_deadline = g->turn_s ? now + g->turn_s * 1000 : GAME_NO_DEADLINE;
+}
+
+static game *testgame_create(const json_t *options, int seats, uint64_t seed, game_error *err)
+{
+    if (seats < 2 || seats > MAX_SEATS) {
+        game_fail(err, "bad_options", "count to 21 needs 2 to 4 players");
+        return NULL;
+    }
+    game *g = calloc(1, sizeof *g);
+    g->seats = seats;
+    g->target = (int)json_integer_value(json_object_get(options, "target"));
+    g->turn_s = (int)json_integer_value(json_object_get(options, "turn_s"));
+    g->winner = -1;
+    g->hint = -1;
+    rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < seats; i++)
+        g->secret[i] = rng_range(&r, 1, 100);
+    arm_turn(g, 0);
+    return g;
+}
+
+static void testgame_destroy(game *g)
+{
+    free(g);
+}
+
+static void add(game *g, int n, int64_t now, json_t *events)
+{
+    int seat = g->turn;
+    g->total += n;
+    g->added[seat] += n;
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i}", "kind", "added", "seat", seat,
+                                            "n", n, "total", g->total));
+    if (g->total >= g->target) {
+        g->winner = seat;
+        g->turn_deadline = GAME_NO_DEADLINE;
+        json_array_append_new(events, json_pack("{s:s,s:i}", "kind", "won", "seat", seat));
+        return;
+    }
+    g->turn = (g->turn + 1) % g->seats;
+    arm_turn(g, now);
+}
+
+static int testgame_act(game *g, int seat, const json_t *action, int64_t now, json_t *events,
+                        game_error *err)
+{
+    const char *kind = json_string_value(json_object_get(action, "kind"));
+    if (seat == GAME_SEAT_SERVER && kind && strcmp(kind, "work_done") == 0) {
+        g->hint = (int)json_integer_value(json_object_get(json_object_get(action, "result"), "best"));
+        json_array_append_new(events, json_pack("{s:s,s:i}", "kind", "hint", "best", g->hint));
+        return 0;
+    }
+    if (!kind || strcmp(kind, "add") != 0)
+        return game_fail(err, "bad_action", "an action is {\"kind\":\"add\",\"n\":1..3}");
+    const json_t *n = json_object_get(action, "n");
+    if (!json_is_integer(n))
+        return game_fail(err, "bad_action", "\"n\" must be a whole number");
+    if (g->winner >= 0)
+        return game_fail(err, "illegal", "the game is over");
+    if (seat != g->turn)
+        return game_fail(err, "not_your_turn", "it is seat %d's turn", g->turn);
+    json_int_t v = json_integer_value(n);
+    if (v < 1 || v > 3)
+        return game_fail(err, "illegal", "you can add 1, 2 or 3, not %lld", (long long)v);
+    add(g, (int)v, now, events);
+    return 0;
+}
+
+static void testgame_tick(game *g, int64_t now, json_t *events)
+{
+    if (g->winner < 0 && now >= g->turn_deadline) {
+        json_array_append_new(events, json_pack("{s:s,s:i}", "kind", "timeout", "seat", g->turn));
+        add(g, 1, now, events);
+    }
+}
+
+static int64_t testgame_deadline(const game *g)
+{
+    return g->turn_deadline;
+}
+
+static json_t *testgame_view(const game *g, int seat)
+{
+    json_t *v = json_pack("{s:i,s:i,s:i,s:i}", "total", g->total, "target", g->target, "turn",
+                          g->turn, "winner", g->winner);
+    json_object_set_new(v, "hint", g->hint >= 0 ? json_integer(g->hint) : json_null());
+    if (seat >= 0)
+        json_object_set_new(v, "secret", json_integer(g->secret[seat]));
+    if (g->winner >= 0) {
+        json_t *all = json_array();
+        for (int i = 0; i < g->seats; i++)
+            json_array_append_new(all, json_integer(g->secret[i]));
+        json_object_set_new(v, "secrets", all);
+    }
+    return v;
+}
+
+static bool testgame_over(const game *g)
+{
+    return g->winner >= 0;
+}
+
+static json_t *testgame_result(const game *g)
+{
+    json_t *scores = json_array();
+    for (int i = 0; i < g->seats; i++)
+        json_array_append_new(scores, json_integer(g->added[i]));
+    return json_pack("{s:[i],s:o,s:s}", "winners", g->winner, "scores", scores, "summary",
+                     "the count reached its target");
+}
+
+static json_t *testgame_bot(const game *g, int seat, int level, int64_t now, uint64_t salt,
+                            int64_t *wake_ms)
+{
+    (void)now;
+    (void)salt;
+    (void)wake_ms;
+    if (g->winner >= 0 || seat != g->turn)
+        return NULL;
+    int n = 1;
+    if (level > 0) {
+        int left = (g->target - g->total) % 4;
+        n = left ? left : 1;
+    }
+    return json_pack("{s:s,s:i}", "kind", "add", "n", n);
+}
+
+static json_t *testgame_work_request(const game *g)
+{
+    if (g->hint >= 0 || g->winner >= 0 || g->total * 2 < g->target)
+        return NULL;
+    return json_pack("{s:i,s:i}", "total", g->total, "target", g->target);
+}
+
+static json_t *testgame_work_run(const json_t *request, const volatile int *cancel)
+{
+    if (*cancel)
+        return NULL;
+    int total = (int)json_integer_value(json_object_get(request, "total"));
+    int target = (int)json_integer_value(json_object_get(request, "target"));
+    int best = (target - total) % 4;
+    return json_pack("{s:i}", "best", best ? best : 1);
+}
+
+static const char *const levels[] = {"easy", "normal", NULL};
+
+const game_engine testgame_engine = {
+    .id = "testgame",
+    .title = "Count to 21",
+    .summary = "Take turns adding 1 to 3; whoever reaches the target wins (tests only).",
+    .min_players = 2,
+    .max_players = MAX_SEATS,
+    .options = testgame_options,
+    .bot_levels = levels,
+    .create = testgame_create,
+    .destroy = testgame_destroy,
+    .act = testgame_act,
+    .tick = testgame_tick,
+    .deadline = testgame_deadline,
+    .view = testgame_view,
+    .over = testgame_over,
+    .result = testgame_result,
+    .bot = testgame_bot,
+    .work_request = testgame_work_request,
+    .work_run = testgame_work_run,
+};

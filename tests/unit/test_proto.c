@@ -1,0 +1,141 @@
+/* The protocol library: decoding, names, UTF-8, and the error codes the
+ * schema documents. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "proto.h"
+
+static proto_code decode(const char *text, proto_request *q)
+{
+    char why[256];
+    return proto_decode(text, strlen(text), q, why, sizeof why);
+}
+
+Test(proto_decode, a_hello_with_name_and_token)
+{
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"hello\",\"id\":3,\"name\":\"Ada\",\"token\":\"ab\"}", &q), PROTO_OK);
+    cr_assert_eq(q.verb, PROTO_HELLO);
+    cr_assert_str_eq(q.name, "Ada");
+    cr_assert_str_eq(q.token, "ab");
+    cr_assert_eq(json_integer_value(q.id), 3);
+    proto_request_free(&q);
+}
+
+Test(proto_decode, every_verb_of_the_core_table_is_known)
+{
+    const char *verbs[] = {"hello", "games", "rooms", "create", "join", "leave", "sit", "stand",
+                           "bot", "kick", "start", "rematch", "act", "chat", "ping"};
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        cr_assert_str_eq(proto_verb_name((proto_verb)i), verbs[i]);
+}
+
+Test(proto_decode, malformed_input_gets_the_right_code)
+{
+    struct {
+        const char *text;
+        proto_code code;
+    } cases[] = {
+        {"", PROTO_BAD_JSON},
+        {"{\"type\":", PROTO_BAD_JSON},
+        {"{\"type\":\"ping\",\"type\":\"ping\"}", PROTO_BAD_JSON},
+        {"[]", PROTO_BAD_MESSAGE},
+        {"42", PROTO_BAD_MESSAGE},
+        {"{}", PROTO_BAD_MESSAGE},
+        {"{\"type\":null}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"dance\"}", PROTO_UNKNOWN_TYPE},
+        {"{\"type\":\"hello\"}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"hello\",\"name\":7}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"sit\",\"seat\":1.5}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"act\",\"action\":[1]}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"create\",\"game\":\"x\",\"private\":\"yes\"}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"ping\",\"id\":[1]}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"ping\",\"id\":true}", PROTO_BAD_MESSAGE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        proto_request q;
+        cr_assert_eq(decode(cases[i].text, &q), cases[i].code, "for %s", cases[i].text);
+        proto_request_free(&q);
+    }
+}
+
+Test(proto_decode, the_id_survives_a_bad_message_so_the_error_can_echo_it)
+{
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"sit\",\"id\":\"k\"}", &q), PROTO_BAD_MESSAGE);
+    cr_assert_str_eq(json_string_value(q.id), "k");
+    proto_request_free(&q);
+}
+
+Test(proto_decode, optional_fields_may_be_absent_or_null)
+{
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"join\",\"room\":\"ABCDE\",\"as\":null}", &q), PROTO_OK);
+    cr_assert_null(q.as);
+    cr_assert_eq(q.seat, -1);
+    proto_request_free(&q);
+}
+
+Test(proto_names, trimmed_and_counted_in_characters)
+{
+    char out[128], why[128];
+    cr_assert(proto_clean_name("  Ada Lovelace \t", out, sizeof out, why, sizeof why));
+    cr_assert_str_eq(out, "Ada Lovelace");
+    cr_assert(proto_clean_name("\u00a0Zoë\u3000", out, sizeof out, why, sizeof why));
+    cr_assert_str_eq(out, "Zoë");
+    char emoji[4 * 24 + 1] = "";
+    for (int i = 0; i < 24; i++)
+        strcat(emoji, "🤖");
+    cr_assert(proto_clean_name(emoji, out, sizeof out, why, sizeof why), "24 robots fit");
+}
+
+Test(proto_names, empty_long_invalid_and_control_names_are_refused)
+{
+    char out[128], why[128];
+    cr_assert_not(proto_clean_name("", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_name(" \t ", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_name("abcdefghijklmnopqrstuvwxy", out, sizeof out, why, sizeof why));
+    cr_assert(strstr(why, "24"));
+    cr_assert_not(proto_clean_name("a\nb", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_name("bad\xc3", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_name("\xc0\xaf", out, sizeof out, why, sizeof why), "overlong");
+    cr_assert_not(proto_clean_name("\xed\xa0\x80", out, sizeof out, why, sizeof why), "surrogate");
+}
+
+Test(proto_utf8, length_counts_code_points)
+{
+    cr_assert_eq(proto_utf8_length("abc", 3), 3);
+    cr_assert_eq(proto_utf8_length("é🤖", strlen("é🤖")), 2);
+    cr_assert_eq(proto_utf8_length("\xff", 1), -1);
+}
+
+/* Every code the server can send is documented in the error schema. */
+Test(proto_codes, every_code_is_in_the_error_schema)
+{
+    json_t *schema = json_load_file(BOTPIT_SOURCE_ROOT "/protocol/schema/server/error.json", 0, NULL);
+    cr_assert_not_null(schema);
+    json_t *codes = json_object_get(json_object_get(json_object_get(schema, "properties"), "code"), "enum");
+    for (int c = 1; c < PROTO_CODE_COUNT; c++) {
+        bool found = false;
+        size_t i;
+        json_t *v;
+        json_array_foreach(codes, i, v) {
+            found |= strcmp(json_string_value(v), proto_code_name((proto_code)c)) == 0;
+        }
+        cr_assert(found, "%s is missing from schema/server/error.json", proto_code_name((proto_code)c));
+        cr_assert_eq(proto_code_from_name(proto_code_name((proto_code)c)), (proto_code)c);
+    }
+    cr_assert_eq(json_array_size(codes), PROTO_CODE_COUNT - 1, "and the schema has no extra codes");
+    json_decref(schema);
+}
+
+Test(proto_messages, error_echoes_the_id)
+{
+    json_t *id = json_string("r1");
+    json_t *e = proto_error(id, PROTO_ROOM_FULL, "no seat");
+    cr_assert_str_eq(json_string_value(json_object_get(e, "type")), "error");
+    cr_assert_str_eq(json_string_value(json_object_get(e, "id")), "r1");
+    cr_assert_str_eq(json_string_value(json_object_get(e, "code")), "room_full");
+    json_decref(e);
+    json_decref(id);
+}
