@@ -793,8 +793,7 @@ static const char *const bot_levels[] = {"easy", "normal", "hard", NULL};
 
 static const game_command commands[] = {
     {"manoover-fit",
-     "botpit manoover-fit [--variant V] [--games N] [--seed S]: refit the hard bot's "
-     "evaluation weights by self-play",
+     "manoover-fit [--variant V] [--games N]   refit the Robot Attack hard bot's weights",
      manoover_fit_main},
     {NULL, NULL, NULL},
 };
