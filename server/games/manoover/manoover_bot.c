@@ -331,7 +331,7 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
 #define HARD_SAMPLES 16    /* throws of the next player it tries for each */
 #define HARD_OWN_SAMPLES 6 /* its own next throws after each of those */
-#define HARD_EVALS 25000   /* evaluations after which it looks at no more ends */
+#define HARD_EVALS 24000   /* it looks at no more ends once another would pass this */
 
 typedef struct bot {
     evaluator ev;
@@ -590,8 +590,8 @@ static double outlook(bot *b, const candidate *c, int me, const throw_sample *sa
 }
 
 /* Hard: the best few ends of this turn, each scored by its outlook over the
- * sampled throws; stops early, keeping the best so far, if the evaluation
- * budget runs out. */
+ * sampled throws; stops early, keeping the best so far, when one more end
+ * (as costly as the costliest so far) would overrun the evaluation budget. */
 static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
 {
     throw_sample samples[HARD_SAMPLES];
@@ -604,7 +604,9 @@ static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r
     }
     int pick = 0;
     double top = -1e18;
-    for (int c = 0; c < n && (c == 0 || b->stats.evals < HARD_EVALS); c++) {
+    long cost = 0; /* evaluations the costliest candidate took */
+    for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
+        long before = b->stats.evals;
         double v;
         if (cands[c].next < 0) {
             v = cands[c].score; /* the game ends: nothing to throw for */
@@ -614,6 +616,8 @@ static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r
                 sum += outlook(b, &cands[c], me, samples, HARD_SAMPLES, k);
             v = sum / HARD_SAMPLES;
         }
+        if (b->stats.evals - before > cost)
+            cost = b->stats.evals - before;
         if (v > top) {
             top = v;
             pick = c;
