@@ -88,6 +88,17 @@
  *   {"winners":[1],"scores":[14,23],"summary":"Blue wins the match 23 to 14",
  *    "match_to":21,"games":[<history>]}; a single game scores robots in goal
  *   and a tie lists every tied seat as a winner.
+ *
+ * ## Decided here, where the seed and RULINGS are silent
+ *   - A game still running after MANOOVER_TURN_LIMIT turns (robots can push
+ *     each other back and forth forever) ends there, scored as it stands
+ *     (reason "turn_limit").
+ *   - Three players: a player out of robots takes no more turns, but robots
+ *     entering that player's goal still score for it.
+ *   - Three-player set-ups (data, manoover_layout.c): every robot of a group
+ *     points the way from its corner to the centre; numbered from the
+ *     player's left, the corner 3 and the cell inward 4.
+ *   - The first-player throw is a d6 in every variant.
  */
 #ifndef MANOOVER_H
 #define MANOOVER_H

@@ -329,8 +329,8 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define SEEN_BITS 15
 #define ROOT_NODES 20000   /* positions the search over one turn may generate */
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
-#define HARD_SAMPLES 16    /* throws of the next player it tries for each */
-#define HARD_OWN_SAMPLES 6 /* its own next throws after each of those */
+#define HARD_SAMPLES 10    /* throws of the next player it tries for each */
+#define HARD_OWN_SAMPLES 4 /* its own next throws after each of those */
 #define HARD_EVALS 24000   /* it looks at no more ends once another would pass this */
 
 typedef struct bot {
@@ -546,6 +546,21 @@ typedef struct throw_sample {
     uint8_t first[MANOOVER_MAX_DICE], second[MANOOVER_MAX_DICE];
 } throw_sample;
 
+/* The throws a hard bot imagines: for each sample k, those of the players
+ * after it (one per other seat) and its own next ones. */
+typedef struct throws {
+    throw_sample theirs[HARD_SAMPLES][MANOOVER_MAX_SEATS - 1];
+    throw_sample mine[HARD_SAMPLES][HARD_OWN_SAMPLES];
+} throws;
+
+static void throw_random(throw_sample *t, int faces, rng *r)
+{
+    for (int d = 0; d < MANOOVER_MAX_DICE; d++) {
+        t->first[d] = (uint8_t)rng_range(r, 1, faces);
+        t->second[d] = (uint8_t)rng_range(r, 1, faces);
+    }
+}
+
 static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t, uint8_t *out)
 {
     const manoover_layout *l = p->layout;
@@ -559,29 +574,28 @@ static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t,
     return n;
 }
 
-/* The players after `me` take their turns (throw `k`, then the ones after
- * it), each playing a greedy turn, until it is my turn again; then my own
- * next throw, averaged over a few samples, again played greedily. The
- * evaluation for me of where that leaves the game. */
-static double outlook(bot *b, const candidate *c, int me, const throw_sample *samples, int ns,
-                      int k)
+/* Sample k of a candidate: the players after `me` take their turns, each
+ * playing a greedy turn, until it is my turn again; then my own next throws,
+ * each played greedily too. My average evaluation of where that leaves the
+ * game. */
+static double outlook(bot *b, const candidate *c, int me, const throws *th, int k)
 {
     manoover_pos p = c->after;
     int next = c->next;
     /* At most one turn of each other player: if I am out of robots, my turn
      * never comes. */
-    for (int t = k; next >= 0 && next != me && t < k + p.layout->seats - 1; t++) {
+    for (int t = 0; next >= 0 && next != me && t < p.layout->seats - 1; t++) {
         uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, next, &samples[t % ns], dice);
+        int nd = resolve_throw(&p, next, &th->theirs[k][t], dice);
         int seat = next;
         p = greedy_turn(b, &b->ev, &p, seat, dice, nd, &next);
     }
     if (next != me)
         return evaluate(&b->ev, &p, me, next);
     double sum = 0;
-    for (int j = 1; j <= HARD_OWN_SAMPLES; j++) {
+    for (int j = 0; j < HARD_OWN_SAMPLES; j++) {
         uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, me, &samples[(k + j * 5) % ns], dice);
+        int nd = resolve_throw(&p, me, &th->mine[k][j], dice);
         int after_next;
         manoover_pos end = greedy_turn(b, &b->ev, &p, me, dice, nd, &after_next);
         sum += evaluate(&b->ev, &end, me, after_next);
@@ -594,13 +608,13 @@ static double outlook(bot *b, const candidate *c, int me, const throw_sample *sa
  * (as costly as the costliest so far) would overrun the evaluation budget. */
 static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
 {
-    throw_sample samples[HARD_SAMPLES];
+    throws th;
     int faces = cands[0].after.layout->faces;
-    for (int t = 0; t < HARD_SAMPLES; t++) {
-        for (int d = 0; d < MANOOVER_MAX_DICE; d++) {
-            samples[t].first[d] = (uint8_t)rng_range(r, 1, faces);
-            samples[t].second[d] = (uint8_t)rng_range(r, 1, faces);
-        }
+    for (int k = 0; k < HARD_SAMPLES; k++) {
+        for (int t = 0; t < MANOOVER_MAX_SEATS - 1; t++)
+            throw_random(&th.theirs[k][t], faces, r);
+        for (int j = 0; j < HARD_OWN_SAMPLES; j++)
+            throw_random(&th.mine[k][j], faces, r);
     }
     int pick = 0;
     double top = -1e18;
@@ -613,7 +627,7 @@ static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r
         } else {
             double sum = 0;
             for (int k = 0; k < HARD_SAMPLES; k++)
-                sum += outlook(b, &cands[c], me, samples, HARD_SAMPLES, k);
+                sum += outlook(b, &cands[c], me, &th, k);
             v = sum / HARD_SAMPLES;
         }
         if (b->stats.evals - before > cost)
