@@ -119,6 +119,13 @@ typedef struct game_engine {
     json_t *(*bot)(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                    int64_t *wake_ms);
 
+    /* Optional. A deep copy of g that shares nothing mutable with it. With
+     * it the room asks the bots on a worker thread, over a copy, so that a
+     * strong bot may think for longer than the event loop can wait (keep a
+     * call well under a second); the room drops the answer if the game moved
+     * on meanwhile. Without it bot() runs on the loop: about 20 ms at most. */
+    game *(*clone)(const game *g);
+
     /* Optional off-loop work (a solver run). work_request returns a
      * description of work the game is waiting for, or NULL. The room runs
      * work_run(request, cancel) on a worker thread; it must be a pure,

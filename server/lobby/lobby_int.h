@@ -75,7 +75,8 @@ typedef struct room_input {
     json_t *action; /* NULL for ticks */
 } room_input;
 
-typedef struct room_work room_work; /* table.c: a work_run in flight */
+typedef struct room_work room_work;   /* table.c: a work_run in flight */
+typedef struct room_think room_think; /* table.c: bots thinking off the loop */
 
 typedef struct room {
     lobby *lobby;
@@ -104,6 +105,7 @@ typedef struct room {
     wheel_timer close_timer;   /* no human connected: close when it fires */
     uint64_t bot_next_ok;      /* loop ms before which no bot acts */
     room_work *work;
+    room_think *think;
     msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
     int chat_head, chat_len;
     map kicked;   /* ids of players the host removed */

@@ -206,38 +206,153 @@ int table_act(room *r, player *p, const json_t *action, const json_t *id, verdic
 
 /* --- bots --- */
 
-static void bot_timer_fired(wheel_timer *t)
+/* One round of asking the bots, in seat order, until one acts. The asking
+ * reads only the game and this record, so it can run on a worker thread
+ * over a copy of the game (engines with clone) or on the loop. */
+typedef struct bot_round {
+    int nseats;
+    int level[ROOM_MAX_SEATS]; /* -1: not a bot */
+    uint64_t salt[ROOM_MAX_SEATS];
+    int64_t now;
+    int seat;       /* out: the seat that acts, -1 if none */
+    json_t *action; /* out: its action */
+    int64_t wake;   /* out: the earliest game time a bot wants to be asked again */
+} bot_round;
+
+struct room_think {
+    room *room; /* NULL once the room no longer wants the answer */
+    const game_engine *engine;
+    game *copy;
+    uint64_t seq; /* the room's seq when the copy was taken */
+    bot_round round;
+    uv_work_t req;
+};
+
+static void bot_round_init(const room *r, bot_round *b)
 {
-    room *r = t->data;
-    if (r->status != ROOM_PLAYING)
-        return;
-    int64_t now = game_now(r);
-    int64_t wake = GAME_NO_DEADLINE;
+    b->nseats = r->nseats;
+    b->now = game_now(r);
     for (int s = 0; s < r->nseats; s++) {
-        int level = r->seats[s].bot;
-        if (level < 0)
+        b->level[s] = r->seats[s].bot;
+        b->salt[s] = rng_mix(r->seed ^ (r->seq << 8) ^ (uint64_t)s);
+    }
+    b->seat = -1;
+    b->action = NULL;
+    b->wake = GAME_NO_DEADLINE;
+}
+
+static void bot_round_ask(const game_engine *e, const game *g, bot_round *b)
+{
+    for (int s = 0; s < b->nseats && !b->action; s++) {
+        if (b->level[s] < 0)
             continue;
         int64_t w = GAME_NO_DEADLINE;
-        uint64_t salt = rng_mix(r->seed ^ (r->seq << 8) ^ (uint64_t)s);
-        json_t *action = r->engine->bot(r->game, s, level, now, salt, &w);
-        if (w < wake)
-            wake = w;
-        if (!action)
-            continue;
+        b->action = e->bot(g, s, b->level[s], b->now, b->salt[s], &w);
+        if (w < b->wake)
+            b->wake = w;
+        if (b->action)
+            b->seat = s;
+    }
+}
+
+/* Plays the round's action, or waits for the time a bot asked for. */
+static void bot_round_play(room *r, bot_round *b)
+{
+    if (b->action) {
         game_error err = {"", ""};
-        int rc = apply_action(r, s, action, NULL, NULL, &err);
-        json_decref(action);
+        int rc = apply_action(r, b->seat, b->action, NULL, NULL, &err);
+        json_decref(b->action);
+        b->action = NULL;
         if (rc == 0)
             return; /* one bot move per pace; after_inputs scheduled the next */
         log_warn("room %s: the %s bot in seat %d tried an illegal action: %s", r->code,
-                 r->engine->id, s, err.message);
+                 r->engine->id, b->seat, err.message);
     }
-    if (wake != GAME_NO_DEADLINE && wake > now) {
-        uint64_t at = r->clock_origin + (uint64_t)wake;
+    int64_t now = game_now(r);
+    if (b->wake != GAME_NO_DEADLINE && b->wake > now) {
+        uint64_t at = r->clock_origin + (uint64_t)b->wake;
         if (at < r->bot_next_ok)
             at = r->bot_next_ok;
         lobby_wheel_start(r->lobby, &r->bot_timer, at - lobby_now(r->lobby));
     }
+}
+
+static void think_run(uv_work_t *req)
+{
+    room_think *t = req->data;
+    bot_round_ask(t->engine, t->copy, &t->round);
+}
+
+/* The answer stands only if nothing the bots saw has changed: no input, no
+ * deadline due, and the acting seat still the same bot. */
+static bool think_still_fits(const room *r, const room_think *t)
+{
+    const bot_round *b = &t->round;
+    return r->status == ROOM_PLAYING && r->seq == t->seq &&
+           r->engine->deadline(r->game) > game_now(r) &&
+           (b->seat < 0 || r->seats[b->seat].bot == b->level[b->seat]);
+}
+
+static void think_done(uv_work_t *req, int status)
+{
+    room_think *t = req->data;
+    room *r = t->room;
+    if (r) {
+        r->think = NULL;
+        if (status == 0 && think_still_fits(r, t))
+            bot_round_play(r, &t->round);
+        else
+            schedule_bots(r);
+    }
+    json_decref(t->round.action);
+    t->engine->destroy(t->copy);
+    free(t);
+}
+
+/* Starts the bots thinking over a copy of the game; false if it could not. */
+static bool think_off_loop(room *r)
+{
+    room_think *t = calloc(1, sizeof *t);
+    if (!t)
+        return false;
+    t->copy = r->engine->clone(r->game);
+    if (!t->copy) {
+        free(t);
+        return false;
+    }
+    t->room = r;
+    t->engine = r->engine;
+    t->seq = r->seq;
+    bot_round_init(r, &t->round);
+    t->req.data = t;
+    if (uv_queue_work(r->lobby->loop, &t->req, think_run, think_done) != 0) {
+        r->engine->destroy(t->copy);
+        free(t);
+        return false;
+    }
+    r->think = t;
+    return true;
+}
+
+static void forget_think(room *r)
+{
+    if (r->think) {
+        r->think->room = NULL;
+        r->think = NULL;
+    }
+}
+
+static void bot_timer_fired(wheel_timer *t)
+{
+    room *r = t->data;
+    if (r->status != ROOM_PLAYING || r->think)
+        return; /* a round in flight reschedules when it lands */
+    if (r->engine->clone && think_off_loop(r))
+        return;
+    bot_round b;
+    bot_round_init(r, &b);
+    bot_round_ask(r->engine, r->game, &b);
+    bot_round_play(r, &b);
 }
 
 static void schedule_bots(room *r)
@@ -396,6 +511,7 @@ void table_send_state(room *r, player *p, const json_t *id)
 void table_close(room *r)
 {
     cancel_work(r);
+    forget_think(r);
     uv_timer_stop(&r->deadline_timer);
     wheel_stop(&r->lobby->wheel, &r->bot_timer);
     if (r->game)

@@ -6,7 +6,8 @@
  *   - a refused action left every view byte-identical;
  *   - every view and the result can be made;
  *   - a replay of the log so far from scratch gives byte-identical views
- *     (the replay invariant of the engine contract);
+ *     (the replay invariant of the engine contract), and so does a clone
+ *     (engines whose bots think on a copy);
  * and off-loop work (a solver run) is done in line and logged like the room
  * does.
  */
@@ -81,9 +82,17 @@ static void check_replay(const run *rn, const game *live)
     char *a = views(rn, live), *b = views(rn, again);
     if (strcmp(a, b) != 0)
         abort();
-    free(a);
     free(b);
     rn->e->destroy(again);
+    if (rn->e->clone) {
+        game *copy = rn->e->clone(live);
+        char *c = views(rn, copy);
+        if (strcmp(a, c) != 0)
+            abort();
+        free(c);
+        rn->e->destroy(copy);
+    }
+    free(a);
 }
 
 /* One field of the action replaced by something odd. */

@@ -204,3 +204,38 @@ test('stand in a game hands the seat to a bot; a spectator can sit back in', asy
   assert.ok(Number.isInteger(view.view.secret));
   await Promise.all([ada.close(), bob.close(), sam.close()]);
 });
+
+test('a bot thinking off the loop holds up nothing: chat gets through first', async () => {
+  const ada = await player(server, 'Ada');
+  await ada.ok('create', { game: 'testgame', options: { target: 10, bot_ms: 400 } });
+  await ada.ok('bot', { seat: 1, level: 'normal' });
+  await ada.ok('start');
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  const echo = await ada.ok('chat', { text: 'your move, bot' });
+  assert.equal(echo.text, 'your move, bot');
+  assert.ok(!ada.queue.some((m) => m.type === 'state' && m.view.total > 1),
+    'the chat reply came while the bot was still thinking');
+  const moved = await ada.next((m) => m.type === 'state' && m.view.total > 1, 3000);
+  assert.equal(moved.view.total, 1 + 1, 'the normal bot plays perfectly: 10 - 1 leaves 1 mod 4');
+  await ada.close();
+});
+
+test('a bot whose seat is taken while it thinks never plays its answer', async () => {
+  const { ada, bob, code } = await table({ target: 10, bot_ms: 400 });
+  await ada.ok('bot', { seat: 2, level: 'normal' });
+  const sam = await player(server, 'Sam');
+  await sam.ok('join', { room: code, as: 'spectator' });
+  await ada.ok('start');
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  await bob.ok('act', { action: { kind: 'add', n: 1 } });
+  const sat = await sam.ok('sit', { seat: 2 });
+  assert.equal(sat.seats[2].player.id, sam.id, 'Sam took the seat from the thinking bot');
+  await sleep(700);
+  const seen = sam.queue.filter((m) => m.type === 'state' && m.seat === 2);
+  assert.ok(seen.length > 0, 'Sam got the seat view');
+  assert.ok(seen.every((m) => m.view.total === 2 && m.view.turn === 2),
+    'nothing was added for seat 2 while it was Sam\'s');
+  const mine = await sam.ok('act', { action: { kind: 'add', n: 3 } });
+  assert.equal(mine.view.total, 5);
+  await Promise.all([ada.close(), bob.close(), sam.close()]);
+});

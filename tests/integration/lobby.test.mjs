@@ -45,7 +45,7 @@ test('games lists the test game with its options and the room options', async ()
   const game = g.games.find((x) => x.id === 'testgame');
   assert.ok(game, 'testgame is registered in the test build');
   const names = game.options.map((o) => o.name);
-  assert.deepEqual(names, ['target', 'turn_s', 'seed', 'bot_takeover']);
+  assert.deepEqual(names, ['target', 'turn_s', 'bot_ms', 'seed', 'bot_takeover']);
   assert.deepEqual(game.bot_levels, ['easy', 'normal']);
   await c.close();
 });

@@ -3,12 +3,15 @@
  *
  * Small enough to reason about in a test, yet it uses every part of the
  * contract: turns (not_your_turn), a secret per seat (views differ), an
- * optional turn deadline (tick), bots with levels, and off-loop work (a
- * "hint" computed by work_run once the count passes half the target).
+ * optional turn deadline (tick), bots with levels, bots thinking off the
+ * loop (clone; option bot_ms makes them sleep before they answer, so tests
+ * can change the room under a thinking bot), and off-loop work (a "hint" computed by
+ * work_run once the count passes half the target).
  * It ships only in the botpit-test binary.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "games/game.h"
 #include "util/rng.h"
@@ -16,7 +19,7 @@
 #define MAX_SEATS 4
 
 struct game {
-    int seats, target, turn_s;
+    int seats, target, turn_s, bot_ms;
     int total, turn, winner;
     int added[MAX_SEATS];
     int secret[MAX_SEATS];
@@ -32,7 +35,9 @@ static const json_t *testgame_options(void)
             "[{\"name\":\"target\",\"type\":\"int\",\"default\":21,\"min\":5,\"max\":1000000,"
             "\"label\":\"Target\",\"help\":\"The count that wins.\"},"
             "{\"name\":\"turn_s\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":600,"
-            "\"label\":\"Turn time\",\"help\":\"Seconds per turn; 0 for no limit.\"}]",
+            "\"label\":\"Turn time\",\"help\":\"Seconds per turn; 0 for no limit.\"},"
+            "{\"name\":\"bot_ms\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":2000,"
+            "\"label\":\"Bot thinking\",\"help\":\"Milliseconds a bot sleeps before it answers.\"}]",
             0, NULL);
     return d;
 }
@@ -52,6 +57,7 @@ static game *testgame_create(const json_t *options, int seats, uint64_t seed, ga
     g->seats = seats;
     g->target = (int)json_integer_value(json_object_get(options, "target"));
     g->turn_s = (int)json_integer_value(json_object_get(options, "turn_s"));
+    g->bot_ms = (int)json_integer_value(json_object_get(options, "bot_ms"));
     g->winner = -1;
     g->hint = -1;
     rng r;
@@ -65,6 +71,14 @@ static game *testgame_create(const json_t *options, int seats, uint64_t seed, ga
 static void testgame_destroy(game *g)
 {
     free(g);
+}
+
+static game *testgame_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (copy)
+        *copy = *g;
+    return copy;
 }
 
 static void add(game *g, int n, int64_t now, json_t *events)
@@ -160,6 +174,8 @@ static json_t *testgame_bot(const game *g, int seat, int level, int64_t now, uin
     (void)wake_ms;
     if (g->winner >= 0 || seat != g->turn)
         return NULL;
+    if (g->bot_ms)
+        nanosleep(&(struct timespec){g->bot_ms / 1000, g->bot_ms % 1000 * 1000000L}, NULL);
     int n = 1;
     if (level > 0) {
         int left = (g->target - g->total) % 4;
@@ -204,6 +220,7 @@ const game_engine testgame_engine = {
     .over = testgame_over,
     .result = testgame_result,
     .bot = testgame_bot,
+    .clone = testgame_clone,
     .work_request = testgame_work_request,
     .work_run = testgame_work_run,
 };

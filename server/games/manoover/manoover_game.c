@@ -457,6 +457,23 @@ static void manoover_destroy(game *g)
     free(g);
 }
 
+/* The bots think over a copy on a worker thread: the JSON is copied too,
+ * since jansson values are not safe to share across threads. */
+static game *manoover_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (!copy)
+        return NULL;
+    *copy = *g;
+    copy->first_roll = json_deep_copy(g->first_roll);
+    copy->history = json_deep_copy(g->history);
+    if ((g->first_roll && !copy->first_roll) || !copy->history) {
+        manoover_destroy(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 /* A parsed action. */
 typedef struct parsed_action {
     enum { ACT_TURN, ACT_STEP, ACT_PASS } kind;
@@ -816,6 +833,7 @@ const game_engine manoover_engine = {
     .over = manoover_over,
     .result = manoover_result,
     .bot = manoover_bot,
+    .clone = manoover_clone,
     .bench = manoover_bench,
     .commands = commands,
 };
