@@ -21,6 +21,14 @@ export const drivers = {
       return null;
     },
   },
+  manoover: {
+    options: { match_to: 0 },
+    act(view, seat) {
+      if (view.phase !== 'control' || view.turn !== seat || !view.legal) return null;
+      const walker = view.legal.robots.find((r) => r.step);
+      return walker ? { kind: 'step', robot: walker.number } : { kind: 'pass' };
+    },
+  },
 };
 
 /** The newest state a client holds (taking every queued one). */
