@@ -8,8 +8,8 @@ import { svg, seatStyle, shapeElement } from '../kit.js';
 import { DIRS, DIR_ANGLE, DIR_WORDS, boardCells, cellXY, hexPoints, onBoard, sameCell } from './hex.js';
 
 export const S = 30;                 // user units per hex radius
-const BODY = 0.5 * S;                // a robot's body radius
-const ARROW_TIP = 0.84 * S;          // just inside the cell's edge (0.866)
+const BODY = 0.46 * S;               // a robot's body radius
+const ARROW_TIP = 0.95 * S;          // a little past the cell's edge (0.866): easy to see
 
 export const robotKey = (r) => `${r.owner}-${r.number}`;
 
@@ -29,10 +29,10 @@ function turnTowards(from, to) {
 function arrowShape() {
   // A long, bold pointer from the body's middle to the cell edge: it reads
   // at phone size and at a glance.
-  const w = 0.3 * S;
+  const w = 0.34 * S;
   return svg('polygon', {
     class: 'mo-arrow',
-    points: `${BODY * 0.2},${-w} ${ARROW_TIP},0 ${BODY * 0.2},${w}`,
+    points: `${BODY * 0.45},${-w} ${ARROW_TIP},0 ${BODY * 0.45},${w} ${BODY * 0.75},0`,
   });
 }
 
@@ -55,8 +55,10 @@ export function createBoard({ onRobot, onPick, name }) {
 
   function drawCells(view) {
     radius = view.radius;
-    const wide = (1.5 * radius + 1.7) * S;
-    const high = (Math.sqrt(3) * (radius + 0.5) + 0.9) * S;
+    // The cells and a thin margin; robots leaving the board slide into the
+    // margin (and past it: the SVG does not clip).
+    const wide = (1.5 * radius + 1.25) * S;
+    const high = (Math.sqrt(3) * (radius + 0.5) + 0.2) * S;
     root.setAttribute('viewBox', `${-wide} ${-high} ${2 * wide} ${2 * high}`);
     cellLayer.replaceChildren(...boardCells(radius).map((cell) => {
       const [x, y] = px(cell);

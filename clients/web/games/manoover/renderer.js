@@ -35,7 +35,7 @@ export function createRenderer(table) {
 
   const board = createBoard({ name, onRobot: (owner, number) => pickRobot(number, owner), onPick: (n, what) => act(n, what) });
   const caption = el('p', { class: 'mo-caption', 'aria-hidden': 'true' });
-  const skipBtn = button('Skip', { class: 'small mo-skip', onclick: () => player.skip() });
+  const skipBtn = button('Skip replay', { class: 'small mo-skip', onclick: () => player.skip() });
   const boardBox = el('div', { class: 'mo-boardbox' }, board.element, el('div', { class: 'mo-captionbar' }, caption, skipBtn));
 
   const diceTitle = el('h3', { class: 'mo-dice-title' });
@@ -97,9 +97,11 @@ export function createRenderer(table) {
   function pickRobot(number, owner = snap?.seat) {
     const legal = legalMap();
     if (!legal || busy || owner !== snap.seat || !legal.has(number)) return false;
-    selected = selected === number ? null : number;
+    // Picking always selects (a second click on the robot keeps it picked):
+    // Esc lets go.
+    selected = number;
     refreshChoices();
-    if (selected !== null) table.announce(`Robot ${number} selected: turn it or step ${snap.view.robots.find((r) => r.owner === snap.seat && r.number === number)?.dir || ''}.`);
+    table.announce(`Robot ${number} selected: turn it or step ${snap.view.robots.find((r) => r.owner === snap.seat && r.number === number)?.dir || ''}.`);
     return true;
   }
 
@@ -131,12 +133,10 @@ export function createRenderer(table) {
     return true;
   }
 
-  /** Keeps the selection only while it is still a legal choice; picks the only one. */
+  /** Keeps the selection only while it is still a legal choice. */
   function settleSelection() {
     const legal = legalMap();
-    if (!legal) { selected = null; return; }
-    if (selected !== null && !legal.has(selected)) selected = null;
-    if (selected === null && legal.size === 1) selected = [...legal.keys()][0];
+    if (!legal || (selected !== null && !legal.has(selected))) selected = null;
   }
 
   // ---- drawing ----
@@ -236,8 +236,8 @@ export function createRenderer(table) {
     }
     const off = el('div', { class: 'mo-off' }, el('span', { class: 'mo-seat-what' }, 'Off the board:'),
       view.off_board.length ? view.off_board.map(chip) : el('span', { class: 'mo-none' }, 'none'));
-    scores.replaceChildren(el('h3', {}, `Game ${view.game}${view.match.to ? ` · match to ${view.match.to}` : ''}`),
-      el('ul', { class: 'mo-seats' }, rows), off, matchTable(view));
+    scores.replaceChildren(...[el('h3', {}, `Game ${view.game}${view.match.to ? ` · match to ${view.match.to}` : ''}`),
+      el('ul', { class: 'mo-seats' }, rows), off, matchTable(view)].filter(Boolean));
   }
 
   function matchTable(view) {
@@ -280,6 +280,7 @@ export function createRenderer(table) {
       renderScores();
       banner.textContent = bannerText(view);
       banner.hidden = !banner.textContent;
+      diceBox.hidden = view.phase === 'over';
       for (const e of next.events) {
         const text = eventWords(e, view, name);
         if (text && ['step', 'turned', 'scored', 'off_board', 'game_over', 'match_over', 'player_out'].includes(e.kind)) table.announce(text);

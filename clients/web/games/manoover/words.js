@@ -55,12 +55,12 @@ const REASONS = {
   'equal totals: went second last game': 'having gone second last game',
 };
 
-function gameOverWords(e, name) {
+function gameOverWords(e, view, name) {
   const why = e.reason === 'turn_limit' ? ' (turn limit)' : '';
   const who = e.winners.length === 1 ? `${name(e.winners[0])} wins` : `${listWords(e.winners.map(name))} tie`;
   const robots = e.scored.map((n, seat) => `${name(seat)} ${n}`).join(', ');
   let text = `Game ${e.game} over${why}: ${who}. Robots in goal: ${robots}`;
-  if (e.next_game_at !== null || e.match_over) {
+  if (view?.match?.to) {
     text += `. Match points: ${e.totals.map((n, seat) => `${name(seat)} ${n}`).join(', ')}`;
   }
   return text;
@@ -92,7 +92,7 @@ export function eventWords(e, view, name) {
     case 'pass':
       return e.unused.length ? `${name(e.seat)} passes, leaving ${listWords(e.unused.map(String))} unused` : `${name(e.seat)} passes`;
     case 'game_over':
-      return gameOverWords(e, name);
+      return gameOverWords(e, view, name);
     case 'match_over':
       return `${listWords(e.winners.map(name))} ${e.winners.length > 1 ? 'tie' : 'wins'} the match: ${scoreWords(e.totals, name)}`;
     default:
