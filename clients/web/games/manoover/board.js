@@ -9,7 +9,7 @@ import { DIRS, DIR_ANGLE, DIR_WORDS, boardCells, cellXY, hexPoints, onBoard, sam
 
 export const S = 30;                 // user units per hex radius
 const BODY = 0.46 * S;               // a robot's body radius
-const ARROW_TIP = 0.95 * S;          // a little past the cell's edge (0.866): easy to see
+const ARROW_TIP = 1.04 * S;          // past the cell's edge (0.866): easy to see
 
 export const robotKey = (r) => `${r.owner}-${r.number}`;
 
@@ -27,13 +27,19 @@ function turnTowards(from, to) {
 }
 
 function arrowShape() {
-  // A long, bold pointer from the body's middle to the cell edge: it reads
-  // at phone size and at a glance.
-  const w = 0.34 * S;
+  // A bold notched pointer from the body's edge to past the cell's edge,
+  // drawn over the body: it reads at phone size and at a glance.
+  const w = 0.36 * S;
   return svg('polygon', {
     class: 'mo-arrow',
-    points: `${BODY * 0.45},${-w} ${ARROW_TIP},0 ${BODY * 0.45},${w} ${BODY * 0.75},0`,
+    points: `${0.42 * S},${-w} ${ARROW_TIP},0 ${0.42 * S},${w} ${0.58 * S},0`,
   });
+}
+
+/** The body in the owner's seat shape, sized so the number fits inside. */
+function bodyShape(st) {
+  const r = { triangle: 0.56 * S, square: 0.5 * S, diamond: 0.5 * S }[st.shape] || BODY;
+  return shapeElement(st.shape, 0, 0, r, { class: 'mo-body', fill: st.color });
 }
 
 function robotLabel(r, name) {
@@ -87,14 +93,13 @@ export function createBoard({ onRobot, onPick, name }) {
     const g = svg('g', { class: 'mo-robot', 'data-owner': r.owner, 'data-number': r.number });
     const spin = svg('g', { class: 'mo-spin' }, arrowShape());
     const halo = svg('circle', { class: 'mo-halo', r: 0.8 * S });
-    const body = shapeElement(st.shape, 0, 0, st.shape === 'triangle' ? BODY * 0.95 : BODY,
-      { class: 'mo-body', fill: st.color });
+    const triangle = st.shape === 'triangle';
     const number = svg('text', {
-      class: 'mo-number', x: 0, y: st.shape === 'triangle' ? 0.36 * S : 0.25 * S, 'text-anchor': 'middle', fill: st.ink,
-      'font-size': st.shape === 'triangle' ? 0.6 * S : 0.72 * S,
+      class: 'mo-number', x: 0, y: triangle ? 0.3 * S : 0.24 * S, 'text-anchor': 'middle', fill: st.ink,
+      'font-size': triangle ? 0.5 * S : 0.68 * S,
     }, String(r.number));
     const label = svg('title', {});
-    g.append(label, halo, spin, body, number);
+    g.append(label, halo, bodyShape(st), number, spin);
     g.addEventListener('click', () => onRobot?.(r.owner, r.number));
     g.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') {

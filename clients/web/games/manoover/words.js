@@ -27,7 +27,8 @@ export function stepWords(e, view, name) {
   const who = `${name(e.robot.owner)}'s robot ${e.robot.number}`;
   let text = `${who} steps ${e.dir}${endWords(e.to, view, name)}`;
   if (e.pushes?.length) {
-    const pushed = e.pushes.map((p) => `${robotWords(p.robot, name)}${endWords(p.to, view, name)}`);
+    // The mover's own robots are "robot 3", everyone else's "Bob's 3".
+    const pushed = e.pushes.map((p) => `${p.robot.owner === e.robot.owner ? `robot ${p.robot.number}` : robotWords(p.robot, name)}${endWords(p.to, view, name)}`);
     text += `, pushing ${listWords(pushed)}`;
   }
   return text;
@@ -39,6 +40,7 @@ function rollWords(e, name) {
     text += `; re-rolls ${listWords(e.rerolled.map((r) => `the ${r.from}`))}: ${listWords(e.rerolled.map((r) => String(r.to)))}`;
   }
   if (!e.kept.length) return `${text}: no die names a robot still on the board`;
+  if (!e.rerolled.length && !e.set_aside.length) return text;
   text += `. Dice to use: ${e.kept.join(', ')}`;
   if (e.set_aside.length) text += `; set aside ${e.set_aside.join(', ')}`;
   return text;
