@@ -25,10 +25,11 @@ function seqOf(page) {
 }
 
 /** Creates a room of the game with the given options; returns its code. */
-async function createRoom(page, { variant = 'standard', matchTo = '0' } = {}) {
+async function createRoom(page, { variant = 'standard', matchTo = '0', alternate = false } = {}) {
   await page.getByRole('button', { name: GAME }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Variant').selectOption(variant);
+  if (alternate) await dialog.getByLabel('Even-more-confusing order').check();
   await dialog.getByLabel('Match to').fill(matchTo);
   await dialog.getByRole('button', { name: 'Create room' }).click();
   await page.locator('#room-code').waitFor();
@@ -224,10 +225,15 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
     carol = await openPage(browser, PHONE);
     await carol.emulateMedia({ reducedMotion: 'no-preference' });
     await arrive(carol, server.url, 'Carol');
-    await createRoom(carol);
+    const code = await createRoom(carol);
     await addBot(carol, 1);
     await carol.getByRole('button', { name: 'Start game' }).click();
     await carol.locator('.mo-board').waitFor();
+    // Bob watches: the same board, no controls, nothing to click.
+    await bob.goto(`${server.url}#/room/${code}`);
+    await bob.locator('.mo[data-role="spectator"] .mo-board').waitFor();
+    assert.equal(await bob.locator('.mo-controls').isHidden(), true, 'a spectator has no controls');
+    assert.equal(await bob.locator('.mo-robot[role="button"]').count(), 0, 'a spectator cannot pick robots');
     // With motion on, each move plays back robot by robot. Watch a few
     // turns for a push (the caption says "pushing") and shoot it; then
     // skip the rest of the motion to keep the test short.
@@ -261,7 +267,8 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
     for (const [variant, cells, goals, robots, dice] of [['three', 61, 3, 18, 3], ['plus', 61, 2, 16, 4]]) {
       const page = await openPage(browser, DESKTOP);
       await arrive(page, server.url, 'Dana');
-      await createRoom(page, { variant, matchTo: '21' });
+      // The three-player game in the alternate order (automatic phase first).
+      await createRoom(page, { variant, matchTo: '21', alternate: variant === 'three' });
       await addBot(page, 1);
       if (variant === 'three') await addBot(page, 2, 'easy');
       await page.getByRole('button', { name: 'Start game' }).click();
@@ -276,7 +283,12 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
       assert.equal(view.robots.length <= robots, true);
       assert.equal(await page.locator('.mo-die').count(), dice, `${variant}: dice`);
       await page.locator('.mo-match').waitFor();
+      assert.equal(view.alternate, variant === 'three');
       await shoot(page, `manoover-${variant}`);
+      // One action on the big board, by the picker.
+      const seq = await seqOf(page);
+      await actByClicks(page, plan(view), 0);
+      await nextState(page, seq);
       assert.deepEqual(page.problems, [], `${variant}: no script errors`);
       await page.context().close();
     }

@@ -281,10 +281,12 @@ export function createRenderer(table) {
       banner.textContent = bannerText(view);
       banner.hidden = !banner.textContent;
       diceBox.hidden = view.phase === 'over';
-      for (const e of next.events) {
-        const text = eventWords(e, view, name);
-        if (text && ['step', 'turned', 'scored', 'off_board', 'game_over', 'match_over', 'player_out'].includes(e.kind)) table.announce(text);
-      }
+      // One announcement per update: a polite live region would drop all
+      // but the last of a burst.
+      const said = next.events
+        .filter((e) => ['step', 'turned', 'pass', 'scored', 'off_board', 'player_out', 'game_over', 'match_over'].includes(e.kind))
+        .map((e) => eventWords(e, view, name));
+      if (said.length) table.announce(`${said.join('. ')}.`);
       const moving = next.events.some((e) => e.kind === 'step' || e.kind === 'turned');
       const sameGame = before && before.view.game === view.game && !next.events.some((e) => e.kind === 'game_start');
       if (moving && sameGame && !table.reducedMotion && !document.hidden) {
