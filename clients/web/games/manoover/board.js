@@ -202,7 +202,7 @@ export function createBoard({ onRobot, onPick, name }) {
       const step = dir === r.dir;
       const enabled = step ? choice.step : choice.turn.includes(dir);
       const a = (DIR_ANGLE[dir] * Math.PI) / 180;
-      const d = 1.13 * S;
+      const d = 1.16 * S;
       const cx = x + d * Math.cos(a);
       const cy = y + d * Math.sin(a);
       const what = step ? `Step robot ${r.number} ${DIR_WORDS[dir]}` : `Turn robot ${r.number} to ${DIR_WORDS[dir]}`;
@@ -215,7 +215,7 @@ export function createBoard({ onRobot, onPick, name }) {
         ? svg('path', { class: 'mo-pick-glyph', d: 'M -7 -6 L -1 0 L -7 6 M 1 -6 L 7 0 L 1 6' })
         : svg('path', { class: 'mo-pick-glyph', d: 'M -3 -6 L 4 0 L -3 6' });
       glyph.setAttribute('transform', `rotate(${DIR_ANGLE[dir]})`);
-      g.append(svg('title', {}, what), svg('circle', { class: 'mo-pick-disc', r: 0.3 * S }), glyph);
+      g.append(svg('title', {}, what), svg('circle', { class: 'mo-pick-disc', r: 0.34 * S }), glyph);
       g.setAttribute('transform', `translate(${cx.toFixed(2)} ${cy.toFixed(2)})`);
       if (enabled) {
         const pick = () => onPick?.(r.number, step ? 'step' : dir);

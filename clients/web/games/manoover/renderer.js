@@ -24,6 +24,7 @@ export function createRenderer(table) {
   let selected = null;     // robot number picked for the next action
   let busy = false;        // an action is on its way to the server
   let gone = false;
+  let lastLine = '';        // the newest move in words: the caption between moves
 
   // Two bots of one level share a name: add the seat number their marks show.
   const name = (seat) => {
@@ -199,7 +200,7 @@ export function createRenderer(table) {
     board.setBoard(view);
     board.show(view.robots);
     board.setTitle(boardTitle(view));
-    caption.textContent = '';
+    caption.textContent = lastLine;
     refreshChoices();
   }
 
@@ -286,7 +287,11 @@ export function createRenderer(table) {
       const said = next.events
         .filter((e) => ['step', 'turned', 'pass', 'scored', 'off_board', 'player_out', 'game_over', 'match_over'].includes(e.kind))
         .map((e) => eventWords(e, view, name));
-      if (said.length) table.announce(`${said.join('. ')}.`);
+      if (said.length) {
+        table.announce(`${said.join('. ')}.`);
+        lastLine = said[said.length - 1];
+      }
+      if (next.events.some((e) => e.kind === 'game_start')) lastLine = '';
       const moving = next.events.some((e) => e.kind === 'step' || e.kind === 'turned');
       const sameGame = before && before.view.game === view.game && !next.events.some((e) => e.kind === 'game_start');
       if (moving && sameGame && !table.reducedMotion && !document.hidden) {
@@ -302,7 +307,7 @@ export function createRenderer(table) {
       const view = s.view;
       if (view.phase === 'over') {
         if (view.match.over || !view.match.to) return null;
-        return { seats: [], text: `game ${view.game} is over; the next game starts shortly` };
+        return { seats: [], text: `Game ${view.game} is over: the next game starts shortly` };
       }
       const dice = view.dice.filter((d) => d.usable).map((d) => d.value);
       const mine = s.seat === view.turn;
