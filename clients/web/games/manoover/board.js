@@ -61,9 +61,10 @@ export function createBoard({ onRobot, onPick, name }) {
 
   function drawCells(view) {
     radius = view.radius;
-    // The cells and a thin margin; robots leaving the board slide into the
-    // margin (and past it: the SVG does not clip).
-    const wide = (1.5 * radius + 1.25) * S;
+    // The cells and a margin as wide as the direction picker reaches
+    // around an edge cell; robots leaving the board slide into it (and
+    // past it: the SVG does not clip).
+    const wide = (1.5 * radius + 1.55) * S;
     const high = (Math.sqrt(3) * (radius + 0.5) + 0.2) * S;
     root.setAttribute('viewBox', `${-wide} ${-high} ${2 * wide} ${2 * high}`);
     cellLayer.replaceChildren(...boardCells(radius).map((cell) => {

@@ -177,13 +177,16 @@ export function createRenderer(table) {
     diceTitle.replaceChildren(table.badge(owner, 18),
       document.createTextNode(view.roll ? (owner === snap.seat ? ' Your dice' : ` ${name(owner)}’s dice`) : ' Dice'));
     const mine = myTurn() && !busy;
+    // The die the next action on the selected robot spends: the first
+    // unused one showing its number, as the server takes them.
+    const next = dice.find((d) => d.state === 'use' && d.value === selected);
     diceRow.replaceChildren(...dice.map((die) => {
       const st = seatStyle(owner);
       const usable = mine && die.state === 'use';
       const b = el('button', {
         type: 'button', class: 'mo-die', 'data-state': die.state, 'data-value': die.value,
         'aria-label': dieWords(die) + (usable ? ': select robot' : ''),
-        'aria-pressed': String(usable && selected === die.value),
+        'aria-pressed': String(usable && die === next),
         style: `--mo-die: ${st.color}; --mo-die-ink: ${st.ink}`,
         onclick: () => pickRobot(die.value),
       }, el('span', { class: 'mo-die-value' }, String(die.value)),
@@ -292,6 +295,12 @@ export function createRenderer(table) {
         lastLine = said[said.length - 1];
       }
       if (next.events.some((e) => e.kind === 'game_start')) lastLine = '';
+      // A room change alone (someone's connection, a name) leaves the
+      // board, and any move being played back, as they are.
+      if (before && !next.events.length && before.seq === next.seq) {
+        refreshChoices();
+        return;
+      }
       const moving = next.events.some((e) => e.kind === 'step' || e.kind === 'turned');
       const sameGame = before && before.view.game === view.game && !next.events.some((e) => e.kind === 'game_start');
       if (moving && sameGame && !table.reducedMotion && !document.hidden) {
