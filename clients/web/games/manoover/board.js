@@ -38,7 +38,7 @@ function arrowShape() {
 
 /** The body in the owner's seat shape, sized so the number fits inside. */
 function bodyShape(st) {
-  const r = { triangle: 0.56 * S, square: 0.5 * S, diamond: 0.5 * S }[st.shape] || BODY;
+  const r = { triangle: 0.6 * S, square: 0.5 * S, diamond: 0.5 * S }[st.shape] || BODY;
   return shapeElement(st.shape, 0, 0, r, { class: 'mo-body', fill: st.color });
 }
 
@@ -96,8 +96,8 @@ export function createBoard({ onRobot, onPick, name }) {
     const halo = svg('circle', { class: 'mo-halo', r: 0.8 * S });
     const triangle = st.shape === 'triangle';
     const number = svg('text', {
-      class: 'mo-number', x: 0, y: triangle ? 0.3 * S : 0.24 * S, 'text-anchor': 'middle', fill: st.ink,
-      'font-size': triangle ? 0.5 * S : 0.68 * S,
+      class: 'mo-number', x: 0, y: triangle ? 0.32 * S : 0.24 * S, 'text-anchor': 'middle', fill: st.ink,
+      'font-size': triangle ? 0.54 * S : 0.68 * S,
     }, String(r.number));
     const label = svg('title', {});
     g.append(label, halo, bodyShape(st), number, spin);

@@ -5,8 +5,6 @@
 
 export const DIRS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
 
-export const DELTA = { N: [0, -1], NE: [1, -1], SE: [1, 0], S: [0, 1], SW: [-1, 1], NW: [-1, 0] };
-
 export const DIR_WORDS = {
   N: 'north', NE: 'north-east', SE: 'south-east', S: 'south', SW: 'south-west', NW: 'north-west',
 };
@@ -52,13 +50,4 @@ export function hexPoints(x, y, size) {
     pts.push(`${(x + size * Math.cos(a)).toFixed(3)},${(y + size * Math.sin(a)).toFixed(3)}`);
   }
   return pts.join(' ');
-}
-
-/**
- * Where a cell lies, in words a player reads: "the centre", "2 cells
- * north-east of the centre" style is long; rows and columns of a hex
- * board are not obvious either, so the coordinates stay axial.
- */
-export function cellWords([q, r]) {
-  return q === 0 && r === 0 ? 'the centre' : `cell ${q},${r}`;
 }
