@@ -1,0 +1,103 @@
+// words.js: the sentences of the game log and the screen-reader
+// announcements, one per event ("Ada's robot 2 steps NE, pushing Bob's 4
+// into Ada's goal"). `name(seat)` gives a seat's display name; `view` the
+// board the event happened on (for goals and the edge).
+
+import { onBoard, sameCell } from './hex.js';
+
+export function listWords(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "Ada's 4" */
+export function robotWords(robot, name) {
+  return `${name(robot.owner)}'s ${robot.number}`;
+}
+
+/** Where a moved robot ended, if it left the board: " into Ada's goal". */
+function endWords(cell, view, name) {
+  const goal = (view?.goals || []).find((g) => sameCell(g.cell, cell));
+  if (goal) return ` into ${name(goal.owner)}'s goal`;
+  if (view && !onBoard(cell, view.radius)) return ' off the board';
+  return '';
+}
+
+export function stepWords(e, view, name) {
+  const who = `${name(e.robot.owner)}'s robot ${e.robot.number}`;
+  let text = `${who} steps ${e.dir}${endWords(e.to, view, name)}`;
+  if (e.pushes?.length) {
+    // The mover's own robots are "robot 3", everyone else's "Bob's 3".
+    const pushed = e.pushes.map((p) => `${p.robot.owner === e.robot.owner ? `robot ${p.robot.number}` : robotWords(p.robot, name)}${endWords(p.to, view, name)}`);
+    text += `, pushing ${listWords(pushed)}`;
+  }
+  return text;
+}
+
+function rollWords(e, name) {
+  let text = `${name(e.seat)} throws ${e.first.join(', ')}`;
+  if (e.rerolled.length) {
+    text += `; re-rolls ${listWords(e.rerolled.map((r) => `the ${r.from}`))}: ${listWords(e.rerolled.map((r) => String(r.to)))}`;
+  }
+  if (!e.kept.length) return `${text}: no die names a robot still on the board`;
+  if (!e.rerolled.length && !e.set_aside.length) return text;
+  text += `. Dice to use: ${e.kept.join(', ')}`;
+  if (e.set_aside.length) text += `; set aside ${e.set_aside.join(', ')}`;
+  return text;
+}
+
+function scoreWords(score, name) {
+  return score.map((n, seat) => `${name(seat)} ${n}`).join(', ');
+}
+
+const REASONS = {
+  dice: 'by the dice',
+  'lower total': 'with the lower total',
+  'rotates left': 'in turn',
+  'equal totals: went second last game': 'having gone second last game',
+};
+
+function gameOverWords(e, view, name) {
+  const why = e.reason === 'turn_limit' ? ' (turn limit)' : '';
+  const who = e.winners.length === 1 ? `${name(e.winners[0])} wins` : `${listWords(e.winners.map(name))} tie`;
+  const robots = e.scored.map((n, seat) => `${name(seat)} ${n}`).join(', ');
+  let text = `Game ${e.game} over${why}: ${who}. Robots in goal: ${robots}`;
+  if (view?.match?.to) {
+    text += `. Match points: ${e.totals.map((n, seat) => `${name(seat)} ${n}`).join(', ')}`;
+  }
+  return text;
+}
+
+/** The log's sentence for an event, or null for the frame's generic line. */
+export function eventWords(e, view, name) {
+  switch (e.kind) {
+    case 'game_start':
+      return `Game ${e.game} begins: ${name(e.first)} goes first ${REASONS[e.reason] || `(${e.reason})`}`;
+    case 'turn_start':
+      return `Turn ${e.turn}: ${name(e.seat)} to play`;
+    case 'phase':
+      return e.phase === 'automatic'
+        ? `${name(e.seat)}'s robots move on their own, in number order`
+        : `${name(e.seat)}'s control phase`;
+    case 'roll':
+      return rollWords(e, name);
+    case 'turned':
+      return `${name(e.seat)} turns robot ${e.robot.number} from ${e.from_dir} to ${e.dir}`;
+    case 'step':
+      return stepWords(e, view, name);
+    case 'scored':
+      return `${robotWords(e.robot, name)} scores for ${name(e.goal)} (${scoreWords(e.score, name)})`;
+    case 'off_board':
+      return `${robotWords(e.robot, name)} is off the board`;
+    case 'player_out':
+      return `${name(e.seat)} has no robot left on the board`;
+    case 'pass':
+      return e.unused.length ? `${name(e.seat)} passes, leaving ${listWords(e.unused.map(String))} unused` : `${name(e.seat)} passes`;
+    case 'game_over':
+      return gameOverWords(e, view, name);
+    case 'match_over':
+      return `${listWords(e.winners.map(name))} ${e.winners.length > 1 ? 'tie' : 'wins'} the match: ${scoreWords(e.totals, name)}`;
+    default:
+      return null;
+  }
+}
