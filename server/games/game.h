@@ -108,7 +108,9 @@ typedef struct game_engine {
     bool (*over)(const game *g);
 
     /* Once over: {"winners": [seats], "scores": [number per seat],
-     * "summary": "Alice wins with 8 chips"} plus engine-specific fields. */
+     * "summary": "Seat 2 wins with 8 chips"} plus engine-specific fields.
+     * Sentences (summaries, error messages) name seats "Seat N", 1-based:
+     * engines know no names, and clients put the players' names in. */
     json_t *(*result)(const game *g);
 
     /* Optional. The action a bot of `level` in `seat` takes at now_ms, or NULL

@@ -217,6 +217,8 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
     const log = await ada.locator('.event-log').textContent();
     assert.match(log, /robot \d steps (N|NE|SE|S|SW|NW)/, 'the log says which robot stepped where');
     assert.match(log, /is off the board/);
+    const summary = await ada.locator('.result .summary').textContent();
+    assert.match(summary, /(Ada|Bob) (wins|and (Ada|Bob) tie)/, 'the summary names the players, not "Seat N"');
     await shoot(ada, 'manoover-result', '.result');
     await shoot(bob, 'manoover-result-phone', '.mo-board');
   });

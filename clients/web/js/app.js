@@ -134,7 +134,8 @@ conn.addEventListener('message', (e) => {
   const before = store.room?.code;
   store.apply(m);
   if (m.type === 'error' && m.code !== undefined) {
-    toast(m.message.charAt(0).toUpperCase() + m.message.slice(1), 'error');
+    const text = store.named(m.message);
+    toast(text.charAt(0).toUpperCase() + text.slice(1), 'error');
   } else if (m.type === 'left') {
     if (m.reason === 'kicked') toast(`The host removed you from room ${m.room}.`, 'error');
     else if (m.reason === 'closed') toast(`Room ${m.room} has closed.`, 'info');

@@ -51,6 +51,12 @@ export const store = {
     return !!this.room && !!this.me && this.room.host === this.me.id;
   },
 
+  /** Engine sentences name seats "Seat N" (1-based): put the names in. */
+  named(text) {
+    return String(text).replace(/\bSeat ([1-9][0-9]?)\b/g, (all, n) =>
+      (this.room?.seats[n - 1] ? this.seatName(n - 1) : all));
+  },
+
   /** A seat's display name: the player's, or the bot's level. */
   seatName(seatNo) {
     const seat = this.room?.seats[seatNo];

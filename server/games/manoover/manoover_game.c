@@ -88,9 +88,11 @@ static json_t *u8_array(const uint8_t *v, int n)
     return a;
 }
 
-static const char *colour_name(const game *g, int seat)
+/* Sentences name seats "Seat N": the client puts the player's name in. */
+static const char *seat_name(int seat)
 {
-    return g->layout->name[seat];
+    static const char *const names[MANOOVER_MAX_SEATS] = {"Seat 1", "Seat 2", "Seat 3"};
+    return names[seat];
 }
 
 /* ------------------------------------------------------------------ events */
@@ -524,7 +526,7 @@ static int check_action(const game *g, int seat, const parsed_action *a, game_er
                                          "shortly");
     }
     if (seat != g->turn)
-        return game_fail(err, "not_your_turn", "it is %s's turn", colour_name(g, g->turn));
+        return game_fail(err, "not_your_turn", "it is %s's turn", seat_name(g->turn));
     if (a->kind == ACT_PASS)
         return 0;
     const manoover_layout *l = g->layout;
@@ -750,7 +752,7 @@ static json_t *manoover_result(const game *g)
                 used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%d",
                                          used ? " and " : "", scores[s]);
         }
-        snprintf(summary, sizeof summary, "%s wins %s %d to %s", colour_name(g, w), what,
+        snprintf(summary, sizeof summary, "%s wins %s %d to %s", seat_name(w), what,
                  scores[w], rest);
     } else {
         char names[64] = "";
@@ -758,7 +760,7 @@ static json_t *manoover_result(const game *g)
         for (int k = 0; k < g->nwinners; k++)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
                                      k == 0 ? "" : k + 1 == g->nwinners ? " and " : ", ",
-                                     colour_name(g, g->winners[k]));
+                                     seat_name(g->winners[k]));
         snprintf(summary, sizeof summary, "%s tie %s with %d each", names, what,
                  scores[g->winners[0]]);
     }

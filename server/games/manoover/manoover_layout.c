@@ -22,7 +22,6 @@ static const manoover_layout standard = {
     .faces = 6,
     .match_points = 21,
     .colour = {"red", "blue"},
-    .name = {"Red", "Blue"},
     .goal = {C(0, -3), C(0, 3)},
     .start = {
         {AT(-3, 3, N), AT(-2, 3, N), AT(-1, 3, N), AT(1, 2, N), AT(2, 1, N), AT(3, 0, N)},
@@ -47,7 +46,6 @@ static const manoover_layout three = {
     .faces = 6,
     .match_points = 21,
     .colour = {"red", "blue", "green"},
-    .name = {"Red", "Blue", "Green"},
     .goal = {C(0, -4), C(4, 0), C(-4, 4)},
     .start = {
         {AT(-2, 4, N), AT(-1, 4, N), AT(0, 4, N), AT(0, 3, N), AT(1, 3, N), AT(2, 2, N)},
@@ -71,7 +69,6 @@ static const manoover_layout plus = {
     .faces = 8,
     .match_points = 30,
     .colour = {"red", "blue"},
-    .name = {"Red", "Blue"},
     .goal = {C(0, -4), C(0, 4)},
     .start = {
         {AT(-4, 4, N), AT(-3, 4, N), AT(-2, 4, N), AT(-1, 4, N), AT(1, 3, N), AT(2, 2, N),

@@ -58,7 +58,6 @@ typedef struct manoover_layout {
     int faces;                /* faces of each die: robot numbers 1..faces */
     int match_points;         /* the match target the rules advise */
     const char *colour[MANOOVER_MAX_SEATS];        /* "red", "blue", "green" */
-    const char *name[MANOOVER_MAX_SEATS];          /* "Red": for sentences */
     manoover_cell goal[MANOOVER_MAX_SEATS];        /* goal[s] scores for seat s */
     manoover_start start[MANOOVER_MAX_SEATS][MANOOVER_MAX_ROBOTS_PER_SEAT];
 } manoover_layout;

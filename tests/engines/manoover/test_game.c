@@ -462,7 +462,7 @@ Test(manoover_game, match_ends_when_a_game_ends_with_someone_at_the_target_and_a
     cr_assert_eq(ints_at(res, "scores", BLUE), 16);
     cr_assert_eq(json_array_size(json_object_get(res, "winners")), 1);
     cr_assert_str_eq(json_string_value(json_object_get(res, "summary")),
-                     "Red wins the match 22 to 16");
+                     "Seat 1 wins the match 22 to 16");
     json_decref(res);
     json_decref(ev);
     manoover_engine.destroy(g);

@@ -329,7 +329,7 @@ Test(manoover_rules, game_ends_as_soon_as_a_player_has_no_robot_and_most_goals_w
     json_t *res = manoover_engine.result(g);
     cr_assert_eq(json_integer_value(json_array_get(json_object_get(res, "winners"), 0)), BLUE);
     cr_assert_eq(json_integer_value(json_array_get(json_object_get(res, "scores"), BLUE)), 3);
-    cr_assert_not_null(strstr(json_string_value(json_object_get(res, "summary")), "Blue wins"));
+    cr_assert_not_null(strstr(json_string_value(json_object_get(res, "summary")), "Seat 2 wins"));
     json_decref(res);
     json_decref(ev);
     manoover_engine.destroy(g);

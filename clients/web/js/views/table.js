@@ -30,6 +30,10 @@ function genericStatus(snap) {
   return null;
 }
 
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function listNames(names) {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
@@ -296,7 +300,7 @@ export function createTable(app) {
       : h('p.help', {}, 'The host can start another round with the same seats; you will move along.');
     rebuild(result, () => fill(result,
       h('h2#result-title', {}, title),
-      over.summary ? h('p.summary', {}, over.summary.charAt(0).toUpperCase() + over.summary.slice(1)) : null,
+      over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
       scores,
       h('div.row', {}, again,
         h('button.btn', { type: 'button', dataset: { key: 'leave-after' }, onclick: (e) => app.leave(e.currentTarget) }, 'Leave room'))));
