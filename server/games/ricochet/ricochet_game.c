@@ -739,11 +739,11 @@ int ricochet_set_round(game *g, const uint8_t *cells, int chip, int64_t at)
     if (g->phase != RICOCHET_PHASE_BIDDING || g->nbids_made || g->timer_end != GAME_NO_DEADLINE ||
         chip < 0 || chip >= RICOCHET_CHIPS)
         return -1;
-    ricochet_position p = {.nrobots = g->robots.nrobots};
-    for (int i = 0; i < p.nrobots; i++) {
+    ricochet_position p = {0};
+    for (int i = 0; i < g->robots.nrobots; i++) {
         if (ricochet_is_block(&g->board, cells[i]) || ricochet_robot_at(&p, cells[i]) >= 0)
             return -1;
-        p.cell[i] = cells[i];
+        p.cell[p.nrobots++] = cells[i];
     }
     if (chip != g->chip) {
         int at_pile = -1;
