@@ -22,6 +22,7 @@
  *    "bid_to_beat":5|null, "moves_made":2, "demo_moves":[<move step>, ...],
  *    "demo_deadline":t|null, "attempts":[<attempt>, ...], this round's ended ones
  *    "next_round_at":t|null, "waiting_for_solver":false,  (round_over)
+ *    "final_round":false,                                 the game ends after this pause
  *    "deadline":t|null,                                   the earliest, game time
  *    "last_round":<record>|null,
  *    "result":{...}}                                      once over
@@ -295,6 +296,7 @@ json_t *ricochet_view_json(const game *g, int seat)
     json_object_set_new(v, "next_round_at", pause ? json_integer((json_int_t)g->next_reveal) : json_null());
     json_object_set_new(v, "waiting_for_solver",
                         json_boolean(pause && g->optimum.known == RICOCHET_KNOWN_NOTHING));
+    json_object_set_new(v, "final_round", json_boolean(pause && g->finishing));
     json_object_set_new(v, "deadline", time_or_null(deadline));
     json_object_set_new(v, "last_round", g->has_last ? ricochet_record_json(g, &g->last) : json_null());
     if (over)
