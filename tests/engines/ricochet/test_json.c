@@ -166,10 +166,12 @@ Test(ricochet_json, solve_json_answers_with_the_optimum_and_a_move_list)
 
 Test(ricochet_json, solve_json_reports_bad_requests_and_budgets)
 {
-    json_t *res = ricochet_solve_json(json_object(), NULL);
+    json_t *empty = json_object();
+    json_t *res = ricochet_solve_json(empty, NULL);
     cr_assert_str_eq(json_string_value(json_object_get(res, "status")), "invalid");
     cr_assert(strstr(json_string_value(json_object_get(res, "error")), "layout is missing"));
     json_decref(res);
+    json_decref(empty);
 
     json_t *req = json_loads(good, 0, NULL);
     json_object_set_new(req, "budget", json_pack("{s:i}", "nodes", -1));

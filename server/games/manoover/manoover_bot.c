@@ -1,0 +1,718 @@
+/* manoover_bot.c: easy (random), normal (greedy over the turn) and hard
+ * (expectimax over the next throws and replies). */
+#include "manoover_bot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ evaluation */
+
+/* What the evaluation looks at, for one seat ("me") against its strongest
+ * rival (the other seat with most robots in its goal). */
+enum feature {
+    F_LEAD,           /* robots in my goal minus robots in the rival's */
+    F_AIM_MINE,       /* my robots walking into my goal, decayed by distance */
+    F_AIM_THEIRS,     /* the rival's robots walking into the rival's goal */
+    F_AIM_AT_ME,      /* anyone else's robots walking into my goal */
+    F_AIM_AT_THEM,    /* anyone else's robots walking into the rival's goal */
+    F_PUSH_MINE,      /* robots in the way of a robot walking into my goal */
+    F_PUSH_THEIRS,    /* the same for the rival's goal */
+    F_TURN_MINE,      /* my robots one turn away from aiming at my goal */
+    F_TURN_THEIRS,    /* the same for the rival */
+    F_ALIVE_MINE,     /* my robots on the board */
+    F_ALIVE_THEIRS,   /* the rival's */
+    F_LEAVING_MINE,   /* my robots that walk off the edge at their next step */
+    F_LEAVING_THEIRS, /* the rival's */
+    F_LEAD_CLOSE,     /* the lead over the fewest robots left to anyone in play */
+    F_SIGN,           /* -1, 0 or 1: who is ahead */
+    F_SIGN_CLOSE,     /* the same over the fewest robots left */
+    F_BIAS,           /* 1 */
+    F_SIGN_MINE_LOW,  /* who is ahead, over my robots left */
+    F_SIGN_THEIRS_LOW, /* who is ahead, over the rival's robots left */
+    F_COUNT
+};
+
+/* An evaluation: feature weights for when the rival throws next ([0]) and
+ * for when I do ([1]); a finished game is worth win, tie or -win, plus
+ * margin a robot. */
+typedef struct weights {
+    double decay; /* per step still to go */
+    double win, tie, margin;
+    double w[2][F_COUNT];
+} weights;
+
+/* normal: set by hand, in robots-in-goal: goals, robots walking into goals,
+ * and a lead that weighs more as robots run out. */
+#define PLAIN_W {1, 0.7, -0.7, 0.35, -0.35, 0, 0, 0.2, -0.2, 0, 0, 0, 0, 0.3, 0, 0, 0, 0, 0}
+static const weights plain = {0.85, 1000.0, 0.0, 1.0, {PLAIN_W, PLAIN_W}};
+
+/* hard: fitted by least squares, for each variant, to the results of
+ * self-play games (normal against normal, one action in ten random: see
+ * manoover_fit.c), a win counting 1, a loss -1 and a tie -0.3 (hard plays to
+ * win), so that it reads as an expected result. The others' turns hard
+ * imagines are played with the same weights: that predicted even normal's
+ * play better than normal's own weights (64% wins against normal instead of
+ * 66%). The alternate order uses its variant's weights. */
+typedef struct variant_weights {
+    const char *variant;
+    weights w;
+} variant_weights;
+
+static const variant_weights tuned[] = {
+    /* botpit manoover-fit --variant standard --games 20000 */
+    {"standard", {0.85, 1.0, -0.3, 0.02,
+     {{0.2481, 0.2284, -0.2161, 0.2392, -0.1535, 0.0250, -0.1386, 0.0431, -0.1152, 0.0190,
+       -0.0206, -0.0060, 0.0256, -0.1342, 0.1621, 0.1743, -0.1251, 0.0867, 0.2191},
+      {0.2402, 0.2170, -0.2293, 0.1435, -0.2402, 0.1481, -0.0230, 0.1150, -0.0437, 0.0193,
+       -0.0205, -0.0284, -0.0008, -0.1487, 0.1616, 0.1940, 0.0465, 0.2052, 0.1687}}}},
+    /* botpit manoover-fit --variant three --games 12000 */
+    {"three", {0.85, 1.0, -0.3, 0.02,
+     {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+      {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}}}},
+    /* botpit manoover-fit --variant plus --games 15000 */
+    {"plus", {0.85, 1.0, -0.3, 0.02,
+     {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+      {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}}}},
+};
+
+static const weights *tuned_for(const manoover_layout *l)
+{
+    for (size_t k = 0; k < sizeof tuned / sizeof tuned[0]; k++) {
+        if (strcmp(tuned[k].variant, l->variant) == 0)
+            return &tuned[k].w;
+    }
+    return &tuned[0].w;
+}
+
+/* An evaluation ready for one board: its weights, and where each straight
+ * line from a cell leads (a goal, or off the edge) and how far. */
+typedef struct evaluator {
+    const weights *w;
+    bool alternate;
+    int8_t goal[MANOOVER_GRID][MANOOVER_DIRS]; /* seat, or -1 off the edge */
+    uint8_t len[MANOOVER_GRID][MANOOVER_DIRS]; /* steps to get there */
+    float aim[MANOOVER_GRID][MANOOVER_DIRS];   /* decay^(len - 1) */
+    float near[MANOOVER_GRID][MANOOVER_MAX_SEATS]; /* best aim toward each goal, 0 none */
+    float decay_pow[2 * MANOOVER_MAX_RADIUS + 2];
+} evaluator;
+
+static void evaluator_init(evaluator *ev, const manoover_layout *l, const weights *w,
+                           bool alternate)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->w = w;
+    ev->alternate = alternate;
+    for (int k = 0; k < 2 * MANOOVER_MAX_RADIUS + 2; k++)
+        ev->decay_pow[k] = (float)pow(w->decay, k);
+    int R = l->radius;
+    for (int q = -R; q <= R; q++) {
+        for (int r = -R; r <= R; r++) {
+            manoover_cell c = {(int8_t)q, (int8_t)r};
+            if (!manoover_on_board(l, c))
+                continue;
+            int ci = manoover_cell_index(c);
+            for (int d = 0; d < MANOOVER_DIRS; d++) {
+                manoover_cell x = manoover_neighbour(c, d);
+                int k = 1;
+                while (manoover_on_board(l, x) && manoover_goal_owner(l, x) < 0) {
+                    x = manoover_neighbour(x, d);
+                    k++;
+                }
+                int g = manoover_on_board(l, x) ? manoover_goal_owner(l, x) : -1;
+                ev->goal[ci][d] = (int8_t)g;
+                ev->len[ci][d] = (uint8_t)k;
+                ev->aim[ci][d] = ev->decay_pow[k - 1];
+                if (g >= 0 && ev->aim[ci][d] > ev->near[ci][g])
+                    ev->near[ci][g] = ev->aim[ci][d];
+            }
+        }
+    }
+}
+
+/* What each seat has going for it on the board. */
+typedef struct seat_terms {
+    double aim_own, aim_in, push_in, turn, leaving;
+} seat_terms;
+
+static void board_terms(const evaluator *ev, const manoover_pos *p, seat_terms *t)
+{
+    const manoover_layout *l = p->layout;
+    memset(t, 0, sizeof *t * (size_t)l->seats);
+    for (int i = 0; i < l->seats * l->robots; i++) {
+        const manoover_robot *r = &p->robot[i];
+        if (r->where != MANOOVER_ON_BOARD)
+            continue;
+        int o = manoover_robot_seat(l, i);
+        int ci = manoover_cell_index(r->cell);
+        int g = ev->goal[ci][r->dir];
+        int k = ev->len[ci][r->dir];
+        if (g == o)
+            t[g].aim_own += ev->aim[ci][r->dir];
+        else if (g >= 0)
+            t[g].aim_in += ev->aim[ci][r->dir];
+        else if (k == 1)
+            t[o].leaving += 1;
+        if (g != o)
+            t[o].turn += ev->near[ci][o];
+        if (g < 0)
+            continue;
+        /* Robots in its way are pushed into that goal before it. */
+        manoover_cell c = r->cell;
+        for (int j = 1; j < k; j++) {
+            c = manoover_neighbour(c, r->dir);
+            if (p->occupant[manoover_cell_index(c)] >= 0)
+                t[g].push_in += ev->decay_pow[k - j - 1];
+        }
+    }
+}
+
+/* The rival of `me`: the other seat with most robots in its goal. */
+static int rival_of(const manoover_pos *p, int me)
+{
+    int rival = -1;
+    for (int k = 1; k < p->layout->seats; k++) {
+        int s = (me + k) % p->layout->seats;
+        if (rival < 0 || p->scored[s] > p->scored[rival])
+            rival = s;
+    }
+    return rival;
+}
+
+static void features(const evaluator *ev, const manoover_pos *p, int me, double *f)
+{
+    seat_terms t[MANOOVER_MAX_SEATS];
+    board_terms(ev, p, t);
+    int o = rival_of(p, me);
+    int fewest = 0;
+    for (int s = 0; s < p->layout->seats; s++) {
+        if (p->alive[s] > 0 && (fewest == 0 || p->alive[s] < fewest))
+            fewest = p->alive[s];
+    }
+    if (fewest == 0)
+        fewest = 1;
+    double lead = p->scored[me] - p->scored[o];
+    double sign = lead > 0 ? 1 : lead < 0 ? -1 : 0;
+    f[F_LEAD] = lead;
+    f[F_AIM_MINE] = t[me].aim_own;
+    f[F_AIM_THEIRS] = t[o].aim_own;
+    f[F_AIM_AT_ME] = t[me].aim_in;
+    f[F_AIM_AT_THEM] = t[o].aim_in;
+    f[F_PUSH_MINE] = t[me].push_in;
+    f[F_PUSH_THEIRS] = t[o].push_in;
+    f[F_TURN_MINE] = t[me].turn;
+    f[F_TURN_THEIRS] = t[o].turn;
+    f[F_ALIVE_MINE] = p->alive[me];
+    f[F_ALIVE_THEIRS] = p->alive[o];
+    f[F_LEAVING_MINE] = t[me].leaving;
+    f[F_LEAVING_THEIRS] = t[o].leaving;
+    f[F_LEAD_CLOSE] = lead / fewest;
+    f[F_SIGN] = sign;
+    f[F_SIGN_CLOSE] = sign / fewest;
+    f[F_BIAS] = 1;
+    f[F_SIGN_MINE_LOW] = p->alive[me] ? sign / p->alive[me] : 0;
+    f[F_SIGN_THEIRS_LOW] = p->alive[o] ? sign / p->alive[o] : 0;
+}
+
+/* The position for `me`, just before `next` throws (-1: the game is over). */
+static double evaluate(const evaluator *ev, const manoover_pos *p, int me, int next)
+{
+    const weights *w = ev->w;
+    if (p->over) {
+        int margin = p->scored[me] - p->scored[rival_of(p, me)];
+        return (margin > 0 ? w->win : margin < 0 ? -w->win : w->tie) + w->margin * margin;
+    }
+    double f[F_COUNT];
+    features(ev, p, me, f);
+    const double *wk = w->w[next == me];
+    double v = 0;
+    for (int k = 0; k < F_COUNT; k++)
+        v += wk[k] * f[k];
+    return v;
+}
+
+_Static_assert(F_COUNT == MANOOVER_BOT_FEATURES, "the header's feature count is stale");
+
+void manoover_bot_features(const manoover_pos *p, int seat, double *out)
+{
+    evaluator ev;
+    evaluator_init(&ev, p->layout, tuned_for(p->layout), false);
+    features(&ev, p, seat, out);
+}
+
+double manoover_bot_evaluate(const manoover_pos *p, int seat)
+{
+    evaluator ev;
+    evaluator_init(&ev, p->layout, &plain, false);
+    return evaluate(&ev, p, seat, -1);
+}
+
+/* ------------------------------------------------------------ simulation */
+
+/* What follows the end of `seat`'s control phase up to the next throw: its
+ * automatic phase, or in the alternate order the next player's (not on that
+ * player's first turn). Returns the seat that throws next, or -1 if the game
+ * ended. Mirrors settle() and begin_turn() in manoover_game.c. */
+static int finish_control(manoover_pos *p, int seat, bool alternate)
+{
+    if (!alternate)
+        manoover_automatic(p, seat, NULL, NULL);
+    if (p->over)
+        return -1;
+    int next = manoover_next_seat(p, seat);
+    bool first_of_seat = p->turns_taken[next] == 0;
+    p->turns++;
+    p->turns_taken[next]++;
+    if (alternate && !first_of_seat)
+        manoover_automatic(p, next, NULL, NULL);
+    return p->over ? -1 : next;
+}
+
+/* Legal actions of `seat` with these dice, pass last; returns how many. */
+static int list_actions(const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
+                        manoover_action *out)
+{
+    const manoover_layout *l = p->layout;
+    int n = 0;
+    bool done[MANOOVER_MAX_ROBOTS_PER_SEAT + 1] = {false};
+    for (int d = 0; d < ndice; d++) {
+        int v = dice[d];
+        if (v < 1 || v > l->robots || done[v] || !manoover_robot_on_board(p, seat, v))
+            continue;
+        done[v] = true;
+        int dir = p->robot[manoover_robot_index(l, seat, v)].dir;
+        out[n++] = (manoover_action){MANOOVER_ACT_STEP, (uint8_t)v, 0};
+        for (int x = 0; x < MANOOVER_DIRS; x++) {
+            if (x != dir)
+                out[n++] = (manoover_action){MANOOVER_ACT_TURN, (uint8_t)v, (uint8_t)x};
+        }
+    }
+    out[n++] = (manoover_action){MANOOVER_ACT_PASS, 0, 0};
+    return n;
+}
+
+int manoover_bot_legal(const manoover_situation *s, manoover_action *out)
+{
+    return list_actions(&s->pos, s->seat, s->dice, s->ndice, out);
+}
+
+/* Applies a (non-pass) action and spends its die; dice naming robots that
+ * left the board are dropped. */
+static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const manoover_action *a)
+{
+    int i = manoover_robot_index(p->layout, seat, a->robot);
+    if (a->kind == MANOOVER_ACT_STEP) {
+        manoover_move m;
+        manoover_step(p, i, &m);
+    } else {
+        manoover_turn(p, i, a->dir);
+    }
+    bool spent = false;
+    int n = 0;
+    for (int d = 0; d < *ndice; d++) {
+        if (!spent && dice[d] == a->robot)
+            spent = true;
+        else if (manoover_robot_on_board(p, seat, dice[d]))
+            dice[n++] = dice[d];
+    }
+    *ndice = n;
+}
+
+/* ------------------------------------------------------------ bot state */
+
+/* Search bounds: node counts, never time, so that a choice depends only on
+ * the position and the salt. */
+#define SEEN_BITS 15
+#define ROOT_NODES 20000   /* positions the search over one turn may generate */
+#define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
+#define HARD_SAMPLES 10    /* throws of the next player it tries for each */
+#define HARD_OWN_SAMPLES 4 /* its own next throws after each of those */
+#define HARD_EVALS 24000   /* it looks at no more ends once another would pass this */
+
+typedef struct bot {
+    evaluator ev;
+    uint64_t *keys;  /* the seen-position set of the current search */
+    uint32_t *stamp; /* a slot is in the set when its stamp is current */
+    uint32_t current;
+    long seen_count;
+    long node_limit;
+    manoover_bot_stats stats;
+} bot;
+
+static bot *bot_new(const manoover_situation *s, const weights *w)
+{
+    bot *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    evaluator_init(&b->ev, s->pos.layout, w, s->alternate);
+    b->keys = malloc(sizeof(uint64_t) << SEEN_BITS);
+    b->stamp = calloc((size_t)1 << SEEN_BITS, sizeof(uint32_t));
+    if (!b->keys || !b->stamp) {
+        free(b->keys);
+        free(b->stamp);
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static void bot_free(bot *b)
+{
+    free(b->keys);
+    free(b->stamp);
+    free(b);
+}
+
+static void seen_reset(bot *b)
+{
+    b->current++;
+    b->seen_count = 0;
+}
+
+/* Marks key seen; true if it already was. When the table fills up it stops
+ * remembering, and the node limit bounds the search instead. */
+static bool seen_check(bot *b, uint64_t key)
+{
+    uint32_t mask = (1u << SEEN_BITS) - 1;
+    if (b->seen_count * 2 > (long)mask)
+        return false;
+    for (uint32_t i = (uint32_t)key & mask;; i = (i + 1) & mask) {
+        if (b->stamp[i] != b->current) {
+            b->stamp[i] = b->current;
+            b->keys[i] = key;
+            b->seen_count++;
+            return false;
+        }
+        if (b->keys[i] == key)
+            return true;
+    }
+}
+
+static uint64_t pos_hash(const manoover_pos *p, const uint8_t *dice, int ndice)
+{
+    const manoover_layout *l = p->layout;
+    uint64_t h = 0x6d616e6f6f766572ULL;
+    for (int i = 0; i < l->seats * l->robots; i++) {
+        const manoover_robot *r = &p->robot[i];
+        uint64_t x = r->where == MANOOVER_ON_BOARD
+                         ? (uint64_t)(uint8_t)r->cell.q | (uint64_t)(uint8_t)r->cell.r << 8 |
+                               (uint64_t)r->dir << 16
+                         : (uint64_t)(r->where + 1) << 24 | (uint64_t)(uint8_t)(r->goal + 1) << 28;
+        h = rng_mix(h ^ x);
+    }
+    /* The dice as a multiset: counts per face. */
+    uint64_t counts = 0;
+    for (int d = 0; d < ndice; d++)
+        counts += 1ULL << (4 * dice[d]);
+    return rng_mix(h ^ counts);
+}
+
+/* ------------------------------------------------------------ one turn */
+
+/* An end of a control phase: its first action, and the position at the
+ * next throw. */
+typedef struct candidate {
+    manoover_action first;
+    manoover_pos after;
+    int next;
+    double score;
+} candidate;
+
+typedef struct search {
+    bot *b;
+    int seat;        /* who acts */
+    candidate *best; /* the k best for seat, best first */
+    int k, n;
+} search;
+
+static void offer(search *s, const manoover_action *first, const manoover_pos *after, int next,
+                  double score)
+{
+    if (s->n == s->k && score <= s->best[s->n - 1].score)
+        return;
+    int at = s->n < s->k ? s->n++ : s->n - 1;
+    while (at > 0 && s->best[at - 1].score < score) {
+        s->best[at] = s->best[at - 1];
+        at--;
+    }
+    s->best[at] = (candidate){*first, *after, next, score};
+}
+
+/* Every sequence of actions from p with these dice, each position (with its
+ * dice) looked at once. `last_turned` is a robot just turned: turning it
+ * again straight away would only waste a die. */
+static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int ndice,
+                    const manoover_action *first, int last_turned)
+{
+    bot *b = s->b;
+    b->stats.nodes++;
+    if (seen_check(b, pos_hash(p, dice, ndice)))
+        return;
+
+    manoover_pos after = *p;
+    int next = finish_control(&after, s->seat, b->ev.alternate);
+    b->stats.evals++;
+    offer(s, first, &after, next, evaluate(&b->ev, &after, s->seat, next));
+
+    if (p->over || b->stats.nodes >= b->node_limit)
+        return;
+    manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
+    int nacts = list_actions(p, s->seat, dice, ndice, acts) - 1; /* pass: the leaf above */
+    for (int k = 0; k < nacts; k++) {
+        if (acts[k].kind == MANOOVER_ACT_TURN && acts[k].robot == last_turned)
+            continue;
+        manoover_pos child = *p;
+        uint8_t left[MANOOVER_MAX_DICE];
+        int nleft = ndice;
+        memcpy(left, dice, (size_t)ndice);
+        apply(&child, s->seat, left, &nleft, &acts[k]);
+        explore(s, &child, left, nleft, first->kind == MANOOVER_ACT_PASS ? &acts[k] : first,
+                acts[k].kind == MANOOVER_ACT_TURN ? acts[k].robot : -1);
+    }
+}
+
+/* The k best ends of `seat`'s control phase, for seat; returns how many. */
+static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
+                      candidate *best, int k)
+{
+    search s = {b, seat, best, k, 0};
+    seen_reset(b);
+    b->node_limit = b->stats.nodes + ROOT_NODES;
+    manoover_action pass = {MANOOVER_ACT_PASS, 0, 0};
+    explore(&s, p, dice, ndice, &pass, -1);
+    return s.n;
+}
+
+/* A quicker turn, for the turns hard imagines: one action at a time, each
+ * the best for `seat` on its own, until none improves. Returns the position
+ * at the next throw; *next is who throws it. */
+static manoover_pos greedy_turn(bot *b, const evaluator *ev, const manoover_pos *start, int seat,
+                                const uint8_t *thrown, int nthrown, int *next)
+{
+    uint8_t dice[MANOOVER_MAX_DICE];
+    int ndice = nthrown;
+    memcpy(dice, thrown, (size_t)nthrown);
+    manoover_pos cur = *start;
+    manoover_pos best_after = cur;
+    *next = finish_control(&best_after, seat, ev->alternate);
+    double best = evaluate(ev, &best_after, seat, *next);
+    b->stats.evals++;
+    while (ndice > 0 && !cur.over) {
+        manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
+        int nacts = list_actions(&cur, seat, dice, ndice, acts) - 1;
+        int chosen = -1;
+        manoover_pos chosen_pos = cur;
+        uint8_t chosen_dice[MANOOVER_MAX_DICE];
+        int chosen_n = 0;
+        for (int k = 0; k < nacts; k++) {
+            manoover_pos child = cur;
+            uint8_t left[MANOOVER_MAX_DICE];
+            int nleft = ndice;
+            memcpy(left, dice, (size_t)ndice);
+            apply(&child, seat, left, &nleft, &acts[k]);
+            manoover_pos after = child;
+            int after_next = finish_control(&after, seat, ev->alternate);
+            double v = evaluate(ev, &after, seat, after_next);
+            b->stats.nodes++;
+            b->stats.evals++;
+            if (v > best + 1e-9) {
+                best = v;
+                best_after = after;
+                *next = after_next;
+                chosen = k;
+                chosen_pos = child;
+                memcpy(chosen_dice, left, (size_t)nleft);
+                chosen_n = nleft;
+            }
+        }
+        if (chosen < 0)
+            break;
+        cur = chosen_pos;
+        memcpy(dice, chosen_dice, (size_t)chosen_n);
+        ndice = chosen_n;
+    }
+    return best_after;
+}
+
+/* ------------------------------------------------------------ lookahead */
+
+/* Raw faces of a throw and of its re-throw, resolved against a position
+ * later so that every candidate meets the same luck. */
+typedef struct throw_sample {
+    uint8_t first[MANOOVER_MAX_DICE], second[MANOOVER_MAX_DICE];
+} throw_sample;
+
+/* The throws a hard bot imagines: for each sample k, those of the players
+ * after it (one per other seat) and its own next ones. */
+typedef struct throws {
+    throw_sample theirs[HARD_SAMPLES][MANOOVER_MAX_SEATS - 1];
+    throw_sample mine[HARD_SAMPLES][HARD_OWN_SAMPLES];
+} throws;
+
+static void throw_random(throw_sample *t, int faces, rng *r)
+{
+    for (int d = 0; d < MANOOVER_MAX_DICE; d++) {
+        t->first[d] = (uint8_t)rng_range(r, 1, faces);
+        t->second[d] = (uint8_t)rng_range(r, 1, faces);
+    }
+}
+
+static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t, uint8_t *out)
+{
+    const manoover_layout *l = p->layout;
+    int n = 0;
+    for (int d = 0; d < l->dice; d++) {
+        if (manoover_robot_on_board(p, seat, t->first[d]))
+            out[n++] = t->first[d];
+        else if (manoover_robot_on_board(p, seat, t->second[d]))
+            out[n++] = t->second[d];
+    }
+    return n;
+}
+
+/* Sample k of a candidate: the players after `me` take their turns, each
+ * playing a greedy turn, until it is my turn again; then my own next throws,
+ * each played greedily too. My average evaluation of where that leaves the
+ * game. */
+static double outlook(bot *b, const candidate *c, int me, const throws *th, int k)
+{
+    manoover_pos p = c->after;
+    int next = c->next;
+    /* At most one turn of each other player: if I am out of robots, my turn
+     * never comes. */
+    for (int t = 0; next >= 0 && next != me && t < p.layout->seats - 1; t++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(&p, next, &th->theirs[k][t], dice);
+        int seat = next;
+        p = greedy_turn(b, &b->ev, &p, seat, dice, nd, &next);
+    }
+    if (next != me)
+        return evaluate(&b->ev, &p, me, next);
+    double sum = 0;
+    for (int j = 0; j < HARD_OWN_SAMPLES; j++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(&p, me, &th->mine[k][j], dice);
+        int after_next;
+        manoover_pos end = greedy_turn(b, &b->ev, &p, me, dice, nd, &after_next);
+        sum += evaluate(&b->ev, &end, me, after_next);
+    }
+    return sum / HARD_OWN_SAMPLES;
+}
+
+/* Hard: the best few ends of this turn, each scored by its outlook over the
+ * sampled throws; stops early, keeping the best so far, when one more end
+ * (as costly as the costliest so far) would overrun the evaluation budget. */
+static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
+{
+    throws th;
+    int faces = cands[0].after.layout->faces;
+    for (int k = 0; k < HARD_SAMPLES; k++) {
+        for (int t = 0; t < MANOOVER_MAX_SEATS - 1; t++)
+            throw_random(&th.theirs[k][t], faces, r);
+        for (int j = 0; j < HARD_OWN_SAMPLES; j++)
+            throw_random(&th.mine[k][j], faces, r);
+    }
+    int pick = 0;
+    double top = -1e18;
+    long cost = 0; /* evaluations the costliest candidate took */
+    for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
+        long before = b->stats.evals;
+        double v;
+        if (cands[c].next < 0) {
+            v = cands[c].score; /* the game ends: nothing to throw for */
+        } else {
+            double sum = 0;
+            for (int k = 0; k < HARD_SAMPLES; k++)
+                sum += outlook(b, &cands[c], me, &th, k);
+            v = sum / HARD_SAMPLES;
+        }
+        if (b->stats.evals - before > cost)
+            cost = b->stats.evals - before;
+        if (v > top) {
+            top = v;
+            pick = c;
+        }
+    }
+    return pick;
+}
+
+static manoover_action choose_random(const manoover_situation *s, rng *r)
+{
+    manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
+    int n = manoover_bot_legal(s, acts);
+    return acts[rng_below(r, (uint32_t)n)];
+}
+
+manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint64_t salt,
+                                    manoover_bot_stats *stats)
+{
+    rng r;
+    rng_seed(&r, salt);
+    if (stats)
+        *stats = (manoover_bot_stats){0, 0};
+    if (level <= MANOOVER_BOT_EASY)
+        return choose_random(s, &r);
+
+    bool hard = level >= MANOOVER_BOT_HARD;
+    int k = hard ? HARD_CANDIDATES : 1;
+    bot *b = bot_new(s, hard ? tuned_for(s->pos.layout) : &plain);
+    candidate *cands = malloc(sizeof *cands * (size_t)k);
+    if (!b || !cands) {
+        free(cands);
+        if (b)
+            bot_free(b);
+        return choose_random(s, &r);
+    }
+    manoover_action chosen = {MANOOVER_ACT_PASS, 0, 0};
+    int n = best_turns(b, &s->pos, s->seat, s->dice, s->ndice, cands, k);
+    if (n > 0)
+        chosen = cands[hard && n > 1 ? pick_by_outlook(b, cands, n, s->seat, &r) : 0].first;
+    if (stats)
+        *stats = b->stats;
+    free(cands);
+    bot_free(b);
+    return chosen;
+}
+
+/* ------------------------------------------------------------ the contract */
+
+bool manoover_bot_situation(const game *g, manoover_situation *out)
+{
+    if (g->phase != MANOOVER_PHASE_CONTROL || g->pos.over)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->pos = g->pos;
+    out->seat = g->turn;
+    out->alternate = g->alternate;
+    out->ndice = manoover_game_usable_dice(g, out->dice);
+    return true;
+}
+
+json_t *manoover_action_json(const manoover_action *a)
+{
+    switch (a->kind) {
+    case MANOOVER_ACT_TURN:
+        return json_pack("{sssiss}", "kind", "turn", "robot", a->robot, "dir",
+                         manoover_dir_name(a->dir));
+    case MANOOVER_ACT_STEP:
+        return json_pack("{sssi}", "kind", "step", "robot", a->robot);
+    default:
+        return json_pack("{ss}", "kind", "pass");
+    }
+}
+
+json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+                     int64_t *wake_ms)
+{
+    (void)now_ms;
+    (void)wake_ms;
+    manoover_situation s;
+    if (!manoover_bot_situation(g, &s) || s.seat != seat)
+        return NULL;
+    manoover_action a = manoover_bot_choose(&s, level, salt, NULL);
+    return manoover_action_json(&a);
+}

@@ -1,0 +1,87 @@
+/*
+ * manoover_bot.h: the Robot Attack bots.
+ *
+ * A bot plays one action per call (the room asks again after every state
+ * change), re-planning the rest of its control phase each time.
+ *   easy    a random legal action (pass included)
+ *   normal  greedy: tries every sequence of actions its dice allow, plays the
+ *           automatic phase that follows, and keeps the position a hand-set
+ *           evaluation likes best
+ *   hard    expectimax: normal's search with an evaluation fitted to
+ *           self-play results gives its best few ends of the turn; each is
+ *           scored over sampled throws of the next player, that player's
+ *           greedy reply and automatic phase, then sampled throws of its
+ *           own next turn played the same way
+ * Searches are bounded by node and evaluation counts, never by time, so a
+ * bot's choice depends only on the position and the salt.
+ */
+#ifndef MANOOVER_BOT_H
+#define MANOOVER_BOT_H
+
+#include "manoover.h"
+
+typedef enum manoover_bot_level {
+    MANOOVER_BOT_EASY,
+    MANOOVER_BOT_NORMAL,
+    MANOOVER_BOT_HARD,
+} manoover_bot_level;
+
+typedef enum manoover_act_kind {
+    MANOOVER_ACT_TURN,
+    MANOOVER_ACT_STEP,
+    MANOOVER_ACT_PASS,
+} manoover_act_kind;
+
+/* One control action: turn robot `robot` to `dir`, step it, or pass. */
+typedef struct manoover_action {
+    uint8_t kind;  /* manoover_act_kind */
+    uint8_t robot; /* number, 1-based */
+    uint8_t dir;   /* for a turn */
+} manoover_action;
+
+/* What a bot sees: a control phase waiting for `seat`. */
+typedef struct manoover_situation {
+    manoover_pos pos;
+    int seat;
+    bool alternate;
+    int ndice;
+    uint8_t dice[MANOOVER_MAX_DICE]; /* usable dice: robot numbers */
+} manoover_situation;
+
+/* Work a call did, for the bench. */
+typedef struct manoover_bot_stats {
+    long nodes; /* positions generated */
+    long evals; /* positions evaluated */
+} manoover_bot_stats;
+
+/* The engine's bot() entry (game.h). Returns a new action object or NULL. */
+json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+                     int64_t *wake_ms);
+
+/* The situation of the seat to move; false if no one is to move. */
+bool manoover_bot_situation(const game *g, manoover_situation *out);
+
+/* The action a bot of `level` takes; stats may be NULL. */
+manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint64_t salt,
+                                    manoover_bot_stats *stats);
+
+/* The legal actions of s (pass last), at most 6 per die plus pass; returns
+ * how many. */
+int manoover_bot_legal(const manoover_situation *s, manoover_action *out);
+
+/* The action as an act() object. */
+json_t *manoover_action_json(const manoover_action *a);
+
+/* normal's evaluation of p from `seat`'s side, just before a throw: positive
+ * is good for seat. */
+double manoover_bot_evaluate(const manoover_pos *p, int seat);
+
+/* The features hard's evaluation weighs, seen from `seat`, as
+ * `botpit manoover-fit` records them: MANOOVER_BOT_FEATURES numbers. */
+#define MANOOVER_BOT_FEATURES 19
+void manoover_bot_features(const manoover_pos *p, int seat, double *out);
+
+/* `botpit manoover-fit`: refits hard's weights by self-play (manoover_fit.c). */
+int manoover_fit_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,193 @@
+/* helpers.h: shared set-up for the manoover suites: games, positions, actions
+ * as JSON text, events by kind, views as canonical strings. */
+#ifndef MANOOVER_TEST_HELPERS_H
+#define MANOOVER_TEST_HELPERS_H
+
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/manoover/manoover.h"
+#include "games/manoover/manoover_bot.h"
+
+#define RED 0
+#define BLUE 1
+#define GREEN 2
+
+static inline game *mk(const char *options, int seats, uint64_t seed)
+{
+    game_error err = {{0}, {0}};
+    game *g = game_create_with(&manoover_engine, options, seats, seed, &err);
+    cr_assert_not_null(g, "create failed: %s", err.message);
+    return g;
+}
+
+static inline game *mk_standard(uint64_t seed)
+{
+    return mk("{\"match_to\":0}", 2, seed);
+}
+
+static inline char *view_str(const game *g, int seat)
+{
+    json_t *v = manoover_engine.view(g, seat);
+    char *s = json_dumps(v, JSON_SORT_KEYS | JSON_COMPACT);
+    json_decref(v);
+    return s;
+}
+
+/* Every view (each seat and the spectator) joined: a byte-exact snapshot. */
+static inline char *all_views(const game *g)
+{
+    size_t cap = 1, len = 0;
+    char *out = calloc(1, 1);
+    for (int seat = -1; seat < g->layout->seats; seat++) {
+        char *v = view_str(g, seat);
+        size_t n = strlen(v);
+        out = realloc(out, cap + n + 1);
+        memcpy(out + len, v, n);
+        len += n;
+        out[len++] = '\n';
+        out[len] = 0;
+        cap = len + 1;
+        free(v);
+    }
+    return out;
+}
+
+/* An accepted action: returns its events (caller decrefs). */
+static inline json_t *act_ok_at(game *g, int seat, const char *action, int64_t now)
+{
+    json_t *a = json_loads(action, 0, NULL);
+    cr_assert_not_null(a, "bad test JSON %s", action);
+    json_t *events = json_array();
+    game_error err = {{0}, {0}};
+    int rc = manoover_engine.act(g, seat, a, now, events, &err);
+    cr_assert_eq(rc, 0, "%s refused: %s %s", action, err.code, err.message);
+    json_decref(a);
+    return events;
+}
+
+static inline json_t *act_ok(game *g, int seat, const char *action)
+{
+    return act_ok_at(g, seat, action, 1000);
+}
+
+/* A refused action: checks its code, that the message is a sentence, and that
+ * no view changed. */
+static inline void act_refused(game *g, int seat, const char *action, const char *code)
+{
+    char *before = all_views(g);
+    json_t *a = json_loads(action, JSON_DECODE_ANY, NULL);
+    json_t *events = json_array();
+    game_error err = {{0}, {0}};
+    int rc = manoover_engine.act(g, seat, a, 1000, events, &err);
+    cr_assert_eq(rc, -1, "%s was accepted", action);
+    cr_assert_str_eq(err.code, code, "%s: %s (%s)", action, err.code, err.message);
+    cr_assert_gt(strlen(err.message), 10, "no sentence for %s", action);
+    cr_assert_eq(json_array_size(events), 0);
+    char *after = all_views(g);
+    cr_assert_str_eq(before, after, "a refused action changed a view");
+    free(before);
+    free(after);
+    json_decref(a);
+    json_decref(events);
+}
+
+static inline int ev_count(const json_t *events, const char *kind)
+{
+    int n = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        n += strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0;
+    }
+    return n;
+}
+
+/* The nth (0-based) event of a kind, or NULL (borrowed). */
+static inline json_t *ev_nth(const json_t *events, const char *kind, int nth)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        if (strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0 && nth-- == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* Position index of the nth event of a kind, or -1. */
+static inline int ev_index(const json_t *events, const char *kind, int nth)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        if (strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0 && nth-- == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+static inline manoover_cell cell(int q, int r)
+{
+    return (manoover_cell){(int8_t)q, (int8_t)r};
+}
+
+static inline bool cell_is(const json_t *c, int q, int r)
+{
+    return json_integer_value(json_array_get(c, 0)) == q &&
+           json_integer_value(json_array_get(c, 1)) == r;
+}
+
+static inline bool robot_is(const json_t *ref, int owner, int number)
+{
+    return json_integer_value(json_object_get(ref, "owner")) == owner &&
+           json_integer_value(json_object_get(ref, "number")) == number;
+}
+
+/* An empty board of g's layout. */
+static inline manoover_pos empty_pos(const game *g)
+{
+    manoover_pos p;
+    manoover_pos_clear(&p, g->layout);
+    return p;
+}
+
+static inline void place(manoover_pos *p, int seat, int number, int q, int r, const char *dir)
+{
+    int rc = manoover_pos_place(p, seat, number, cell(q, r), manoover_dir_parse(dir));
+    cr_assert_eq(rc, 0, "cannot place robot %d of seat %d at [%d,%d]", number, seat, q, r);
+}
+
+/* Loads p with `seat` to move holding the given dice (recounting first). */
+static inline void load(game *g, manoover_pos *p, int seat, int ndice, ...)
+{
+    int dice[MANOOVER_MAX_DICE];
+    va_list ap;
+    va_start(ap, ndice);
+    for (int d = 0; d < ndice; d++)
+        dice[d] = va_arg(ap, int);
+    va_end(ap);
+    manoover_pos_recount(p);
+    cr_assert_eq(manoover_game_load(g, p, seat, dice, ndice), 0);
+}
+
+static inline const manoover_robot *robot_of(const game *g, int seat, int number)
+{
+    return &g->pos.robot[manoover_robot_index(g->layout, seat, number)];
+}
+
+static inline bool robot_at(const game *g, int seat, int number, int q, int r, const char *dir)
+{
+    const manoover_robot *rb = robot_of(g, seat, number);
+    return rb->where == MANOOVER_ON_BOARD && rb->cell.q == q && rb->cell.r == r &&
+           (!dir || rb->dir == manoover_dir_parse(dir));
+}
+
+static inline json_t *view_json(const game *g, int seat)
+{
+    return manoover_engine.view(g, seat);
+}
+
+#endif
