@@ -133,6 +133,29 @@ Test(refusals, the_solvers_answer_comes_only_from_the_server)
     RT->destroy(g);
 }
 
+/* A log written with one solver budget replays under another: the answer
+ * is matched to its puzzle, not to the budget it was solved with. */
+Test(refusals, an_answer_solved_under_another_budget_is_still_this_rounds)
+{
+    game *g = rt_new(RT_OPTS(""), 2, 22);
+    json_t *req = RT->work_request(g);
+    json_t *res = RT->work_run(req, NULL);
+    json_t *asked = json_deep_copy(req);
+    json_object_set_new(asked, "budget", json_pack("{s:i}", "nodes", 1234567));
+    json_object_set_new(asked, "table_mib", json_integer(16));
+    json_t *action = json_pack("{s:s, s:o, s:O}", "kind", "work_done", "request", asked, "result", res);
+    char *text = json_dumps(action, JSON_COMPACT);
+    json_decref(rt_ok(g, GAME_SEAT_SERVER, text, 1000));
+    cr_assert_eq(ricochet_optimum_of(g)->known, RICOCHET_KNOWN_OPTIMUM);
+    cr_assert_eq(ricochet_optimum_of(g)->nmoves, (int)json_integer_value(json_object_get(res, "moves")));
+    cr_assert_null(RT->work_request(g), "the round's answer is in");
+    free(text);
+    json_decref(action);
+    json_decref(req);
+    json_decref(res);
+    RT->destroy(g);
+}
+
 Test(refusals, nothing_is_accepted_after_the_end)
 {
     game *g = rt_new(RT_OPTS(",\"chips_to_win\":1"), 2, 23);
