@@ -13,8 +13,14 @@
  * better. Easy bots look only at short routes and each stage may miss (a
  * quarter of the time), so easy sometimes has nothing; normal bots come to
  * the optimum after long thought, so a position that is hard for everyone
- * does not stall a table. Figures from
- * `botpit bench ricochet --bots` are in the engine's note.
+ * does not stall a table. `botpit bench ricochet --bots` (300 rounds a
+ * table, default options) gave: all three at one table, hard 46% of the
+ * chips, normal 35%, easy 19%; head to head normal beats easy 76-24, hard
+ * beats normal 55-45 and easy 76-24. Median first bids: hard 6 s for a
+ * 2-4 move optimum, 11 s for 5-6, 19 s for 7-8, 34 s for 9 or more;
+ * normal 14, 39, 63 and 82 s (so beside a hard bot, whose bid starts the
+ * sand timer, it bids in only a quarter of the 9+ rounds); easy 22 and
+ * 52 s, and never on an optimum above 6.
  *
  * A bot that finds nothing at all starts the sand timer by hand once the
  * idle rule allows it (idle_min_s), so a hopeless chip does not hold the
