@@ -1,0 +1,342 @@
+/*
+ * ricochet_view.c: what every seat sees of the table, the round records,
+ * and the result. There is nothing secret in Ricochet Robots but a player's
+ * unspoken solution (and the server's optimum, until the round ends), so
+ * every seat and spectator gets the same view apart from "you".
+ *
+ * View:
+ *   {"phase":"bidding"|"demonstration"|"round_over"|"over",
+ *    "round":3, "seats":3, "you":0|null,
+ *    "layout":{"NW":"4B","NE":"3B","SE":"2B","SW":"1A"},
+ *    "board":{ricochet_board_to_json: layout, size, walls, centre, targets},
+ *    "robots":{"red":{"x":2,"y":14,"cell":226}, ...},     where they stand now
+ *    "start":{...},                                       where the round began
+ *    "target":{"color":"blue","symbol":"triangle","x":9,"y":12,"cell":201},
+ *    "active":"blue"|"any", "ricochet_rule":true, "silver":false,
+ *    "bids":[{"seat":1,"moves":5,"order":2}, ...],        in demonstration order
+ *    "chips":[0,2,1], "won":[[{"color":"red","symbol":"circle"}], ...],
+ *    "chips_to_win":6 (0: every chip), "chips_left":14,
+ *    "timer":{"by":"bid"|"player"|"idle","seat":1|null,"started":t,"ends":t}|null,
+ *    "start_timer_at":t, "auto_timer_at":t,               the idle rule (bidding)
+ *    "demonstrator":2|null, "demo_order":[2,0], "attempt":1,
+ *    "bid_to_beat":5|null, "moves_made":2, "demo_moves":[<move step>, ...],
+ *    "demo_deadline":t|null, "attempts":[<attempt>, ...], this round's ended ones
+ *    "next_round_at":t|null, "waiting_for_solver":false,  (round_over)
+ *    "final_round":false,                                 the game ends after this pause
+ *    "deadline":t|null,                                   the earliest, game time
+ *    "last_round":<record>|null,
+ *    "result":{...}}                                      once over
+ * Times are game-clock milliseconds; a client maps them to its own clock
+ * through the state message's deadline (which is "deadline" here).
+ *
+ * Record (the last finished round):
+ *   {"round":3,"outcome":"won"|"all_failed"|"no_bids","winner":2|null,
+ *    "target":{...},"start":{robots},"end":{robots},"attempts":[<attempt>],
+ *    "winning_moves":[<move step>],"optimal":<optimal>}
+ * Attempt: {"seat":2,"bid":5,"moves":5,"end":"out_of_moves","success":false}
+ * Optimal: {"status":"solved","moves":7,"solution":[["red","N"],...],
+ *           "steps":[<move step>, ...],"nodes":6949}
+ *          {"status":"gave_up","lower_bound":12,"nodes":...}  the solver's budget ran out
+ *          {"status":"no_solution","lower_bound":61}
+ *          {"status":"pending"}                              not answered yet
+ * A move step is ricochet_step_to_json: robot, dir, from, to, path, turned, solved.
+ *
+ * Result: {"winners":[2],"scores":[chips per seat],"rounds":9,
+ *          "won":[[chips] per seat],"summary":"Seat 3 wins with 5 chips"}
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ricochet_json.h"
+#include "ricochet_table.h"
+
+const char *const ricochet_phase_names[] = {"bidding", "demonstration", "round_over", "over"};
+const char *const ricochet_demo_end_names[] = {"solved", "out_of_moves", "gave_up", "time"};
+const char *const ricochet_outcome_names[] = {"won", "all_failed", "no_bids"};
+const char *const ricochet_timer_by_names[] = {"bid", "player", "idle"};
+
+static json_t *time_or_null(int64_t t)
+{
+    return t == GAME_NO_DEADLINE ? json_null() : json_integer((json_int_t)t);
+}
+
+static json_t *seat_or_null(int seat)
+{
+    return seat >= 0 ? json_integer(seat) : json_null();
+}
+
+json_t *ricochet_target_json(const ricochet_board *b, int chip)
+{
+    ricochet_chip c = ricochet_chips[chip];
+    int cell = ricochet_board_target_cell(b, c);
+    return json_pack("{s:s, s:s, s:i, s:i, s:i}", "color", ricochet_color_name(c.color), "symbol",
+                     ricochet_symbol_name(c.symbol), "x", RICOCHET_X(cell), "y", RICOCHET_Y(cell),
+                     "cell", cell);
+}
+
+static json_t *chip_json(int chip)
+{
+    ricochet_chip c = ricochet_chips[chip];
+    return json_pack("{s:s, s:s}", "color", ricochet_color_name(c.color), "symbol",
+                     ricochet_symbol_name(c.symbol));
+}
+
+json_t *ricochet_robots_json(const ricochet_position *p)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < p->nrobots; i++)
+        json_object_set_new(o, ricochet_color_name(i),
+                            json_pack("{s:i, s:i, s:i}", "x", RICOCHET_X(p->cell[i]), "y",
+                                      RICOCHET_Y(p->cell[i]), "cell", p->cell[i]));
+    return o;
+}
+
+static json_t *steps_json(const ricochet_step *steps, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, ricochet_step_to_json(&steps[i]));
+    return a;
+}
+
+/* The optimal solution replayed from the round's start, for animation. */
+static json_t *optimum_steps_json(const game *g, const ricochet_position *start, int chip,
+                                  const ricochet_optimum *o)
+{
+    ricochet_chip c = ricochet_chips[chip];
+    ricochet_round r;
+    ricochet_round_start(&r, start, ricochet_board_target_cell(&g->board, c), c.color, g->rule);
+    json_t *a = json_array();
+    for (int i = 0; i < o->nmoves; i++) {
+        ricochet_step st;
+        char why[200];
+        if (ricochet_round_move(&r, &g->board, o->moves[i].robot, o->moves[i].dir, &st, why,
+                                sizeof why) < 0)
+            break; /* checked when the answer came in: cannot happen */
+        json_array_append_new(a, ricochet_step_to_json(&st));
+    }
+    return a;
+}
+
+json_t *ricochet_optimum_json(const game *g, const ricochet_position *start, int chip,
+                              const ricochet_optimum *o)
+{
+    switch (o->known) {
+    case RICOCHET_KNOWN_OPTIMUM:
+        return json_pack("{s:s, s:i, s:o, s:o, s:I}", "status", "solved", "moves", o->nmoves,
+                         "solution", ricochet_moves_to_json(o->moves, o->nmoves), "steps",
+                         optimum_steps_json(g, start, chip, o), "nodes", (json_int_t)o->nodes);
+    case RICOCHET_KNOWN_BOUND:
+        return json_pack("{s:s, s:i, s:I}", "status", "gave_up", "lower_bound", o->lower_bound,
+                         "nodes", (json_int_t)o->nodes);
+    case RICOCHET_KNOWN_NONE:
+        return json_pack("{s:s, s:i}", "status", "no_solution", "lower_bound", o->lower_bound);
+    default: return json_pack("{s:s}", "status", "pending");
+    }
+}
+
+json_t *ricochet_attempt_json(const ricochet_attempt *a)
+{
+    return json_pack("{s:i, s:i, s:i, s:s, s:b}", "seat", a->seat, "bid", a->bid, "moves",
+                     a->moves, "end", ricochet_demo_end_names[a->end], "success",
+                     a->end == RICOCHET_DEMO_SOLVED);
+}
+
+static json_t *attempts_json(const ricochet_attempt *a, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, ricochet_attempt_json(&a[i]));
+    return list;
+}
+
+json_t *ricochet_record_json(const game *g, const ricochet_record *rec)
+{
+    return json_pack("{s:i, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "round", rec->round,
+                     "outcome", ricochet_outcome_names[rec->outcome], "winner",
+                     seat_or_null(rec->winner), "target", ricochet_target_json(&g->board, rec->chip),
+                     "start", ricochet_robots_json(&rec->start), "end",
+                     ricochet_robots_json(&rec->end), "attempts",
+                     attempts_json(rec->attempts, rec->nattempts), "winning_moves",
+                     steps_json(rec->winning, rec->nwinning), "optimal",
+                     ricochet_optimum_json(g, &rec->start, rec->chip, &rec->optimum));
+}
+
+int ricochet_bid_order(const game *g, int *seats)
+{
+    int n = 0;
+    for (int s = 0; s < g->seats; s++) {
+        if (!g->bids[s].moves)
+            continue;
+        /* insertion by (moves, chips, order) */
+        int i = n++;
+        for (; i > 0; i--) {
+            const ricochet_bid *a = &g->bids[seats[i - 1]], *b = &g->bids[s];
+            int ca = g->nwon[seats[i - 1]], cb = g->nwon[s];
+            bool before = b->moves < a->moves ||
+                          (b->moves == a->moves && (cb < ca || (cb == ca && b->order < a->order)));
+            if (!before)
+                break;
+            seats[i] = seats[i - 1];
+        }
+        seats[i] = s;
+    }
+    return n;
+}
+
+static json_t *bids_json(const game *g)
+{
+    int order[RICOCHET_MAX_SEATS];
+    int n = ricochet_bid_order(g, order);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        const ricochet_bid *b = &g->bids[order[i]];
+        json_array_append_new(a, json_pack("{s:i, s:i, s:i}", "seat", order[i], "moves", b->moves,
+                                           "order", b->order));
+    }
+    return a;
+}
+
+static json_t *timer_json(const game *g)
+{
+    if (g->timer_end == GAME_NO_DEADLINE || g->phase != RICOCHET_PHASE_BIDDING)
+        return json_null();
+    return json_pack("{s:s, s:o, s:I, s:I}", "by", ricochet_timer_by_names[g->timer_by], "seat",
+                     seat_or_null(g->timer_seat), "started", (json_int_t)g->timer_started, "ends",
+                     (json_int_t)g->timer_end);
+}
+
+static json_t *layout_json(const ricochet_board *b)
+{
+    json_t *layout = json_object();
+    for (int c = 0; c < 4; c++)
+        json_object_set_new(layout, ricochet_corner_name(c), json_string(ricochet_sides[b->layout[c]].id));
+    return layout;
+}
+
+/* Chips won, per seat: counts and the chips themselves. */
+static json_t *chip_counts_json(const game *g)
+{
+    json_t *chips = json_array();
+    for (int s = 0; s < g->seats; s++)
+        json_array_append_new(chips, json_integer(g->nwon[s]));
+    return chips;
+}
+
+static json_t *won_json(const game *g)
+{
+    json_t *won = json_array();
+    for (int s = 0; s < g->seats; s++) {
+        json_t *mine = json_array();
+        for (int i = 0; i < g->nwon[s]; i++)
+            json_array_append_new(mine, chip_json(g->won[s][i]));
+        json_array_append_new(won, mine);
+    }
+    return won;
+}
+
+static void add_chips(const game *g, json_t *v)
+{
+    json_object_set_new(v, "chips", chip_counts_json(g));
+    json_object_set_new(v, "won", won_json(g));
+    json_object_set_new(v, "chips_to_win", json_integer(g->chips_to_win));
+    int left = g->npile + (g->phase == RICOCHET_PHASE_BIDDING || g->phase == RICOCHET_PHASE_DEMO);
+    json_object_set_new(v, "chips_left", json_integer(left));
+}
+
+/* Bidding: the timer and the idle rule. */
+static void add_bidding(const game *g, json_t *v)
+{
+    bool bidding = g->phase == RICOCHET_PHASE_BIDDING;
+    json_object_set_new(v, "timer", timer_json(g));
+    json_object_set_new(v, "start_timer_at",
+                        bidding ? json_integer((json_int_t)(g->revealed_at + g->idle_min_ms)) : json_null());
+    json_object_set_new(v, "auto_timer_at",
+                        bidding ? json_integer((json_int_t)(g->revealed_at + g->idle_ms)) : json_null());
+}
+
+/* The demonstration under way, and this round's failed ones. */
+static void add_demo(const game *g, json_t *v)
+{
+    bool demo = g->phase == RICOCHET_PHASE_DEMO;
+    int seat = demo ? g->order[g->demo_index] : -1;
+    json_t *order = json_array();
+    for (int i = 0; demo && i < g->norder; i++)
+        json_array_append_new(order, json_integer(g->order[i]));
+    json_object_set_new(v, "demonstrator", seat_or_null(seat));
+    json_object_set_new(v, "demo_order", order);
+    json_object_set_new(v, "attempt", json_integer(demo ? g->demo_index + 1 : 0));
+    json_object_set_new(v, "bid_to_beat", demo ? json_integer(g->bids[seat].moves) : json_null());
+    json_object_set_new(v, "moves_made", json_integer(demo ? g->play.moves : 0));
+    json_object_set_new(v, "demo_moves", steps_json(g->steps, demo ? g->nsteps : 0));
+    json_object_set_new(v, "demo_deadline", demo ? json_integer((json_int_t)g->demo_deadline) : json_null());
+    bool this_round = demo || g->phase == RICOCHET_PHASE_BIDDING;
+    json_object_set_new(v, "attempts", attempts_json(g->attempts, this_round ? g->nattempts : 0));
+}
+
+json_t *ricochet_view_json(const game *g, int seat)
+{
+    bool over = g->phase == RICOCHET_PHASE_OVER;
+    bool in_round = g->phase == RICOCHET_PHASE_BIDDING || g->phase == RICOCHET_PHASE_DEMO;
+    int64_t deadline = over ? GAME_NO_DEADLINE : ricochet_engine.deadline(g);
+    ricochet_chip chip = ricochet_chips[g->chip];
+    json_t *v = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, s:b, s:o}",
+                          "phase", ricochet_phase_names[g->phase], "round", g->round, "seats",
+                          g->seats, "you", seat >= 0 && seat < g->seats ? json_integer(seat) : json_null(),
+                          "layout", layout_json(&g->board), "board", ricochet_board_to_json(&g->board),
+                          "robots", ricochet_robots_json(&g->play.pos), "start",
+                          ricochet_robots_json(&g->play.start), "target",
+                          in_round ? ricochet_target_json(&g->board, g->chip) : json_null(), "active",
+                          ricochet_color_name(chip.color), "ricochet_rule", g->rule, "silver",
+                          g->silver, "bids", in_round ? bids_json(g) : json_array());
+    add_chips(g, v);
+    add_bidding(g, v);
+    add_demo(g, v);
+    bool pause = g->phase == RICOCHET_PHASE_ROUND_OVER;
+    json_object_set_new(v, "next_round_at", pause ? json_integer((json_int_t)g->next_reveal) : json_null());
+    json_object_set_new(v, "waiting_for_solver",
+                        json_boolean(pause && g->optimum.known == RICOCHET_KNOWN_NOTHING));
+    json_object_set_new(v, "final_round", json_boolean(pause && g->finishing));
+    json_object_set_new(v, "deadline", time_or_null(deadline));
+    json_object_set_new(v, "last_round", g->has_last ? ricochet_record_json(g, &g->last) : json_null());
+    if (over)
+        json_object_set_new(v, "result", ricochet_result_json(g));
+    return v;
+}
+
+void ricochet_summary(const game *g, char *buf, size_t len)
+{
+    if (g->phase != RICOCHET_PHASE_OVER) {
+        snprintf(buf, len, "The game goes on");
+        return;
+    }
+    int n = __builtin_popcount(g->winners), first = __builtin_ctz(g->winners);
+    int chips = g->nwon[first];
+    if (n == 1) {
+        snprintf(buf, len, "Seat %d wins with %d chip%s", first + 1, chips, chips == 1 ? "" : "s");
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, len, "Seats");
+    int k = 0;
+    for (int s = 0; s < g->seats && used < len; s++) {
+        if (!(g->winners & (1u << s)))
+            continue;
+        used += (size_t)snprintf(buf + used, len - used, "%s %d", k == 0 ? "" : k == n - 1 ? " and" : ",", s + 1);
+        k++;
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, " share the win with %d chip%s each", chips, chips == 1 ? "" : "s");
+}
+
+json_t *ricochet_result_json(const game *g)
+{
+    json_t *winners = json_array();
+    for (int s = 0; s < g->seats; s++) {
+        if (g->winners & (1u << s))
+            json_array_append_new(winners, json_integer(s));
+    }
+    char summary[160];
+    ricochet_summary(g, summary, sizeof summary);
+    return json_pack("{s:o, s:o, s:i, s:o, s:s}", "winners", winners, "scores", chip_counts_json(g),
+                     "rounds", g->round, "won", won_json(g), "summary", summary);
+}

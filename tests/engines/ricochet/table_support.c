@@ -1,0 +1,231 @@
+/* table_support.c: helpers the table suites share (see table_support.h). */
+#include "table_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const game_engine *const RT = &ricochet_engine;
+
+game *rt_new(const char *options, int seats, uint64_t seed)
+{
+    game_error err = {{0}, {0}};
+    game *g = game_create_with(RT, options, seats, seed, &err);
+    cr_assert_not_null(g, "create refused: %s", err.message);
+    return g;
+}
+
+int rt_act(game *g, int seat, const char *json, int64_t at, json_t **events, game_error *err)
+{
+    json_error_t jerr;
+    json_t *action = json_loads(json, JSON_DECODE_ANY, &jerr);
+    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
+    json_t *ev = json_array();
+    int rc = RT->act(g, seat, action, at, ev, err);
+    json_decref(action);
+    if (events)
+        *events = ev;
+    else
+        json_decref(ev);
+    return rc;
+}
+
+json_t *rt_ok(game *g, int seat, const char *json, int64_t at)
+{
+    game_error err = {{0}, {0}};
+    json_t *events;
+    int rc = rt_act(g, seat, json, at, &events, &err);
+    cr_assert_eq(rc, 0, "seat %d: %s refused: %s %s", seat, json, err.code, err.message);
+    return events;
+}
+
+void rt_refused(game *g, int seat, const char *json, int64_t at, const char *code)
+{
+    char *before = rt_all_views(g);
+    int64_t deadline = RT->deadline(g);
+    game_error err = {{0}, {0}};
+    json_t *events;
+    int rc = rt_act(g, seat, json, at, &events, &err);
+    cr_assert_eq(rc, -1, "%s was accepted", json);
+    cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
+    cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
+    cr_assert_eq(json_array_size(events), 0, "a refusal made events");
+    char *after = rt_all_views(g);
+    cr_assert_str_eq(before, after, "%s changed a view", json);
+    cr_assert_eq(deadline, RT->deadline(g));
+    free(before);
+    free(after);
+    json_decref(events);
+}
+
+json_t *rt_tick(game *g, int64_t at)
+{
+    json_t *events = json_array();
+    RT->tick(g, at, events);
+    return events;
+}
+
+json_t *rt_solve(game *g, int64_t at)
+{
+    json_t *events = json_array();
+    json_t *req = RT->work_request(g);
+    cr_assert_not_null(req, "the game waits for no solver");
+    static const volatile int never = 0;
+    json_t *res = RT->work_run(req, &never);
+    cr_assert_not_null(res);
+    json_t *action = json_pack("{s:s, s:o, s:o}", "kind", "work_done", "request", req, "result", res);
+    game_error err = {{0}, {0}};
+    int rc = RT->act(g, GAME_SEAT_SERVER, action, at, events, &err);
+    cr_assert_eq(rc, 0, "work_done refused: %s", err.message);
+    json_decref(action);
+    return events;
+}
+
+const char *rt_bid(int moves)
+{
+    static char buf[64];
+    snprintf(buf, sizeof buf, "{\"kind\":\"bid\",\"moves\":%d}", moves);
+    return buf;
+}
+
+const char *rt_move(int robot, int dir)
+{
+    static char buf[96];
+    snprintf(buf, sizeof buf, "{\"kind\":\"move\",\"robot\":\"%s\",\"dir\":\"%s\"}",
+             ricochet_color_name(robot), ricochet_dir_name(dir));
+    return buf;
+}
+
+json_t *rt_play(game *g, int seat, const ricochet_move *moves, int n, int64_t at)
+{
+    json_t *all = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *ev = rt_ok(g, seat, rt_move(moves[i].robot, moves[i].dir), at + i);
+        json_array_extend(all, ev);
+        json_decref(ev);
+    }
+    return all;
+}
+
+ricochet_move rt_harmless_move(const game *g)
+{
+    const ricochet_round *r = ricochet_round_of(g);
+    for (int robot = 0; robot < r->pos.nrobots; robot++) {
+        for (int dir = 0; dir < 4; dir++) {
+            ricochet_round copy = *r;
+            char why[200];
+            ricochet_step st;
+            if (ricochet_round_move(&copy, ricochet_board_of(g), robot, dir, &st, why, sizeof why) == 0 &&
+                !st.solved)
+                return (ricochet_move){(uint8_t)robot, (uint8_t)dir};
+        }
+    }
+    cr_assert_fail("no harmless move");
+    return (ricochet_move){0, 0};
+}
+
+json_t *rt_event(json_t *events, const char *kind)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        const char *k = json_string_value(json_object_get(e, "kind"));
+        if (k && strcmp(k, kind) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+int rt_count(json_t *events, const char *kind)
+{
+    int n = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        const char *k = json_string_value(json_object_get(e, "kind"));
+        n += k && strcmp(k, kind) == 0;
+    }
+    return n;
+}
+
+json_t *rt_view(const game *g, int seat)
+{
+    return RT->view(g, seat);
+}
+
+static char *dump(const json_t *j)
+{
+    return json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY);
+}
+
+char *rt_view_text(const game *g, int seat)
+{
+    json_t *v = RT->view(g, seat);
+    char *s = dump(v);
+    json_decref(v);
+    return s;
+}
+
+char *rt_all_views(const game *g)
+{
+    json_t *all = json_array();
+    for (int s = GAME_SEAT_SPECTATOR; s < ricochet_seats(g); s++)
+        json_array_append_new(all, RT->view(g, s));
+    json_array_append_new(all, json_boolean(RT->over(g)));
+    char *s = dump(all);
+    json_decref(all);
+    return s;
+}
+
+int rt_int(const json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    cr_assert(json_is_integer(v), "%s is not an integer", key);
+    return (int)json_integer_value(v);
+}
+
+const char *rt_str(const json_t *obj, const char *key)
+{
+    const char *s = json_string_value(json_object_get(obj, key));
+    cr_assert_not_null(s, "%s is not a string", key);
+    return s;
+}
+
+/* ---- logged games ---- */
+
+void rt_log_add(rt_log *log, int64_t at, int seat, const json_t *action)
+{
+    if (log->n == log->cap) {
+        log->cap = log->cap ? log->cap * 2 : 256;
+        log->inputs = realloc(log->inputs, (size_t)log->cap * sizeof *log->inputs);
+        cr_assert_not_null(log->inputs);
+    }
+    log->inputs[log->n++] = (rt_input){at, seat, action ? json_incref((json_t *)action) : NULL};
+}
+
+void rt_log_free(rt_log *log)
+{
+    for (int i = 0; i < log->n; i++)
+        json_decref(log->inputs[i].action);
+    free(log->inputs);
+    memset(log, 0, sizeof *log);
+}
+
+game *rt_replay(const rt_log *log)
+{
+    game *g = rt_new(log->options[0] ? log->options : NULL, log->seats, log->seed);
+    json_t *events = json_array();
+    for (int i = 0; i < log->n; i++) {
+        const rt_input *in = &log->inputs[i];
+        if (in->seat == RT_TICK) {
+            RT->tick(g, in->at, events);
+        } else {
+            game_error err = {{0}, {0}};
+            int rc = RT->act(g, in->seat, in->action, in->at, events, &err);
+            cr_assert_eq(rc, 0, "input %d was accepted once but not on replay: %s", i, err.message);
+        }
+        json_array_clear(events);
+    }
+    json_decref(events);
+    return g;
+}
