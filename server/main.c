@@ -11,7 +11,6 @@
 
 #include "bench_restore.h"
 #include "games/game.h"
-#include "games/ricochet/ricochet_cli.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
 #include "store/store.h"
@@ -39,8 +38,7 @@ static void usage(FILE *out)
             "\n"
             "usage: botpit [flags]            run the server\n"
             "       botpit bench GAME [...]   run a game's benchmark\n"
-            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
-            "       botpit solve [--no-ricochet-rule] [FILE]   solve Ricochet Robots puzzles\n",
+            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n",
             BOTPIT_VERSION);
     for (int i = 0; game_engines[i]; i++) {
         for (const game_command *c = game_engines[i]->commands; c && c->name; c++)
@@ -336,10 +334,6 @@ static int run_bench(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "restore") == 0)
         return bench_restore_main(argc - 1, argv + 1);
-    /* Until the ricochet engine (table flow) is registered, its solver's
-     * commands are routed here by name. */
-    if (argc >= 2 && strcmp(argv[1], "ricochet") == 0 && !game_engine_find("ricochet"))
-        return ricochet_cli_bench(argc - 1, argv + 1);
     if (argc < 2) {
         fprintf(stderr, "usage: botpit bench restore|GAME [flags]; games with a benchmark:");
         for (int i = 0; game_engines[i]; i++) {
@@ -361,8 +355,6 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return run_bench(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "solve") == 0 && !game_engine_find("ricochet"))
-        return ricochet_cli_solve(argc - 1, argv + 1);
     for (int i = 0; argc > 1 && game_engines[i]; i++) {
         for (const game_command *c = game_engines[i]->commands; c && c->name; c++) {
             if (strcmp(argv[1], c->name) == 0)
