@@ -26,6 +26,7 @@ for (const [game, driver] of Object.entries(drivers)) {
     const room = await ada.ok('create', { game, options: driver.options });
     const bob = await player(server, 'Bob');
     await bob.ok('join', { room: room.code });
+    for (const bot of driver.bots ?? []) await ada.ok('bot', bot);
     await ada.ok('start');
     const before = await playInputs([ada, bob], driver, INPUTS);
     assert.ok(before[0].seq >= 1, 'the game took inputs');

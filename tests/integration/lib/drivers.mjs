@@ -1,6 +1,7 @@
 // Per-game drivers for tests that must play any game: each knows a room's
-// options for a quick game and one legal action for a seat, from its view
-// alone (or null when the seat has nothing to do).
+// options for a quick game, bots to seat beside the two players (`bots`,
+// optional), and one legal action for a seat, from its view alone (or null
+// when the seat has nothing to do).
 export const drivers = {
   testgame: {
     options: { target: 30 },
@@ -27,6 +28,15 @@ export const drivers = {
       if (view.phase !== 'control' || view.turn !== seat || !view.legal) return null;
       const walker = view.legal.robots.find((r) => r.step);
       return walker ? { kind: 'step', robot: walker.number } : { kind: 'pass' };
+    },
+  },
+  ricochet: {
+    // The players never bid: the bot finds the solution, wins the one chip
+    // needed, and the game ends.
+    options: { timer_s: 2, demo_s: 5, idle_min_s: 0, idle_s: 1, pause_s: 1, chips_to_win: 1, bot_think_pct: 0 },
+    bots: [{ seat: 2, level: 'hard' }],
+    act() {
+      return null;
     },
   },
 };
