@@ -304,7 +304,9 @@ static const char bench_usage[] =
     "  --random N  seeded random puzzles (default 1000)\n"
     "  --seed S    their seed (default 1)\n"
     "  --baseline  also time the plain iterative-deepening solver (slow)\n"
-    "  --verbose   one line per sample puzzle\n";
+    "  --verbose   one line per sample puzzle\n"
+    "       botpit bench ricochet --bots [--rounds N] [--seed S] [--levels L,L,...]\n"
+    "              the bot levels at one table instead: chips won, bid times\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
