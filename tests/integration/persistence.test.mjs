@@ -56,6 +56,23 @@ for (const [game, driver] of Object.entries(drivers)) {
   });
 }
 
+test('a server restarted after games have ended starts, and their results are still there', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame', options: { target: 5 } });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('start');
+  await playInputs([ada, bob], drivers.testgame, Infinity);
+  await ada.next('over');
+  assert.equal((await server.stop()).code, 0);
+  server = await startServer(['--db', db]);
+  const mine = JSON.parse((await httpGet(server, `/api/results?player=${ada.id}`)).text).results;
+  assert.equal(mine[0]?.room, room.code, "Ada's finished game is in her history after the restart");
+  assert.equal((await server.stop()).code, 0);
+});
+
 test('a room whose log no longer replays is kept aside, reported, and the rest come back', async () => {
   const db = join(tempDir(), 'botpit.db');
   let server = await startServer(['--db', db]);
