@@ -129,8 +129,13 @@ static json_t *bot_action(const run *rn, const game *g, reader *r, int seat, int
     int levels = 0;
     while (rn->e->bot_levels && rn->e->bot_levels[levels])
         levels++;
+    /* Mostly the easiest bot: it is the cheap source of varied legal
+     * actions; a stronger one now and then, since they search for seconds
+     * of fuzzing time. */
+    unsigned pick = take(r);
+    int level = levels && pick % 8 == 0 ? (int)(pick / 8 % (unsigned)levels) : 0;
     int64_t wake;
-    return rn->e->bot(g, seat, levels ? (int)(take(r) % levels) : 0, now, take(r), &wake);
+    return rn->e->bot(g, seat, level, now, take(r), &wake);
 }
 
 /* Does the work the engine waits for, in line, as the room would. */

@@ -57,13 +57,13 @@ typedef struct stage {
 static const stage stages[3][STAGES] = {
     /* easy: the active robot alone, then with one helper move; short routes
      * only, and each may be missed: 3 moves in about 20 s, 5 in about 40 s */
-    {{STAGE_SEEK, {0, 6, 2000}, 8, 5.0, 25}, {STAGE_SEEK, {1, 6, 5000}, 12, 6.0, 25}, {STAGE_NONE}},
+    {{STAGE_SEEK, {0, 6, 2000}, 8, 5.0, 25}, {STAGE_SEEK, {1, 6, 5000}, 12, 6.0, 25}, {.kind = STAGE_NONE}},
     /* normal: the same, deeper: 3 moves in about 15 s, 6 in about 45 s;
      * and after long thought the optimum, so no position stalls the table */
     {{STAGE_SEEK, {0, 10, 2000}, 4, 3.5, 0}, {STAGE_SEEK, {1, 10, 8000}, 6, 4.5, 0},
      {STAGE_OPTIMUM, {0, 0, 0}, 30, 3.0, 0}},
     /* hard: a helper move at once, then the optimum: 6 moves in about 15 s */
-    {{STAGE_SEEK, {1, 10, 8000}, 3, 1.0, 0}, {STAGE_OPTIMUM, {0, 0, 0}, 4, 1.2, 0}, {STAGE_NONE}},
+    {{STAGE_SEEK, {1, 10, 8000}, 3, 1.0, 0}, {STAGE_OPTIMUM, {0, 0, 0}, 4, 1.2, 0}, {.kind = STAGE_NONE}},
 };
 
 /* A number in [0, 1) fixed for this bot, round, stage and purpose. */
