@@ -39,13 +39,14 @@ enum feature {
 typedef struct weights {
     double decay; /* per step still to go */
     double win, tie, margin;
-    double w[2][F_COUNT];
+    double w[MANOOVER_BOT_PHASES][2][F_COUNT]; /* by manoover_bot_phase */
 } weights;
 
 /* normal: set by hand, in robots-in-goal: goals, robots walking into goals,
  * and a lead that weighs more as robots run out. */
 #define PLAIN_W {1, 0.7, -0.7, 0.35, -0.35, 0, 0, 0.2, -0.2, 0, 0, 0, 0, 0.3, 0, 0, 0, 0, 0}
-static const weights plain = {0.85, 1000.0, 0.0, 1.0, {PLAIN_W, PLAIN_W}};
+static const weights plain = {
+    0.85, 1000.0, 0.0, 1.0, {{PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}}};
 
 /* hard: fitted by least squares, for each variant, to the results of
  * self-play games (normal against normal, one action in ten random: see
@@ -60,24 +61,48 @@ typedef struct variant_weights {
 } variant_weights;
 
 static const variant_weights tuned[] = {
-    /* botpit manoover-fit --variant standard --games 20000 */
+    /* botpit manoover-fit --variant standard --games 20000 (by phase) */
     {"standard", {0.85, 1.0, -0.3, 0.02,
-     {{0.2481, 0.2284, -0.2161, 0.2392, -0.1535, 0.0250, -0.1386, 0.0431, -0.1152, 0.0190,
-       -0.0206, -0.0060, 0.0256, -0.1342, 0.1621, 0.1743, -0.1251, 0.0867, 0.2191},
-      {0.2402, 0.2170, -0.2293, 0.1435, -0.2402, 0.1481, -0.0230, 0.1150, -0.0437, 0.0193,
-       -0.0205, -0.0284, -0.0008, -0.1487, 0.1616, 0.1940, 0.0465, 0.2052, 0.1687}}}},
+     {{{0.5696, 0.2921, -0.2316, 0.2796, -0.1852, 0.0124, -0.1504, 0.0401, -0.1319, 0.0824,
+        -0.0646, -0.0364, 0.0708, -1.4180, -0.5578, 0.0313, -0.2443, 1.4429, 1.9941},
+       {0.5396, 0.2263, -0.2916, 0.1787, -0.2812, 0.1643, -0.0109, 0.1295, -0.0432, 0.0677,
+        -0.0827, -0.0738, 0.0324, -1.3510, -0.5500, -0.0383, 0.1332, 1.5613, 2.0003}},
+      {{0.2720, 0.2182, -0.2219, 0.2226, -0.1053, 0.0092, -0.0835, 0.0594, -0.1009, 0.0229,
+        -0.0305, 0.0138, 0.0181, -0.2219, 0.1347, -0.2662, -0.1428, 0.3419, 0.6601},
+       {0.2598, 0.2219, -0.2223, 0.0861, -0.2192, 0.0861, -0.0090, 0.0999, -0.0615, 0.0326,
+        -0.0212, -0.0207, -0.0203, -0.2288, 0.1384, -0.3108, 0.0485, 0.5700, 0.5680}},
+      {{0.0606, 0.1721, -0.2283, 0.1054, -0.0780, 0.0029, -0.0284, 0.0649, -0.0930, -0.0494,
+        0.0184, 0.0676, -0.0271, 0.0606, 0.2022, 0.2022, -0.0934, 0.0334, 0.1673},
+       {0.0495, 0.2388, -0.1643, 0.0640, -0.1262, 0.0257, 0.0030, 0.1052, -0.0483, -0.0183,
+        0.0449, 0.0252, -0.0746, 0.0495, 0.2224, 0.2224, 0.0013, 0.1618, 0.0826}}}}},
     /* botpit manoover-fit --variant three --games 12000 */
     {"three", {0.85, 1.0, -0.3, 0.02,
-     {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+     {{{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
        -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
-      {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
-       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}}}},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}}}}},
     /* botpit manoover-fit --variant plus --games 15000 */
     {"plus", {0.85, 1.0, -0.3, 0.02,
-     {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+     {{{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
        -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
-      {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
-       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}}}},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}}}}},
 };
 
 static const weights *tuned_for(const manoover_layout *l)
@@ -183,6 +208,16 @@ static int rival_of(const manoover_pos *p, int me)
     return rival;
 }
 
+int manoover_bot_phase(const manoover_pos *p)
+{
+    int fewest = 0;
+    for (int s = 0; s < p->layout->seats; s++) {
+        if (p->alive[s] > 0 && (fewest == 0 || p->alive[s] < fewest))
+            fewest = p->alive[s];
+    }
+    return fewest >= 4 ? 0 : fewest >= 2 ? 1 : 2;
+}
+
 static void features(const evaluator *ev, const manoover_pos *p, int me, double *f)
 {
     seat_terms t[MANOOVER_MAX_SEATS];
@@ -228,7 +263,7 @@ static double evaluate(const evaluator *ev, const manoover_pos *p, int me, int n
     }
     double f[F_COUNT];
     features(ev, p, me, f);
-    const double *wk = w->w[next == me];
+    const double *wk = w->w[manoover_bot_phase(p)][next == me];
     double v = 0;
     for (int k = 0; k < F_COUNT; k++)
         v += wk[k] * f[k];
@@ -329,12 +364,13 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define SEEN_BITS 15
 #define ROOT_NODES 20000   /* positions the search over one turn may generate */
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
-#define HARD_SAMPLES 10    /* throws of the next player it tries for each */
-#define HARD_OWN_SAMPLES 4 /* its own next throws after each of those */
-#define HARD_EVALS 24000   /* it looks at no more ends once another would pass this */
+#define HARD_EXACT_THROWS 84 /* a rival's throws it weighs one by one, at most */
+#define HARD_SAMPLES 16    /* else: sampled throws of the next players it tries */
+#define HARD_EVALS 400000  /* it looks at no more ends once another would pass this */
 
 typedef struct bot {
-    evaluator ev;
+    evaluator ev;    /* its own evaluation */
+    evaluator model; /* normal's, to predict the others' turns (hard) */
     uint64_t *keys;  /* the seen-position set of the current search */
     uint32_t *stamp; /* a slot is in the set when its stamp is current */
     uint32_t current;
@@ -349,6 +385,7 @@ static bot *bot_new(const manoover_situation *s, const weights *w)
     if (!b)
         return NULL;
     evaluator_init(&b->ev, s->pos.layout, w, s->alternate);
+    evaluator_init(&b->model, s->pos.layout, &plain, s->alternate);
     b->keys = malloc(sizeof(uint64_t) << SEEN_BITS);
     b->stamp = calloc((size_t)1 << SEEN_BITS, sizeof(uint32_t));
     if (!b->keys || !b->stamp) {
@@ -424,6 +461,7 @@ typedef struct candidate {
 
 typedef struct search {
     bot *b;
+    const evaluator *ev;
     int seat;        /* who acts */
     candidate *best; /* the k best for seat, best first */
     int k, n;
@@ -454,9 +492,9 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
         return;
 
     manoover_pos after = *p;
-    int next = finish_control(&after, s->seat, b->ev.alternate);
+    int next = finish_control(&after, s->seat, s->ev->alternate);
     b->stats.evals++;
-    offer(s, first, &after, next, evaluate(&b->ev, &after, s->seat, next));
+    offer(s, first, &after, next, evaluate(s->ev, &after, s->seat, next));
 
     if (p->over || b->stats.nodes >= b->node_limit)
         return;
@@ -476,10 +514,10 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
 }
 
 /* The k best ends of `seat`'s control phase, for seat; returns how many. */
-static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
-                      candidate *best, int k)
+static int best_turns(bot *b, const evaluator *ev, const manoover_pos *p, int seat,
+                      const uint8_t *dice, int ndice, candidate *best, int k)
 {
-    search s = {b, seat, best, k, 0};
+    search s = {b, ev, seat, best, k, 0};
     seen_reset(b);
     b->node_limit = b->stats.nodes + ROOT_NODES;
     manoover_action pass = {MANOOVER_ACT_PASS, 0, 0};
@@ -487,71 +525,85 @@ static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *di
     return s.n;
 }
 
-/* A quicker turn, for the turns hard imagines: one action at a time, each
- * the best for `seat` on its own, until none improves. Returns the position
- * at the next throw; *next is who throws it. */
-static manoover_pos greedy_turn(bot *b, const evaluator *ev, const manoover_pos *start, int seat,
-                                const uint8_t *thrown, int nthrown, int *next)
-{
+/* ------------------------------------------------------------ lookahead */
+
+/* One way a player's throw can come out once the re-roll rule has been
+ * applied: the dice it keeps (robot numbers) and how likely it is. */
+typedef struct throw_outcome {
     uint8_t dice[MANOOVER_MAX_DICE];
-    int ndice = nthrown;
-    memcpy(dice, thrown, (size_t)nthrown);
-    manoover_pos cur = *start;
-    manoover_pos best_after = cur;
-    *next = finish_control(&best_after, seat, ev->alternate);
-    double best = evaluate(ev, &best_after, seat, *next);
-    b->stats.evals++;
-    while (ndice > 0 && !cur.over) {
-        manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
-        int nacts = list_actions(&cur, seat, dice, ndice, acts) - 1;
-        int chosen = -1;
-        manoover_pos chosen_pos = cur;
-        uint8_t chosen_dice[MANOOVER_MAX_DICE];
-        int chosen_n = 0;
-        for (int k = 0; k < nacts; k++) {
-            manoover_pos child = cur;
-            uint8_t left[MANOOVER_MAX_DICE];
-            int nleft = ndice;
-            memcpy(left, dice, (size_t)ndice);
-            apply(&child, seat, left, &nleft, &acts[k]);
-            manoover_pos after = child;
-            int after_next = finish_control(&after, seat, ev->alternate);
-            double v = evaluate(ev, &after, seat, after_next);
-            b->stats.nodes++;
-            b->stats.evals++;
-            if (v > best + 1e-9) {
-                best = v;
-                best_after = after;
-                *next = after_next;
-                chosen = k;
-                chosen_pos = child;
-                memcpy(chosen_dice, left, (size_t)nleft);
-                chosen_n = nleft;
+    int ndice;
+    double prob;
+} throw_outcome;
+
+#define MAX_OUTCOMES 512 /* C(8 + 4, 4) = 495 for four d8 and eight robots */
+
+typedef struct outcome_walk {
+    throw_outcome *out;
+    int n;
+    int ncat;          /* categories: 0 = no action, then each robot on board */
+    uint8_t robot[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+    double p[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+    int dice;
+    int count[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+} outcome_walk;
+
+/* Multisets of categories in nondecreasing order, each weighed by its
+ * multinomial probability. */
+static void outcome_rec(outcome_walk *w, int from, int left)
+{
+    if (left == 0) {
+        throw_outcome *o = &w->out[w->n++];
+        double prob = 1;
+        int placed = 0;
+        o->ndice = 0;
+        for (int c = 0; c < w->ncat; c++) {
+            for (int k = 0; k < w->count[c]; k++) {
+                placed++;
+                prob *= w->p[c] * placed / (k + 1); /* builds dice! / prod count! */
+                if (w->robot[c] > 0)
+                    o->dice[o->ndice++] = w->robot[c];
             }
         }
-        if (chosen < 0)
-            break;
-        cur = chosen_pos;
-        memcpy(dice, chosen_dice, (size_t)chosen_n);
-        ndice = chosen_n;
+        o->prob = prob;
+        return;
     }
-    return best_after;
+    for (int c = from; c < w->ncat; c++) {
+        w->count[c]++;
+        outcome_rec(w, c, left - 1);
+        w->count[c]--;
+    }
 }
 
-/* ------------------------------------------------------------ lookahead */
+/* Every distinct throw `seat` can get in p (dice naming robots off the board
+ * are thrown once more), with its probability; returns how many. */
+static int throw_outcomes(const manoover_pos *p, int seat, throw_outcome *out)
+{
+    const manoover_layout *l = p->layout;
+    outcome_walk w = {.out = out, .dice = l->dice};
+    double f = l->faces;
+    int alive = 0;
+    for (int v = 1; v <= l->faces; v++)
+        alive += v <= l->robots && manoover_robot_on_board(p, seat, v);
+    double miss = (f - alive) / f;
+    /* Category 0 (no action) only when some die can miss. */
+    w.robot[0] = 0;
+    w.p[0] = miss * miss;
+    w.ncat = miss > 0 ? 1 : 0;
+    for (int v = 1; v <= l->robots; v++) {
+        if (!manoover_robot_on_board(p, seat, v))
+            continue;
+        w.robot[w.ncat] = (uint8_t)v;
+        w.p[w.ncat++] = 1 / f + miss / f;
+    }
+    outcome_rec(&w, 0, l->dice);
+    return w.n;
+}
 
 /* Raw faces of a throw and of its re-throw, resolved against a position
  * later so that every candidate meets the same luck. */
 typedef struct throw_sample {
     uint8_t first[MANOOVER_MAX_DICE], second[MANOOVER_MAX_DICE];
 } throw_sample;
-
-/* The throws a hard bot imagines: for each sample k, those of the players
- * after it (one per other seat) and its own next ones. */
-typedef struct throws {
-    throw_sample theirs[HARD_SAMPLES][MANOOVER_MAX_SEATS - 1];
-    throw_sample mine[HARD_SAMPLES][HARD_OWN_SAMPLES];
-} throws;
 
 static void throw_random(throw_sample *t, int faces, rng *r)
 {
@@ -574,62 +626,72 @@ static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t,
     return n;
 }
 
-/* Sample k of a candidate: the players after `me` take their turns, each
- * playing a greedy turn, until it is my turn again; then my own next throws,
- * each played greedily too. My average evaluation of where that leaves the
- * game. */
-static double outlook(bot *b, const candidate *c, int me, const throws *th, int k)
+/* What hard expects of the others: normal's turn, exactly as normal would
+ * play it (its whole control phase searched with its own weights). Returns
+ * the position at the next throw; *next is who throws it. */
+static manoover_pos normal_turn(bot *b, const manoover_pos *start, int seat, const uint8_t *dice,
+                                int ndice, int *next)
 {
-    manoover_pos p = c->after;
-    int next = c->next;
-    /* At most one turn of each other player: if I am out of robots, my turn
-     * never comes. */
-    for (int t = 0; next >= 0 && next != me && t < p.layout->seats - 1; t++) {
-        uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, next, &th->theirs[k][t], dice);
-        int seat = next;
-        p = greedy_turn(b, &b->ev, &p, seat, dice, nd, &next);
+    candidate best;
+    if (best_turns(b, &b->model, start, seat, dice, ndice, &best, 1) < 1) {
+        manoover_pos p = *start;
+        *next = finish_control(&p, seat, b->ev.alternate);
+        return p;
     }
-    if (next != me)
-        return evaluate(&b->ev, &p, me, next);
-    double sum = 0;
-    for (int j = 0; j < HARD_OWN_SAMPLES; j++) {
-        uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, me, &th->mine[k][j], dice);
-        int after_next;
-        manoover_pos end = greedy_turn(b, &b->ev, &p, me, dice, nd, &after_next);
-        sum += evaluate(&b->ev, &end, me, after_next);
-    }
-    return sum / HARD_OWN_SAMPLES;
+    *next = best.next;
+    return best.after;
 }
 
-/* Hard: the best few ends of this turn, each scored by its outlook over the
- * sampled throws; stops early, keeping the best so far, when one more end
- * (as costly as the costliest so far) would overrun the evaluation budget. */
+/* The value for `me` of a position where `next` is about to throw: the
+ * evaluation there, or, while other players are to move, their throws and
+ * replies first. Two players: every throw of the rival, weighed by its
+ * probability, unless there are more than HARD_EXACT_THROWS of them; else
+ * (and with three players) each of `nsamples` sampled throws, whose
+ * players after the first meet one sampled throw each. */
+static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth,
+                      const throw_sample *samples, int nsamples)
+{
+    if (next < 0 || next == me || depth >= p->layout->seats - 1)
+        return evaluate(&b->ev, p, me, next);
+    throw_outcome outs[MAX_OUTCOMES];
+    int n = p->layout->seats == 2 ? throw_outcomes(p, next, outs) : 0;
+    double sum = 0;
+    if (n > 0 && n <= HARD_EXACT_THROWS) {
+        for (int k = 0; k < n; k++) {
+            int after_next;
+            manoover_pos q = normal_turn(b, p, next, outs[k].dice, outs[k].ndice, &after_next);
+            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1);
+        }
+        return sum;
+    }
+    for (int k = 0; k < nsamples; k++) {
+        const throw_sample *mine = samples + k * (MANOOVER_MAX_SEATS - 1);
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(p, next, &mine[depth], dice);
+        int after_next;
+        manoover_pos q = normal_turn(b, p, next, dice, nd, &after_next);
+        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1);
+    }
+    return sum / nsamples;
+}
+
+/* Hard: the best few ends of this turn, each scored by its outlook; stops
+ * early, keeping the best so far, when one more end (as costly as the
+ * costliest so far) would overrun the evaluation budget. */
 static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
 {
-    throws th;
+    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)];
     int faces = cands[0].after.layout->faces;
-    for (int k = 0; k < HARD_SAMPLES; k++) {
-        for (int t = 0; t < MANOOVER_MAX_SEATS - 1; t++)
-            throw_random(&th.theirs[k][t], faces, r);
-        for (int j = 0; j < HARD_OWN_SAMPLES; j++)
-            throw_random(&th.mine[k][j], faces, r);
-    }
+    for (int k = 0; k < HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1); k++)
+        throw_random(&samples[k], faces, r);
     int pick = 0;
     double top = -1e18;
     long cost = 0; /* evaluations the costliest candidate took */
     for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
         long before = b->stats.evals;
-        double v;
-        if (cands[c].next < 0) {
-            v = cands[c].score; /* the game ends: nothing to throw for */
-        } else {
-            double sum = 0;
-            for (int k = 0; k < HARD_SAMPLES; k++)
-                sum += outlook(b, &cands[c], me, &th, k);
-            v = sum / HARD_SAMPLES;
-        }
+        double v = cands[c].next < 0 ? cands[c].score
+                                     : outlook(b, &cands[c].after, cands[c].next, me, 0,
+                                               samples, HARD_SAMPLES);
         if (b->stats.evals - before > cost)
             cost = b->stats.evals - before;
         if (v > top) {
@@ -668,7 +730,7 @@ manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint
         return choose_random(s, &r);
     }
     manoover_action chosen = {MANOOVER_ACT_PASS, 0, 0};
-    int n = best_turns(b, &s->pos, s->seat, s->dice, s->ndice, cands, k);
+    int n = best_turns(b, &b->ev, &s->pos, s->seat, s->dice, s->ndice, cands, k);
     if (n > 0)
         chosen = cands[hard && n > 1 ? pick_by_outlook(b, cands, n, s->seat, &r) : 0].first;
     if (stats)

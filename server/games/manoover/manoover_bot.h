@@ -81,6 +81,12 @@ double manoover_bot_evaluate(const manoover_pos *p, int seat);
 #define MANOOVER_BOT_FEATURES 19
 void manoover_bot_features(const manoover_pos *p, int seat, double *out);
 
+/* Hard weighs the features differently as robots run out: the phase of the
+ * game, 0 while every seat in play has four robots or more on the board,
+ * 1 while the fewest is two or three, 2 when someone is down to one. */
+#define MANOOVER_BOT_PHASES 3
+int manoover_bot_phase(const manoover_pos *p);
+
 /* `botpit manoover-fit`: refits hard's weights by self-play (manoover_fit.c). */
 int manoover_fit_main(int argc, char **argv);
 
