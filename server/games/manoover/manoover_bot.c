@@ -46,38 +46,56 @@ typedef struct weights {
  * and a lead that weighs more as robots run out. */
 #define PLAIN_W {1, 0.7, -0.7, 0.35, -0.35, 0, 0, 0.2, -0.2, 0, 0, 0, 0, 0.3, 0, 0, 0, 0, 0}
 static const weights plain = {
-    0.85, 1000.0, 0.0, 1.0, {{PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}}};
+    0.85, 1000.0, 0.0, 1.0,
+    {{PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W},
+     {PLAIN_W, PLAIN_W}}};
 
-/* hard: fitted by least squares, for each variant, to the results of
- * self-play games (normal against normal, one action in ten random: see
- * manoover_fit.c), a win counting 1, a loss -1 and a tie -0.3 (hard plays to
- * win), so that it reads as an expected result. The others' turns hard
- * imagines are played with the same weights: that predicted even normal's
- * play better than normal's own weights (64% wins against normal instead of
- * 66%). The alternate order uses its variant's weights. */
+/* hard: fitted by least squares, for each variant and phase of the game
+ * (manoover_bot_phase), to the results of self-play games (normal against
+ * normal, one action in ten random: see manoover_fit.c), a win counting 1, a
+ * loss -1 and a tie -0.3 (hard plays to win), so that it reads as an
+ * expected result. Fitting to -1 for a tie (the bench's idea of a win) lost
+ * more games than it won from ties. three and plus have one set of weights,
+ * the same in every phase. The alternate order uses its variant's weights. */
 typedef struct variant_weights {
     const char *variant;
     weights w;
 } variant_weights;
 
 static const variant_weights tuned[] = {
-    /* botpit manoover-fit --variant standard --games 20000 (by phase) */
+    /* botpit manoover-fit --variant standard --games 40000 (by phase) */
     {"standard", {0.85, 1.0, -0.3, 0.02,
-     {{{0.5696, 0.2921, -0.2316, 0.2796, -0.1852, 0.0124, -0.1504, 0.0401, -0.1319, 0.0824,
-        -0.0646, -0.0364, 0.0708, -1.4180, -0.5578, 0.0313, -0.2443, 1.4429, 1.9941},
-       {0.5396, 0.2263, -0.2916, 0.1787, -0.2812, 0.1643, -0.0109, 0.1295, -0.0432, 0.0677,
-        -0.0827, -0.0738, 0.0324, -1.3510, -0.5500, -0.0383, 0.1332, 1.5613, 2.0003}},
-      {{0.2720, 0.2182, -0.2219, 0.2226, -0.1053, 0.0092, -0.0835, 0.0594, -0.1009, 0.0229,
-        -0.0305, 0.0138, 0.0181, -0.2219, 0.1347, -0.2662, -0.1428, 0.3419, 0.6601},
-       {0.2598, 0.2219, -0.2223, 0.0861, -0.2192, 0.0861, -0.0090, 0.0999, -0.0615, 0.0326,
-        -0.0212, -0.0207, -0.0203, -0.2288, 0.1384, -0.3108, 0.0485, 0.5700, 0.5680}},
-      {{0.0606, 0.1721, -0.2283, 0.1054, -0.0780, 0.0029, -0.0284, 0.0649, -0.0930, -0.0494,
-        0.0184, 0.0676, -0.0271, 0.0606, 0.2022, 0.2022, -0.0934, 0.0334, 0.1673},
-       {0.0495, 0.2388, -0.1643, 0.0640, -0.1262, 0.0257, 0.0030, 0.1052, -0.0483, -0.0183,
-        0.0449, 0.0252, -0.0746, 0.0495, 0.2224, 0.2224, 0.0013, 0.1618, 0.0826}}}}},
+     {{{0.2560, 0.3543, -0.2512, 0.2991, -0.1939, -0.0061, -0.1534, 0.0311, -0.1330, 0.0950,
+        -0.0670, -0.0521, 0.0671, 0.0512, -1.0635, -0.2127, -0.3117, 2.9942, 3.4238},
+       {0.2368, 0.2438, -0.3516, 0.1882, -0.3020, 0.1698, 0.0072, 0.1284, -0.0346, 0.0730,
+        -0.0923, -0.0704, 0.0486, 0.0474, -1.0989, -0.2198, 0.1663, 3.0305, 3.7008}},
+      {{0.2077, 0.2109, -0.1961, 0.2683, -0.1423, 0.0336, -0.1398, 0.0562, -0.1088, 0.0871,
+        -0.0723, -0.0318, 0.0641, 0.0519, -0.3752, -0.0938, -0.2305, 1.1522, 1.6706},
+       {0.1946, 0.1936, -0.2123, 0.1521, -0.2586, 0.1478, -0.0287, 0.1094, -0.0550, 0.0719,
+        -0.0920, -0.0687, 0.0258, 0.0486, -0.3901, -0.0975, 0.1545, 1.1994, 1.7788}},
+      {{0.1774, 0.2147, -0.2042, 0.2340, -0.1315, 0.0183, -0.1041, 0.0625, -0.1028, 0.0472,
+        -0.0466, -0.0062, 0.0411, 0.0591, -0.1113, -0.0371, -0.1760, 0.5395, 1.0095},
+       {0.1645, 0.1997, -0.2179, 0.1229, -0.2223, 0.1098, -0.0174, 0.1016, -0.0626, 0.0475,
+        -0.0504, -0.0446, 0.0001, 0.0548, -0.1440, -0.0480, 0.0994, 0.8093, 0.9527}},
+      {{0.1316, 0.2216, -0.2447, 0.1825, -0.0374, 0.0006, -0.0557, 0.0586, -0.1006, 0.0007,
+        -0.0120, 0.0360, -0.0032, 0.0658, 0.0621, 0.0310, -0.1306, 0.2509, 0.5727},
+       {0.1185, 0.2501, -0.2229, 0.0400, -0.1788, 0.0582, -0.0012, 0.1018, -0.0605, 0.0148,
+        0.0025, 0.0012, -0.0413, 0.0593, 0.0546, 0.0273, 0.0279, 0.5019, 0.4424}},
+      {{0.0604, 0.1724, -0.2248, 0.1201, -0.0807, -0.0099, -0.0275, 0.0639, -0.0939, -0.0461,
+        0.0145, 0.0693, -0.0240, 0.0604, 0.2051, 0.2051, -0.0921, 0.0285, 0.1685},
+       {0.0494, 0.2351, -0.1664, 0.0673, -0.1315, 0.0243, 0.0138, 0.1043, -0.0520, -0.0153,
+        0.0426, 0.0237, -0.0739, 0.0494, 0.2242, 0.2242, 0.0043, 0.1600, 0.0820}}}}},
     /* botpit manoover-fit --variant three --games 12000 */
     {"three", {0.85, 1.0, -0.3, 0.02,
      {{{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
        -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
        {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
        -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
@@ -92,6 +110,14 @@ static const variant_weights tuned[] = {
     /* botpit manoover-fit --variant plus --games 15000 */
     {"plus", {0.85, 1.0, -0.3, 0.02,
      {{{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
        -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
        {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
        -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
@@ -215,7 +241,7 @@ int manoover_bot_phase(const manoover_pos *p)
         if (p->alive[s] > 0 && (fewest == 0 || p->alive[s] < fewest))
             fewest = p->alive[s];
     }
-    return fewest >= 4 ? 0 : fewest >= 2 ? 1 : 2;
+    return fewest >= 5 ? 0 : MANOOVER_BOT_PHASES - fewest;
 }
 
 static void features(const evaluator *ev, const manoover_pos *p, int me, double *f)
@@ -365,8 +391,10 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define ROOT_NODES 20000   /* positions the search over one turn may generate */
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
 #define HARD_EXACT_THROWS 84 /* a rival's throws it weighs one by one, at most */
-#define HARD_SAMPLES 16    /* else: sampled throws of the next players it tries */
-#define HARD_EVALS 400000  /* it looks at no more ends once another would pass this */
+#define HARD_SAMPLES 10    /* else: sampled throws of the next players it tries */
+#define HARD_DEEP 3        /* the best of those it looks at again, one turn deeper */
+#define HARD_OWN_SAMPLES 3 /* its own next throws it tries then */
+#define HARD_EVALS 300000  /* it looks at no more ends once another would pass this */
 
 typedef struct bot {
     evaluator ev;    /* its own evaluation */
@@ -642,6 +670,32 @@ static manoover_pos normal_turn(bot *b, const manoover_pos *start, int seat, con
     return best.after;
 }
 
+/* Whether the rival's throws are weighed one by one on this board (two
+ * players, few enough throws): the second, deeper look is affordable only
+ * then. C(robots + dice, dice) bounds the distinct throws. */
+static bool throws_weighed(const manoover_layout *l)
+{
+    double n = 1;
+    for (int k = 1; k <= l->dice; k++)
+        n = n * (l->robots + k) / k;
+    return l->seats == 2 && n <= HARD_EXACT_THROWS;
+}
+
+/* My next turn: the average over sampled throws of the best end of it. */
+static double own_turns(bot *b, const manoover_pos *p, int me, const throw_sample *own, int nown)
+{
+    double sum = 0;
+    for (int k = 0; k < nown; k++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(p, me, &own[k], dice);
+        candidate best;
+        if (best_turns(b, &b->ev, p, me, dice, nd, &best, 1) < 1)
+            return evaluate(&b->ev, p, me, me);
+        sum += best.score;
+    }
+    return sum / nown;
+}
+
 /* The value for `me` of a position where `next` is about to throw: the
  * evaluation there, or, while other players are to move, their throws and
  * replies first. Two players: every throw of the rival, weighed by its
@@ -649,8 +703,11 @@ static manoover_pos normal_turn(bot *b, const manoover_pos *start, int seat, con
  * (and with three players) each of `nsamples` sampled throws, whose
  * players after the first meet one sampled throw each. */
 static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth,
-                      const throw_sample *samples, int nsamples)
+                      const throw_sample *samples, int nsamples, const throw_sample *own,
+                      int nown)
 {
+    if (next == me && depth > 0 && nown > 0)
+        return own_turns(b, p, me, own, nown);
     if (next < 0 || next == me || depth >= p->layout->seats - 1)
         return evaluate(&b->ev, p, me, next);
     throw_outcome outs[MAX_OUTCOMES];
@@ -660,7 +717,7 @@ static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth
         for (int k = 0; k < n; k++) {
             int after_next;
             manoover_pos q = normal_turn(b, p, next, outs[k].dice, outs[k].ndice, &after_next);
-            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1);
+            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1, own, nown);
         }
         return sum;
     }
@@ -670,7 +727,7 @@ static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth
         int nd = resolve_throw(p, next, &mine[depth], dice);
         int after_next;
         manoover_pos q = normal_turn(b, p, next, dice, nd, &after_next);
-        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1);
+        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1, own, nown);
     }
     return sum / nsamples;
 }
@@ -680,23 +737,51 @@ static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth
  * costliest so far) would overrun the evaluation budget. */
 static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
 {
-    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)];
+    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)], own[HARD_OWN_SAMPLES];
     int faces = cands[0].after.layout->faces;
     for (int k = 0; k < HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1); k++)
         throw_random(&samples[k], faces, r);
-    int pick = 0;
-    double top = -1e18;
+    for (int k = 0; k < HARD_OWN_SAMPLES; k++)
+        throw_random(&own[k], faces, r);
+    double value[HARD_CANDIDATES];
+    int scored = 0;
     long cost = 0; /* evaluations the costliest candidate took */
     for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
         long before = b->stats.evals;
-        double v = cands[c].next < 0 ? cands[c].score
+        value[c] = cands[c].next < 0 ? cands[c].score
                                      : outlook(b, &cands[c].after, cands[c].next, me, 0,
-                                               samples, HARD_SAMPLES);
+                                               samples, HARD_SAMPLES, NULL, 0);
+        if (b->stats.evals - before > cost)
+            cost = b->stats.evals - before;
+        scored++;
+    }
+    /* The best few of those again, with my own next turn played out too. */
+    int order[HARD_CANDIDATES] = {0};
+    for (int c = 0; c < scored; c++) {
+        int at = c;
+        while (at > 0 && value[order[at - 1]] < value[c]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = c;
+    }
+    int pick = order[0];
+    if (!throws_weighed(cands[0].after.layout) || scored < 2 || cands[order[0]].next < 0)
+        return pick;
+    double top = -1e18;
+    cost = 0;
+    for (int k = 0; k < scored && k < HARD_DEEP && (k == 0 || b->stats.evals + cost <= HARD_EVALS);
+         k++) {
+        const candidate *c = &cands[order[k]];
+        long before = b->stats.evals;
+        double v = c->next < 0 ? c->score
+                               : outlook(b, &c->after, c->next, me, 0, samples, HARD_SAMPLES,
+                                         own, HARD_OWN_SAMPLES);
         if (b->stats.evals - before > cost)
             cost = b->stats.evals - before;
         if (v > top) {
             top = v;
-            pick = c;
+            pick = order[k];
         }
     }
     return pick;

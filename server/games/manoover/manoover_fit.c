@@ -2,7 +2,8 @@
  * hard bot's evaluation: normal plays normal (with a share of random
  * actions, for variety), every turn records the features of each seat, and
  * least squares fits them to how the game ended for that seat (1 win, -1
- * loss, the --tie value for a shared top). Prints the weights as the C
+ * loss, the --tie value for a shared top), one fit per phase of the game
+ * (manoover_bot_phase) and per who throws next. Prints the weights as the C
  * initializer of a row of the table in manoover_bot.c. CLI code: it prints. */
 #include <math.h>
 #include <stdio.h>
