@@ -121,7 +121,7 @@ done:
 static void usage(void)
 {
     fprintf(stderr, "usage: botpit bench manoover [--games N] [--seed S] "
-                    "[--variant standard|three|plus] [--alternate]\n");
+                    "[--variant standard|three|plus] [--alternate] [--only LEVEL:LEVEL]\n");
 }
 
 int manoover_bench(int argc, char **argv)
@@ -130,6 +130,7 @@ int manoover_bench(int argc, char **argv)
     uint64_t seed = 1;
     const char *variant = "standard";
     bool alternate = false;
+    const char *only = NULL; /* one pairing, "hard:normal", instead of all three */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
             games = atoi(argv[++i]);
@@ -137,6 +138,8 @@ int manoover_bench(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
             variant = argv[++i];
+        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            only = argv[++i];
         } else if (strcmp(argv[i], "--alternate") == 0) {
             alternate = true;
         } else {
@@ -170,6 +173,10 @@ int manoover_bench(int argc, char **argv)
     int failures = 0;
     for (int p = 0; p < 3; p++) {
         int a = pairs[p][0], b = pairs[p][1];
+        char pair_name[32];
+        snprintf(pair_name, sizeof pair_name, "%s:%s", names[a], names[b]);
+        if (only && strcmp(only, pair_name) != 0)
+            continue;
         tally t = {0};
         double t0 = now_ms();
         for (int i = 0; i < games; i++) {

@@ -39,45 +39,96 @@ enum feature {
 typedef struct weights {
     double decay; /* per step still to go */
     double win, tie, margin;
-    double w[2][F_COUNT];
+    double w[MANOOVER_BOT_PHASES][2][F_COUNT]; /* by manoover_bot_phase */
 } weights;
 
 /* normal: set by hand, in robots-in-goal: goals, robots walking into goals,
  * and a lead that weighs more as robots run out. */
 #define PLAIN_W {1, 0.7, -0.7, 0.35, -0.35, 0, 0, 0.2, -0.2, 0, 0, 0, 0, 0.3, 0, 0, 0, 0, 0}
-static const weights plain = {0.85, 1000.0, 0.0, 1.0, {PLAIN_W, PLAIN_W}};
+static const weights plain = {
+    0.85, 1000.0, 0.0, 1.0,
+    {{PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W}, {PLAIN_W, PLAIN_W},
+     {PLAIN_W, PLAIN_W}}};
 
-/* hard: fitted by least squares, for each variant, to the results of
- * self-play games (normal against normal, one action in ten random: see
- * manoover_fit.c), a win counting 1, a loss -1 and a tie -0.3 (hard plays to
- * win), so that it reads as an expected result. The others' turns hard
- * imagines are played with the same weights: that predicted even normal's
- * play better than normal's own weights (64% wins against normal instead of
- * 66%). The alternate order uses its variant's weights. */
+/* hard: fitted by least squares, for each variant and phase of the game
+ * (manoover_bot_phase), to the results of self-play games (normal against
+ * normal, one action in ten random: see manoover_fit.c), a win counting 1, a
+ * loss -1 and a tie -0.3 (hard plays to win), so that it reads as an
+ * expected result. Fitting to -1 for a tie (the bench's idea of a win) lost
+ * more games than it won from ties. three and plus have one set of weights,
+ * the same in every phase. The alternate order uses its variant's weights. */
 typedef struct variant_weights {
     const char *variant;
     weights w;
 } variant_weights;
 
 static const variant_weights tuned[] = {
-    /* botpit manoover-fit --variant standard --games 20000 */
+    /* botpit manoover-fit --variant standard --games 40000 (by phase) */
     {"standard", {0.85, 1.0, -0.3, 0.02,
-     {{0.2481, 0.2284, -0.2161, 0.2392, -0.1535, 0.0250, -0.1386, 0.0431, -0.1152, 0.0190,
-       -0.0206, -0.0060, 0.0256, -0.1342, 0.1621, 0.1743, -0.1251, 0.0867, 0.2191},
-      {0.2402, 0.2170, -0.2293, 0.1435, -0.2402, 0.1481, -0.0230, 0.1150, -0.0437, 0.0193,
-       -0.0205, -0.0284, -0.0008, -0.1487, 0.1616, 0.1940, 0.0465, 0.2052, 0.1687}}}},
+     {{{0.2560, 0.3543, -0.2512, 0.2991, -0.1939, -0.0061, -0.1534, 0.0311, -0.1330, 0.0950,
+        -0.0670, -0.0521, 0.0671, 0.0512, -1.0635, -0.2127, -0.3117, 2.9942, 3.4238},
+       {0.2368, 0.2438, -0.3516, 0.1882, -0.3020, 0.1698, 0.0072, 0.1284, -0.0346, 0.0730,
+        -0.0923, -0.0704, 0.0486, 0.0474, -1.0989, -0.2198, 0.1663, 3.0305, 3.7008}},
+      {{0.2077, 0.2109, -0.1961, 0.2683, -0.1423, 0.0336, -0.1398, 0.0562, -0.1088, 0.0871,
+        -0.0723, -0.0318, 0.0641, 0.0519, -0.3752, -0.0938, -0.2305, 1.1522, 1.6706},
+       {0.1946, 0.1936, -0.2123, 0.1521, -0.2586, 0.1478, -0.0287, 0.1094, -0.0550, 0.0719,
+        -0.0920, -0.0687, 0.0258, 0.0486, -0.3901, -0.0975, 0.1545, 1.1994, 1.7788}},
+      {{0.1774, 0.2147, -0.2042, 0.2340, -0.1315, 0.0183, -0.1041, 0.0625, -0.1028, 0.0472,
+        -0.0466, -0.0062, 0.0411, 0.0591, -0.1113, -0.0371, -0.1760, 0.5395, 1.0095},
+       {0.1645, 0.1997, -0.2179, 0.1229, -0.2223, 0.1098, -0.0174, 0.1016, -0.0626, 0.0475,
+        -0.0504, -0.0446, 0.0001, 0.0548, -0.1440, -0.0480, 0.0994, 0.8093, 0.9527}},
+      {{0.1316, 0.2216, -0.2447, 0.1825, -0.0374, 0.0006, -0.0557, 0.0586, -0.1006, 0.0007,
+        -0.0120, 0.0360, -0.0032, 0.0658, 0.0621, 0.0310, -0.1306, 0.2509, 0.5727},
+       {0.1185, 0.2501, -0.2229, 0.0400, -0.1788, 0.0582, -0.0012, 0.1018, -0.0605, 0.0148,
+        0.0025, 0.0012, -0.0413, 0.0593, 0.0546, 0.0273, 0.0279, 0.5019, 0.4424}},
+      {{0.0604, 0.1724, -0.2248, 0.1201, -0.0807, -0.0099, -0.0275, 0.0639, -0.0939, -0.0461,
+        0.0145, 0.0693, -0.0240, 0.0604, 0.2051, 0.2051, -0.0921, 0.0285, 0.1685},
+       {0.0494, 0.2351, -0.1664, 0.0673, -0.1315, 0.0243, 0.0138, 0.1043, -0.0520, -0.0153,
+        0.0426, 0.0237, -0.0739, 0.0494, 0.2242, 0.2242, 0.0043, 0.1600, 0.0820}}}}},
     /* botpit manoover-fit --variant three --games 12000 */
     {"three", {0.85, 1.0, -0.3, 0.02,
-     {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+     {{{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
        -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
-      {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
-       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}}}},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}},
+      {{0.2519, 0.1642, -0.0664, 0.1631, -0.0744, 0.0240, -0.0291, 0.0942, -0.0177, 0.0887,
+       -0.1360, -0.0775, 0.0491, -0.1046, -0.1035, 0.4751, -0.1822, 0.0191, 0.0882},
+       {0.2441, 0.1742, -0.0988, 0.1373, -0.0851, 0.0694, -0.0125, 0.1437, -0.0154, 0.0721,
+       -0.1408, -0.0871, 0.0466, -0.0869, -0.0714, 0.4599, -0.0356, 0.1505, -0.0035}}}}},
     /* botpit manoover-fit --variant plus --games 15000 */
     {"plus", {0.85, 1.0, -0.3, 0.02,
-     {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+     {{{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
        -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
-      {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
-       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}}}},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}},
+      {{0.1870, 0.1809, -0.1703, 0.1534, -0.0952, 0.0422, -0.0975, 0.0478, -0.1130, 0.0278,
+       -0.0281, -0.0311, 0.0414, -0.1126, 0.1556, 0.1752, -0.0826, 0.1483, 0.2518},
+       {0.1835, 0.1703, -0.1836, 0.0976, -0.1494, 0.1019, -0.0404, 0.1118, -0.0506, 0.0266,
+       -0.0282, -0.0427, 0.0279, -0.1205, 0.1577, 0.1895, 0.0279, 0.2265, 0.2101}}}}},
 };
 
 static const weights *tuned_for(const manoover_layout *l)
@@ -183,6 +234,16 @@ static int rival_of(const manoover_pos *p, int me)
     return rival;
 }
 
+int manoover_bot_phase(const manoover_pos *p)
+{
+    int fewest = 0;
+    for (int s = 0; s < p->layout->seats; s++) {
+        if (p->alive[s] > 0 && (fewest == 0 || p->alive[s] < fewest))
+            fewest = p->alive[s];
+    }
+    return fewest >= 5 ? 0 : MANOOVER_BOT_PHASES - fewest;
+}
+
 static void features(const evaluator *ev, const manoover_pos *p, int me, double *f)
 {
     seat_terms t[MANOOVER_MAX_SEATS];
@@ -228,7 +289,7 @@ static double evaluate(const evaluator *ev, const manoover_pos *p, int me, int n
     }
     double f[F_COUNT];
     features(ev, p, me, f);
-    const double *wk = w->w[next == me];
+    const double *wk = w->w[manoover_bot_phase(p)][next == me];
     double v = 0;
     for (int k = 0; k < F_COUNT; k++)
         v += wk[k] * f[k];
@@ -329,12 +390,15 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define SEEN_BITS 15
 #define ROOT_NODES 20000   /* positions the search over one turn may generate */
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
-#define HARD_SAMPLES 10    /* throws of the next player it tries for each */
-#define HARD_OWN_SAMPLES 4 /* its own next throws after each of those */
-#define HARD_EVALS 24000   /* it looks at no more ends once another would pass this */
+#define HARD_EXACT_THROWS 84 /* a rival's throws it weighs one by one, at most */
+#define HARD_SAMPLES 10    /* else: sampled throws of the next players it tries */
+#define HARD_DEEP 3        /* the best of those it looks at again, one turn deeper */
+#define HARD_OWN_SAMPLES 3 /* its own next throws it tries then */
+#define HARD_EVALS 300000  /* it looks at no more ends once another would pass this */
 
 typedef struct bot {
-    evaluator ev;
+    evaluator ev;    /* its own evaluation */
+    evaluator model; /* normal's, to predict the others' turns (hard) */
     uint64_t *keys;  /* the seen-position set of the current search */
     uint32_t *stamp; /* a slot is in the set when its stamp is current */
     uint32_t current;
@@ -349,6 +413,7 @@ static bot *bot_new(const manoover_situation *s, const weights *w)
     if (!b)
         return NULL;
     evaluator_init(&b->ev, s->pos.layout, w, s->alternate);
+    evaluator_init(&b->model, s->pos.layout, &plain, s->alternate);
     b->keys = malloc(sizeof(uint64_t) << SEEN_BITS);
     b->stamp = calloc((size_t)1 << SEEN_BITS, sizeof(uint32_t));
     if (!b->keys || !b->stamp) {
@@ -424,6 +489,7 @@ typedef struct candidate {
 
 typedef struct search {
     bot *b;
+    const evaluator *ev;
     int seat;        /* who acts */
     candidate *best; /* the k best for seat, best first */
     int k, n;
@@ -454,9 +520,9 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
         return;
 
     manoover_pos after = *p;
-    int next = finish_control(&after, s->seat, b->ev.alternate);
+    int next = finish_control(&after, s->seat, s->ev->alternate);
     b->stats.evals++;
-    offer(s, first, &after, next, evaluate(&b->ev, &after, s->seat, next));
+    offer(s, first, &after, next, evaluate(s->ev, &after, s->seat, next));
 
     if (p->over || b->stats.nodes >= b->node_limit)
         return;
@@ -476,10 +542,10 @@ static void explore(search *s, const manoover_pos *p, const uint8_t *dice, int n
 }
 
 /* The k best ends of `seat`'s control phase, for seat; returns how many. */
-static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *dice, int ndice,
-                      candidate *best, int k)
+static int best_turns(bot *b, const evaluator *ev, const manoover_pos *p, int seat,
+                      const uint8_t *dice, int ndice, candidate *best, int k)
 {
-    search s = {b, seat, best, k, 0};
+    search s = {b, ev, seat, best, k, 0};
     seen_reset(b);
     b->node_limit = b->stats.nodes + ROOT_NODES;
     manoover_action pass = {MANOOVER_ACT_PASS, 0, 0};
@@ -487,71 +553,85 @@ static int best_turns(bot *b, const manoover_pos *p, int seat, const uint8_t *di
     return s.n;
 }
 
-/* A quicker turn, for the turns hard imagines: one action at a time, each
- * the best for `seat` on its own, until none improves. Returns the position
- * at the next throw; *next is who throws it. */
-static manoover_pos greedy_turn(bot *b, const evaluator *ev, const manoover_pos *start, int seat,
-                                const uint8_t *thrown, int nthrown, int *next)
-{
+/* ------------------------------------------------------------ lookahead */
+
+/* One way a player's throw can come out once the re-roll rule has been
+ * applied: the dice it keeps (robot numbers) and how likely it is. */
+typedef struct throw_outcome {
     uint8_t dice[MANOOVER_MAX_DICE];
-    int ndice = nthrown;
-    memcpy(dice, thrown, (size_t)nthrown);
-    manoover_pos cur = *start;
-    manoover_pos best_after = cur;
-    *next = finish_control(&best_after, seat, ev->alternate);
-    double best = evaluate(ev, &best_after, seat, *next);
-    b->stats.evals++;
-    while (ndice > 0 && !cur.over) {
-        manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
-        int nacts = list_actions(&cur, seat, dice, ndice, acts) - 1;
-        int chosen = -1;
-        manoover_pos chosen_pos = cur;
-        uint8_t chosen_dice[MANOOVER_MAX_DICE];
-        int chosen_n = 0;
-        for (int k = 0; k < nacts; k++) {
-            manoover_pos child = cur;
-            uint8_t left[MANOOVER_MAX_DICE];
-            int nleft = ndice;
-            memcpy(left, dice, (size_t)ndice);
-            apply(&child, seat, left, &nleft, &acts[k]);
-            manoover_pos after = child;
-            int after_next = finish_control(&after, seat, ev->alternate);
-            double v = evaluate(ev, &after, seat, after_next);
-            b->stats.nodes++;
-            b->stats.evals++;
-            if (v > best + 1e-9) {
-                best = v;
-                best_after = after;
-                *next = after_next;
-                chosen = k;
-                chosen_pos = child;
-                memcpy(chosen_dice, left, (size_t)nleft);
-                chosen_n = nleft;
+    int ndice;
+    double prob;
+} throw_outcome;
+
+#define MAX_OUTCOMES 512 /* C(8 + 4, 4) = 495 for four d8 and eight robots */
+
+typedef struct outcome_walk {
+    throw_outcome *out;
+    int n;
+    int ncat;          /* categories: 0 = no action, then each robot on board */
+    uint8_t robot[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+    double p[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+    int dice;
+    int count[MANOOVER_MAX_ROBOTS_PER_SEAT + 1];
+} outcome_walk;
+
+/* Multisets of categories in nondecreasing order, each weighed by its
+ * multinomial probability. */
+static void outcome_rec(outcome_walk *w, int from, int left)
+{
+    if (left == 0) {
+        throw_outcome *o = &w->out[w->n++];
+        double prob = 1;
+        int placed = 0;
+        o->ndice = 0;
+        for (int c = 0; c < w->ncat; c++) {
+            for (int k = 0; k < w->count[c]; k++) {
+                placed++;
+                prob *= w->p[c] * placed / (k + 1); /* builds dice! / prod count! */
+                if (w->robot[c] > 0)
+                    o->dice[o->ndice++] = w->robot[c];
             }
         }
-        if (chosen < 0)
-            break;
-        cur = chosen_pos;
-        memcpy(dice, chosen_dice, (size_t)chosen_n);
-        ndice = chosen_n;
+        o->prob = prob;
+        return;
     }
-    return best_after;
+    for (int c = from; c < w->ncat; c++) {
+        w->count[c]++;
+        outcome_rec(w, c, left - 1);
+        w->count[c]--;
+    }
 }
 
-/* ------------------------------------------------------------ lookahead */
+/* Every distinct throw `seat` can get in p (dice naming robots off the board
+ * are thrown once more), with its probability; returns how many. */
+static int throw_outcomes(const manoover_pos *p, int seat, throw_outcome *out)
+{
+    const manoover_layout *l = p->layout;
+    outcome_walk w = {.out = out, .dice = l->dice};
+    double f = l->faces;
+    int alive = 0;
+    for (int v = 1; v <= l->faces; v++)
+        alive += v <= l->robots && manoover_robot_on_board(p, seat, v);
+    double miss = (f - alive) / f;
+    /* Category 0 (no action) only when some die can miss. */
+    w.robot[0] = 0;
+    w.p[0] = miss * miss;
+    w.ncat = miss > 0 ? 1 : 0;
+    for (int v = 1; v <= l->robots; v++) {
+        if (!manoover_robot_on_board(p, seat, v))
+            continue;
+        w.robot[w.ncat] = (uint8_t)v;
+        w.p[w.ncat++] = 1 / f + miss / f;
+    }
+    outcome_rec(&w, 0, l->dice);
+    return w.n;
+}
 
 /* Raw faces of a throw and of its re-throw, resolved against a position
  * later so that every candidate meets the same luck. */
 typedef struct throw_sample {
     uint8_t first[MANOOVER_MAX_DICE], second[MANOOVER_MAX_DICE];
 } throw_sample;
-
-/* The throws a hard bot imagines: for each sample k, those of the players
- * after it (one per other seat) and its own next ones. */
-typedef struct throws {
-    throw_sample theirs[HARD_SAMPLES][MANOOVER_MAX_SEATS - 1];
-    throw_sample mine[HARD_SAMPLES][HARD_OWN_SAMPLES];
-} throws;
 
 static void throw_random(throw_sample *t, int faces, rng *r)
 {
@@ -574,67 +654,134 @@ static int resolve_throw(const manoover_pos *p, int seat, const throw_sample *t,
     return n;
 }
 
-/* Sample k of a candidate: the players after `me` take their turns, each
- * playing a greedy turn, until it is my turn again; then my own next throws,
- * each played greedily too. My average evaluation of where that leaves the
- * game. */
-static double outlook(bot *b, const candidate *c, int me, const throws *th, int k)
+/* What hard expects of the others: normal's turn, exactly as normal would
+ * play it (its whole control phase searched with its own weights). Returns
+ * the position at the next throw; *next is who throws it. */
+static manoover_pos normal_turn(bot *b, const manoover_pos *start, int seat, const uint8_t *dice,
+                                int ndice, int *next)
 {
-    manoover_pos p = c->after;
-    int next = c->next;
-    /* At most one turn of each other player: if I am out of robots, my turn
-     * never comes. */
-    for (int t = 0; next >= 0 && next != me && t < p.layout->seats - 1; t++) {
-        uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, next, &th->theirs[k][t], dice);
-        int seat = next;
-        p = greedy_turn(b, &b->ev, &p, seat, dice, nd, &next);
+    candidate best;
+    if (best_turns(b, &b->model, start, seat, dice, ndice, &best, 1) < 1) {
+        manoover_pos p = *start;
+        *next = finish_control(&p, seat, b->ev.alternate);
+        return p;
     }
-    if (next != me)
-        return evaluate(&b->ev, &p, me, next);
-    double sum = 0;
-    for (int j = 0; j < HARD_OWN_SAMPLES; j++) {
-        uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(&p, me, &th->mine[k][j], dice);
-        int after_next;
-        manoover_pos end = greedy_turn(b, &b->ev, &p, me, dice, nd, &after_next);
-        sum += evaluate(&b->ev, &end, me, after_next);
-    }
-    return sum / HARD_OWN_SAMPLES;
+    *next = best.next;
+    return best.after;
 }
 
-/* Hard: the best few ends of this turn, each scored by its outlook over the
- * sampled throws; stops early, keeping the best so far, when one more end
- * (as costly as the costliest so far) would overrun the evaluation budget. */
+/* Whether the rival's throws are weighed one by one on this board (two
+ * players, few enough throws): the second, deeper look is affordable only
+ * then. C(robots + dice, dice) bounds the distinct throws. */
+static bool throws_weighed(const manoover_layout *l)
+{
+    double n = 1;
+    for (int k = 1; k <= l->dice; k++)
+        n = n * (l->robots + k) / k;
+    return l->seats == 2 && n <= HARD_EXACT_THROWS;
+}
+
+/* My next turn: the average over sampled throws of the best end of it. */
+static double own_turns(bot *b, const manoover_pos *p, int me, const throw_sample *own, int nown)
+{
+    double sum = 0;
+    for (int k = 0; k < nown; k++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(p, me, &own[k], dice);
+        candidate best;
+        if (best_turns(b, &b->ev, p, me, dice, nd, &best, 1) < 1)
+            return evaluate(&b->ev, p, me, me);
+        sum += best.score;
+    }
+    return sum / nown;
+}
+
+/* The value for `me` of a position where `next` is about to throw: the
+ * evaluation there, or, while other players are to move, their throws and
+ * replies first. Two players: every throw of the rival, weighed by its
+ * probability, unless there are more than HARD_EXACT_THROWS of them; else
+ * (and with three players) each of `nsamples` sampled throws, whose
+ * players after the first meet one sampled throw each. */
+static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth,
+                      const throw_sample *samples, int nsamples, const throw_sample *own,
+                      int nown)
+{
+    if (next == me && depth > 0 && nown > 0)
+        return own_turns(b, p, me, own, nown);
+    if (next < 0 || next == me || depth >= p->layout->seats - 1)
+        return evaluate(&b->ev, p, me, next);
+    throw_outcome outs[MAX_OUTCOMES];
+    int n = p->layout->seats == 2 ? throw_outcomes(p, next, outs) : 0;
+    double sum = 0;
+    if (n > 0 && n <= HARD_EXACT_THROWS) {
+        for (int k = 0; k < n; k++) {
+            int after_next;
+            manoover_pos q = normal_turn(b, p, next, outs[k].dice, outs[k].ndice, &after_next);
+            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1, own, nown);
+        }
+        return sum;
+    }
+    for (int k = 0; k < nsamples; k++) {
+        const throw_sample *mine = samples + k * (MANOOVER_MAX_SEATS - 1);
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(p, next, &mine[depth], dice);
+        int after_next;
+        manoover_pos q = normal_turn(b, p, next, dice, nd, &after_next);
+        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1, own, nown);
+    }
+    return sum / nsamples;
+}
+
+/* Hard: the best few ends of this turn, each scored by its outlook; stops
+ * early, keeping the best so far, when one more end (as costly as the
+ * costliest so far) would overrun the evaluation budget. */
 static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
 {
-    throws th;
+    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)], own[HARD_OWN_SAMPLES];
     int faces = cands[0].after.layout->faces;
-    for (int k = 0; k < HARD_SAMPLES; k++) {
-        for (int t = 0; t < MANOOVER_MAX_SEATS - 1; t++)
-            throw_random(&th.theirs[k][t], faces, r);
-        for (int j = 0; j < HARD_OWN_SAMPLES; j++)
-            throw_random(&th.mine[k][j], faces, r);
-    }
-    int pick = 0;
-    double top = -1e18;
+    for (int k = 0; k < HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1); k++)
+        throw_random(&samples[k], faces, r);
+    for (int k = 0; k < HARD_OWN_SAMPLES; k++)
+        throw_random(&own[k], faces, r);
+    double value[HARD_CANDIDATES];
+    int scored = 0;
     long cost = 0; /* evaluations the costliest candidate took */
     for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
         long before = b->stats.evals;
-        double v;
-        if (cands[c].next < 0) {
-            v = cands[c].score; /* the game ends: nothing to throw for */
-        } else {
-            double sum = 0;
-            for (int k = 0; k < HARD_SAMPLES; k++)
-                sum += outlook(b, &cands[c], me, &th, k);
-            v = sum / HARD_SAMPLES;
+        value[c] = cands[c].next < 0 ? cands[c].score
+                                     : outlook(b, &cands[c].after, cands[c].next, me, 0,
+                                               samples, HARD_SAMPLES, NULL, 0);
+        if (b->stats.evals - before > cost)
+            cost = b->stats.evals - before;
+        scored++;
+    }
+    /* The best few of those again, with my own next turn played out too. */
+    int order[HARD_CANDIDATES] = {0};
+    for (int c = 0; c < scored; c++) {
+        int at = c;
+        while (at > 0 && value[order[at - 1]] < value[c]) {
+            order[at] = order[at - 1];
+            at--;
         }
+        order[at] = c;
+    }
+    int pick = order[0];
+    if (!throws_weighed(cands[0].after.layout) || scored < 2 || cands[order[0]].next < 0)
+        return pick;
+    double top = -1e18;
+    cost = 0;
+    for (int k = 0; k < scored && k < HARD_DEEP && (k == 0 || b->stats.evals + cost <= HARD_EVALS);
+         k++) {
+        const candidate *c = &cands[order[k]];
+        long before = b->stats.evals;
+        double v = c->next < 0 ? c->score
+                               : outlook(b, &c->after, c->next, me, 0, samples, HARD_SAMPLES,
+                                         own, HARD_OWN_SAMPLES);
         if (b->stats.evals - before > cost)
             cost = b->stats.evals - before;
         if (v > top) {
             top = v;
-            pick = c;
+            pick = order[k];
         }
     }
     return pick;
@@ -668,7 +815,7 @@ manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint
         return choose_random(s, &r);
     }
     manoover_action chosen = {MANOOVER_ACT_PASS, 0, 0};
-    int n = best_turns(b, &s->pos, s->seat, s->dice, s->ndice, cands, k);
+    int n = best_turns(b, &b->ev, &s->pos, s->seat, s->dice, s->ndice, cands, k);
     if (n > 0)
         chosen = cands[hard && n > 1 ? pick_by_outlook(b, cands, n, s->seat, &r) : 0].first;
     if (stats)

@@ -8,10 +8,14 @@
  *           automatic phase that follows, and keeps the position a hand-set
  *           evaluation likes best
  *   hard    expectimax: normal's search with an evaluation fitted to
- *           self-play results gives its best few ends of the turn; each is
- *           scored over sampled throws of the next player, that player's
- *           greedy reply and automatic phase, then sampled throws of its
- *           own next turn played the same way
+ *           self-play results (one set of weights per phase of the game)
+ *           gives its best 12 ends of the turn. Each is scored over every
+ *           distinct throw of the rival, with its probability (three players
+ *           and the plus variant: 10 sampled throws per player), followed by
+ *           the reply normal would play (normal's own search and weights).
+ *           Where the throws were weighed one by one, the best 3 are then
+ *           scored again with its own next turn played out over 3 sampled
+ *           throws, and the best of those is played
  * Searches are bounded by node and evaluation counts, never by time, so a
  * bot's choice depends only on the position and the salt.
  */
@@ -80,6 +84,12 @@ double manoover_bot_evaluate(const manoover_pos *p, int seat);
  * `botpit manoover-fit` records them: MANOOVER_BOT_FEATURES numbers. */
 #define MANOOVER_BOT_FEATURES 19
 void manoover_bot_features(const manoover_pos *p, int seat, double *out);
+
+/* Hard weighs the features differently as robots run out: the phase of the
+ * game, 0 while every seat in play has five robots or more on the board,
+ * then 1, 2, 3, 4 as the fewest left to a seat in play is 4, 3, 2, 1. */
+#define MANOOVER_BOT_PHASES 5
+int manoover_bot_phase(const manoover_pos *p);
 
 /* `botpit manoover-fit`: refits hard's weights by self-play (manoover_fit.c). */
 int manoover_fit_main(int argc, char **argv);

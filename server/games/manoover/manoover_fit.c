@@ -2,7 +2,8 @@
  * hard bot's evaluation: normal plays normal (with a share of random
  * actions, for variety), every turn records the features of each seat, and
  * least squares fits them to how the game ended for that seat (1 win, -1
- * loss, the --tie value for a shared top). Prints the weights as the C
+ * loss, the --tie value for a shared top), one fit per phase of the game
+ * (manoover_bot_phase) and per who throws next. Prints the weights as the C
  * initializer of a row of the table in manoover_bot.c. CLI code: it prints. */
 #include <math.h>
 #include <stdio.h>
@@ -13,27 +14,29 @@
 #include "manoover_bot.h"
 
 #define NF MANOOVER_BOT_FEATURES
+#define NP MANOOVER_BOT_PHASES
 
 typedef struct sample_row {
     double f[NF];
     int seat;
     int to_move; /* 1 if this seat throws next */
+    int phase;   /* manoover_bot_phase */
 } sample_row;
 
-/* Normal equations, one system per to_move. */
+/* Normal equations, one system per phase and to_move. */
 typedef struct normal_eq {
-    double xtx[2][NF][NF], xty[2][NF];
-    long rows[2];
+    double xtx[NP][2][NF][NF], xty[NP][2][NF];
+    long rows[NP][2];
 } normal_eq;
 
 static void add_row(normal_eq *q, const sample_row *r, double y)
 {
-    int t = r->to_move;
-    q->rows[t]++;
+    int t = r->to_move, ph = r->phase;
+    q->rows[ph][t]++;
     for (int i = 0; i < NF; i++) {
-        q->xty[t][i] += r->f[i] * y;
+        q->xty[ph][t][i] += r->f[i] * y;
         for (int j = 0; j < NF; j++)
-            q->xtx[t][i][j] += r->f[i] * r->f[j];
+            q->xtx[ph][t][i][j] += r->f[i] * r->f[j];
     }
 }
 
@@ -95,6 +98,7 @@ static int play_game(const char *options, int seats, rng *r, double random_share
                 }
                 manoover_bot_features(&g->pos, s, rows[nrows].f);
                 rows[nrows].seat = s;
+                rows[nrows].phase = manoover_bot_phase(&g->pos);
                 rows[nrows++].to_move = g->turn == s;
             }
         }
@@ -182,20 +186,27 @@ int manoover_fit_main(int argc, char **argv)
             return 1;
         }
     }
-    double w[2][NF];
-    for (int t = 0; t < 2; t++) {
-        if (solve((const double(*)[NF])q->xtx[t], q->xty[t], w[t]) < 0) {
-            fprintf(stderr, "manoover-fit: the features are degenerate; play more games\n");
-            free(q);
-            return 1;
+    double w[NP][2][NF];
+    for (int ph = 0; ph < NP; ph++) {
+        for (int t = 0; t < 2; t++) {
+            if (solve((const double(*)[NF])q->xtx[ph][t], q->xty[ph][t], w[ph][t]) < 0) {
+                fprintf(stderr, "manoover-fit: the features are degenerate; play more games\n");
+                free(q);
+                return 1;
+            }
         }
     }
-    printf("/* %s: %d games, %ld + %ld positions, tie %.2f */\n", variant, games, q->rows[0],
-           q->rows[1], tie);
-    printf("{\"%s\", {0.85, 1.0, %.1f, 0.02,\n {", variant, tie);
-    print_row(w[0]);
-    printf(",\n  ");
-    print_row(w[1]);
+    printf("/* %s: %d games, tie %.2f; positions by phase:", variant, games, tie);
+    for (int ph = 0; ph < NP; ph++)
+        printf(" %ld + %ld", q->rows[ph][0], q->rows[ph][1]);
+    printf(" */\n{\"%s\", {0.85, 1.0, %.1f, 0.02,\n {", variant, tie);
+    for (int ph = 0; ph < NP; ph++) {
+        printf("%s{", ph ? ",\n  " : "");
+        print_row(w[ph][0]);
+        printf(",\n   ");
+        print_row(w[ph][1]);
+        printf("}");
+    }
     printf("}}},\n");
     free(q);
     return 0;

@@ -299,6 +299,28 @@ Test(manoover_game, bots_aim_a_robot_at_their_goal_when_the_dice_allow)
     }
 }
 
+Test(manoover_game, hard_weighs_a_position_by_the_fewest_robots_left_in_play)
+{
+    game *g = mk_standard(45);
+    cr_assert_eq(manoover_bot_phase(&g->pos), 0, "six robots each: the opening");
+    manoover_pos p = empty_pos(g);
+    for (int n = 1; n <= 6; n++)
+        place(&p, BLUE, n, n - 4, 1, "N");
+    place(&p, RED, 1, -1, -2, "N");
+    place(&p, RED, 2, 0, -2, "N");
+    place(&p, RED, 3, 1, -2, "N");
+    place(&p, RED, 4, 2, -2, "N");
+    manoover_pos_recount(&p);
+    cr_assert_eq(manoover_bot_phase(&p), 1, "Red down to four");
+    manoover_pos q = empty_pos(g);
+    place(&q, RED, 1, -1, -2, "N");
+    place(&q, BLUE, 1, 3, -3, "S");
+    place(&q, BLUE, 2, 2, -3, "S");
+    manoover_pos_recount(&q);
+    cr_assert_eq(manoover_bot_phase(&q), MANOOVER_BOT_PHASES - 1, "Red's last robot");
+    manoover_engine.destroy(g);
+}
+
 /* ------------------------------------------------------------ matches */
 
 /* Ends the current two-player game: `mover` steps robot 1 and pushes the
