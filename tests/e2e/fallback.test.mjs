@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, expectToast, launchBrowser, openPage, shootBoth, skipReason, startWebServer,
-  storySteps,
+  DESKTOP, PHONE, arrive, endStory, expectToast, launchBrowser, openPage, shootBoth, skipReason,
+  startWebServer, storySteps,
 } from './lib/e2e.mjs';
 
 const skip = skipReason() || false;
@@ -27,12 +27,7 @@ describe('the fallback table', { skip }, () => {
     ada = await openPage(browser, DESKTOP);
   });
 
-  after(async () => {
-    await browser?.close();
-    const result = await server?.stop();
-    assert.equal(result?.code, 0, 'the server exits cleanly');
-    for (const page of [ada, twin, sam]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
-  });
+  after(() => endStory(server, browser, [ada, twin, sam]));
 
   const rawAction = () => ada.getByLabel('Action (JSON)');
   async function send(json) {

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, expectToast, launchBrowser, openPage, skipReason, startWebServer,
-  storySteps,
+  PHONE, arrive, endStory, expectToast, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
 
 const skip = skipReason() || false;
@@ -20,18 +19,10 @@ describe('rooms, seats and refusals', { skip }, () => {
   const step = storySteps(test);
 
   before(async () => {
-    server = await startWebServer(['--bot-pace-ms', '50']);
-    browser = await launchBrowser();
-    ada = await openPage(browser, DESKTOP);
-    cal = await openPage(browser, PHONE);
+    ({ server, browser, desktop: ada, phone: cal } = await openTable());
   });
 
-  after(async () => {
-    await browser?.close();
-    const result = await server?.stop();
-    assert.equal(result?.code, 0, 'the server exits cleanly');
-    for (const page of [ada, cal]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
-  });
+  after(() => endStory(server, browser, [ada, cal]));
 
   step('a name is needed first, and checked like the server does', async () => {
     await ada.goto(server.url);

@@ -10,7 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, artifactsDir, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps,
+  DESKTOP, PHONE, arrive, artifactsDir, endStory, openPage, openTable, shootBoth, skipReason,
+  storySteps,
 } from './lib/e2e.mjs';
 
 const skip = skipReason() || false;
@@ -151,18 +152,10 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
   const step = storySteps(test);
 
   before(async () => {
-    server = await startWebServer(['--bot-pace-ms', '50']);
-    browser = await launchBrowser();
-    ada = await openPage(browser, DESKTOP);
-    bob = await openPage(browser, PHONE);
+    ({ server, browser, desktop: ada, phone: bob } = await openTable());
   });
 
-  after(async () => {
-    await browser?.close();
-    const result = await server?.stop();
-    assert.equal(result?.code, 0, 'the server exits cleanly');
-    for (const page of [ada, bob, carol]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
-  });
+  after(() => endStory(server, browser, [ada, bob, carol]));
 
   step('Ada creates a single standard game, Bob joins, the board is drawn', async () => {
     await arrive(ada, server.url, 'Ada');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps,
+  PHONE, arrive, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
 } from './lib/e2e.mjs';
 import { serverBinary } from '../integration/lib/harness.mjs';
 
@@ -71,18 +71,10 @@ describe('Ricochet Robots: two players, then bots', { skip }, () => {
   const step = storySteps(test);
 
   before(async () => {
-    server = await startWebServer(['--bot-pace-ms', '50']);
-    browser = await launchBrowser();
-    ada = await openPage(browser, DESKTOP);
-    bob = await openPage(browser, PHONE);
+    ({ server, browser, desktop: ada, phone: bob } = await openTable());
   });
 
-  after(async () => {
-    await browser?.close();
-    const result = await server?.stop();
-    assert.equal(result?.code, 0, 'the server exits cleanly');
-    for (const page of [ada, bob, cid]) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
-  });
+  after(() => endStory(server, browser, [ada, bob, cid]));
 
   step('Ada creates a room with a short sand timer and Bob joins', async () => {
     await arrive(ada, server.url, 'Ada');

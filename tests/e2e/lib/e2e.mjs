@@ -3,6 +3,7 @@
 // renderer kept in tests/e2e/), Debian's Chromium driven by playwright-core,
 // a TCP proxy that can cut a page's connection, and screenshots for people
 // to look at.
+import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,29 @@ export async function openPage(browser, viewport = DESKTOP) {
     page.problems.push(`console error: ${text}`);
   });
   return page;
+}
+
+/**
+ * The usual table: a server whose bots act every 50 ms, a browser, and two
+ * pages, one at a desk and one on a phone.
+ */
+export async function openTable() {
+  const server = await startWebServer(['--bot-pace-ms', '50']);
+  const browser = await launchBrowser();
+  const desktop = await openPage(browser, DESKTOP);
+  const phone = await openPage(browser, PHONE);
+  return { server, browser, desktop, phone };
+}
+
+/**
+ * The end of a story: the browser closed, the server exited cleanly, and
+ * no script errors in any of the pages (some may never have been opened).
+ */
+export async function endStory(server, browser, pages) {
+  await browser?.close();
+  const result = await server?.stop();
+  assert.equal(result?.code, 0, 'the server exits cleanly');
+  for (const page of pages) assert.deepEqual(page?.problems ?? [], [], 'no script errors in the pages');
 }
 
 /** Opens url and, on the name screen, chooses a name. */
