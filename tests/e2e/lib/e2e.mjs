@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../integration/lib/harness.mjs';
 
@@ -56,6 +57,15 @@ export async function startWebServer(args = [], opts = {}) {
   return server;
 }
 
+// Browsers a failed story did not close would keep the test file alive
+// until meson's timeout (the harness does the same for servers).
+const browsers = new Set();
+if (process.env.NODE_TEST_CONTEXT) {
+  after(async () => {
+    await Promise.all([...browsers].map((b) => b.close()));
+  });
+}
+
 export async function launchBrowser() {
   let chromium;
   try {
@@ -63,7 +73,7 @@ export async function launchBrowser() {
   } catch {
     throw new Error('playwright-core is missing: run `npm ci` at the root of the repository');
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // No network beyond loopback here: without these Chromium tries to
@@ -71,6 +81,9 @@ export async function launchBrowser() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  return browser;
 }
 
 export const PHONE = { width: 375, height: 812 };

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
 import WebSocket from 'ws';
 
@@ -44,18 +45,30 @@ export function serverBinary() {
   return bin;
 }
 
-/** Starts botpit; resolves once it prints the URL it listens on. */
 /** A fresh folder for a test's files (databases). */
 export function tempDir() {
   return mkdtempSync(join(tmpdir(), 'botpit-test-'));
 }
 
+// A test that fails half-way leaves its servers running, and their open
+// sockets would keep the test file alive until meson's timeout: after the
+// last test, kill whatever is left so the failure is reported at once.
+const running = new Set();
+if (process.env.NODE_TEST_CONTEXT) {
+  after(() => {
+    for (const proc of running) proc.kill('SIGKILL');
+  });
+}
+
+/** Starts botpit; resolves once it prints the URL it listens on. */
 export async function startServer(args = [], { binary = serverBinary(), env = {} } = {}) {
   const db = args.includes('--db') ? [] : ['--db', join(tempDir(), 'botpit.db')];
   const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...db, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  running.add(proc);
+  proc.on('exit', () => running.delete(proc));
   let stdout = '';
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
