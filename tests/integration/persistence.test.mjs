@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { drivers, playInputs } from './lib/drivers.mjs';
+import { drivers, isOver, playInputs } from './lib/drivers.mjs';
 import { Client, httpGet, player, schemaFailures, serverBinary, startServer, tempDir } from './lib/harness.mjs';
 import { spawnSync } from 'node:child_process';
 
@@ -31,6 +31,7 @@ for (const [game, driver] of Object.entries(drivers)) {
     const before = await playInputs([ada, bob], driver, INPUTS);
     assert.ok(before[0].seq >= 1, 'the game took inputs');
     assert.equal(before[0].seq, before[1].seq, 'both saw the same last input');
+    assert.ok(!isOver(before[0]), 'the game is still on when the server is killed');
 
     await server.stop('SIGKILL');
     server = await startServer(args);
