@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../integration/lib/harness.mjs';
+import { LEFTOVER_GRACE_MS, startServer } from '../../integration/lib/harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(here, '..', '..', '..');
@@ -58,11 +58,14 @@ export async function startWebServer(args = [], opts = {}) {
 }
 
 // Browsers a failed story did not close would keep the test file alive
-// until meson's timeout (the harness does the same for servers).
+// until meson's timeout: closed after the grace period the harness gives
+// servers.
 const browsers = new Set();
 if (process.env.NODE_TEST_CONTEXT) {
-  after(async () => {
-    await Promise.all([...browsers].map((b) => b.close()));
+  after(() => {
+    setTimeout(() => {
+      for (const b of browsers) b.close();
+    }, LEFTOVER_GRACE_MS).unref();
   });
 }
 

@@ -51,12 +51,17 @@ export function tempDir() {
 }
 
 // A test that fails half-way leaves its servers running, and their open
-// sockets would keep the test file alive until meson's timeout: after the
-// last test, kill whatever is left so the failure is reported at once.
+// sockets would keep the test file alive until meson's timeout. So once the
+// tests are done, whatever the file's own after-hooks have not stopped
+// within a grace period is killed, and the failure is reported at once.
+// (The timer is unref'd: it never holds up a file that ends cleanly.)
+export const LEFTOVER_GRACE_MS = 10000;
 const running = new Set();
 if (process.env.NODE_TEST_CONTEXT) {
   after(() => {
-    for (const proc of running) proc.kill('SIGKILL');
+    setTimeout(() => {
+      for (const proc of running) proc.kill('SIGKILL');
+    }, LEFTOVER_GRACE_MS).unref();
   });
 }
 
