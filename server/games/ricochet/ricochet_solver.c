@@ -897,6 +897,42 @@ static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
     return same && a != 0 && (a ^ b) >= 0 && (a < 0 ? a >= b : a <= b);
 }
 
+/* The directions in which a robot on c would pass or stop on z (at most
+ * one: the one pointing at z, when no wall comes between). */
+static inline unsigned lines_towards(const ricochet_solver *s, int c, int z)
+{
+    int d;
+    if (((z ^ c) & 15) == 0)
+        d = z < c ? RICOCHET_N : RICOCHET_S;
+    else if ((z >> 4) == (c >> 4))
+        d = z < c ? RICOCHET_W : RICOCHET_E;
+    else
+        return 0;
+    return on_line(s, c, d, z) ? 1u << d : 0;
+}
+
+/* Where a robot on `from` stops in each direction (slide_bits four times,
+ * sharing the work). */
+static inline __attribute__((always_inline)) void
+slide_all(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int from,
+          int *dest)
+{
+    int x = from & 15, y = from >> 4;
+    uint32_t col = cols[x], row = rows[y];
+    int to = s->stop[RICOCHET_N][from];
+    uint32_t m = col & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
+    dest[RICOCHET_N] = m ? (32 - __builtin_clz(m)) * 16 + x : to;
+    to = s->stop[RICOCHET_E][from];
+    m = row & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
+    dest[RICOCHET_E] = m ? y * 16 + __builtin_ctz(m) - 1 : to;
+    to = s->stop[RICOCHET_S][from];
+    m = col & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
+    dest[RICOCHET_S] = m ? (__builtin_ctz(m) - 1) * 16 + x : to;
+    to = s->stop[RICOCHET_W][from];
+    m = row & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
+    dest[RICOCHET_W] = m ? y * 16 + 32 - __builtin_clz(m) : to;
+}
+
 /* What the children of one expanded position need from it. */
 typedef struct parent {
     uint8_t cell[RICOCHET_ROBOTS_MAX];
@@ -904,6 +940,8 @@ typedef struct parent {
     int g;
     int h2;
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
+    uint16_t hrows[16];  /* the helpers' occupancy by row (bit x) and column */
+    uint16_t hcols[16];  /* (bit y), when one robot is active */
 } parent;
 
 #define POP_BATCH 32
@@ -919,11 +957,18 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     uint32_t v[RICOCHET_ROBOTS_MAX];
     uint16_t rows[16] = {0}, cols[16] = {0};
     unpack(s, key, cell, turn);
-    for (int i = 0; i < s->n; i++) {
+    for (int i = 1; i < s->n; i++) {
         v[i] = (uint32_t)cell[i] | (uint32_t)turn[i] << 8;
         rows[cell[i] >> 4] |= (uint16_t)(1u << (cell[i] & 15));
         cols[cell[i] & 15] |= (uint16_t)(1u << (cell[i] >> 4));
     }
+    if (!s->vortex) {
+        memcpy(par->hrows, rows, sizeof rows);
+        memcpy(par->hcols, cols, sizeof cols);
+    }
+    v[0] = (uint32_t)cell[0] | (uint32_t)turn[0] << 8;
+    rows[cell[0] >> 4] |= (uint16_t)(1u << (cell[0] & 15));
+    cols[cell[0] & 15] |= (uint16_t)(1u << (cell[0] >> 4));
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
@@ -946,17 +991,26 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
      * searched instead. (Along any shortest path the cells compared only
      * grow at each such exchange, so some shortest path is never cut.) */
     int xs = -1, xd = 0, xp = 0, xq = 0;
+    const uint64_t *xline = NULL;
     if (s->commute && creator) {
         xs = (creator - 1) >> 2;
         xd = (creator - 1) & 3;
         xp = creator_from;
         xq = cell[xs];
+        xline = segment(s, xd, xp);
     }
     for (int i = s->n - 1; i >= 0; i--) {
         int from = cell[i];
         bool finisher = slot_may_finish(s, i);
+        int dest[4];
+        slide_all(s, rows, cols, from, dest);
+        /* The commuting test's parts that do not depend on where this
+         * robot stops: it may be skipped only in directions whose line
+         * misses p and q. */
+        bool may_commute = xline && i != xs && from < xp && !in_mask(xline, from);
+        unsigned keep_dirs = may_commute ? lines_towards(s, from, xp) | lines_towards(s, from, xq) : 0;
         for (int d = 0; d < 4; d++) {
-            int to = slide_bits(s, rows, cols, from, d);
+            int to = dest[d];
             if (to == from || i * 4 + d == back)
                 continue;
             s->nodes++;
@@ -971,8 +1025,7 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_dirs[0] = (uint8_t)d;
                 return FOUND;
             }
-            if (i != xs && xs >= 0 && from < xp && !on_line(s, xp, xd, from) &&
-                !on_line(s, xp, xd, to) && !on_line(s, from, d, xp) && !on_line(s, from, d, xq))
+            if (may_commute && !((keep_dirs >> d) & 1) && !in_mask(xline, to))
                 continue;
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
@@ -1029,6 +1082,34 @@ static int bound_cheap_child(const ricochet_solver *s, const parent *par, int i,
     return bound_cheap(s, cc, ct);
 }
 
+/* bound_sharp with one robot active, on c in turn state t, the helpers
+ * standing at rows, cols. */
+static int bound_single(ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int c,
+                        int t)
+{
+    int h = s->dist[t][c];
+    if (h == INF)
+        return INF;
+    if (++s->mark_gen == 0) {
+        memset(s->mark, 0, sizeof s->mark);
+        s->mark_gen = 1;
+    }
+    return tight_path(s, rows, cols, c, t, h, s->mark, s->mark_gen) ? h : h + 1;
+}
+
+/* bound_single for a parent's child whose helper went from p to q. */
+static int bound_helper_moved(ricochet_solver *s, const parent *par, int p, int q)
+{
+    uint16_t rows[16], cols[16];
+    memcpy(rows, par->hrows, sizeof rows);
+    memcpy(cols, par->hcols, sizeof cols);
+    rows[p >> 4] ^= (uint16_t)(1u << (p & 15));
+    cols[p & 15] ^= (uint16_t)(1u << (p >> 4));
+    rows[q >> 4] |= (uint16_t)(1u << (q & 15));
+    cols[q & 15] |= (uint16_t)(1u << (q >> 4));
+    return bound_single(s, rows, cols, par->cell[0], par->turn[0]);
+}
+
 /* Records the generated children and queues those reached for the first
  * time, or more cheaply than before, in the layer of their f. */
 static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
@@ -1049,6 +1130,9 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
         int i = c->robot;
         if (par->rel && i > 0 && !in_mask(par->rel, par->cell[i]) && !in_mask(par->rel, c->to)) {
             hc = par->h2; /* a helper's move away from the active robot's ways */
+        } else if (!s->vortex) {
+            hc = i ? bound_helper_moved(s, par, par->cell[i], c->to)
+                   : bound_single(s, par->hrows, par->hcols, c->to, c->turn);
         } else {
             uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
             memcpy(cc, par->cell, sizeof cc);
