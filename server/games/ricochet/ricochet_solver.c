@@ -466,6 +466,28 @@ slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
     return to;
 }
 
+/* Where a robot on `from` stops in each direction (slide_bits four times,
+ * sharing the work). */
+static inline __attribute__((always_inline)) void
+slide_all(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int from,
+          int *dest)
+{
+    int x = from & 15, y = from >> 4;
+    uint32_t col = cols[x], row = rows[y];
+    int to = s->stop[RICOCHET_N][from];
+    uint32_t m = col & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
+    dest[RICOCHET_N] = m ? (32 - __builtin_clz(m)) * 16 + x : to;
+    to = s->stop[RICOCHET_E][from];
+    m = row & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
+    dest[RICOCHET_E] = m ? y * 16 + __builtin_ctz(m) - 1 : to;
+    to = s->stop[RICOCHET_S][from];
+    m = col & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
+    dest[RICOCHET_S] = m ? (__builtin_ctz(m) - 1) * 16 + x : to;
+    to = s->stop[RICOCHET_W][from];
+    m = row & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
+    dest[RICOCHET_W] = m ? y * 16 + 32 - __builtin_clz(m) : to;
+}
+
 /* Can a robot in turn state t on c finish in `left` moves alone, the other
  * robots frozen (rows, cols: their occupancy), each move one step closer by
  * dist? (Then left is its dist.) Only directions with a relaxed step closer
@@ -476,10 +498,11 @@ static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t 
     if (s->rel_gen[t][c] != s->solve_gen)
         relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c];
-    for (int d = 0; dirs; d++, dirs >>= 1) {
-        if (!(dirs & 1))
-            continue;
-        int to = slide_bits(s, rows, cols, c, d);
+    int dest[4];
+    slide_all(s, rows, cols, c, dest); /* cheaper than a switch that mispredicts */
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int to = dest[d];
         if (to == c)
             continue;
         int t2 = ricochet_turn_after(t, d);
@@ -750,10 +773,11 @@ static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c
         return tight_path(s, rows, cols, c, t, k, s->frozen_mark, s->spare_gen);
     const uint64_t *rel = relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c] | s->level_dirs[t][c];
-    for (int d = 0; dirs; d++, dirs >>= 1) {
-        if (!(dirs & 1))
-            continue;
-        int to = slide_bits(s, rows, cols, c, d);
+    int dest[4];
+    slide_all(s, rows, cols, c, dest);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int to = dest[d];
         if (to == c)
             continue;
         int t2 = ricochet_turn_after(t, d);
@@ -860,8 +884,10 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
         bool at = in_mask(rel, p);
         for (int d = 0; d < 4; d++) {
             const uint64_t *seg = segment(s, d, p);
-            if (at || (seg[0] & rel[0]) | (seg[1] & rel[1]) | (seg[2] & rel[2]) | (seg[3] & rel[3]))
-                hm[nhm++] = (helper_move){(uint8_t)p, (uint8_t)d};
+            /* Appended always, kept when it matters: no branch to miss. */
+            hm[nhm] = (helper_move){(uint8_t)p, (uint8_t)d};
+            nhm += at | (((seg[0] & rel[0]) | (seg[1] & rel[1]) | (seg[2] & rel[2]) |
+                          (seg[3] & rel[3])) != 0);
         }
     }
     /* With no helper on those lines and none to move onto them, the test
@@ -909,28 +935,6 @@ static inline unsigned lines_towards(const ricochet_solver *s, int c, int z)
     else
         return 0;
     return on_line(s, c, d, z) ? 1u << d : 0;
-}
-
-/* Where a robot on `from` stops in each direction (slide_bits four times,
- * sharing the work). */
-static inline __attribute__((always_inline)) void
-slide_all(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int from,
-          int *dest)
-{
-    int x = from & 15, y = from >> 4;
-    uint32_t col = cols[x], row = rows[y];
-    int to = s->stop[RICOCHET_N][from];
-    uint32_t m = col & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
-    dest[RICOCHET_N] = m ? (32 - __builtin_clz(m)) * 16 + x : to;
-    to = s->stop[RICOCHET_E][from];
-    m = row & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
-    dest[RICOCHET_E] = m ? y * 16 + __builtin_ctz(m) - 1 : to;
-    to = s->stop[RICOCHET_S][from];
-    m = col & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
-    dest[RICOCHET_S] = m ? (__builtin_ctz(m) - 1) * 16 + x : to;
-    to = s->stop[RICOCHET_W][from];
-    m = row & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
-    dest[RICOCHET_W] = m ? y * 16 + 32 - __builtin_clz(m) : to;
 }
 
 /* What the children of one expanded position need from it. */
@@ -1004,19 +1008,18 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
         bool finisher = slot_may_finish(s, i);
         int dest[4];
         slide_all(s, rows, cols, from, dest);
-        /* The commuting test's parts that do not depend on where this
-         * robot stops: it may be skipped only in directions whose line
-         * misses p and q. */
-        bool may_commute = xline && i != xs && from < xp && !in_mask(xline, from);
-        unsigned keep_dirs = may_commute ? lines_towards(s, from, xp) | lines_towards(s, from, xq) : 0;
-        for (int d = 0; d < 4; d++) {
-            int to = dest[d];
-            if (to == from || i * 4 + d == back)
-                continue;
-            s->nodes++;
-            int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
-            if (finisher && to == s->target) {
-                if (t != RICOCHET_TURN_DONE)
+        unsigned moves = (unsigned)(dest[0] != from) | (unsigned)(dest[1] != from) << 1 |
+                         (unsigned)(dest[2] != from) << 2 | (unsigned)(dest[3] != from) << 3;
+        if (back >> 2 == i)
+            moves &= ~(1u << (back & 3));
+        s->nodes += (uint64_t)__builtin_popcount(moves);
+        if (finisher) {
+            for (unsigned left = moves; left; left &= left - 1) {
+                int d = __builtin_ctz(left);
+                if (dest[d] != s->target)
+                    continue;
+                moves &= ~(1u << d);
+                if (ricochet_turn_after(turn[i], d) != RICOCHET_TURN_DONE)
                     continue; /* the ricochet rule forbids this stop */
                 s->goal_parent = key;
                 s->goal_g = g;
@@ -1025,8 +1028,19 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_dirs[0] = (uint8_t)d;
                 return FOUND;
             }
-            if (may_commute && !((keep_dirs >> d) & 1) && !in_mask(xline, to))
-                continue;
+        }
+        if (xline && i != xs && from < xp && !in_mask(xline, from)) {
+            /* The commuting test: skipped unless this robot's line meets
+             * p or q, or it stops on X's line. */
+            unsigned keep = lines_towards(s, from, xp) | lines_towards(s, from, xq);
+            for (int d = 0; d < 4; d++)
+                keep |= (unsigned)in_mask(xline, dest[d]) << d;
+            moves &= keep;
+        }
+        for (; moves; moves &= moves - 1) {
+            int d = __builtin_ctz(moves);
+            int to = dest[d];
+            int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
             int hc, at = 0;
