@@ -168,15 +168,32 @@ static const int step[4] = {-16, 1, 16, -1};
 /* ---- memory ---- */
 
 /* Blocks of 4 MiB and more ask for transparent huge pages: the tables are
- * probed at random, and TLB misses would otherwise dominate. (Mapping them
- * straight from the kernel would save clearing them, but then every solve
- * faults its pages in afresh, where malloc hands back warm memory.) */
+ * probed at random, and TLB misses would otherwise dominate. Blocks of 32
+ * MiB and more (which malloc would map afresh anyway) come straight from
+ * the kernel, already zero, so they are not cleared a second time; smaller
+ * ones come from malloc, which hands back warm memory. */
 #define BIG_BLOCK ((size_t)4 << 20)
+#define MAP_BLOCK ((size_t)32 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 
 static size_t block_size(size_t bytes)
 {
-    size_t align = bytes >= BIG_BLOCK ? ((size_t)2 << 20) : 64;
+    size_t align = bytes >= BIG_BLOCK ? HUGE_PAGE : 64;
     return (bytes + align - 1) / align * align;
+}
+
+/* size bytes of zeroes from the kernel, aligned to a huge page. */
+static void *map_block(size_t size)
+{
+    char *raw = mmap(NULL, size + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                     -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    size_t head = (HUGE_PAGE - (uintptr_t)raw % HUGE_PAGE) % HUGE_PAGE;
+    if (head)
+        munmap(raw, head);
+    munmap(raw + head + size, HUGE_PAGE - head);
+    return raw + head;
 }
 
 /* A block of `bytes` within the memory budget, or NULL. zeroed: cleared. */
@@ -185,14 +202,15 @@ static void *big_alloc(ricochet_solver *s, size_t bytes, bool zeroed)
     size_t size = block_size(bytes);
     if (s->mem_used + size > s->mem_limit)
         return NULL;
-    void *p = aligned_alloc(size >= BIG_BLOCK ? ((size_t)2 << 20) : 64, size);
+    void *p = size >= MAP_BLOCK ? map_block(size)
+                                : aligned_alloc(size >= BIG_BLOCK ? HUGE_PAGE : 64, size);
     if (!p)
         return NULL;
 #ifdef MADV_HUGEPAGE
     if (size >= BIG_BLOCK)
         madvise(p, size, MADV_HUGEPAGE);
 #endif
-    if (zeroed)
+    if (zeroed && size < MAP_BLOCK)
         memset(p, 0, size);
     s->mem_used += size;
     if (s->mem_used > s->mem_peak)
@@ -204,8 +222,12 @@ static void big_free(ricochet_solver *s, void *p, size_t bytes)
 {
     if (!p)
         return;
-    s->mem_used -= block_size(bytes);
-    free(p);
+    size_t size = block_size(bytes);
+    s->mem_used -= size;
+    if (size >= MAP_BLOCK)
+        munmap(p, size);
+    else
+        free(p);
 }
 
 /* ---- positions ---- */
@@ -474,18 +496,20 @@ slide_all(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, 
 {
     int x = from & 15, y = from >> 4;
     uint32_t col = cols[x], row = rows[y];
-    int to = s->stop[RICOCHET_N][from];
-    uint32_t m = col & ((1u << y) - 1) & ~((1u << (to >> 4)) - 1);
-    dest[RICOCHET_N] = m ? (32 - __builtin_clz(m)) * 16 + x : to;
-    to = s->stop[RICOCHET_E][from];
-    m = row & ~((2u << x) - 1) & ((2u << (to & 15)) - 1);
-    dest[RICOCHET_E] = m ? y * 16 + __builtin_ctz(m) - 1 : to;
-    to = s->stop[RICOCHET_S][from];
-    m = col & ~((2u << y) - 1) & ((2u << (to >> 4)) - 1);
-    dest[RICOCHET_S] = m ? (__builtin_ctz(m) - 1) * 16 + x : to;
-    to = s->stop[RICOCHET_W][from];
-    m = row & ((1u << x) - 1) & ~((1u << (to & 15)) - 1);
-    dest[RICOCHET_W] = m ? y * 16 + 32 - __builtin_clz(m) : to;
+    /* Each blocker shifted one cell back towards `from`, and the wall's stop
+     * as a sentinel bit: the nearest of them is the stop, without a branch. */
+    int sy = s->stop[RICOCHET_N][from] >> 4;
+    uint32_t m = (col & ((1u << y) - 1)) << 1 | 1u << sy;
+    dest[RICOCHET_N] = (31 - __builtin_clz(m)) * 16 + x;
+    int sx = s->stop[RICOCHET_E][from] & 15;
+    m = (row & ~((2u << x) - 1)) >> 1 | 1u << sx;
+    dest[RICOCHET_E] = y * 16 + __builtin_ctz(m);
+    sy = s->stop[RICOCHET_S][from] >> 4;
+    m = (col & ~((2u << y) - 1)) >> 1 | 1u << sy;
+    dest[RICOCHET_S] = __builtin_ctz(m) * 16 + x;
+    sx = s->stop[RICOCHET_W][from] & 15;
+    m = (row & ((1u << x) - 1)) << 1 | 1u << sx;
+    dest[RICOCHET_W] = y * 16 + 31 - __builtin_clz(m);
 }
 
 /* Can a robot in turn state t on c finish in `left` moves alone, the other
@@ -665,20 +689,26 @@ static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int
     }
 }
 
-static int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
+/* Doubles a full stack. */
+static int open_grow(ricochet_solver *s, struct stack *st)
+{
+    size_t cap = st->cap ? st->cap * 2 : 64;
+    uint64_t *a = big_alloc(s, cap * sizeof *a, false);
+    if (!a)
+        return -1;
+    if (st->n)
+        memcpy(a, st->a, st->n * sizeof *a);
+    big_free(s, st->a, st->cap * sizeof *a);
+    st->a = a;
+    st->cap = cap;
+    return 0;
+}
+
+static inline int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
 {
     struct stack *st = &s->open[f][h];
-    if (st->n == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 64;
-        uint64_t *a = big_alloc(s, cap * sizeof *a, false);
-        if (!a)
-            return -1;
-        if (st->n)
-            memcpy(a, st->a, st->n * sizeof *a);
-        big_free(s, st->a, st->cap * sizeof *a);
-        st->a = a;
-        st->cap = cap;
-    }
+    if (st->n == st->cap && open_grow(s, st) < 0)
+        return -1;
     st->a[st->n++] = entry;
     return 0;
 }
@@ -920,21 +950,18 @@ static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
 {
     bool same = (d & 1) ? (z >> 4) == (c >> 4) : ((z ^ c) & 15) == 0;
     int a = z - c, b = s->stop[d][c] - c;
-    return same && a != 0 && (a ^ b) >= 0 && (a < 0 ? a >= b : a <= b);
+    /* z lies strictly after c and at most as far as the wall: & rather
+     * than && keeps the predictor out of it. */
+    return same & ((a < 0) ? (a >= b) : (a > 0) & (a <= b));
 }
 
 /* The directions in which a robot on c would pass or stop on z (at most
  * one: the one pointing at z, when no wall comes between). */
 static inline unsigned lines_towards(const ricochet_solver *s, int c, int z)
 {
-    int d;
-    if (((z ^ c) & 15) == 0)
-        d = z < c ? RICOCHET_N : RICOCHET_S;
-    else if ((z >> 4) == (c >> 4))
-        d = z < c ? RICOCHET_W : RICOCHET_E;
-    else
-        return 0;
-    return on_line(s, c, d, z) ? 1u << d : 0;
+    bool col = ((z ^ c) & 15) == 0, row = (z >> 4) == (c >> 4);
+    int d = col ? (z < c ? RICOCHET_N : RICOCHET_S) : (z < c ? RICOCHET_W : RICOCHET_E);
+    return (unsigned)((col | row) & on_line(s, c, d, z)) << d;
 }
 
 /* What the children of one expanded position need from it. */
@@ -1013,12 +1040,15 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
         if (back >> 2 == i)
             moves &= ~(1u << (back & 3));
         s->nodes += (uint64_t)__builtin_popcount(moves);
-        if (finisher) {
-            for (unsigned left = moves; left; left &= left - 1) {
-                int d = __builtin_ctz(left);
-                if (dest[d] != s->target)
-                    continue;
-                moves &= ~(1u << d);
+        unsigned goal = finisher ? moves & ((unsigned)(dest[0] == s->target) |
+                                            (unsigned)(dest[1] == s->target) << 1 |
+                                            (unsigned)(dest[2] == s->target) << 2 |
+                                            (unsigned)(dest[3] == s->target) << 3)
+                                 : 0;
+        if (goal) {
+            moves &= ~goal;
+            for (; goal; goal &= goal - 1) {
+                int d = __builtin_ctz(goal);
                 if (ricochet_turn_after(turn[i], d) != RICOCHET_TURN_DONE)
                     continue; /* the ricochet rule forbids this stop */
                 s->goal_parent = key;
@@ -1029,7 +1059,7 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 return FOUND;
             }
         }
-        if (xline && i != xs && from < xp && !in_mask(xline, from)) {
+        if ((xs >= 0) & (i != xs) & (from < xp) && !in_mask(xline, from)) {
             /* The commuting test: skipped unless this robot's line meets
              * p or q, or it stops on X's line. */
             unsigned keep = lines_towards(s, from, xp) | lines_towards(s, from, xq);
@@ -1142,11 +1172,15 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
             continue;
         int hc;
         int i = c->robot;
-        if (par->rel && i > 0 && !in_mask(par->rel, par->cell[i]) && !in_mask(par->rel, c->to)) {
-            hc = par->h2; /* a helper's move away from the active robot's ways */
-        } else if (!s->vortex) {
-            hc = i ? bound_helper_moved(s, par, par->cell[i], c->to)
-                   : bound_single(s, par->hrows, par->hcols, c->to, c->turn);
+        if (!s->vortex) {
+            /* A helper's move away from the active robot's ways keeps the
+             * parent's bound (one branch, not four, for the predictor). */
+            bool away = (i > 0) & !in_mask(par->rel, par->cell[i]) & !in_mask(par->rel, c->to);
+            if (away)
+                hc = par->h2;
+            else
+                hc = i ? bound_helper_moved(s, par, par->cell[i], c->to)
+                       : bound_single(s, par->hrows, par->hcols, c->to, c->turn);
         } else {
             uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
             memcpy(cc, par->cell, sizeof cc);
