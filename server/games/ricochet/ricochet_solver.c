@@ -123,6 +123,8 @@ struct ricochet_solver {
     uint32_t spare_empty_gen[4][RICOCHET_CELLS];
     uint64_t seg[4][RICOCHET_CELLS][4];    /* per (direction, cell): cells a slide may pass */
     uint32_t seg_gen[4][RICOCHET_CELLS];
+    uint64_t cross[RICOCHET_CELLS][4];     /* per cell: its four segments together */
+    uint32_t cross_gen[RICOCHET_CELLS];
 
     /* The spare-move test's own memo within one test: (turn, cell) -> moves
      * left that found nothing, valid while spare_mark == spare_gen. */
@@ -774,6 +776,22 @@ static inline const uint64_t *segment(ricochet_solver *s, int d, int c)
     return s->seg[d][c];
 }
 
+/* The cells a robot on c may pass or stop on in any direction. */
+static const uint64_t *cross(ricochet_solver *s, int c)
+{
+    uint64_t *m = s->cross[c];
+    if (s->cross_gen[c] != s->solve_gen) {
+        s->cross_gen[c] = s->solve_gen;
+        memset(m, 0, 4 * sizeof *m);
+        for (int d = 0; d < 4; d++) {
+            const uint64_t *seg = segment(s, d, c);
+            for (int w = 0; w < 4; w++)
+                m[w] |= seg[w];
+        }
+    }
+    return m;
+}
+
 /* A helper move that might matter to the spare-move test. */
 typedef struct helper_move {
     uint8_t from;
@@ -912,6 +930,9 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
     for (int j = 1; j < s->n; j++) {
         int p = cell[j];
         bool at = in_mask(rel, p);
+        const uint64_t *cr = cross(s, p);
+        if (!at && !((cr[0] & rel[0]) | (cr[1] & rel[1]) | (cr[2] & rel[2]) | (cr[3] & rel[3])))
+            continue; /* none of its moves can matter */
         for (int d = 0; d < 4; d++) {
             const uint64_t *seg = segment(s, d, p);
             /* Appended always, kept when it matters: no branch to miss. */
@@ -1661,6 +1682,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     if (++s->solve_gen == 0) {
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
+        memset(s->cross_gen, 0, sizeof s->cross_gen);
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
         s->solve_gen = 1;
