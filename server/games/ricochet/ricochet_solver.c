@@ -119,6 +119,8 @@ struct ricochet_solver {
     uint32_t rel_gen[4][RICOCHET_CELLS];
     uint64_t rel1[4][RICOCHET_CELLS][4];   /* the same with one move to spare */
     uint32_t rel1_gen[4][RICOCHET_CELLS];
+    int8_t tight_empty[4][RICOCHET_CELLS]; /* the frozen shortest-path test on an empty board */
+    uint32_t tight_empty_gen[4][RICOCHET_CELLS];
     int8_t spare_empty[4][RICOCHET_CELLS]; /* the spare-move test on an empty board */
     uint32_t spare_empty_gen[4][RICOCHET_CELLS];
     uint64_t seg[4][RICOCHET_CELLS][4];    /* per (direction, cell): cells a slide may pass */
@@ -1166,6 +1168,25 @@ static int bound_single(ricochet_solver *s, const uint16_t *rows, const uint16_t
     return tight_path(s, rows, cols, c, t, h, s->mark, s->mark_gen) ? h : h + 1;
 }
 
+/* bound_single for a parent's child whose active robot moved to c in turn
+ * state t. With no helper on the lines of its shortest relaxed paths the
+ * answer is the empty board's, asked once per (turn, cell). */
+static int bound_active_moved(ricochet_solver *s, const parent *par, int c, int t)
+{
+    const uint64_t *rel = relevance(s, t, c);
+    bool clear = true;
+    for (int j = 1; j < s->n; j++)
+        clear &= !in_mask(rel, par->cell[j]);
+    if (!clear)
+        return bound_single(s, par->hrows, par->hcols, c, t);
+    if (s->tight_empty_gen[t][c] != s->solve_gen) {
+        static const uint16_t none[16];
+        s->tight_empty_gen[t][c] = s->solve_gen;
+        s->tight_empty[t][c] = (int8_t)(bound_single(s, none, none, c, t) - s->dist[t][c]);
+    }
+    return s->dist[t][c] + s->tight_empty[t][c];
+}
+
 /* bound_single for a parent's child whose helper went from p to q. */
 static int bound_helper_moved(ricochet_solver *s, const parent *par, int p, int q)
 {
@@ -1205,7 +1226,7 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
                 hc = par->h2;
             else
                 hc = i ? bound_helper_moved(s, par, par->cell[i], c->to)
-                       : bound_single(s, par->hrows, par->hcols, c->to, c->turn);
+                       : bound_active_moved(s, par, c->to, c->turn);
         } else {
             uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
             memcpy(cc, par->cell, sizeof cc);
@@ -1683,6 +1704,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
         memset(s->cross_gen, 0, sizeof s->cross_gen);
+        memset(s->tight_empty_gen, 0, sizeof s->tight_empty_gen);
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
         s->solve_gen = 1;
