@@ -23,6 +23,12 @@
  * reached one move sooner) unless the ricochet rule makes the back-and-forth
  * a turn. When the memory budget runs out, the search continues as IDA* with
  * a fixed-size transposition table from the bound A* has proven.
+ *
+ * Speed: the search is bound by mispredicted branches more than by
+ * instructions or memory (which move a robot makes, whether it commutes,
+ * whether a child is new are coin flips to the predictor), so the hot
+ * loops build bit masks of moves and walk their set bits, and combine
+ * conditions with & where && would add a branch.
  */
 #include "ricochet_solver.h"
 
@@ -119,10 +125,14 @@ struct ricochet_solver {
     uint32_t rel_gen[4][RICOCHET_CELLS];
     uint64_t rel1[4][RICOCHET_CELLS][4];   /* the same with one move to spare */
     uint32_t rel1_gen[4][RICOCHET_CELLS];
+    int8_t tight_empty[4][RICOCHET_CELLS]; /* the frozen shortest-path test on an empty board */
+    uint32_t tight_empty_gen[4][RICOCHET_CELLS];
     int8_t spare_empty[4][RICOCHET_CELLS]; /* the spare-move test on an empty board */
     uint32_t spare_empty_gen[4][RICOCHET_CELLS];
     uint64_t seg[4][RICOCHET_CELLS][4];    /* per (direction, cell): cells a slide may pass */
     uint32_t seg_gen[4][RICOCHET_CELLS];
+    uint64_t cross[RICOCHET_CELLS][4];     /* per cell: its four segments together */
+    uint32_t cross_gen[RICOCHET_CELLS];
 
     /* The spare-move test's own memo within one test: (turn, cell) -> moves
      * left that found nothing, valid while spare_mark == spare_gen. */
@@ -168,15 +178,32 @@ static const int step[4] = {-16, 1, 16, -1};
 /* ---- memory ---- */
 
 /* Blocks of 4 MiB and more ask for transparent huge pages: the tables are
- * probed at random, and TLB misses would otherwise dominate. (Mapping them
- * straight from the kernel would save clearing them, but then every solve
- * faults its pages in afresh, where malloc hands back warm memory.) */
+ * probed at random, and TLB misses would otherwise dominate. Blocks of 32
+ * MiB and more (which malloc would map afresh anyway) come straight from
+ * the kernel, already zero, so they are not cleared a second time; smaller
+ * ones come from malloc, which hands back warm memory. */
 #define BIG_BLOCK ((size_t)4 << 20)
+#define MAP_BLOCK ((size_t)32 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 
 static size_t block_size(size_t bytes)
 {
-    size_t align = bytes >= BIG_BLOCK ? ((size_t)2 << 20) : 64;
+    size_t align = bytes >= BIG_BLOCK ? HUGE_PAGE : 64;
     return (bytes + align - 1) / align * align;
+}
+
+/* size bytes of zeroes from the kernel, aligned to a huge page. */
+static void *map_block(size_t size)
+{
+    char *raw = mmap(NULL, size + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                     -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    size_t head = (HUGE_PAGE - (uintptr_t)raw % HUGE_PAGE) % HUGE_PAGE;
+    if (head)
+        munmap(raw, head);
+    munmap(raw + head + size, HUGE_PAGE - head);
+    return raw + head;
 }
 
 /* A block of `bytes` within the memory budget, or NULL. zeroed: cleared. */
@@ -185,14 +212,15 @@ static void *big_alloc(ricochet_solver *s, size_t bytes, bool zeroed)
     size_t size = block_size(bytes);
     if (s->mem_used + size > s->mem_limit)
         return NULL;
-    void *p = aligned_alloc(size >= BIG_BLOCK ? ((size_t)2 << 20) : 64, size);
+    void *p = size >= MAP_BLOCK ? map_block(size)
+                                : aligned_alloc(size >= BIG_BLOCK ? HUGE_PAGE : 64, size);
     if (!p)
         return NULL;
 #ifdef MADV_HUGEPAGE
     if (size >= BIG_BLOCK)
         madvise(p, size, MADV_HUGEPAGE);
 #endif
-    if (zeroed)
+    if (zeroed && size < MAP_BLOCK)
         memset(p, 0, size);
     s->mem_used += size;
     if (s->mem_used > s->mem_peak)
@@ -204,8 +232,12 @@ static void big_free(ricochet_solver *s, void *p, size_t bytes)
 {
     if (!p)
         return;
-    s->mem_used -= block_size(bytes);
-    free(p);
+    size_t size = block_size(bytes);
+    s->mem_used -= size;
+    if (size >= MAP_BLOCK)
+        munmap(p, size);
+    else
+        free(p);
 }
 
 /* ---- positions ---- */
@@ -466,6 +498,30 @@ slide_bits(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols,
     return to;
 }
 
+/* Where a robot on `from` stops in each direction (slide_bits four times,
+ * sharing the work). */
+static inline __attribute__((always_inline)) void
+slide_all(const ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int from,
+          int *dest)
+{
+    int x = from & 15, y = from >> 4;
+    uint32_t col = cols[x], row = rows[y];
+    /* Each blocker shifted one cell back towards `from`, and the wall's stop
+     * as a sentinel bit: the nearest of them is the stop, without a branch. */
+    int sy = s->stop[RICOCHET_N][from] >> 4;
+    uint32_t m = (col & ((1u << y) - 1)) << 1 | 1u << sy;
+    dest[RICOCHET_N] = (31 - __builtin_clz(m)) * 16 + x;
+    int sx = s->stop[RICOCHET_E][from] & 15;
+    m = (row & ~((2u << x) - 1)) >> 1 | 1u << sx;
+    dest[RICOCHET_E] = y * 16 + __builtin_ctz(m);
+    sy = s->stop[RICOCHET_S][from] >> 4;
+    m = (col & ~((2u << y) - 1)) >> 1 | 1u << sy;
+    dest[RICOCHET_S] = __builtin_ctz(m) * 16 + x;
+    sx = s->stop[RICOCHET_W][from] & 15;
+    m = (row & ((1u << x) - 1)) << 1 | 1u << sx;
+    dest[RICOCHET_W] = y * 16 + 31 - __builtin_clz(m);
+}
+
 /* Can a robot in turn state t on c finish in `left` moves alone, the other
  * robots frozen (rows, cols: their occupancy), each move one step closer by
  * dist? (Then left is its dist.) Only directions with a relaxed step closer
@@ -476,10 +532,11 @@ static bool tight_path(ricochet_solver *s, const uint16_t *rows, const uint16_t 
     if (s->rel_gen[t][c] != s->solve_gen)
         relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c];
-    for (int d = 0; dirs; d++, dirs >>= 1) {
-        if (!(dirs & 1))
-            continue;
-        int to = slide_bits(s, rows, cols, c, d);
+    int dest[4];
+    slide_all(s, rows, cols, c, dest); /* cheaper than a switch that mispredicts */
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int to = dest[d];
         if (to == c)
             continue;
         int t2 = ricochet_turn_after(t, d);
@@ -642,20 +699,26 @@ static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int
     }
 }
 
-static int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
+/* Doubles a full stack. */
+static int open_grow(ricochet_solver *s, struct stack *st)
+{
+    size_t cap = st->cap ? st->cap * 2 : 64;
+    uint64_t *a = big_alloc(s, cap * sizeof *a, false);
+    if (!a)
+        return -1;
+    if (st->n)
+        memcpy(a, st->a, st->n * sizeof *a);
+    big_free(s, st->a, st->cap * sizeof *a);
+    st->a = a;
+    st->cap = cap;
+    return 0;
+}
+
+static inline int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
 {
     struct stack *st = &s->open[f][h];
-    if (st->n == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 64;
-        uint64_t *a = big_alloc(s, cap * sizeof *a, false);
-        if (!a)
-            return -1;
-        if (st->n)
-            memcpy(a, st->a, st->n * sizeof *a);
-        big_free(s, st->a, st->cap * sizeof *a);
-        st->a = a;
-        st->cap = cap;
-    }
+    if (st->n == st->cap && open_grow(s, st) < 0)
+        return -1;
     st->a[st->n++] = entry;
     return 0;
 }
@@ -721,6 +784,22 @@ static inline const uint64_t *segment(ricochet_solver *s, int d, int c)
     return s->seg[d][c];
 }
 
+/* The cells a robot on c may pass or stop on in any direction. */
+static const uint64_t *cross(ricochet_solver *s, int c)
+{
+    uint64_t *m = s->cross[c];
+    if (s->cross_gen[c] != s->solve_gen) {
+        s->cross_gen[c] = s->solve_gen;
+        memset(m, 0, 4 * sizeof *m);
+        for (int d = 0; d < 4; d++) {
+            const uint64_t *seg = segment(s, d, c);
+            for (int w = 0; w < 4; w++)
+                m[w] |= seg[w];
+        }
+    }
+    return m;
+}
+
 /* A helper move that might matter to the spare-move test. */
 typedef struct helper_move {
     uint8_t from;
@@ -750,10 +829,11 @@ static bool spare_path(ricochet_solver *s, uint16_t *rows, uint16_t *cols, int c
         return tight_path(s, rows, cols, c, t, k, s->frozen_mark, s->spare_gen);
     const uint64_t *rel = relevance(s, t, c);
     unsigned dirs = s->rel_dirs[t][c] | s->level_dirs[t][c];
-    for (int d = 0; dirs; d++, dirs >>= 1) {
-        if (!(dirs & 1))
-            continue;
-        int to = slide_bits(s, rows, cols, c, d);
+    int dest[4];
+    slide_all(s, rows, cols, c, dest);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int to = dest[d];
         if (to == c)
             continue;
         int t2 = ricochet_turn_after(t, d);
@@ -858,10 +938,15 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
     for (int j = 1; j < s->n; j++) {
         int p = cell[j];
         bool at = in_mask(rel, p);
+        const uint64_t *cr = cross(s, p);
+        if (!at && !((cr[0] & rel[0]) | (cr[1] & rel[1]) | (cr[2] & rel[2]) | (cr[3] & rel[3])))
+            continue; /* none of its moves can matter */
         for (int d = 0; d < 4; d++) {
             const uint64_t *seg = segment(s, d, p);
-            if (at || (seg[0] & rel[0]) | (seg[1] & rel[1]) | (seg[2] & rel[2]) | (seg[3] & rel[3]))
-                hm[nhm++] = (helper_move){(uint8_t)p, (uint8_t)d};
+            /* Appended always, kept when it matters: no branch to miss. */
+            hm[nhm] = (helper_move){(uint8_t)p, (uint8_t)d};
+            nhm += at | (((seg[0] & rel[0]) | (seg[1] & rel[1]) | (seg[2] & rel[2]) |
+                          (seg[3] & rel[3])) != 0);
         }
     }
     /* With no helper on those lines and none to move onto them, the test
@@ -894,7 +979,20 @@ static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
 {
     bool same = (d & 1) ? (z >> 4) == (c >> 4) : ((z ^ c) & 15) == 0;
     int a = z - c, b = s->stop[d][c] - c;
-    return same && a != 0 && (a ^ b) >= 0 && (a < 0 ? a >= b : a <= b);
+    /* z lies strictly after c and at most as far as the wall: & rather
+     * than && keeps the predictor out of it. */
+    return same & ((a < 0) ? (a >= b) : (a > 0) & (a <= b));
+}
+
+/* The directions in which a robot on c would pass or stop on z (at most
+ * one: the one pointing at z, when no wall comes between). */
+static inline unsigned lines_towards(const ricochet_solver *s, int c, int z)
+{
+    bool col = ((z ^ c) & 15) == 0, row = (z >> 4) == (c >> 4);
+    /* N or S along a column, W or E along a row, picked by arithmetic. */
+    int before = z < c;
+    int d = col ? 2 * !before : 1 + 2 * before;
+    return (unsigned)((col | row) & on_line(s, c, d, z)) << d;
 }
 
 /* What the children of one expanded position need from it. */
@@ -904,6 +1002,8 @@ typedef struct parent {
     int g;
     int h2;
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
+    uint16_t hrows[16];  /* the helpers' occupancy by row (bit x) and column */
+    uint16_t hcols[16];  /* (bit y), when one robot is active */
 } parent;
 
 #define POP_BATCH 32
@@ -919,11 +1019,18 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     uint32_t v[RICOCHET_ROBOTS_MAX];
     uint16_t rows[16] = {0}, cols[16] = {0};
     unpack(s, key, cell, turn);
-    for (int i = 0; i < s->n; i++) {
+    for (int i = 1; i < s->n; i++) {
         v[i] = (uint32_t)cell[i] | (uint32_t)turn[i] << 8;
         rows[cell[i] >> 4] |= (uint16_t)(1u << (cell[i] & 15));
         cols[cell[i] & 15] |= (uint16_t)(1u << (cell[i] >> 4));
     }
+    if (!s->vortex) {
+        memcpy(par->hrows, rows, sizeof rows);
+        memcpy(par->hcols, cols, sizeof cols);
+    }
+    v[0] = (uint32_t)cell[0] | (uint32_t)turn[0] << 8;
+    rows[cell[0] >> 4] |= (uint16_t)(1u << (cell[0] & 15));
+    cols[cell[0] & 15] |= (uint16_t)(1u << (cell[0] >> 4));
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
@@ -946,23 +1053,36 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
      * searched instead. (Along any shortest path the cells compared only
      * grow at each such exchange, so some shortest path is never cut.) */
     int xs = -1, xd = 0, xp = 0, xq = 0;
+    const uint64_t *xline = NULL;
     if (s->commute && creator) {
         xs = (creator - 1) >> 2;
         xd = (creator - 1) & 3;
         xp = creator_from;
         xq = cell[xs];
+        xline = segment(s, xd, xp);
     }
     for (int i = s->n - 1; i >= 0; i--) {
         int from = cell[i];
         bool finisher = slot_may_finish(s, i);
-        for (int d = 0; d < 4; d++) {
-            int to = slide_bits(s, rows, cols, from, d);
-            if (to == from || i * 4 + d == back)
-                continue;
-            s->nodes++;
-            int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
-            if (finisher && to == s->target) {
-                if (t != RICOCHET_TURN_DONE)
+        int dest[4];
+        slide_all(s, rows, cols, from, dest);
+        unsigned moves = (unsigned)(dest[0] != from) | (unsigned)(dest[1] != from) << 1 |
+                         (unsigned)(dest[2] != from) << 2 | (unsigned)(dest[3] != from) << 3;
+        if (back >> 2 == i)
+            moves &= ~(1u << (back & 3));
+        /* The bits of a four-bit mask, from a nibble table (a generic
+         * x86-64 build has no popcount instruction). */
+        s->nodes += (UINT64_C(0x4332322132212110) >> (4 * moves)) & 15;
+        unsigned goal = finisher ? moves & ((unsigned)(dest[0] == s->target) |
+                                            (unsigned)(dest[1] == s->target) << 1 |
+                                            (unsigned)(dest[2] == s->target) << 2 |
+                                            (unsigned)(dest[3] == s->target) << 3)
+                                 : 0;
+        if (goal) {
+            moves &= ~goal;
+            for (; goal; goal &= goal - 1) {
+                int d = __builtin_ctz(goal);
+                if (ricochet_turn_after(turn[i], d) != RICOCHET_TURN_DONE)
                     continue; /* the ricochet rule forbids this stop */
                 s->goal_parent = key;
                 s->goal_g = g;
@@ -971,9 +1091,19 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
                 s->goal_dirs[0] = (uint8_t)d;
                 return FOUND;
             }
-            if (i != xs && xs >= 0 && from < xp && !on_line(s, xp, xd, from) &&
-                !on_line(s, xp, xd, to) && !on_line(s, from, d, xp) && !on_line(s, from, d, xq))
-                continue;
+        }
+        if ((xs >= 0) & (i != xs) & (from < xp) && !in_mask(xline, from)) {
+            /* The commuting test: skipped unless this robot's line meets
+             * p or q, or it stops on X's line. */
+            unsigned keep = lines_towards(s, from, xp) | lines_towards(s, from, xq);
+            for (int d = 0; d < 4; d++)
+                keep |= (unsigned)in_mask(xline, dest[d]) << d;
+            moves &= keep;
+        }
+        for (; moves; moves &= moves - 1) {
+            int d = __builtin_ctz(moves);
+            int to = dest[d];
+            int t = finisher ? ricochet_turn_after(turn[i], d) : turn[i];
             child *c = &kids[*nk];
             uint32_t x = (uint32_t)to | (uint32_t)t << 8;
             int hc, at = 0;
@@ -1029,6 +1159,53 @@ static int bound_cheap_child(const ricochet_solver *s, const parent *par, int i,
     return bound_cheap(s, cc, ct);
 }
 
+/* bound_sharp with one robot active, on c in turn state t, the helpers
+ * standing at rows, cols. */
+static int bound_single(ricochet_solver *s, const uint16_t *rows, const uint16_t *cols, int c,
+                        int t)
+{
+    int h = s->dist[t][c];
+    if (h == INF)
+        return INF;
+    if (++s->mark_gen == 0) {
+        memset(s->mark, 0, sizeof s->mark);
+        s->mark_gen = 1;
+    }
+    return tight_path(s, rows, cols, c, t, h, s->mark, s->mark_gen) ? h : h + 1;
+}
+
+/* bound_single for a parent's child whose active robot moved to c in turn
+ * state t. With no helper on the lines of its shortest relaxed paths the
+ * answer is the empty board's, asked once per (turn, cell). */
+static int bound_active_moved(ricochet_solver *s, const parent *par, int c, int t)
+{
+    const uint64_t *rel = relevance(s, t, c);
+    bool clear = true;
+    for (int j = 1; j < s->n; j++)
+        clear &= !in_mask(rel, par->cell[j]);
+    if (!clear)
+        return bound_single(s, par->hrows, par->hcols, c, t);
+    if (s->tight_empty_gen[t][c] != s->solve_gen) {
+        static const uint16_t none[16];
+        s->tight_empty_gen[t][c] = s->solve_gen;
+        s->tight_empty[t][c] = (int8_t)(bound_single(s, none, none, c, t) - s->dist[t][c]);
+    }
+    return s->dist[t][c] + s->tight_empty[t][c];
+}
+
+/* bound_single for a parent's child whose helper went from p to q. */
+static int bound_helper_moved(ricochet_solver *s, const parent *par, int p, int q)
+{
+    uint16_t rows[16], cols[16];
+    memcpy(rows, par->hrows, sizeof rows);
+    memcpy(cols, par->hcols, sizeof cols);
+    rows[p >> 4] ^= (uint16_t)(1u << (p & 15));
+    cols[p & 15] ^= (uint16_t)(1u << (p >> 4));
+    rows[q >> 4] |= (uint16_t)(1u << (q & 15));
+    cols[q & 15] |= (uint16_t)(1u << (q >> 4));
+    return bound_single(s, rows, cols, par->cell[0], par->turn[0]);
+}
+
 /* Records the generated children and queues those reached for the first
  * time, or more cheaply than before, in the layer of their f. */
 static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
@@ -1047,8 +1224,15 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
             continue;
         int hc;
         int i = c->robot;
-        if (par->rel && i > 0 && !in_mask(par->rel, par->cell[i]) && !in_mask(par->rel, c->to)) {
-            hc = par->h2; /* a helper's move away from the active robot's ways */
+        if (!s->vortex) {
+            /* A helper's move away from the active robot's ways keeps the
+             * parent's bound (one branch, not four, for the predictor). */
+            bool away = (i > 0) & !in_mask(par->rel, par->cell[i]) & !in_mask(par->rel, c->to);
+            if (away)
+                hc = par->h2;
+            else
+                hc = i ? bound_helper_moved(s, par, par->cell[i], c->to)
+                       : bound_active_moved(s, par, c->to, c->turn);
         } else {
             uint8_t cc[RICOCHET_ROBOTS_MAX], ct[RICOCHET_ROBOTS_MAX];
             memcpy(cc, par->cell, sizeof cc);
@@ -1525,6 +1709,8 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     if (++s->solve_gen == 0) {
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
+        memset(s->cross_gen, 0, sizeof s->cross_gen);
+        memset(s->tight_empty_gen, 0, sizeof s->tight_empty_gen);
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
         s->solve_gen = 1;
