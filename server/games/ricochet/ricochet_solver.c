@@ -1227,7 +1227,7 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
         if (!s->vortex) {
             /* A helper's move away from the active robot's ways keeps the
              * parent's bound (one branch, not four, for the predictor). */
-            bool away = (i > 0) & !in_mask(par->rel, par->cell[i]) & !in_mask(par->rel, c->to);
+            bool away = (i > 0) & (int)!in_mask(par->rel, par->cell[i]) & (int)!in_mask(par->rel, c->to);
             if (away)
                 hc = par->h2;
             else
