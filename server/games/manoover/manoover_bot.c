@@ -392,9 +392,11 @@ static void apply(manoover_pos *p, int seat, uint8_t *dice, int *ndice, const ma
 #define HARD_CANDIDATES 12 /* ends of its turn hard looks at further */
 #define HARD_EXACT_THROWS 84 /* a rival's throws it weighs one by one, at most */
 #define HARD_SAMPLES 10    /* else: sampled throws of the next players it tries */
-#define HARD_DEEP 3        /* the best of those it looks at again, one turn deeper */
-#define HARD_OWN_SAMPLES 3 /* its own next throws it tries then */
 #define HARD_EVALS 300000  /* it looks at no more ends once another would pass this */
+#define HARD_PLAYOUT_TOP 4 /* the best of those it plays out to the end */
+#define HARD_PLAYOUTS 64   /* games it plays out from each */
+#define HARD_PLAYOUT_TURNS 12 /* turns a playout runs at most before it evaluates */
+#define HARD_PLAYOUT_EVALS 200000 /* it plays out no more ends once another would pass this */
 
 typedef struct bot {
     evaluator ev;    /* its own evaluation */
@@ -671,29 +673,14 @@ static manoover_pos normal_turn(bot *b, const manoover_pos *start, int seat, con
 }
 
 /* Whether the rival's throws are weighed one by one on this board (two
- * players, few enough throws): the second, deeper look is affordable only
- * then. C(robots + dice, dice) bounds the distinct throws. */
+ * players, few enough throws): the playouts are affordable only then.
+ * C(robots + dice, dice) bounds the distinct throws. */
 static bool throws_weighed(const manoover_layout *l)
 {
     double n = 1;
     for (int k = 1; k <= l->dice; k++)
         n = n * (l->robots + k) / k;
     return l->seats == 2 && n <= HARD_EXACT_THROWS;
-}
-
-/* My next turn: the average over sampled throws of the best end of it. */
-static double own_turns(bot *b, const manoover_pos *p, int me, const throw_sample *own, int nown)
-{
-    double sum = 0;
-    for (int k = 0; k < nown; k++) {
-        uint8_t dice[MANOOVER_MAX_DICE];
-        int nd = resolve_throw(p, me, &own[k], dice);
-        candidate best;
-        if (best_turns(b, &b->ev, p, me, dice, nd, &best, 1) < 1)
-            return evaluate(&b->ev, p, me, me);
-        sum += best.score;
-    }
-    return sum / nown;
 }
 
 /* The value for `me` of a position where `next` is about to throw: the
@@ -703,11 +690,8 @@ static double own_turns(bot *b, const manoover_pos *p, int me, const throw_sampl
  * (and with three players) each of `nsamples` sampled throws, whose
  * players after the first meet one sampled throw each. */
 static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth,
-                      const throw_sample *samples, int nsamples, const throw_sample *own,
-                      int nown)
+                      const throw_sample *samples, int nsamples)
 {
-    if (next == me && depth > 0 && nown > 0)
-        return own_turns(b, p, me, own, nown);
     if (next < 0 || next == me || depth >= p->layout->seats - 1)
         return evaluate(&b->ev, p, me, next);
     throw_outcome outs[MAX_OUTCOMES];
@@ -717,7 +701,7 @@ static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth
         for (int k = 0; k < n; k++) {
             int after_next;
             manoover_pos q = normal_turn(b, p, next, outs[k].dice, outs[k].ndice, &after_next);
-            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1, own, nown);
+            sum += outs[k].prob * outlook(b, &q, after_next, me, depth + 1, samples, 1);
         }
         return sum;
     }
@@ -727,37 +711,42 @@ static double outlook(bot *b, const manoover_pos *p, int next, int me, int depth
         int nd = resolve_throw(p, next, &mine[depth], dice);
         int after_next;
         manoover_pos q = normal_turn(b, p, next, dice, nd, &after_next);
-        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1, own, nown);
+        sum += outlook(b, &q, after_next, me, depth + 1, mine, 1);
     }
     return sum / nsamples;
 }
 
-/* Hard: the best few ends of this turn, each scored by its outlook; stops
- * early, keeping the best so far, when one more end (as costly as the
- * costliest so far) would overrun the evaluation budget. */
-static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
+/* A playout: the game played on from p, the others as normal plays and me
+ * as my own one-turn search (the first stage of hard), each turn with the
+ * next throw of `stream`, for at most HARD_PLAYOUT_TURNS turns; the result
+ * of the game (win, tie or loss, as the evaluation counts them), or the
+ * evaluation where it stopped. */
+static double playout(bot *b, const manoover_pos *start, int next, int me,
+                      const throw_sample *stream)
 {
-    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)], own[HARD_OWN_SAMPLES];
-    int faces = cands[0].after.layout->faces;
-    for (int k = 0; k < HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1); k++)
-        throw_random(&samples[k], faces, r);
-    for (int k = 0; k < HARD_OWN_SAMPLES; k++)
-        throw_random(&own[k], faces, r);
-    double value[HARD_CANDIDATES];
-    int scored = 0;
-    long cost = 0; /* evaluations the costliest candidate took */
-    for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
-        long before = b->stats.evals;
-        value[c] = cands[c].next < 0 ? cands[c].score
-                                     : outlook(b, &cands[c].after, cands[c].next, me, 0,
-                                               samples, HARD_SAMPLES, NULL, 0);
-        if (b->stats.evals - before > cost)
-            cost = b->stats.evals - before;
-        scored++;
+    manoover_pos p = *start;
+    for (int k = 0; k < HARD_PLAYOUT_TURNS && next >= 0; k++) {
+        uint8_t dice[MANOOVER_MAX_DICE];
+        int nd = resolve_throw(&p, next, &stream[k], dice);
+        if (next != me) {
+            p = normal_turn(b, &p, next, dice, nd, &next);
+            continue;
+        }
+        candidate best;
+        if (best_turns(b, &b->ev, &p, me, dice, nd, &best, 1) < 1) {
+            next = finish_control(&p, me, b->ev.alternate);
+        } else {
+            p = best.after;
+            next = best.next;
+        }
     }
-    /* The best few of those again, with my own next turn played out too. */
-    int order[HARD_CANDIDATES] = {0};
-    for (int c = 0; c < scored; c++) {
+    return evaluate(&b->ev, &p, me, next);
+}
+
+/* Ranks the first `n` values, best first, into order. */
+static void rank(const double *value, int n, int *order)
+{
+    for (int c = 0; c < n; c++) {
         int at = c;
         while (at > 0 && value[order[at - 1]] < value[c]) {
             order[at] = order[at - 1];
@@ -765,25 +754,65 @@ static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r
         }
         order[at] = c;
     }
+}
+
+/* Hard: the best few ends of this turn, each scored by its outlook; stops
+ * early, keeping the best so far, when one more end (as costly as the
+ * costliest so far) would overrun the evaluation budget. Where the rival's
+ * throws were weighed one by one, the best HARD_PLAYOUT_TOP of those are
+ * played out HARD_PLAYOUTS times each to the end of the game, every end
+ * meeting the same throws (so that luck cancels out of the comparison), and
+ * the best average result wins: it counts what the game counts, where the
+ * evaluation only guesses. */
+static int pick_by_outlook(bot *b, const candidate *cands, int n, int me, rng *r)
+{
+    throw_sample samples[HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1)];
+    int faces = cands[0].after.layout->faces;
+    for (int k = 0; k < HARD_SAMPLES * (MANOOVER_MAX_SEATS - 1); k++)
+        throw_random(&samples[k], faces, r);
+    double value[HARD_CANDIDATES];
+    int scored = 0;
+    long cost = 0; /* evaluations the costliest candidate took */
+    for (int c = 0; c < n && (c == 0 || b->stats.evals + cost <= HARD_EVALS); c++) {
+        long before = b->stats.evals;
+        value[c] = cands[c].next < 0 ? cands[c].score
+                                     : outlook(b, &cands[c].after, cands[c].next, me, 0,
+                                               samples, HARD_SAMPLES);
+        if (b->stats.evals - before > cost)
+            cost = b->stats.evals - before;
+        scored++;
+    }
+    int order[HARD_CANDIDATES] = {0};
+    rank(value, scored, order);
+    if (!throws_weighed(cands[0].after.layout) || scored < 2)
+        return order[0];
+
+    throw_sample(*stream)[HARD_PLAYOUT_TURNS] = malloc(sizeof *stream * HARD_PLAYOUTS);
+    if (!stream)
+        return order[0];
+    for (int i = 0; i < HARD_PLAYOUTS; i++) {
+        for (int k = 0; k < HARD_PLAYOUT_TURNS; k++)
+            throw_random(&stream[i][k], faces, r);
+    }
     int pick = order[0];
-    if (!throws_weighed(cands[0].after.layout) || scored < 2 || cands[order[0]].next < 0)
-        return pick;
     double top = -1e18;
+    long budget = b->stats.evals + HARD_PLAYOUT_EVALS;
     cost = 0;
-    for (int k = 0; k < scored && k < HARD_DEEP && (k == 0 || b->stats.evals + cost <= HARD_EVALS);
+    for (int k = 0; k < scored && k < HARD_PLAYOUT_TOP && (k == 0 || b->stats.evals + cost <= budget);
          k++) {
         const candidate *c = &cands[order[k]];
         long before = b->stats.evals;
-        double v = c->next < 0 ? c->score
-                               : outlook(b, &c->after, c->next, me, 0, samples, HARD_SAMPLES,
-                                         own, HARD_OWN_SAMPLES);
+        double sum = 0;
+        for (int i = 0; i < HARD_PLAYOUTS; i++)
+            sum += c->next < 0 ? c->score : playout(b, &c->after, c->next, me, stream[i]);
         if (b->stats.evals - before > cost)
             cost = b->stats.evals - before;
-        if (v > top) {
-            top = v;
+        if (sum / HARD_PLAYOUTS > top) {
+            top = sum / HARD_PLAYOUTS;
             pick = order[k];
         }
     }
+    free(stream);
     return pick;
 }
 

@@ -13,9 +13,12 @@
  *           distinct throw of the rival, with its probability (three players
  *           and the plus variant: 10 sampled throws per player), followed by
  *           the reply normal would play (normal's own search and weights).
- *           Where the throws were weighed one by one, the best 3 are then
- *           scored again with its own next turn played out over 3 sampled
- *           throws, and the best of those is played
+ *           Where the throws were weighed one by one, the best 4 are then
+ *           played out 64 times each to the end of the game (at most 12
+ *           turns, then the evaluation): the others as normal plays, itself
+ *           as its one-turn search, every end meeting the same 64 sampled
+ *           streams of throws. The best average result (a win 1, a tie -0.3,
+ *           a loss -1) is played
  * Searches are bounded by node and evaluation counts, never by time, so a
  * bot's choice depends only on the position and the salt.
  */
