@@ -6,7 +6,8 @@
 
 import { ARROW, DIRS, DIR_WORDS, LETTERS, inCone, onRing, pathCells, stepFrom } from './geometry.js';
 import { pathWords } from './turn.js';
-import { button, el, setToggle } from './dom.js';
+import { button, el } from '../dom.js';
+import { setToggle } from './dom.js';
 
 // The pad is the robot's own 3×3: each button sits where its engine would.
 const PAD = ['NW', 'N', 'NE', 'W', null, 'E', 'SW', 'S', 'SE'];

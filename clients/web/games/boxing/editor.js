@@ -8,7 +8,8 @@ import { svg } from '../kit.js';
 import { ARROW, CENTRE, LETTERS, SLOT_WORDS } from './geometry.js';
 import { layoutAction, layoutPowers, layoutProblems, placeLetter, randomLayout, setPart } from './layout.js';
 import { legend, slotArt, slotWords } from './robot-art.js';
-import { button, el, setToggle } from './dom.js';
+import { button, el } from '../dom.js';
+import { setToggle } from './dom.js';
 
 const PARTS = [['laser', 'Laser'], ['engine', 'Engine'], ['booster', 'Booster']];
 

@@ -8,7 +8,7 @@
 import { ARROW, CENTRE, DIR_SLOT, DIR_WORDS, SLOT_DIR } from './geometry.js';
 import { layoutFromView } from './layout.js';
 import { robotArt } from './robot-art.js';
-import { el } from './dom.js';
+import { el } from '../dom.js';
 
 const OUTER = [0, 1, 2, 3, 5, 6, 7, 8];
 

@@ -12,7 +12,7 @@ import { createEditor } from './editor.js';
 import { knowledgeCards } from './knowledge.js';
 import { createRing } from './ring.js';
 import { outWords, readTurn, turnSentences } from './turn.js';
-import { button, el } from './dom.js';
+import { button, el } from '../dom.js';
 
 function names(list) {
   if (list.length <= 1) return list.join('');

@@ -12,7 +12,7 @@ import { createBoard } from './board.js';
 import { readDice, dieWords } from './dice.js';
 import { DIR_WORDS } from './hex.js';
 import { eventWords, listWords } from './words.js';
-import { button, el } from './dom.js';
+import { button, el } from '../dom.js';
 import { createPlayer } from './player.js';
 
 // Keys for directions, laid out as on the pad: Q W E above, A S D below.

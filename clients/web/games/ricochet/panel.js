@@ -4,7 +4,7 @@
 
 import { svg } from '../kit.js';
 import { chipSymbol } from './board.js';
-import { button, el } from './dom.js';
+import { button, el } from '../dom.js';
 import { COLORS, DIR_ARROWS, DIR_WORDS, DIRS, capitalise, chipWords, plural } from './model.js';
 
 const MAX_BID = 99;

@@ -10,7 +10,7 @@
 // demonstration R G B Y (S) pick a robot and the arrow keys move it.
 
 import { createBoard } from './board.js';
-import { button, el } from './dom.js';
+import { button, el } from '../dom.js';
 import { COLORS, DIRS, KEY_DIRS, ROBOTS, activeWords, capitalise, cellsOf, chipWords, plural, slide, xyOf } from './model.js';
 import { bidsList, createBidPad, createDemoControls, scoreboard } from './panel.js';
 import { createSand } from './sand.js';

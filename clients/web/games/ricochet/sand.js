@@ -4,7 +4,7 @@
 // clock to them through the state's deadline).
 
 import { svg } from '../kit.js';
-import { el } from './dom.js';
+import { el } from '../dom.js';
 
 const TOP = 8, NECK = 45, BOTTOM = 82, LEFT = 10, RIGHT = 50, HALF_NECK = 2;
 const slope = (RIGHT - LEFT) / 2 - HALF_NECK; // how much each bulb widens over its height
