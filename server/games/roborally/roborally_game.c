@@ -1,0 +1,740 @@
+/*
+ * roborally_game.c: the RoboRally game: options, turns, hands, programs,
+ * timers, the resolution of the five registers, clean-up choices, the end.
+ *
+ * A turn (RULINGS §5):
+ *  1. Deal. Robots that announced a power-down are powered down (damage
+ *     discarded, no cards). The deck (84 cards less those locked in
+ *     registers) is shuffled from the secret stream and each robot on the
+ *     floor gets 9 minus its damage; a locked register with no card gets the
+ *     top card.
+ *  2. Programming (phase "program"): each such seat writes its five
+ *     registers (drafts may be sent and changed; a complete program is
+ *     locked in with submit). The turn_s deadline runs from the deal; once
+ *     one seat is left, it gets program_s more (never past turn_s). At the
+ *     deadline empty registers are filled at random from the hand, from a
+ *     secret stream kept in the game so that a replay fills them alike.
+ *  3. The five register phases (rr_phase_run); the race ends after the
+ *     phase in which a robot touches the last flag, or in which the last
+ *     robot with lives loses its last one.
+ *  4. Clean-up (rr_cleanup), then the choices (phase "choose", program_s
+ *     long, skipped when nobody has one): destroyed robots with lives left
+ *     re-enter facing their owner's choice (default: the facing they had),
+ *     optionally powered down; a powered-down robot that took damage may
+ *     stay down. Then the next turn.
+ *
+ * Decisions the rulings leave to the engine are listed in
+ * protocol/drafts/roborally.md ("Decided by the engine").
+ */
+#include "rr_game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const mode_names[] = {"race", NULL};
+
+static const game_option roborally_options[] = {
+    {"mode", GAME_OPTION_CHOICE, "Mode", "race: touch the flags in order; the first to touch the last wins.",
+     0, 0, 0, mode_names},
+    {"course", GAME_OPTION_CHOICE, "Course",
+     "risky_exchange (2-8 players), dizzy_dash (2-8), island_hop (2-8), chop_shop_challenge "
+     "(2-4 suggested), checkmate (5-8 suggested, short).",
+     0, 0, 0, rr_course_ids},
+    {"options", GAME_OPTION_BOOL, "Option cards",
+     "Crossed wrench-and-hammer sites repair 1 and give an option card (8 kinds) instead of "
+     "repairing 2.",
+     0, 0, 0, NULL},
+    {"program_s", GAME_OPTION_INT, "Seconds for the last programmer",
+     "Once everyone else has programmed, the last player has this long; then empty registers "
+     "are filled at random.",
+     30, 2, 600, NULL},
+    {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
+     "No programming phase lasts longer than this.", 180, 5, 3600, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
+
+/* ---- create ---- */
+
+static game *roborally_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
+
+static void start_turn(game *g, int64_t now, json_t *events);
+
+static void shuffle_cards(rng *r, int16_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)i + 1);
+        int16_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static game *roborally_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+{
+    const char *mode = json_string_value(json_object_get(options, "mode"));
+    const rr_course *c = rr_course_find(json_string_value(json_object_get(options, "course")));
+    if (!mode || strcmp(mode, "race") != 0 || !c) {
+        game_fail(err, "bad_options", "the mode is race and the course one of the five listed");
+        return NULL;
+    }
+    if (seats < 2 || seats > RR_MAX_ROBOTS || seats > c->ndocks) {
+        game_fail(err, "bad_options", "RoboRally on %s needs 2 to %d robots, not %d", c->name,
+                  c->ndocks < RR_MAX_ROBOTS ? c->ndocks : RR_MAX_ROBOTS, seats);
+        return NULL;
+    }
+    game *g = calloc(1, sizeof *g);
+    if (!g) {
+        game_fail(err, "bad_options", "out of memory");
+        return NULL;
+    }
+    g->course = c;
+    g->seats = seats;
+    g->options_on = json_is_true(json_object_get(options, "options"));
+    g->program_ms = json_integer_value(json_object_get(options, "program_s")) * 1000;
+    g->turn_ms = json_integer_value(json_object_get(options, "turn_s")) * 1000;
+    /* Every hidden order comes from the secret stream, each use its own. */
+    rng_seed(&g->deal, rng_mix(seeds.secret ^ 0x6465616cULL));
+    rng_seed(&g->fill, rng_mix(seeds.secret ^ 0x66696c6cULL));
+    rng options_rng;
+    rng_seed(&options_rng, rng_mix(seeds.secret ^ 0x6f707473ULL));
+    int order[RR_OPTIONS];
+    for (int i = 0; i < RR_OPTIONS; i++)
+        order[i] = i;
+    rng_shuffle_ints(&options_rng, order, RR_OPTIONS);
+    int8_t option_deck[RR_OPTIONS];
+    for (int i = 0; i < RR_OPTIONS; i++)
+        option_deck[i] = (int8_t)order[i];
+    rr_state_init(&g->st, c, seats, g->options_on, option_deck);
+    start_turn(g, 0, NULL);
+    return g;
+}
+
+static void roborally_destroy(game *g)
+{
+    free(g);
+}
+
+static game *roborally_clone(const game *g)
+{
+    game *c = malloc(sizeof *c);
+    if (c)
+        memcpy(c, g, sizeof *c);
+    return c;
+}
+
+/* ---- the end ---- */
+
+static void finish(game *g, uint8_t winners, rr_end why, json_t *events)
+{
+    g->phase = ROBORALLY_OVER;
+    g->winners = winners;
+    g->end = why;
+    if (!events)
+        return;
+    json_t *result = rr_result(g);
+    json_array_append_new(events, json_pack("{s:s, s:O, s:O, s:O}", "kind", "over", "winners",
+                                            json_object_get(result, "winners"), "reason",
+                                            json_object_get(result, "reason"), "summary",
+                                            json_object_get(result, "summary")));
+    json_decref(result);
+}
+
+/* Every robot out of lives: the most flags touched wins (equal: shared). */
+static uint8_t most_flags(const game *g)
+{
+    int best = -1;
+    uint8_t mask = 0;
+    for (int s = 0; s < g->seats; s++) {
+        int f = g->st.robot[s].flags;
+        if (f > best)
+            best = f, mask = 0;
+        if (f == best)
+            mask |= (uint8_t)(1u << s);
+    }
+    return mask;
+}
+
+/* ---- dealing ---- */
+
+static bool card_in_registers(const game *g, int card)
+{
+    for (int s = 0; s < g->seats; s++) {
+        for (int r = 0; r < RR_REGISTERS; r++) {
+            if (g->st.robot[s].reg[r] == card)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The deck is every card not locked in a register, shuffled. */
+static void shuffle_deck(game *g)
+{
+    int16_t all[RR_DECK];
+    rr_deck_all(all);
+    g->ndeck = 0;
+    for (int i = 0; i < RR_DECK; i++) {
+        if (!card_in_registers(g, all[i]))
+            g->deck[g->ndeck++] = all[i];
+    }
+    shuffle_cards(&g->deal, g->deck, g->ndeck);
+}
+
+static int16_t draw_card(game *g)
+{
+    int16_t c = g->deck[0];
+    memmove(g->deck, g->deck + 1, (size_t)--g->ndeck * sizeof g->deck[0]);
+    return c;
+}
+
+static void deal(game *g)
+{
+    shuffle_deck(g);
+    for (int s = 0; s < g->seats; s++) {
+        rr_seat *seat = &g->seat[s];
+        rr_robot *r = &g->st.robot[s];
+        seat->nhand = 0;
+        if (!seat->must_program)
+            continue;
+        for (int k = 0; k < RR_HAND_MAX - r->damage; k++)
+            seat->hand[seat->nhand++] = draw_card(g);
+        for (int k = 0; k < RR_REGISTERS; k++) {
+            if (rr_register_locked(r->damage, k) && !r->reg[k])
+                r->reg[k] = draw_card(g);
+        }
+    }
+}
+
+/* ---- the programming deadline ---- */
+
+static int pending_programs(const game *g)
+{
+    int n = 0;
+    for (int s = 0; s < g->seats; s++)
+        n += g->seat[s].must_program && !g->seat[s].submitted;
+    return n;
+}
+
+static void resolve(game *g, int64_t now, json_t *events);
+
+/* Once one seat is left to program, it gets program_s (never past turn_s);
+ * once none is, the registers run. */
+static void programs_changed(game *g, int64_t now, json_t *events)
+{
+    int pending = pending_programs(g);
+    if (pending == 0) {
+        resolve(g, now, events);
+        return;
+    }
+    if (pending == 1 && g->last == GAME_NO_DEADLINE) {
+        g->last = now + g->program_ms;
+        if (events)
+            json_array_append_new(events, json_pack("{s:s, s:i, s:I}", "kind", "timer", "turn",
+                                                    g->st.turn, "deadline", (json_int_t)rr_deadline(g)));
+    }
+}
+
+static void start_turn(game *g, int64_t now, json_t *events)
+{
+    g->st.turn++;
+    uint8_t down = 0;
+    for (int s = 0; s < g->seats; s++) {
+        rr_robot *r = &g->st.robot[s];
+        rr_seat *seat = &g->seat[s];
+        int16_t last[RR_REGISTERS];
+        memcpy(last, seat->last_cards, sizeof last);
+        memset(seat, 0, sizeof *seat);
+        memcpy(seat->last_cards, last, sizeof last);
+        seat->facing = -1;
+        r->powered_down = r->power_next && rr_robot_here(&g->st, s);
+        r->power_next = false;
+        r->beam_mode = RR_BEAM_DAMAGE;
+        if (r->powered_down) {
+            /* A powered-down robot discards all damage, so nothing stays locked. */
+            r->damage = 0;
+            memset(r->reg, 0, sizeof r->reg);
+            r->shown = 0;
+            down |= (uint8_t)(1u << s);
+        }
+        seat->must_program = rr_robot_here(&g->st, s) && !r->powered_down;
+    }
+    deal(g);
+    g->phase = ROBORALLY_PROGRAM;
+    g->cap = now + g->turn_ms;
+    g->last = GAME_NO_DEADLINE;
+    if (events) {
+        json_t *hands = json_array();
+        for (int s = 0; s < g->seats; s++)
+            json_array_append_new(hands, json_integer(g->seat[s].nhand));
+        json_array_append_new(events, json_pack("{s:s, s:i, s:I, s:o, s:o}", "kind", "turn", "turn",
+                                                g->st.turn, "deadline", (json_int_t)g->cap, "hands",
+                                                hands, "powered_down", rr_seat_list(down)));
+    }
+    programs_changed(g, now, events);
+}
+
+/* ---- resolution ---- */
+
+/* Fills the empty registers of a seat that missed the deadline with cards
+ * of its hand drawn at random. */
+static void fill_program(game *g, int s, json_t *events)
+{
+    rr_seat *seat = &g->seat[s];
+    const rr_robot *r = &g->st.robot[s];
+    int16_t unused[RR_HAND_MAX];
+    int n = 0;
+    for (int k = 0; k < seat->nhand; k++) {
+        bool used = false;
+        for (int i = 0; i < RR_REGISTERS; i++)
+            used |= seat->draft[i] == seat->hand[k];
+        if (!used)
+            unused[n++] = seat->hand[k];
+    }
+    json_t *filled = json_array();
+    for (int i = 0; i < RR_REGISTERS; i++) {
+        if (rr_register_locked(r->damage, i) || seat->draft[i] || n == 0)
+            continue;
+        int k = (int)rng_below(&g->fill, (uint32_t)n);
+        seat->draft[i] = unused[k];
+        unused[k] = unused[--n];
+        json_array_append_new(filled, json_integer(i + 1));
+    }
+    seat->filled = true;
+    if (events)
+        json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:o}", "kind", "filled", "seat", s,
+                                                "turn", g->st.turn, "registers", filled));
+    else
+        json_decref(filled);
+}
+
+/* The programs go into the registers; announcements become public. */
+static void install_programs(game *g, json_t *events)
+{
+    uint8_t announced = 0;
+    for (int s = 0; s < g->seats; s++) {
+        rr_seat *seat = &g->seat[s];
+        rr_robot *r = &g->st.robot[s];
+        memset(seat->last_cards, 0, sizeof seat->last_cards);
+        if (!seat->must_program)
+            continue;
+        if (!seat->submitted)
+            fill_program(g, s, events);
+        for (int i = 0; i < RR_REGISTERS; i++) {
+            if (!rr_register_locked(r->damage, i))
+                r->reg[i] = seat->draft[i];
+        }
+        r->beam_mode = seat->beam;
+        r->power_next = seat->announce;
+        announced |= (uint8_t)(seat->announce << s);
+    }
+    if (events)
+        json_array_append_new(events, json_pack("{s:s, s:i, s:o}", "kind", "programs", "turn",
+                                                g->st.turn, "power_down", rr_seat_list(announced)));
+}
+
+static void end_choices(game *g, int64_t now, json_t *events);
+
+/* Who has a clean-up choice to make; opens the phase, or goes on. */
+static void open_choices(game *g, int64_t now, json_t *events)
+{
+    uint8_t asked = 0;
+    for (int s = 0; s < g->seats; s++) {
+        const rr_robot *r = &g->st.robot[s];
+        rr_seat *seat = &g->seat[s];
+        seat->choice = ROBORALLY_NOTHING;
+        if (r->destroyed && !r->out)
+            seat->choice = ROBORALLY_NEED_REENTER;
+        else if (rr_robot_here(&g->st, s) && r->powered_down && r->damage > 0 && !r->power_next)
+            seat->choice = ROBORALLY_NEED_STAY;
+        if (seat->choice != ROBORALLY_NOTHING)
+            asked |= (uint8_t)(1u << s);
+    }
+    if (!asked) {
+        end_choices(g, now, events);
+        return;
+    }
+    g->phase = ROBORALLY_CHOOSE;
+    g->choose_end = now + g->program_ms;
+    if (events)
+        json_array_append_new(events, json_pack("{s:s, s:i, s:o, s:I}", "kind", "choose", "turn",
+                                                g->st.turn, "seats", rr_seat_list(asked), "deadline",
+                                                (json_int_t)g->choose_end));
+}
+
+static void end_choices(game *g, int64_t now, json_t *events)
+{
+    rr_trace trace, *t = NULL;
+    if (events) {
+        rr_trace_init(&trace, g->course, events);
+        t = &trace;
+    }
+    int facing[RR_MAX_ROBOTS];
+    for (int s = 0; s < g->seats; s++) {
+        rr_seat *seat = &g->seat[s];
+        rr_robot *r = &g->st.robot[s];
+        facing[s] = seat->facing >= 0 ? seat->facing : r->lost_facing;
+        if (seat->choice != ROBORALLY_NOTHING && seat->choice_down)
+            r->power_next = true;
+    }
+    if (t)
+        rr_trace_open(t, json_pack("{s:s, s:i}", "kind", "reentry", "turn", g->st.turn));
+    rr_reenter(&g->st, facing, t);
+    for (int s = 0; s < g->seats; s++) {
+        if (g->seat[s].choice != ROBORALLY_NOTHING && g->st.robot[s].power_next)
+            rr_trace_action(t, "power_down", s, NULL);
+    }
+    rr_trace_close(t, false);
+    start_turn(g, now, events);
+}
+
+static void resolve(game *g, int64_t now, json_t *events)
+{
+    rr_trace trace, *t = NULL;
+    if (events) {
+        rr_trace_init(&trace, g->course, events);
+        t = &trace;
+    }
+    install_programs(g, events);
+    for (int reg = 0; reg < RR_REGISTERS; reg++) {
+        rr_phase_run(&g->st, reg, t);
+        for (int s = 0; s < g->seats; s++) {
+            const rr_robot *r = &g->st.robot[s];
+            if (r->shown & (1u << reg))
+                g->seat[s].last_cards[reg] = r->reg[reg];
+        }
+        if (g->st.finished) {
+            finish(g, g->st.finished, RR_END_FINISH, events);
+            return;
+        }
+        if (rr_all_out(&g->st)) {
+            finish(g, most_flags(g), RR_END_OUT_OF_LIVES, events);
+            return;
+        }
+    }
+    rr_cleanup(&g->st, t);
+    open_choices(g, now, events);
+}
+
+/* ---- actions ---- */
+
+static int turn_matches(const game *g, const json_t *action, game_error *err)
+{
+    json_t *turn = json_object_get(action, "turn");
+    if (!turn)
+        return 0;
+    if (!json_is_integer(turn))
+        return game_fail(err, "bad_action", "turn: a whole number");
+    if (json_integer_value(turn) != g->st.turn)
+        return game_fail(err, "illegal", "that was meant for turn %d; this is turn %d",
+                         (int)json_integer_value(turn), g->st.turn);
+    return 0;
+}
+
+static bool in_hand(const rr_seat *seat, int card)
+{
+    for (int k = 0; k < seat->nhand; k++) {
+        if (seat->hand[k] == card)
+            return true;
+    }
+    return false;
+}
+
+static const char *card_name(int card)
+{
+    int kind = rr_card_kind_of(card);
+    return kind < 0 ? "no card" : rr_card_infos[kind].name;
+}
+
+/* Reads "registers" into draft: five entries, each a card of the hand (used
+ * once) or null; a locked register takes null or its own card. */
+static int read_registers(const game *g, int s, const json_t *list, int16_t draft[RR_REGISTERS],
+                          int *empty, game_error *err)
+{
+    const rr_seat *seat = &g->seat[s];
+    const rr_robot *r = &g->st.robot[s];
+    if (!json_is_array(list) || json_array_size(list) != RR_REGISTERS)
+        return game_fail(err, "bad_action", "registers: a list of five cards (priorities) or nulls");
+    *empty = 0;
+    for (int i = 0; i < RR_REGISTERS; i++) {
+        json_t *v = json_array_get(list, (size_t)i);
+        if (!json_is_null(v) && !json_is_integer(v))
+            return game_fail(err, "bad_action", "register %d: a card's priority or null", i + 1);
+        int card = json_is_null(v) ? 0 : (int)json_integer_value(v);
+        if (json_is_integer(v) && (json_integer_value(v) <= 0 || json_integer_value(v) > 10000))
+            return game_fail(err, "illegal", "register %d: there is no card %lld", i + 1,
+                             (long long)json_integer_value(v));
+        draft[i] = 0;
+        if (rr_register_locked(r->damage, i)) {
+            if (card && card != r->reg[i])
+                return game_fail(err, "illegal",
+                                 "register %d is locked with its card (%s); it cannot take %d", i + 1,
+                                 card_name(r->reg[i]), card);
+            continue;
+        }
+        if (!card) {
+            (*empty)++;
+            continue;
+        }
+        if (!in_hand(seat, card))
+            return game_fail(err, "illegal", "card %d is not in your hand", card);
+        for (int k = 0; k < i; k++) {
+            if (draft[k] == card)
+                return game_fail(err, "illegal", "card %d is in two registers", card);
+        }
+        draft[i] = (int16_t)card;
+    }
+    return 0;
+}
+
+static int read_beam(const game *g, int s, const json_t *action, uint8_t *beam, game_error *err)
+{
+    json_t *v = json_object_get(action, "beam");
+    *beam = RR_BEAM_DAMAGE;
+    if (!v || json_is_null(v))
+        return 0;
+    const char *name = json_string_value(v);
+    const rr_robot *r = &g->st.robot[s];
+    if (name && strcmp(name, "damage") == 0)
+        return 0;
+    if (name && strcmp(name, "tractor") == 0) {
+        if (!rr_has_option(r, RR_OPT_TRACTOR))
+            return game_fail(err, "illegal", "your robot has no Tractor Beam");
+        *beam = RR_BEAM_TRACTOR;
+        return 0;
+    }
+    if (name && strcmp(name, "pressor") == 0) {
+        if (!rr_has_option(r, RR_OPT_PRESSOR))
+            return game_fail(err, "illegal", "your robot has no Pressor Beam");
+        *beam = RR_BEAM_PRESSOR;
+        return 0;
+    }
+    return game_fail(err, "bad_action", "beam: \"damage\", \"tractor\" or \"pressor\"");
+}
+
+static int read_flag(const json_t *action, const char *key, bool def, bool *out, game_error *err)
+{
+    json_t *v = json_object_get(action, key);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    if (!json_is_boolean(v))
+        return game_fail(err, "bad_action", "%s: true or false", key);
+    *out = json_is_true(v);
+    return 0;
+}
+
+static int act_program(game *g, int s, const json_t *action, int64_t now, json_t *events,
+                       game_error *err)
+{
+    rr_seat *seat = &g->seat[s];
+    if (g->phase != ROBORALLY_PROGRAM)
+        return game_fail(err, "not_your_turn", "programs are written at the start of a turn");
+    if (!seat->must_program)
+        return game_fail(err, "not_your_turn", "your robot has no program to run this turn (%s)",
+                         g->st.robot[s].out ? "out of lives"
+                         : g->st.robot[s].powered_down ? "powered down" : "destroyed");
+    if (now >= rr_deadline(g))
+        return game_fail(err, "illegal", "too late: programming for turn %d has closed", g->st.turn);
+    if (seat->submitted)
+        return game_fail(err, "illegal", "your program for turn %d is locked in", g->st.turn);
+    int16_t draft[RR_REGISTERS];
+    int empty = 0;
+    uint8_t beam = RR_BEAM_DAMAGE;
+    bool submit = true, down = false;
+    if (turn_matches(g, action, err) < 0 ||
+        read_registers(g, s, json_object_get(action, "registers"), draft, &empty, err) < 0 ||
+        read_beam(g, s, action, &beam, err) < 0 || read_flag(action, "submit", true, &submit, err) < 0 ||
+        read_flag(action, "power_down", false, &down, err) < 0)
+        return -1;
+    if (submit && empty)
+        return game_fail(err, "illegal", "fill every register before locking the program in (%d empty)",
+                         empty);
+    if (down && g->st.robot[s].damage == 0)
+        return game_fail(err, "illegal", "only a damaged robot may announce a power-down");
+    memcpy(seat->draft, draft, sizeof draft);
+    seat->beam = beam;
+    seat->announce = down;
+    if (!submit)
+        return 0;
+    seat->submitted = true;
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "kind", "programmed", "seat", s,
+                                            "turn", g->st.turn));
+    programs_changed(g, now, events);
+    return 0;
+}
+
+static int open_choice(const game *g, int s, roborally_need need, int64_t now, game_error *err)
+{
+    const rr_seat *seat = &g->seat[s];
+    if (g->phase != ROBORALLY_CHOOSE || seat->choice != need)
+        return game_fail(err, "not_your_turn", need == ROBORALLY_NEED_REENTER
+                                                   ? "your robot is not waiting to re-enter"
+                                                   : "your robot is not powered down with damage");
+    if (now >= g->choose_end)
+        return game_fail(err, "illegal", "too late: the clean-up choices have closed");
+    if (seat->chosen)
+        return game_fail(err, "illegal", "you have chosen already");
+    return 0;
+}
+
+static void choice_made(game *g, int s, int64_t now, json_t *events)
+{
+    g->seat[s].chosen = true;
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "kind", "chosen", "seat", s, "turn",
+                                            g->st.turn));
+    for (int k = 0; k < g->seats; k++) {
+        if (g->seat[k].choice != ROBORALLY_NOTHING && !g->seat[k].chosen)
+            return;
+    }
+    end_choices(g, now, events);
+}
+
+static int act_reenter(game *g, int s, const json_t *action, int64_t now, json_t *events,
+                       game_error *err)
+{
+    bool down = false;
+    if (open_choice(g, s, ROBORALLY_NEED_REENTER, now, err) < 0 || turn_matches(g, action, err) < 0)
+        return -1;
+    int facing = rr_dir_parse(json_string_value(json_object_get(action, "facing")));
+    if (facing < 0)
+        return game_fail(err, "bad_action", "facing: \"N\", \"E\", \"S\" or \"W\"");
+    if (read_flag(action, "power_down", false, &down, err) < 0)
+        return -1;
+    g->seat[s].facing = (int8_t)facing;
+    g->seat[s].choice_down = down;
+    choice_made(g, s, now, events);
+    return 0;
+}
+
+static int act_stay(game *g, int s, const json_t *action, int64_t now, json_t *events,
+                    game_error *err)
+{
+    if (open_choice(g, s, ROBORALLY_NEED_STAY, now, err) < 0 || turn_matches(g, action, err) < 0)
+        return -1;
+    json_t *v = json_object_get(action, "stay");
+    if (!json_is_boolean(v))
+        return game_fail(err, "bad_action", "stay: true or false");
+    g->seat[s].choice_down = json_is_true(v);
+    choice_made(g, s, now, events);
+    return 0;
+}
+
+static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+                         game_error *err)
+{
+    if (!json_is_object(action))
+        return game_fail(err, "bad_action", "an action is a JSON object with a kind");
+    const char *kind = json_string_value(json_object_get(action, "kind"));
+    if (!kind)
+        return game_fail(err, "bad_action", "kind: \"program\", \"reenter\" or \"stay_down\"");
+    if (g->phase == ROBORALLY_OVER)
+        return game_fail(err, "not_your_turn", "the race is over");
+    if (seat < 0 || seat >= g->seats)
+        return game_fail(err, "not_your_turn", "only the robots' players act");
+    if (strcmp(kind, "program") == 0)
+        return act_program(g, seat, action, now_ms, events, err);
+    if (strcmp(kind, "reenter") == 0)
+        return act_reenter(g, seat, action, now_ms, events, err);
+    if (strcmp(kind, "stay_down") == 0)
+        return act_stay(g, seat, action, now_ms, events, err);
+    return game_fail(err, "bad_action", "kind: \"program\", \"reenter\" or \"stay_down\"");
+}
+
+static void roborally_tick(game *g, int64_t now_ms, json_t *events)
+{
+    if (g->phase == ROBORALLY_OVER || now_ms < rr_deadline(g))
+        return;
+    if (g->phase == ROBORALLY_PROGRAM)
+        resolve(g, now_ms, events);
+    else
+        end_choices(g, now_ms, events);
+}
+
+static int64_t roborally_deadline(const game *g)
+{
+    return rr_deadline(g);
+}
+
+static json_t *roborally_view(const game *g, int seat)
+{
+    return rr_view(g, seat);
+}
+
+static bool roborally_over(const game *g)
+{
+    return g->phase == ROBORALLY_OVER;
+}
+
+static json_t *roborally_result_json(const game *g)
+{
+    return rr_result(g);
+}
+
+/* ---- what bots, tests and tools see ---- */
+
+int roborally_seats(const game *g) { return g->seats; }
+roborally_phase roborally_phase_of(const game *g) { return g->phase; }
+int roborally_turn(const game *g) { return g->st.turn; }
+const rr_course *roborally_course(const game *g) { return g->course; }
+const rr_state *roborally_state(const game *g) { return &g->st; }
+unsigned roborally_winners(const game *g) { return g->winners; }
+
+roborally_need roborally_needs(const game *g, int seat)
+{
+    if (seat < 0 || seat >= g->seats)
+        return ROBORALLY_NOTHING;
+    const rr_seat *s = &g->seat[seat];
+    if (g->phase == ROBORALLY_PROGRAM && s->must_program && !s->submitted)
+        return ROBORALLY_NEED_PROGRAM;
+    if (g->phase == ROBORALLY_CHOOSE && !s->chosen)
+        return s->choice;
+    return ROBORALLY_NOTHING;
+}
+
+int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX])
+{
+    const rr_seat *s = &g->seat[seat];
+    memcpy(out, s->hand, (size_t)s->nhand * sizeof out[0]);
+    return s->nhand;
+}
+
+rr_state *roborally_state_for_tests(game *g)
+{
+    return &g->st;
+}
+
+int roborally_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n)
+{
+    if (seat < 0 || seat >= g->seats || n < 0 || n > RR_HAND_MAX)
+        return -1;
+    memcpy(g->seat[seat].hand, cards, (size_t)n * sizeof cards[0]);
+    g->seat[seat].nhand = (int8_t)n;
+    return 0;
+}
+
+const char *const roborally_bot_levels[] = {"easy", "normal", "hard", NULL};
+
+const game_engine roborally_engine = {
+    .id = "roborally",
+    .title = "RoboRally",
+    .summary = "Program five registers in secret, then race your robot across the factory floor "
+               "to the flags",
+    .min_players = 2,
+    .max_players = RR_MAX_ROBOTS,
+    .options = roborally_options,
+    .seat_range = NULL,
+    .bot_levels = roborally_bot_levels,
+    .create = roborally_create,
+    .destroy = roborally_destroy,
+    .act = roborally_act,
+    .tick = roborally_tick,
+    .deadline = roborally_deadline,
+    .view = roborally_view,
+    .over = roborally_over,
+    .result = roborally_result_json,
+    .bot = roborally_bot,
+    .clone = roborally_clone,
+    .work_request = NULL,
+    .work_run = NULL,
+};

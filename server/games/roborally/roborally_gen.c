@@ -1,0 +1,434 @@
+/*
+ * roborally_gen.c: a build-time tool (run by meson, never shipped) that
+ * assembles the courses of data/roborally/ (boards placed and turned as each
+ * course file says, FORMAT.md) and writes them out twice, so that the JSON
+ * stays the single source:
+ *
+ *   roborally_gen c   out.c    <board and course files>  -> rr_courses[] (rr_board.h)
+ *   roborally_gen web out.json <board and course files>  -> the browser's course file
+ *
+ * Files are told apart by their "format"; courses keep the order given.
+ * Any malformed datum stops the build with a message naming it.
+ */
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { N, E, S, W, MAX_SIDE = 24, MAX_BOARDS = 16, MAX_COURSES = 16, MAX_LASERS = 64 };
+
+static const char *where = "";
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "roborally_gen: %s: ", where);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static const char dirs[] = "NESW";
+static const char *const kinds[] = {"RR_PLAIN", "RR_PIT", "RR_BELT", "RR_EXPRESS", "RR_GEAR_CW",
+                                    "RR_GEAR_CCW", "RR_WRENCH", "RR_WRENCH_HAMMER"};
+enum { PLAIN, PIT, BELT, EXPRESS, GEAR_CW, GEAR_CCW, WRENCH, WRENCH_HAMMER };
+
+typedef struct cell {
+    int walls, kind, out, in, push, push_regs, flag, dock, dock_facing;
+    int placed;
+} cell;
+
+typedef struct laser {
+    int x, y, dir, count;
+} laser;
+
+typedef struct course {
+    const char *id, *name, *length;
+    int min_players, max_players, width, height;
+    cell cells[MAX_SIDE * MAX_SIDE];
+    int nlasers;
+    laser lasers[MAX_LASERS];
+    int nflags;
+    int flags[8][2];
+    json_t *boards; /* placements, for the browser's legend */
+} course;
+
+static json_t *boards[MAX_BOARDS];
+static int nboards;
+static course courses[MAX_COURSES];
+static int ncourses;
+
+static int dir_of(json_t *j)
+{
+    const char *s = json_string_value(j);
+    const char *p = s && s[0] && !s[1] ? strchr(dirs, s[0]) : NULL;
+    if (!p)
+        die("bad direction %s", s ? s : "(missing)");
+    return (int)(p - dirs);
+}
+
+static int int_of(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    if (!json_is_integer(v))
+        die("%s is not a whole number", key);
+    return (int)json_integer_value(v);
+}
+
+static const char *str_of(json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    if (!s)
+        die("%s is missing", key);
+    return s;
+}
+
+static int mask_of(json_t *list, int q)
+{
+    int m = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(list, i, v) m |= 1 << ((dir_of(v) + q) & 3);
+    return m;
+}
+
+static json_t *board_named(const char *id)
+{
+    for (int i = 0; i < nboards; i++) {
+        if (strcmp(json_string_value(json_object_get(boards[i], "id")), id) == 0)
+            return boards[i];
+    }
+    die("no board \"%s\"", id);
+}
+
+/* Board cell (bx, by) of a w x h board turned q quarters clockwise and put
+ * at (x, y): FORMAT.md's table. */
+static void place(int bx, int by, int w, int h, int q, int x, int y, int *cx, int *cy)
+{
+    switch (q) {
+    case 0: *cx = x + bx, *cy = y + by; break;
+    case 1: *cx = x + h - 1 - by, *cy = y + bx; break;
+    case 2: *cx = x + w - 1 - bx, *cy = y + h - 1 - by; break;
+    default: *cx = x + by, *cy = y + w - 1 - bx; break;
+    }
+}
+
+static void put_cell(course *c, json_t *j, int q, int cx, int cy)
+{
+    cell *k = &c->cells[cy * c->width + cx];
+    k->walls = mask_of(json_object_get(j, "walls"), q);
+    const char *floor = json_string_value(json_object_get(j, "floor"));
+    if (floor && strcmp(floor, "pit") == 0)
+        k->kind = PIT;
+    json_t *belt = json_object_get(j, "conveyor");
+    if (belt) {
+        k->kind = strcmp(str_of(belt, "kind"), "express") == 0 ? EXPRESS : BELT;
+        k->out = (dir_of(json_object_get(belt, "out")) + q) & 3;
+        k->in = mask_of(json_object_get(belt, "in"), q);
+    }
+    json_t *gear = json_object_get(j, "gear");
+    if (gear)
+        k->kind = strcmp(str_of(gear, "rot"), "cw") == 0 ? GEAR_CW : GEAR_CCW;
+    json_t *repair = json_object_get(j, "repair");
+    if (repair)
+        k->kind = strcmp(str_of(repair, "kind"), "wrench") == 0 ? WRENCH : WRENCH_HAMMER;
+    json_t *pusher = json_object_get(j, "pusher");
+    if (pusher) {
+        k->push = (dir_of(json_object_get(pusher, "push")) + q) & 3;
+        size_t i;
+        json_t *r;
+        json_array_foreach(json_object_get(pusher, "registers"), i, r) {
+            if (!json_is_integer(r) || json_integer_value(r) < 1 || json_integer_value(r) > 5)
+                die("a pusher register is 1 to 5");
+            k->push_regs |= 1 << (json_integer_value(r) - 1);
+        }
+    }
+}
+
+static void place_board(course *c, json_t *placement)
+{
+    json_t *b = board_named(str_of(placement, "board"));
+    int w = int_of(b, "width"), h = int_of(b, "height"), q = int_of(placement, "rotation") & 3;
+    int x = int_of(placement, "x"), y = int_of(placement, "y");
+    for (int by = 0; by < h; by++) {
+        for (int bx = 0; bx < w; bx++) {
+            int cx, cy;
+            place(bx, by, w, h, q, x, y, &cx, &cy);
+            if (cx < 0 || cy < 0 || cx >= c->width || cy >= c->height)
+                die("board %s does not fit the course", str_of(b, "id"));
+            if (c->cells[cy * c->width + cx].placed++)
+                die("board %s overlaps another at (%d,%d)", str_of(b, "id"), cx, cy);
+        }
+    }
+    size_t i;
+    json_t *j;
+    json_array_foreach(json_object_get(b, "cells"), i, j) {
+        int cx, cy;
+        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &cx, &cy);
+        put_cell(c, j, q, cx, cy);
+    }
+    json_array_foreach(json_object_get(b, "lasers"), i, j) {
+        if (c->nlasers == MAX_LASERS)
+            die("too many lasers");
+        laser *l = &c->lasers[c->nlasers++];
+        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &l->x, &l->y);
+        l->dir = (dir_of(json_object_get(j, "dir")) + q) & 3;
+        l->count = int_of(j, "count");
+    }
+    json_array_foreach(json_object_get(b, "starts"), i, j) {
+        int cx, cy, n = int_of(j, "n");
+        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &cx, &cy);
+        if (n < 1 || n > 8)
+            die("start %d is not 1 to 8", n);
+        cell *k = &c->cells[cy * c->width + cx];
+        k->dock = n;
+        k->dock_facing = (dir_of(json_object_get(j, "facing")) + q) & 3;
+    }
+}
+
+static void load_course(json_t *j)
+{
+    if (ncourses == MAX_COURSES)
+        die("too many courses");
+    course *c = &courses[ncourses++];
+    c->id = str_of(j, "id");
+    c->name = str_of(j, "name");
+    c->length = str_of(j, "length");
+    json_t *players = json_object_get(j, "players");
+    c->min_players = int_of(players, "min");
+    c->max_players = int_of(players, "max");
+    c->width = int_of(j, "width");
+    c->height = int_of(j, "height");
+    if (c->width < 1 || c->height < 1 || c->width > MAX_SIDE || c->height > MAX_SIDE)
+        die("course %s is %dx%d, more than %d on a side", c->id, c->width, c->height, MAX_SIDE);
+    for (int i = 0; i < c->width * c->height; i++)
+        c->cells[i].out = c->cells[i].push = -1;
+    c->boards = json_object_get(j, "boards");
+    size_t i;
+    json_t *v;
+    json_array_foreach(c->boards, i, v) place_board(c, v);
+    for (int k = 0; k < c->width * c->height; k++) {
+        if (!c->cells[k].placed)
+            die("course %s leaves (%d,%d) uncovered", c->id, k % c->width, k / c->width);
+    }
+    json_array_foreach(json_object_get(j, "flags"), i, v) {
+        int n = int_of(v, "n"), x = int_of(v, "x"), y = int_of(v, "y");
+        if (n != (int)i + 1 || i >= 8 || x < 0 || y < 0 || x >= c->width || y >= c->height)
+            die("course %s: flag %d is out of order or off the course", c->id, n);
+        if (c->cells[y * c->width + x].kind == PIT)
+            die("course %s: flag %d is on a pit", c->id, n);
+        c->flags[i][0] = x;
+        c->flags[i][1] = y;
+        c->cells[y * c->width + x].flag = n;
+        c->nflags++;
+    }
+    if (!c->nflags)
+        die("course %s has no flag", c->id);
+}
+
+/* ---- the C tables ---- */
+
+static void write_c(FILE *out)
+{
+    fprintf(out, "/* Generated by roborally_gen from data/roborally/: do not edit. */\n"
+                 "#include \"rr_board.h\"\n\n#include <stddef.h>\n\n");
+    for (int ci = 0; ci < ncourses; ci++) {
+        const course *c = &courses[ci];
+        fprintf(out, "static const rr_cell cells_%s[%d] = {\n", c->id, c->width * c->height);
+        for (int k = 0; k < c->width * c->height; k++) {
+            const cell *e = &c->cells[k];
+            fprintf(out, "    {%d, %s, %d, %d, %d, %d, %d, %d},\n", e->walls, kinds[e->kind], e->out,
+                    e->in, e->push, e->push_regs, e->flag, e->dock);
+        }
+        fprintf(out, "};\n");
+        fprintf(out, "static const rr_laser lasers_%s[%d] = {\n", c->id, c->nlasers ? c->nlasers : 1);
+        for (int i = 0; i < c->nlasers; i++) {
+            const laser *l = &c->lasers[i];
+            fprintf(out, "    {%d, %d, %d},\n", l->y * c->width + l->x, l->dir, l->count);
+        }
+        fprintf(out, "};\n\n");
+    }
+    fprintf(out, "const rr_course rr_courses[] = {\n");
+    for (int ci = 0; ci < ncourses; ci++) {
+        const course *c = &courses[ci];
+        fprintf(out, "    {\"%s\", \"%s\", \"%s\", %d, %d, %d, %d, cells_%s, %d, lasers_%s, %d, {", c->id,
+                c->name, c->length, c->min_players, c->max_players, c->width, c->height, c->id,
+                c->nlasers, c->id, c->nflags);
+        for (int i = 0; i < c->nflags; i++)
+            fprintf(out, "%d, ", c->flags[i][1] * c->width + c->flags[i][0]);
+        int ndocks = 0;
+        for (int k = 0; k < c->width * c->height; k++)
+            ndocks += c->cells[k].dock > 0;
+        fprintf(out, "}, %d, {", ndocks);
+        for (int n = 1; n <= 8; n++) {
+            for (int k = 0; k < c->width * c->height; k++) {
+                if (c->cells[k].dock == n)
+                    fprintf(out, "{%d, %d}, ", k, c->cells[k].dock_facing);
+            }
+        }
+        fprintf(out, "}},\n");
+    }
+    fprintf(out, "};\nconst int rr_course_count = %d;\nconst char *const rr_course_ids[] = {", ncourses);
+    for (int ci = 0; ci < ncourses; ci++)
+        fprintf(out, "\"%s\", ", courses[ci].id);
+    fprintf(out, "NULL};\n");
+}
+
+/* ---- the browser's course file ---- */
+
+static const char *const kind_names[] = {"floor", "pit", "belt", "express", "gear_cw", "gear_ccw",
+                                         "wrench", "wrench_hammer"};
+
+static json_t *dir_list(int mask)
+{
+    char s[5] = "";
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        if (mask & (1 << d))
+            s[n++] = dirs[d];
+    }
+    s[n] = 0;
+    return json_string(s);
+}
+
+static json_t *dir_name(int d)
+{
+    char s[2] = {dirs[d], 0};
+    return json_string(s);
+}
+
+/* The cells a board laser lights with nothing in its way. */
+static json_t *beam_cells(const course *c, const laser *l)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    json_t *cells = json_array();
+    int x = l->x, y = l->y;
+    for (;;) {
+        json_array_append_new(cells, json_pack("[i,i]", x, y));
+        int nx = x + dx[l->dir], ny = y + dy[l->dir];
+        if (c->cells[y * c->width + x].walls & (1 << l->dir))
+            break;
+        if (nx < 0 || ny < 0 || nx >= c->width || ny >= c->height)
+            break;
+        if (c->cells[ny * c->width + nx].walls & (1 << ((l->dir + 2) & 3)))
+            break;
+        x = nx, y = ny;
+    }
+    return cells;
+}
+
+static json_t *course_json(const course *c)
+{
+    json_t *cells = json_array(), *lasers = json_array(), *flags = json_array(), *docks = json_array();
+    for (int k = 0; k < c->width * c->height; k++) {
+        const cell *e = &c->cells[k];
+        if (!e->walls && e->kind == PLAIN && e->push < 0 && !e->flag && !e->dock)
+            continue;
+        json_t *j = json_pack("{s:i, s:i, s:s}", "x", k % c->width, "y", k / c->width, "kind",
+                              kind_names[e->kind]);
+        if (e->walls)
+            json_object_set_new(j, "walls", dir_list(e->walls));
+        if (e->kind == BELT || e->kind == EXPRESS) {
+            json_object_set_new(j, "out", dir_name(e->out));
+            json_object_set_new(j, "in", dir_list(e->in));
+        }
+        if (e->push >= 0) {
+            json_t *regs = json_array();
+            for (int r = 0; r < 5; r++) {
+                if (e->push_regs & (1 << r))
+                    json_array_append_new(regs, json_integer(r + 1));
+            }
+            json_object_set_new(j, "pusher", json_pack("{s:o, s:o}", "dir", dir_name(e->push),
+                                                       "registers", regs));
+        }
+        if (e->flag)
+            json_object_set_new(j, "flag", json_integer(e->flag));
+        if (e->dock) {
+            json_object_set_new(j, "dock", json_integer(e->dock));
+            json_object_set_new(j, "facing", dir_name(e->dock_facing));
+            json_array_append_new(docks, json_pack("{s:i, s:i, s:i, s:o}", "n", e->dock, "x",
+                                                   k % c->width, "y", k / c->width, "facing",
+                                                   dir_name(e->dock_facing)));
+        }
+        json_array_append_new(cells, j);
+    }
+    for (int i = 0; i < c->nlasers; i++) {
+        const laser *l = &c->lasers[i];
+        json_array_append_new(lasers, json_pack("{s:i, s:i, s:o, s:i, s:o}", "x", l->x, "y", l->y,
+                                                "dir", dir_name(l->dir), "count", l->count, "cells",
+                                                beam_cells(c, l)));
+    }
+    for (int i = 0; i < c->nflags; i++)
+        json_array_append_new(flags, json_pack("[i,i]", c->flags[i][0], c->flags[i][1]));
+    json_t *placed = json_array();
+    size_t i;
+    json_t *p;
+    json_array_foreach(c->boards, i, p) {
+        json_t *b = board_named(str_of(p, "board"));
+        json_array_append_new(placed, json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:i}", "board",
+                                                str_of(p, "board"), "name", str_of(b, "name"), "x",
+                                                int_of(p, "x"), "y", int_of(p, "y"), "width",
+                                                int_of(b, "width"), "height", int_of(b, "height"),
+                                                "rotation", int_of(p, "rotation")));
+    }
+    return json_pack("{s:s, s:s, s:s, s:{s:i, s:i}, s:i, s:i, s:o, s:o, s:o, s:o, s:o}", "id", c->id,
+                     "name", c->name, "length", c->length, "players", "min", c->min_players, "max",
+                     c->max_players, "width", c->width, "height", c->height, "boards", placed, "cells",
+                     cells, "lasers", lasers, "flags", flags, "docks", docks);
+}
+
+static void write_web(FILE *out)
+{
+    json_t *list = json_array();
+    for (int ci = 0; ci < ncourses; ci++)
+        json_array_append_new(list, course_json(&courses[ci]));
+    json_t *root = json_pack("{s:s, s:o}", "generated",
+                             "by roborally_gen from data/roborally/: do not edit", "courses", list);
+    if (json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) < 0)
+        die("cannot write the course file");
+    fputc('\n', out);
+    json_decref(root);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4 || (strcmp(argv[1], "c") != 0 && strcmp(argv[1], "web") != 0)) {
+        fprintf(stderr, "usage: roborally_gen c|web OUT FILE.json...\n");
+        return 2;
+    }
+    json_t *course_files[MAX_COURSES];
+    int ncourse_files = 0;
+    for (int i = 3; i < argc; i++) {
+        where = argv[i];
+        json_error_t e;
+        json_t *j = json_load_file(argv[i], 0, &e);
+        if (!j)
+            die("line %d: %s", e.line, e.text);
+        const char *format = str_of(j, "format");
+        if (strcmp(format, "rr-board/1") == 0 && nboards < MAX_BOARDS)
+            boards[nboards++] = j;
+        else if (strcmp(format, "rr-course/1") == 0 && ncourse_files < MAX_COURSES)
+            course_files[ncourse_files++] = j;
+        else
+            die("unknown format %s (or too many files)", format);
+    }
+    for (int i = 0; i < ncourse_files; i++) {
+        where = json_string_value(json_object_get(course_files[i], "id"));
+        load_course(course_files[i]);
+    }
+    where = argv[2];
+    FILE *out = fopen(argv[2], "w");
+    if (!out)
+        die("cannot open for writing");
+    if (strcmp(argv[1], "c") == 0)
+        write_c(out);
+    else
+        write_web(out);
+    if (fclose(out) != 0)
+        die("cannot write");
+    return 0;
+}

@@ -1,0 +1,202 @@
+/*
+ * roborally_view.c: what each seat sees, and the result.
+ *
+ * Every robot shows its public face: where it stands and faces, damage,
+ * lives, flags, archive marker, options, power state, how many cards it
+ * holds, whether its program is in, and its registers as far as they have
+ * been revealed (a locked register keeps a card that was revealed when it
+ * ran). Its own seat also sees its hand, the program being written and its
+ * choices; once the race is over every seat sees everything.
+ */
+#include "rr_game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const phase_names[] = {"program", "choose", "over"};
+static const char *const need_names[] = {NULL, "program", "reenter", "stay_down"};
+static const char *const beam_names[] = {"damage", "tractor", "pressor"};
+static const char *const end_names[] = {"", "finish", "out_of_lives"};
+
+int64_t rr_deadline(const game *g)
+{
+    switch (g->phase) {
+    case ROBORALLY_PROGRAM: return g->last < g->cap ? g->last : g->cap;
+    case ROBORALLY_CHOOSE: return g->choose_end;
+    default: return GAME_NO_DEADLINE;
+    }
+}
+
+json_t *rr_seat_list(uint8_t mask)
+{
+    json_t *a = json_array();
+    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
+        if (mask & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    }
+    return a;
+}
+
+void rr_names(uint8_t mask, char *buf, size_t len)
+{
+    buf[0] = 0;
+    int n = 0, total = __builtin_popcount(mask);
+    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
+        if (!(mask & (1u << s)))
+            continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%sSeat %d", n == 0 ? "" : n == total - 1 ? " and " : ", ",
+                 s + 1);
+        n++;
+    }
+}
+
+static json_t *card_or_null(int card)
+{
+    return card ? json_integer(card) : json_null();
+}
+
+static json_t *cards_json(const int16_t *cards, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, card_or_null(cards[i]));
+    return a;
+}
+
+static json_t *options_json(uint16_t mask)
+{
+    json_t *a = json_array();
+    for (int o = 0; o < RR_OPTIONS; o++) {
+        if (mask & (1u << o))
+            json_array_append_new(a, json_string(rr_option_infos[o].id));
+    }
+    return a;
+}
+
+static const char *status_of(const game *g, int s)
+{
+    const rr_robot *r = &g->st.robot[s];
+    if (r->out)
+        return "out";
+    if (!rr_robot_here(&g->st, s))
+        return "destroyed";
+    return r->powered_down ? "powered_down" : "active";
+}
+
+/* Registers as others see them: a card only once revealed. */
+static json_t *public_registers(const rr_robot *r)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < RR_REGISTERS; i++) {
+        bool shown = r->shown & (1u << i);
+        json_array_append_new(a, json_pack("{s:o, s:b}", "card", card_or_null(shown ? r->reg[i] : 0),
+                                           "locked", rr_register_locked(r->damage, i)));
+    }
+    return a;
+}
+
+/* The program as its owner sees it: locked cards, then the draft. */
+static json_t *own_program(const game *g, int s)
+{
+    const rr_robot *r = &g->st.robot[s];
+    const rr_seat *seat = &g->seat[s];
+    json_t *a = json_array();
+    for (int i = 0; i < RR_REGISTERS; i++) {
+        int card = rr_register_locked(r->damage, i) ? r->reg[i]
+                   : g->phase == ROBORALLY_PROGRAM ? seat->draft[i] : r->reg[i];
+        json_array_append_new(a, card_or_null(card));
+    }
+    return a;
+}
+
+static json_t *robot_json(const game *g, int s, bool secrets)
+{
+    const rr_robot *r = &g->st.robot[s];
+    const rr_seat *seat = &g->seat[s];
+    const rr_piece *p = rr_piece_of(&g->st, s);
+    bool here = rr_robot_here(&g->st, s);
+    bool programmed = g->phase == ROBORALLY_PROGRAM && seat->must_program && seat->submitted;
+    json_t *v = json_pack(
+        "{s:i, s:s, s:o, s:s, s:b, s:i, s:i, s:i, s:i, s:o, s:b, s:o, s:i, s:i, s:b, s:o, s:o}",
+        "seat", s, "status", status_of(g, s), "at",
+        here ? rr_cell_json(g->course, p->cell) : json_null(), "facing", rr_dir_names[p->facing],
+        "virtual", here && p->is_virtual, "damage", r->damage, "lives", r->lives, "flags", r->flags,
+        "next_flag", r->flags < g->course->nflags ? r->flags + 1 : 0, "archive",
+        rr_cell_json(g->course, r->archive), "power_down_next", r->power_next, "options",
+        options_json(r->options), "coat", r->coat, "hand", seat->nhand, "programmed", programmed,
+        "registers", public_registers(r), "last_cards", cards_json(seat->last_cards, RR_REGISTERS));
+    if (!secrets)
+        return v;
+    json_object_set_new(v, "cards", cards_json(seat->hand, seat->nhand));
+    json_object_set_new(v, "program", own_program(g, s));
+    json_object_set_new(v, "announce", json_boolean(seat->announce));
+    json_object_set_new(v, "beam", json_string(beam_names[seat->beam]));
+    return v;
+}
+
+static json_t *waiting_json(const game *g)
+{
+    uint8_t mask = 0;
+    for (int s = 0; s < g->seats; s++) {
+        if (roborally_needs(g, s) != ROBORALLY_NOTHING)
+            mask |= (uint8_t)(1u << s);
+    }
+    return rr_seat_list(mask);
+}
+
+json_t *rr_view(const game *g, int seat)
+{
+    bool over = g->phase == ROBORALLY_OVER;
+    bool mine = seat >= 0 && seat < g->seats;
+    json_t *robots = json_array();
+    for (int s = 0; s < g->seats; s++)
+        json_array_append_new(robots, robot_json(g, s, over || s == seat));
+    int64_t deadline = rr_deadline(g);
+    json_t *v = json_pack("{s:s, s:s, s:b, s:s, s:i, s:o, s:s, s:o, s:i, s:i, s:o, s:o}", "mode",
+                          "race", "course", g->course->id, "options", g->options_on, "phase",
+                          phase_names[g->phase], "turn", g->st.turn, "deadline",
+                          deadline == GAME_NO_DEADLINE ? json_null() : json_integer(deadline),
+                          "timer",
+                          g->phase == ROBORALLY_PROGRAM && g->last <= g->cap ? "last" : "turn",
+                          "you", mine ? json_integer(seat) : json_null(), "flags",
+                          g->course->nflags, "options_left", g->st.noptions, "waiting",
+                          waiting_json(g), "robots", robots);
+    if (mine) {
+        roborally_need need = roborally_needs(g, seat);
+        json_object_set_new(v, "need", need ? json_string(need_names[need]) : json_null());
+    }
+    if (over)
+        json_object_set_new(v, "result", rr_result(g));
+    return v;
+}
+
+static void summary_of(const game *g, char *buf, size_t len)
+{
+    char names[96];
+    rr_names(g->winners, names, sizeof names);
+    bool shared = __builtin_popcount(g->winners) > 1;
+    if (g->end == RR_END_FINISH)
+        snprintf(buf, len, "%s %s the last flag (flag %d) on turn %d", names,
+                 shared ? "touch" : "touches", g->course->nflags, g->st.turn);
+    else if (g->end == RR_END_OUT_OF_LIVES)
+        snprintf(buf, len, "Every robot is out of lives; %s %s with the most flags", names,
+                 shared ? "win" : "wins");
+    else
+        snprintf(buf, len, "The race goes on");
+}
+
+json_t *rr_result(const game *g)
+{
+    json_t *scores = json_array(), *lives = json_array();
+    for (int s = 0; s < g->seats; s++) {
+        json_array_append_new(scores, json_integer(g->st.robot[s].flags));
+        json_array_append_new(lives, json_integer(g->st.robot[s].lives));
+    }
+    char summary[200];
+    summary_of(g, summary, sizeof summary);
+    return json_pack("{s:o, s:o, s:s, s:s, s:i, s:s, s:i, s:o}", "winners", rr_seat_list(g->winners),
+                     "scores", scores, "summary", summary, "reason",
+                     g->end == RR_END_NONE ? "none" : end_names[g->end], "turns", g->st.turn,
+                     "course", g->course->id, "flags", g->course->nflags, "lives", lives);
+}

@@ -1,0 +1,436 @@
+/*
+ * rr_bot.c: the RoboRally bots. They read only what their seat may know:
+ * the public state (other robots' unrevealed registers are never read) and
+ * their own hand.
+ *
+ * Every level aims at its next flag along a distance map (squares to the
+ * flag, walking round walls and pits). They differ in how they foresee a
+ * program:
+ *  - easy plans on a bare floor: its cards' own moves with walls, pits and
+ *    the edge, blind to belts, gears, pushers and lasers, register by
+ *    register, and now and then plays a card at random;
+ *  - normal runs every register of a candidate program through the real
+ *    rules (rr_phase_run) but keeps only the best few partial programs
+ *    after each register (a beam search);
+ *  - hard runs every distinct program (cards of one kind are alike to it)
+ *    through the real rules, five registers deep, plus one register of the
+ *    floor alone to see where the belts take it next.
+ * Other robots stand still in its foresight (their programs are secret),
+ * but they are pushed, block and shoot as the rules say. A search checks
+ * *cancel every few hundred programs and is bounded by counts: at most
+ * 7^5 programs.
+ */
+#include "roborally.h"
+
+#include <string.h>
+
+#include "util/rng.h"
+
+enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD, FAR = 1000, BEAM_WIDTH = 4 };
+
+/* ---- distance maps ---- */
+
+typedef struct dist_map {
+    int16_t d[RR_MAX_CELLS];
+} dist_map;
+
+/* Squares to `goal` from every cell, stepping round walls, never through a
+ * pit; FAR where the goal cannot be reached. */
+static void dist_fill(const rr_course *c, int goal, dist_map *m)
+{
+    int n = c->width * c->height;
+    int16_t queue[RR_MAX_CELLS];
+    int head = 0, tail = 0;
+    for (int i = 0; i < n; i++)
+        m->d[i] = FAR;
+    m->d[goal] = 0;
+    queue[tail++] = (int16_t)goal;
+    while (head < tail) {
+        int cell = queue[head++];
+        for (int d = 0; d < RR_DIRS; d++) {
+            int next = rr_neighbour(c, cell, d);
+            if (next == RR_OFF || rr_wall_between(c, cell, d) || c->cells[next].kind == RR_PIT ||
+                m->d[next] != FAR)
+                continue;
+            m->d[next] = (int16_t)(m->d[cell] + 1);
+            queue[tail++] = (int16_t)next;
+        }
+    }
+}
+
+typedef struct planner {
+    const rr_state *start;
+    int seat, level;
+    int nflags;
+    dist_map maps[RR_MAX_FLAGS];
+    int counts[RR_CARD_KINDS];       /* cards of each kind in hand */
+    int16_t best_card[RR_CARD_KINDS][RR_HAND_MAX]; /* by priority, highest first */
+    const volatile int *cancel;
+    long nodes;
+    double best;
+    int8_t best_kinds[RR_REGISTERS];
+    int8_t kinds[RR_REGISTERS];
+    rng dice;
+} planner;
+
+/* ---- scoring a position ---- */
+
+static int dist_to_next(const planner *pl, const rr_state *s)
+{
+    const rr_robot *r = &s->robot[pl->seat];
+    if (r->flags >= pl->nflags || !rr_robot_here(s, pl->seat))
+        return 0;
+    return pl->maps[r->flags].d[s->floor.piece[pl->seat].cell];
+}
+
+/* How good a position is for the planning robot: flags first, then being
+ * alive, then distance, damage and a facing that leads on. */
+static double score(const planner *pl, const rr_state *s)
+{
+    const rr_robot *r0 = &pl->start->robot[pl->seat], *r = &s->robot[pl->seat];
+    double v = 1000.0 * (r->flags - r0->flags);
+    if (s->finished & (1u << pl->seat))
+        return 1e6;
+    if (!rr_robot_here(s, pl->seat))
+        return v - 5000.0 - 50.0 * r->flags;
+    int cell = s->floor.piece[pl->seat].cell;
+    int dist = dist_to_next(pl, s);
+    v -= 12.0 * dist;
+    int damage = r->damage - r0->damage;
+    v -= damage * (r->damage >= 5 ? 9.0 : 5.0);
+    if (r->flags < pl->nflags) {
+        int ahead = rr_neighbour(s->floor.course, cell, s->floor.piece[pl->seat].facing);
+        if (ahead != RR_OFF && !rr_wall_between(s->floor.course, cell, s->floor.piece[pl->seat].facing) &&
+            pl->maps[r->flags].d[ahead] < dist)
+            v += 4.0;
+    }
+    return v;
+}
+
+/* ---- foresight ---- */
+
+/* The state with only the planning robot holding a program: every other
+ * robot stands still in the bot's foresight. */
+static void quiet_others(rr_state *s, int seat)
+{
+    for (int i = 0; i < s->nrobots; i++) {
+        if (i != seat)
+            memset(s->robot[i].reg, 0, sizeof s->robot[i].reg);
+    }
+}
+
+/* One register with `card` in it, by the real rules. */
+static void run_register(rr_state *s, int seat, int reg, int card)
+{
+    s->robot[seat].reg[reg] = (int16_t)card;
+    rr_phase_run(s, reg, NULL);
+}
+
+/* Easy's bare floor: only the card's own moves, walls, pits and the edge. */
+static void run_bare(rr_state *s, int seat, int card)
+{
+    rr_piece *p = &s->floor.piece[seat];
+    const rr_card_info *info = &rr_card_infos[rr_card_kind_of(card)];
+    p->facing = (uint8_t)rr_turned(p->facing, info->quarters);
+    int steps = info->steps < 0 ? 1 : info->steps;
+    int d = info->steps < 0 ? rr_opposite(p->facing) : p->facing;
+    for (int k = 0; k < steps && rr_on_floor(p); k++) {
+        if (!rr_push_step(&s->floor, seat, d, NULL, NULL))
+            break;
+    }
+    if (!rr_on_floor(p)) {
+        rr_destroy(s, seat, p->gone, NULL);
+    } else {
+        const rr_course *c = s->floor.course;
+        rr_robot *r = &s->robot[seat];
+        if (r->flags < c->nflags && c->flags[r->flags] == p->cell) {
+            r->flags++;
+            if (r->flags == c->nflags)
+                s->finished |= (uint8_t)(1u << seat);
+        }
+    }
+}
+
+static int card_for(planner *pl, int kind, int used[RR_CARD_KINDS])
+{
+    return pl->best_card[kind][used[kind]];
+}
+
+/* ---- hard: every distinct program ---- */
+
+static void search(planner *pl, const rr_state *s, int reg, int used[RR_CARD_KINDS])
+{
+    if (*pl->cancel)
+        return;
+    pl->nodes++;
+    const rr_robot *r = &s->robot[pl->seat];
+    bool done = reg == RR_REGISTERS || !rr_robot_here(s, pl->seat) || (s->finished & (1u << pl->seat));
+    if (done) {
+        double v;
+        if (reg == RR_REGISTERS && rr_robot_here(s, pl->seat) && !(s->finished & (1u << pl->seat))) {
+            /* One more register of the floor alone: where the belts take it. */
+            rr_state next = *s;
+            memset(next.robot[pl->seat].reg, 0, sizeof next.robot[pl->seat].reg);
+            rr_phase_run(&next, 0, NULL);
+            v = 0.7 * score(pl, s) + 0.3 * score(pl, &next);
+        } else {
+            v = score(pl, s);
+        }
+        if (v > pl->best) {
+            pl->best = v;
+            memcpy(pl->best_kinds, pl->kinds, sizeof pl->kinds);
+        }
+        return;
+    }
+    if (rr_register_locked(pl->start->robot[pl->seat].damage, reg)) {
+        rr_state next = *s;
+        run_register(&next, pl->seat, reg, r->reg[reg]);
+        pl->kinds[reg] = -1;
+        search(pl, &next, reg + 1, used);
+        return;
+    }
+    for (int k = 0; k < RR_CARD_KINDS; k++) {
+        if (used[k] >= pl->counts[k])
+            continue;
+        rr_state next = *s;
+        run_register(&next, pl->seat, reg, card_for(pl, k, used));
+        used[k]++;
+        pl->kinds[reg] = (int8_t)k;
+        search(pl, &next, reg + 1, used);
+        used[k]--;
+    }
+}
+
+/* ---- normal: a beam search over registers ---- */
+
+typedef struct partial {
+    rr_state s;
+    double v;
+    int8_t kinds[RR_REGISTERS];
+    int used[RR_CARD_KINDS];
+} partial;
+
+static void keep_best(partial *beam, int *n, const partial *cand)
+{
+    if (*n < BEAM_WIDTH) {
+        beam[(*n)++] = *cand;
+        return;
+    }
+    int worst = 0;
+    for (int i = 1; i < *n; i++) {
+        if (beam[i].v < beam[worst].v)
+            worst = i;
+    }
+    if (cand->v > beam[worst].v)
+        beam[worst] = *cand;
+}
+
+static void beam_search(planner *pl)
+{
+    partial cur[BEAM_WIDTH], nxt[BEAM_WIDTH];
+    int ncur = 1, nnxt;
+    memset(&cur[0], 0, sizeof cur[0]);
+    cur[0].s = *pl->start;
+    quiet_others(&cur[0].s, pl->seat);
+    for (int reg = 0; reg < RR_REGISTERS && !*pl->cancel; reg++) {
+        nnxt = 0;
+        bool locked = rr_register_locked(pl->start->robot[pl->seat].damage, reg);
+        for (int b = 0; b < ncur; b++) {
+            for (int k = 0; k < RR_CARD_KINDS; k++) {
+                if (!locked && cur[b].used[k] >= pl->counts[k])
+                    continue;
+                partial cand = cur[b];
+                int card = locked ? pl->start->robot[pl->seat].reg[reg] : card_for(pl, k, cand.used);
+                bool alive = rr_robot_here(&cand.s, pl->seat);
+                if (alive)
+                    run_register(&cand.s, pl->seat, reg, card);
+                if (!locked)
+                    cand.used[k]++;
+                cand.kinds[reg] = (int8_t)(locked ? -1 : k);
+                cand.v = score(pl, &cand.s);
+                pl->nodes++;
+                keep_best(nxt, &nnxt, &cand);
+                if (locked)
+                    break;
+            }
+        }
+        memcpy(cur, nxt, sizeof(partial) * (size_t)nnxt);
+        ncur = nnxt;
+    }
+    for (int b = 0; b < ncur; b++) {
+        if (cur[b].v > pl->best) {
+            pl->best = cur[b].v;
+            memcpy(pl->best_kinds, cur[b].kinds, sizeof pl->best_kinds);
+        }
+    }
+}
+
+/* ---- easy: register by register on a bare floor ---- */
+
+static void easy_plan(planner *pl)
+{
+    rr_state s = *pl->start;
+    int used[RR_CARD_KINDS] = {0};
+    for (int reg = 0; reg < RR_REGISTERS; reg++) {
+        if (rr_register_locked(pl->start->robot[pl->seat].damage, reg)) {
+            if (rr_robot_here(&s, pl->seat))
+                run_bare(&s, pl->seat, s.robot[pl->seat].reg[reg]);
+            pl->best_kinds[reg] = -1;
+            continue;
+        }
+        int pick = -1;
+        bool careless = rng_below(&pl->dice, 5) == 0;
+        if (careless) {
+            /* A careless moment: any card left. */
+            int left = 0;
+            for (int k = 0; k < RR_CARD_KINDS; k++)
+                left += pl->counts[k] - used[k];
+            int n = (int)rng_below(&pl->dice, (uint32_t)left);
+            for (int k = 0; k < RR_CARD_KINDS && pick < 0; k++) {
+                n -= pl->counts[k] - used[k];
+                if (n < 0)
+                    pick = k;
+            }
+        }
+        double best = -1e18;
+        for (int k = 0; k < RR_CARD_KINDS && !careless; k++) {
+            if (used[k] >= pl->counts[k])
+                continue;
+            rr_state next = s;
+            if (rr_robot_here(&next, pl->seat))
+                run_bare(&next, pl->seat, card_for(pl, k, used));
+            double v = score(pl, &next) + (double)rng_below(&pl->dice, 100) / 100.0;
+            if (v > best) {
+                best = v;
+                pick = k;
+            }
+        }
+        if (rr_robot_here(&s, pl->seat))
+            run_bare(&s, pl->seat, card_for(pl, pick, used));
+        used[pick]++;
+        pl->best_kinds[reg] = (int8_t)pick;
+    }
+    pl->best = score(pl, &s);
+}
+
+/* ---- planning ---- */
+
+double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
+                      uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS])
+{
+    static const volatile int never = 0;
+    planner *pl = &(planner){0};
+    pl->start = s;
+    pl->seat = seat;
+    pl->level = level;
+    pl->cancel = cancel ? cancel : &never;
+    pl->best = -1e18;
+    rng_seed(&pl->dice, salt);
+    const rr_course *c = s->floor.course;
+    pl->nflags = c->nflags;
+    for (int f = 0; f < c->nflags; f++)
+        dist_fill(c, c->flags[f], &pl->maps[f]);
+    /* Cards by kind, highest priority first (it moves earlier). */
+    int16_t sorted[RR_HAND_MAX];
+    memcpy(sorted, hand, (size_t)nhand * sizeof sorted[0]);
+    for (int i = 1; i < nhand; i++) {
+        for (int j = i; j > 0 && sorted[j] > sorted[j - 1]; j--) {
+            int16_t t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    }
+    for (int i = 0; i < nhand; i++) {
+        int k = rr_card_kind_of(sorted[i]);
+        pl->best_card[k][pl->counts[k]++] = sorted[i];
+    }
+    for (int r = 0; r < RR_REGISTERS; r++)
+        pl->best_kinds[r] = -1;
+    if (level <= LEVEL_EASY) {
+        easy_plan(pl);
+    } else if (level == LEVEL_NORMAL) {
+        beam_search(pl);
+    } else {
+        rr_state start = *s;
+        quiet_others(&start, seat);
+        int used[RR_CARD_KINDS] = {0};
+        search(pl, &start, 0, used);
+    }
+    int used[RR_CARD_KINDS] = {0};
+    for (int r = 0; r < RR_REGISTERS; r++) {
+        int k = pl->best_kinds[r];
+        if (rr_register_locked(s->robot[seat].damage, r)) {
+            registers[r] = s->robot[seat].reg[r];
+            continue;
+        }
+        if (k < 0) {
+            /* The search was cancelled before it reached this register:
+             * any card left. */
+            for (k = 0; k < RR_CARD_KINDS && used[k] >= pl->counts[k]; k++)
+                ;
+        }
+        registers[r] = pl->best_card[k][used[k]++];
+    }
+    return pl->best;
+}
+
+/* ---- the bot's answers ---- */
+
+/* The facing that leads on toward the next flag from `cell`. */
+static int facing_toward(const rr_state *s, int seat, int cell)
+{
+    const rr_course *c = s->floor.course;
+    int flag = s->robot[seat].flags;
+    if (flag >= c->nflags)
+        return RR_N;
+    dist_map m;
+    dist_fill(c, c->flags[flag], &m);
+    int best = RR_N, bestd = FAR + 1;
+    for (int d = 0; d < RR_DIRS; d++) {
+        int next = rr_neighbour(c, cell, d);
+        if (next == RR_OFF || rr_wall_between(c, cell, d))
+            continue;
+        if (m.d[next] < bestd) {
+            bestd = m.d[next];
+            best = d;
+        }
+    }
+    return best;
+}
+
+static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
+                              const volatile int *cancel)
+{
+    const rr_state *s = roborally_state(g);
+    int16_t hand[RR_HAND_MAX], regs[RR_REGISTERS];
+    int n = roborally_hand(g, seat, hand);
+    roborally_plan(s, seat, hand, n, level, salt, cancel, regs);
+    json_t *list = json_array();
+    for (int r = 0; r < RR_REGISTERS; r++)
+        json_array_append_new(list, json_integer(regs[r]));
+    int damage = s->robot[seat].damage;
+    bool down = level > LEVEL_EASY ? damage >= 6 : damage >= 8;
+    return json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
+                     "registers", list, "power_down", down, "submit", 1);
+}
+
+json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+                      int64_t *wake_ms, const volatile int *cancel)
+{
+    (void)now_ms;
+    (void)wake_ms;
+    const rr_state *s = roborally_state(g);
+    switch (roborally_needs(g, seat)) {
+    case ROBORALLY_NEED_PROGRAM: return program_action(g, seat, level, salt, cancel);
+    case ROBORALLY_NEED_REENTER: {
+        int facing = level == LEVEL_EASY ? (int)(salt % RR_DIRS)
+                                         : facing_toward(s, seat, s->robot[seat].archive);
+        return json_pack("{s:s, s:i, s:s}", "kind", "reenter", "turn", roborally_turn(g), "facing",
+                         rr_dir_names[facing]);
+    }
+    case ROBORALLY_NEED_STAY:
+        return json_pack("{s:s, s:i, s:b}", "kind", "stay_down", "turn", roborally_turn(g), "stay",
+                         level > LEVEL_EASY && s->robot[seat].damage >= 4);
+    default: return NULL;
+    }
+}

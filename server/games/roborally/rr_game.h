@@ -1,0 +1,63 @@
+/*
+ * rr_game.h: the RoboRally game's private state, shared by its flow
+ * (roborally_game.c) and its views (roborally_view.c) only.
+ *
+ * Everything is plain data (the course is constant and shared), so a clone
+ * is a copy. Secrets: the undealt deck, the hands, the programs being
+ * written (draft), power-down announcements and beam choices until the
+ * registers run, and clean-up choices until they are all in.
+ */
+#ifndef BOTPIT_RR_GAME_H
+#define BOTPIT_RR_GAME_H
+
+#include "roborally.h"
+#include "util/rng.h"
+
+typedef enum rr_end { RR_END_NONE, RR_END_FINISH, RR_END_OUT_OF_LIVES } rr_end;
+
+typedef struct rr_seat {
+    bool must_program;      /* has a program to write this turn */
+    bool submitted;         /* locked its program in */
+    int8_t nhand;
+    int16_t hand[RR_HAND_MAX];
+    int16_t draft[RR_REGISTERS]; /* the program being written (unlocked registers) */
+    bool announce;          /* power down next turn (with the program) */
+    uint8_t beam;           /* rr_beam_mode for the turn */
+    bool filled;            /* its empty registers were filled at random */
+    /* clean-up choices */
+    roborally_need choice;  /* ROBORALLY_NEED_REENTER / _STAY, or NOTHING */
+    bool chosen;
+    int8_t facing;          /* re-entry facing chosen, -1 if none */
+    bool choice_down;       /* re-enter powered down / stay down */
+    int16_t last_cards[RR_REGISTERS]; /* revealed last turn, 0 if none */
+} rr_seat;
+
+struct game {
+    rr_state st;
+    const rr_course *course;
+    int seats;
+    bool options_on;
+    int64_t program_ms, turn_ms;
+    roborally_phase phase;
+    int64_t cap;        /* programming: the turn_s deadline */
+    int64_t last;       /* programming: the program_s deadline once one seat is left */
+    int64_t choose_end; /* clean-up choices: their deadline */
+    rng deal;           /* secret: shuffles the deck */
+    rng fill;           /* secret: fills empty registers at the deadline */
+    int ndeck;
+    int16_t deck[RR_DECK]; /* undealt cards, top first */
+    rr_seat seat[RR_MAX_ROBOTS];
+    uint8_t winners;
+    rr_end end;
+};
+
+/* Views, events and the result (roborally_view.c). */
+json_t *rr_view(const game *g, int seat);
+json_t *rr_result(const game *g);
+/* The deadline now running, or GAME_NO_DEADLINE. */
+int64_t rr_deadline(const game *g);
+/* "Seat 2, Seat 3 and Seat 5" */
+void rr_names(uint8_t mask, char *buf, size_t len);
+json_t *rr_seat_list(uint8_t mask);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * rr_trace.h: what happens on the floor, written down as the events a client
+ * animates (see protocol/drafts/roborally.md for their shapes).
+ *
+ * A step event ({"kind":"card",...} or {"kind":"board","step":"belts",...})
+ * holds "frames": a list of frames played one after the other, each a list
+ * of actions that happen at once ({"do":"move",...}, {"do":"beam",...}).
+ * Every function accepts a NULL trace and then does nothing, so the rules
+ * run silently inside a bot's search.
+ */
+#ifndef BOTPIT_RR_TRACE_H
+#define BOTPIT_RR_TRACE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "rr_board.h"
+
+struct rr_trace {
+    const rr_course *course;
+    json_t *events; /* finished step events go here (borrowed) */
+    json_t *step;   /* the step event being written, or NULL */
+    json_t *frame;  /* its current frame, or NULL before the first action */
+};
+
+void rr_trace_init(rr_trace *t, const rr_course *c, json_t *events);
+
+/* [x, y] of a cell. */
+json_t *rr_cell_json(const rr_course *c, int cell);
+
+/* Opens a step event (takes the reference); actions go into its frames
+ * until rr_trace_close, which appends it to the events if it holds any
+ * action, or always when keep_empty. */
+void rr_trace_open(rr_trace *t, json_t *event);
+void rr_trace_close(rr_trace *t, bool keep_empty);
+/* Actions after this form a new frame (they happen after those before). */
+void rr_trace_frame(rr_trace *t);
+/* Appends a finished event of its own (takes the reference). */
+void rr_trace_event(rr_trace *t, json_t *event);
+
+/* Actions (pieces are named by seat; robots are pieces 0..7). */
+void rr_trace_move(rr_trace *t, int piece, int from, int d);
+void rr_trace_turn(rr_trace *t, int piece, int from, int to);
+void rr_trace_blocked(rr_trace *t, int piece, int at, int d, const char *why);
+void rr_trace_gone(rr_trace *t, int piece, int at, const char *why, int lives);
+void rr_trace_beam(rr_trace *t, const char *source, int seat, int from, int d, int count,
+                   const rr_beam *b);
+void rr_trace_damage(rr_trace *t, int seat, int amount, int absorbed, int total);
+void rr_trace_seat_at(rr_trace *t, const char *what, int seat, int at);
+void rr_trace_flag(rr_trace *t, int seat, int flag, int at);
+void rr_trace_real(rr_trace *t, int seat);
+/* Any other action: {"do": what, "seat": seat} plus `fields` (taken). */
+void rr_trace_action(rr_trace *t, const char *what, int seat, json_t *fields);
+
+#endif

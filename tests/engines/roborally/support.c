@@ -1,0 +1,277 @@
+/* support.c: see support.h. */
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int64_t rr_now = 1;
+
+void tc_init(test_course *t, int w, int h)
+{
+    memset(t, 0, sizeof *t);
+    t->c.id = "test";
+    t->c.name = "Test";
+    t->c.length = "short";
+    t->c.min_players = 2;
+    t->c.max_players = 8;
+    t->c.width = w;
+    t->c.height = h;
+    t->c.cells = t->cells;
+    t->c.lasers = t->lasers;
+    for (int i = 0; i < w * h; i++) {
+        t->cells[i].out = -1;
+        t->cells[i].push = -1;
+    }
+    t->c.ndocks = w < RR_MAX_DOCKS ? w : RR_MAX_DOCKS;
+    for (int i = 0; i < t->c.ndocks; i++) {
+        t->c.docks[i].cell = (int16_t)((h - 1) * w + i);
+        t->c.docks[i].facing = RR_N;
+        t->cells[(h - 1) * w + i].dock = (uint8_t)(i + 1);
+    }
+}
+
+int tc_cell(const test_course *t, int x, int y)
+{
+    return y * t->c.width + x;
+}
+
+void tc_wall(test_course *t, int x, int y, int d)
+{
+    int cell = tc_cell(t, x, y);
+    t->cells[cell].walls |= (uint8_t)(1u << d);
+    int next = rr_neighbour(&t->c, cell, d);
+    if (next != RR_OFF)
+        t->cells[next].walls |= (uint8_t)(1u << rr_opposite(d));
+}
+
+void tc_pit(test_course *t, int x, int y)
+{
+    t->cells[tc_cell(t, x, y)].kind = RR_PIT;
+}
+
+void tc_belt(test_course *t, int x, int y, int kind, int out, const char *in)
+{
+    rr_cell *k = &t->cells[tc_cell(t, x, y)];
+    k->kind = (uint8_t)kind;
+    k->out = (int8_t)out;
+    k->in = 0;
+    for (const char *p = in; *p; p++) {
+        char s[2] = {*p, 0};
+        k->in |= (uint8_t)(1u << rr_dir_parse(s));
+    }
+}
+
+void tc_gear(test_course *t, int x, int y, bool clockwise)
+{
+    t->cells[tc_cell(t, x, y)].kind = clockwise ? RR_GEAR_CW : RR_GEAR_CCW;
+}
+
+void tc_pusher(test_course *t, int x, int y, int d, unsigned regs)
+{
+    rr_cell *k = &t->cells[tc_cell(t, x, y)];
+    k->push = (int8_t)d;
+    k->push_regs = (uint8_t)regs;
+    tc_wall(t, x, y, rr_opposite(d));
+}
+
+void tc_repair(test_course *t, int x, int y, int kind)
+{
+    t->cells[tc_cell(t, x, y)].kind = (uint8_t)kind;
+}
+
+void tc_flag(test_course *t, int x, int y, int n)
+{
+    t->cells[tc_cell(t, x, y)].flag = (uint8_t)n;
+    t->c.flags[n - 1] = (int16_t)tc_cell(t, x, y);
+    if (n > t->c.nflags)
+        t->c.nflags = n;
+}
+
+void tc_laser(test_course *t, int x, int y, int d, int count)
+{
+    t->lasers[t->c.nlasers++] = (rr_laser){(int16_t)tc_cell(t, x, y), (uint8_t)d, (uint8_t)count};
+}
+
+void ts_init(rr_state *s, const test_course *t, int n, bool options_on)
+{
+    int8_t deck[RR_OPTIONS];
+    for (int i = 0; i < RR_OPTIONS; i++)
+        deck[i] = (int8_t)i;
+    rr_state_init(s, &t->c, n, options_on, deck);
+    s->turn = 1;
+}
+
+void ts_place(rr_state *s, int seat, int x, int y, int d)
+{
+    rr_piece *p = &s->floor.piece[seat];
+    p->cell = (int16_t)(y * s->floor.course->width + x);
+    p->facing = (uint8_t)d;
+    p->gone = RR_HERE;
+    p->is_virtual = false;
+}
+
+void ts_remove(rr_state *s, int seat)
+{
+    s->floor.piece[seat].gone = RR_GONE_AWAY;
+    s->floor.piece[seat].cell = RR_OFF;
+}
+
+int ts_x(const rr_state *s, int seat)
+{
+    return s->floor.piece[seat].cell % s->floor.course->width;
+}
+
+int ts_y(const rr_state *s, int seat)
+{
+    return s->floor.piece[seat].cell / s->floor.course->width;
+}
+
+void ts_register(rr_state *s, int reg, const int *cards, json_t **events)
+{
+    for (int i = 0; i < s->nrobots; i++)
+        s->robot[i].reg[reg - 1] = (int16_t)(cards ? cards[i] : 0);
+    if (!events) {
+        rr_phase_run(s, reg - 1, NULL);
+        return;
+    }
+    *events = json_array();
+    rr_trace t;
+    rr_trace_init(&t, s->floor.course, *events);
+    rr_phase_run(s, reg - 1, &t);
+}
+
+/* ---- games ---- */
+
+game *rg_new(const char *options, int seats, uint64_t seed)
+{
+    game_error err = {"", ""};
+    game *g = game_create_with(&roborally_engine, options, seats, seed, &err);
+    cr_assert_not_null(g, "create refused: %s", err.message);
+    return g;
+}
+
+int rg_act(game *g, int seat, const char *json, json_t **events, game_error *err)
+{
+    json_error_t jerr;
+    json_t *action = json_loads(json, JSON_DECODE_ANY, &jerr);
+    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
+    json_t *ev = json_array();
+    int rc = roborally_engine.act(g, seat, action, rr_now++, ev, err);
+    json_decref(action);
+    if (events)
+        *events = ev;
+    else
+        json_decref(ev);
+    return rc;
+}
+
+json_t *rg_ok(game *g, int seat, const char *json)
+{
+    game_error err = {"", ""};
+    json_t *events;
+    int rc = rg_act(g, seat, json, &events, &err);
+    cr_assert_eq(rc, 0, "refused %s: %s %s", json, err.code, err.message);
+    return events;
+}
+
+char *rg_dump(const json_t *j)
+{
+    return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+}
+
+char *rg_view(const game *g, int seat)
+{
+    json_t *v = roborally_engine.view(g, seat);
+    char *s = rg_dump(v);
+    json_decref(v);
+    return s;
+}
+
+char *rg_all_views(const game *g)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *all = malloc(cap);
+    all[0] = 0;
+    for (int seat = -1; seat < roborally_seats(g); seat++) {
+        char *v = rg_view(g, seat);
+        size_t n = strlen(v);
+        while (len + n + 2 > cap)
+            all = realloc(all, cap *= 2);
+        memcpy(all + len, v, n);
+        len += n;
+        all[len++] = '\n';
+        all[len] = 0;
+        free(v);
+    }
+    return all;
+}
+
+void rg_refused(game *g, int seat, const char *json, const char *code)
+{
+    char *before = rg_all_views(g);
+    game_error err = {"", ""};
+    int rc = rg_act(g, seat, json, NULL, &err);
+    cr_assert_eq(rc, -1, "accepted %s", json);
+    cr_assert_str_eq(err.code, code, "%s: code %s (%s)", json, err.code, err.message);
+    cr_assert(err.message[0], "a refusal says why");
+    char *after = rg_all_views(g);
+    cr_assert_str_eq(before, after, "a refused action changed a view: %s", json);
+    free(before);
+    free(after);
+}
+
+char *rg_program(const game *g, const int regs[5], bool submit, bool power_down)
+{
+    char *buf = malloc(256);
+    char r[5][8];
+    for (int i = 0; i < 5; i++)
+        snprintf(r[i], sizeof r[i], regs[i] ? "%d" : "null", regs[i]);
+    snprintf(buf, 256,
+             "{\"kind\":\"program\",\"turn\":%d,\"registers\":[%s,%s,%s,%s,%s],\"submit\":%s,"
+             "\"power_down\":%s}",
+             roborally_turn(g), r[0], r[1], r[2], r[3], r[4], submit ? "true" : "false",
+             power_down ? "true" : "false");
+    return buf;
+}
+
+json_t *rg_all_program(game *g)
+{
+    json_t *all = json_array();
+    for (int s = 0; s < roborally_seats(g); s++) {
+        if (roborally_needs(g, s) != ROBORALLY_NEED_PROGRAM)
+            continue;
+        int16_t hand[RR_HAND_MAX];
+        int n = roborally_hand(g, s, hand), regs[5] = {0}, k = 0;
+        const rr_robot *r = &roborally_state(g)->robot[s];
+        for (int i = 0; i < 5; i++) {
+            if (!rr_register_locked(r->damage, i))
+                regs[i] = k < n ? hand[k++] : 0;
+        }
+        char *json = rg_program(g, regs, true, false);
+        json_t *ev = rg_ok(g, s, json);
+        json_array_extend(all, ev);
+        json_decref(ev);
+        free(json);
+    }
+    return all;
+}
+
+void rg_hand(game *g, int seat, const int *cards, int n)
+{
+    int16_t h[RR_HAND_MAX];
+    for (int i = 0; i < n; i++)
+        h[i] = (int16_t)cards[i];
+    cr_assert_eq(roborally_set_hand_for_tests(g, seat, h, n), 0);
+}
+
+json_t *rg_event(json_t *events, const char *kind)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        const char *k = json_string_value(json_object_get(e, "kind"));
+        if (k && strcmp(k, kind) == 0)
+            return e;
+    }
+    return NULL;
+}
