@@ -430,5 +430,9 @@ int main(int argc, char **argv)
         write_web(out);
     if (fclose(out) != 0)
         die("cannot write");
+    for (int i = 0; i < nboards; i++)
+        json_decref(boards[i]);
+    for (int i = 0; i < ncourse_files; i++)
+        json_decref(course_files[i]);
     return 0;
 }

@@ -88,11 +88,8 @@ static const char *status_of(const game *g, int s)
 static json_t *public_registers(const rr_robot *r)
 {
     json_t *a = json_array();
-    for (int i = 0; i < RR_REGISTERS; i++) {
-        bool shown = r->shown & (1u << i);
-        json_array_append_new(a, json_pack("{s:o, s:b}", "card", card_or_null(shown ? r->reg[i] : 0),
-                                           "locked", rr_register_locked(r->damage, i)));
-    }
+    for (int i = 0; i < RR_REGISTERS; i++)
+        json_array_append_new(a, card_or_null(r->shown & (1u << i) ? r->reg[i] : 0));
     return a;
 }
 
@@ -118,14 +115,14 @@ static json_t *robot_json(const game *g, int s, bool secrets)
     bool here = rr_robot_here(&g->st, s);
     bool programmed = g->phase == ROBORALLY_PROGRAM && seat->must_program && seat->submitted;
     json_t *v = json_pack(
-        "{s:i, s:s, s:o, s:s, s:b, s:i, s:i, s:i, s:i, s:o, s:b, s:o, s:i, s:i, s:b, s:o, s:o}",
+        "{s:i, s:s, s:o, s:s, s:b, s:i, s:i, s:i, s:o, s:b, s:o, s:i, s:i, s:b, s:o, s:i, s:o}",
         "seat", s, "status", status_of(g, s), "at",
         here ? rr_cell_json(g->course, p->cell) : json_null(), "facing", rr_dir_names[p->facing],
         "virtual", here && p->is_virtual, "damage", r->damage, "lives", r->lives, "flags", r->flags,
-        "next_flag", r->flags < g->course->nflags ? r->flags + 1 : 0, "archive",
-        rr_cell_json(g->course, r->archive), "power_down_next", r->power_next, "options",
+        "archive", rr_cell_json(g->course, r->archive), "power_down_next", r->power_next, "options",
         options_json(r->options), "coat", r->coat, "hand", seat->nhand, "programmed", programmed,
-        "registers", public_registers(r), "last_cards", cards_json(seat->last_cards, RR_REGISTERS));
+        "registers", public_registers(r), "locked", rr_locked_count(r->damage), "last_cards",
+        cards_json(seat->last_cards, RR_REGISTERS));
     if (!secrets)
         return v;
     json_object_set_new(v, "cards", cards_json(seat->hand, seat->nhand));

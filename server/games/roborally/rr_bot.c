@@ -166,6 +166,8 @@ static void search(planner *pl, const rr_state *s, int reg, int used[RR_CARD_KIN
     const rr_robot *r = &s->robot[pl->seat];
     bool done = reg == RR_REGISTERS || !rr_robot_here(s, pl->seat) || (s->finished & (1u << pl->seat));
     if (done) {
+        for (int k = reg; k < RR_REGISTERS; k++)
+            pl->kinds[k] = -1; /* any card left: they never run */
         double v;
         if (reg == RR_REGISTERS && rr_robot_here(s, pl->seat) && !(s->finished & (1u << pl->seat))) {
             /* One more register of the floor alone: where the belts take it. */
@@ -364,8 +366,8 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
             continue;
         }
         if (k < 0) {
-            /* The search was cancelled before it reached this register:
-             * any card left. */
+            /* No card chosen here (the search was cancelled, or the robot
+             * is gone or home before this register): any card left. */
             for (k = 0; k < RR_CARD_KINDS && used[k] >= pl->counts[k]; k++)
                 ;
         }
