@@ -1,0 +1,272 @@
+// RoboRally's table (renderer contract: games/README.md). The course is
+// drawn from courses.json, which the server's build writes from
+// data/roborally/ (one source for the engine and this board). Beside it:
+// your hand and registers while programming, the clean-up choices
+// (re-entry facing, staying powered down), and every robot's damage,
+// lives, flags and revealed cards. Each turn's register phases play back on
+// the board and can be stepped through.
+
+import { button, el } from '../dom.js';
+import { seatStyle } from '../kit.js';
+import { cardIcon, cardKind } from './cards.js';
+import { C, DIR_WORDS, createFloor } from './floor.js';
+import { buildTimeline, createPlayer, robotOf } from './playback.js';
+import { createProgrammer } from './program.js';
+import { OPTION_NAMES, describeEvent, list } from './words.js';
+
+let coursesPromise = null;
+
+/** The course file, fetched once per page. */
+function loadCourses() {
+  coursesPromise ??= fetch(new URL('./courses.json', import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error(`courses.json: ${r.status}`);
+    return r.json();
+  });
+  return coursesPromise;
+}
+
+const STATUS_WORDS = { active: 'running', powered_down: 'powered down', destroyed: 'destroyed', out: 'out of lives' };
+const ARROWS = { N: '↑', E: '→', S: '↓', W: '←' };
+
+export function createRenderer(table) {
+  let snap = null;
+  let prevView = null;
+  let course = null;
+  let floor = null;
+  let gone = false;
+  let mounting = false;
+
+  const name = (seat) => table.name(seat);
+  const sheet = el('link', { rel: 'stylesheet', href: new URL('./renderer.css', import.meta.url).href });
+  const boardBox = el('div', { class: 'rally-board' }, el('p', { class: 'help' }, 'Loading the course…'));
+  const courseTitle = el('h3', { class: 'rally-course-title' });
+  const player = createPlayer({
+    show: (frame, animate) => drawFrame(frame, animate),
+    reducedMotion: () => table.reducedMotion,
+  });
+  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce });
+  const side = el('div', { class: 'rally-side' });
+  const robotsList = el('ul', { class: 'rally-robots-list', 'aria-label': 'Robots' });
+  const help = el('details', { class: 'rally-help' },
+    el('summary', {}, 'How to play'),
+    el('p', {}, 'Race your robot across the factory floor and touch the flags in order (1, 2, …); the first to touch the last flag wins.'),
+    el('p', {}, 'Each turn you are dealt 9 cards, minus one per point of damage. Put five into your registers 1 to 5 (click or drag; keys 1–9 place a card, Backspace clears one, Enter locks the program in). When every program is in, the registers run one by one: the cards of a register are revealed and robots move in priority order (the number on the card, highest first), pushing robots in their way.'),
+    el('p', {}, 'After the robots, the floor acts: express belts (blue, double arrows) move, then all belts move (a curve turns you), pushers push in the registers printed on them, gears turn you, and every laser fires: board lasers (red) and each robot’s own laser straight ahead. Then robots on flags and repair sites update their archive marker (the small diamond in your colour).'),
+    el('p', {}, 'A pit or the edge of the board destroys a robot, and so does 10 damage. It loses one of its 3 lives and re-enters at clean-up on its archive marker with 2 damage, facing the way you choose. At 5 damage register 5 locks and keeps its card; each more point locks one more register. A damaged robot can announce a power-down: next turn it sits still and repairs all its damage.'),
+    el('p', {}, 'Use the buttons under the board to step back and forth through the last turn.'),
+    el('p', {}, el('a', { href: '/rules/roborally', target: '_blank', rel: 'noopener' }, 'The full rules')));
+  const root = el('div', { class: 'rally', style: 'visibility: hidden' }, sheet,
+    el('div', { class: 'rally-main' },
+      el('div', { class: 'rally-board-col' }, courseTitle, boardBox, player.element),
+      el('div', { class: 'rally-side-col' }, side, robotsList)),
+    help);
+  const reveal = () => { root.style.visibility = ''; };
+  sheet.addEventListener('load', reveal);
+  sheet.addEventListener('error', reveal);
+  table.element.append(root);
+
+  const mySeat = () => (snap && snap.seat >= 0 ? snap.seat : -1);
+  const me = () => snap?.view.robots.find((r) => r.seat === mySeat()) || null;
+  const liveRobots = (view) => view.robots.map(robotOf);
+
+  // ---- the board ----
+
+  function boardLabel(robots) {
+    const parts = robots.filter((r) => r.at && r.status !== 'destroyed').map((r) => `${name(r.seat)} at column ${r.at[0] + 1}, row ${r.at[1] + 1}, facing ${DIR_WORDS[r.facing]}`);
+    return `${course.name}: ${parts.join('; ')}`;
+  }
+
+  function drawFrame(frame, animate) {
+    if (!floor) return;
+    floor.draw({ robots: frame.robots, beams: frame.beams, marks: frame.marks, name, animate: animate && !table.reducedMotion });
+    floor.setLabel(boardLabel(frame.robots));
+  }
+
+  function drawLive(view) {
+    const robots = liveRobots(view);
+    const marks = [];
+    const mine = me();
+    if (view.need === 'reenter' && mine) marks.push({ at: mine.archive, kind: 'focus' });
+    drawFrame({ robots, beams: [], marks }, false);
+  }
+
+  async function mountCourse(id) {
+    let data;
+    try {
+      data = await loadCourses();
+    } catch (e) {
+      boardBox.replaceChildren(el('p', { class: 'help' }, `The course could not be loaded (${e.message}).`));
+      return;
+    }
+    if (gone) return;
+    course = data.courses.find((c) => c.id === id);
+    if (!course) {
+      boardBox.replaceChildren(el('p', { class: 'help' }, `Unknown course ${id}.`));
+      return;
+    }
+    floor = createFloor(course, { label: course.name });
+    floor.element.style.cssText = `width: 100%; height: auto; max-width: ${course.width * C + 20}px`;
+    boardBox.replaceChildren(floor.element);
+    courseTitle.textContent = `${course.name} · ${course.flags.length} flags`;
+    if (snap) drawLive(snap.view);
+  }
+
+  // ---- the side column ----
+
+  function choosePanel(view, mine) {
+    if (view.need === 'reenter') {
+      const down = el('input', { type: 'checkbox', id: 'rally-reenter-down' });
+      const facing = (d) => button(`${ARROWS[d]} ${DIR_WORDS[d]}`, {
+        class: 'rally-facing', 'data-facing': d, 'aria-label': `Re-enter facing ${DIR_WORDS[d]}`,
+        onclick: () => table.act({ kind: 'reenter', turn: view.turn, facing: d, power_down: down.checked }).catch(() => {}),
+      });
+      return el('section', { class: 'rally-choose' },
+        el('h3', {}, 'Your robot re-enters'),
+        el('p', {}, `It comes back on its archive marker (column ${mine.archive[0] + 1}, row ${mine.archive[1] + 1}, outlined on the board) with 2 damage. Which way should it face?`),
+        el('div', { class: 'rally-facings' }, facing('N'), facing('E'), facing('S'), facing('W')),
+        el('label', { class: 'rally-check', for: 'rally-reenter-down' }, down, ' Re-enter powered down (repairs the damage; no cards next turn)'),
+        el('p', { class: 'help' }, 'Arrow keys choose too. Without an answer in time it faces the way it did when destroyed.'));
+    }
+    const stay = (yes) => button(yes ? 'Stay powered down' : 'Power up', {
+      class: yes ? '' : 'primary', onclick: () => table.act({ kind: 'stay_down', turn: view.turn, stay: yes }).catch(() => {}),
+    });
+    return el('section', { class: 'rally-choose' },
+      el('h3', {}, 'Powered down'),
+      el('p', {}, `Your robot took ${mine.damage} damage while powered down. Stay down another turn to repair it all?`),
+      el('div', { class: 'rally-facings' }, stay(false), stay(true)));
+  }
+
+  function waitingPanel(view, mine) {
+    let text;
+    if (view.phase === 'over') text = 'The race is over. Every hand and program is revealed in the list below.';
+    else if (!mine) text = 'You are watching. Programs stay secret until their registers run.';
+    else if (mine.status === 'out') text = 'Your robot is out of lives. Watch the others finish the race.';
+    else if (mine.status === 'destroyed') text = 'Your robot is destroyed: it re-enters at clean-up.';
+    else if (mine.status === 'powered_down') text = 'Your robot is powered down this turn: no cards, no program. It can still be pushed and shot.';
+    else if (view.phase === 'choose') text = 'Clean-up: waiting for the others’ choices.';
+    else text = 'Waiting.';
+    const others = view.waiting.filter((s) => s !== mySeat());
+    return el('section', { class: 'rally-wait' }, el('p', {}, text),
+      others.length && view.phase !== 'over' ? el('p', { class: 'help' }, `Waiting for ${list(others.map(name))}.`) : null);
+  }
+
+  function renderSide(view) {
+    const mine = me();
+    let content;
+    if (view.need === 'program' && mine) {
+      programmer.update(view, mine, snap.deadline?.endsAt ?? null);
+      content = programmer.element;
+    } else if (mine && view.phase === 'program' && mine.programmed) {
+      programmer.update(view, mine, snap.deadline?.endsAt ?? null);
+      content = programmer.element;
+    } else if (view.need === 'reenter' || view.need === 'stay_down') {
+      content = choosePanel(view, mine);
+    } else {
+      content = waitingPanel(view, mine);
+    }
+    const current = side.firstChild;
+    if (current === content) return;
+    if (current && content.classList.contains('rally-choose') && current.classList.contains('rally-choose') &&
+        current.querySelector('h3').textContent === content.querySelector('h3').textContent) return;
+    const hadFocus = side.contains(document.activeElement);
+    side.replaceChildren(content);
+    if (hadFocus) content.querySelector('button, input')?.focus({ preventScroll: true });
+  }
+
+  function pips(r) {
+    const box = el('span', { class: 'rally-pips', 'aria-label': `${r.damage} damage of 10` });
+    for (let i = 1; i <= 10; i++) box.append(el('span', { class: 'rally-pip', 'data-on': String(i <= r.damage), 'data-lock': String(i >= 5 && i <= 9) }));
+    return box;
+  }
+
+  function cardsLine(label, cards) {
+    if (!cards || cards.every((c) => c === null)) return null;
+    return el('span', { class: 'rally-cards-line' }, `${label} `,
+      ...cards.map((c) => (c === null ? el('span', { class: 'rally-mini-card rally-mini-empty' }, '·')
+        : el('span', { class: 'rally-mini-card', title: String(c) }, cardIcon(cardKind(c)), String(c)))));
+  }
+
+  function renderRobots(view) {
+    robotsList.replaceChildren(...view.robots.map((r) => {
+      const s = seatStyle(r.seat);
+      const state = view.phase === 'program' && r.status === 'active' ? (r.programmed ? 'program in ✓' : 'programming…') : STATUS_WORDS[r.status];
+      const extras = [];
+      if (r.virtual) extras.push('virtual');
+      if (r.power_down_next) extras.push('powers down next turn');
+      if (r.coat) extras.push(`coat ${r.coat}`);
+      return el('li', { class: 'rally-robot-item', 'data-seat': r.seat, 'data-mine': String(r.seat === mySeat()), style: `--seat: ${s.color}` },
+        el('div', { class: 'rally-robot-head' }, table.badge(r.seat, 20), el('strong', {}, name(r.seat)), el('span', { class: 'rally-robot-state' }, state)),
+        el('div', { class: 'rally-robot-stats' },
+          el('span', { title: 'Flags touched' }, `⚑ ${r.flags}/${view.flags}`),
+          el('span', { title: 'Lives left' }, `♥ ${r.lives}`),
+          el('span', { title: 'Damage' }, `⚡ ${r.damage}`), pips(r),
+          el('span', { title: 'Cards in hand' }, `${r.hand} cards`)),
+        extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
+        r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option' }, OPTION_NAMES[o]))) : null,
+        cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
+        view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);
+    }));
+  }
+
+  // ---- the contract ----
+
+  return {
+    update(next) {
+      const before = prevView;
+      snap = next;
+      prevView = next.view;
+      if (!mounting) {
+        mounting = true;
+        mountCourse(next.view.course);
+      }
+      const view = next.view;
+      renderSide(view);
+      renderRobots(view);
+      const ran = next.events.some((e) => e.kind === 'reveal' || e.kind === 'reentry' || e.kind === 'cleanup');
+      if (ran && before) {
+        const frames = buildTimeline(liveRobots(before), next.events, name, liveRobots(view));
+        player.load(frames);
+        const flags = next.events.filter((e) => e.kind === 'card' || e.kind === 'board').flatMap((e) => e.frames.flat()).filter((a) => a.do === 'flag');
+        for (const f of flags) table.announce(`${name(f.seat)} touches flag ${f.flag}.`);
+      } else {
+        player.setNow(liveRobots(view));
+      }
+      if (!player.busy()) drawLive(view);
+    },
+    status(s) {
+      const v = s.view;
+      if (v.phase === 'over') return null;
+      const text = v.phase === 'program'
+        ? (v.timer === 'last' ? 'program your registers: last seconds' : 'program your registers')
+        : 'choose how your robot comes back';
+      return { seats: v.waiting, text };
+    },
+    describe(e) {
+      return describeEvent(e, name);
+    },
+    key(e) {
+      const t = e.target;
+      const control = t && t.closest && t.closest('button, input, select, a, summary');
+      if (control && (e.key === 'Enter' || e.key === ' ')) return false;
+      if (player.key(e)) return true;
+      const view = snap?.view;
+      if (view?.need === 'program') return programmer.key(e);
+      if (view?.need === 'reenter') {
+        const d = { ArrowUp: 'N', ArrowRight: 'E', ArrowDown: 'S', ArrowLeft: 'W' }[e.key];
+        if (!d) return false;
+        table.act({ kind: 'reenter', turn: view.turn, facing: d }).catch(() => {});
+        return true;
+      }
+      return false;
+    },
+    refused() {
+      // The frame showed the reason; the next state redraws from the truth.
+    },
+    destroy() {
+      gone = true;
+      player.destroy();
+      programmer.destroy();
+      table.element.replaceChildren();
+    },
+  };
+}
