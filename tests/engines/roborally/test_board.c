@@ -427,15 +427,23 @@ Test(lasers, ten_damage_destroys_a_robot)
     cr_assert_eq(st.robot[0].lives, RR_LIVES - 1);
 }
 
-Test(lasers, powered_down_robots_do_not_fire_but_are_shot)
+Test(lasers, powered_down_robots_do_not_fire_but_are_pushed_moved_and_shot)
 {
     floor8(2);
-    ts_place(&st, 0, 1, 4, RR_E);
+    tc_belt(&tc, 4, 4, RR_BELT, RR_S, "N");
+    ts_place(&st, 0, 2, 4, RR_E);
     ts_place(&st, 1, 3, 4, RR_W);
     st.robot[1].powered_down = true;
-    ts_register(&st, 1, NULL, NULL);
-    cr_assert_eq(st.robot[1].damage, 1, "shot while powered down");
+    int c[2] = {C_MOVE1, 0};
+    ts_register(&st, 1, c, NULL);
+    cr_assert_eq(ts_x(&st, 1), 4, "pushed onto the belt");
+    cr_assert_eq(ts_y(&st, 1), 5, "and carried by it");
     cr_assert_eq(st.robot[0].damage, 0, "a powered-down robot does not fire");
+    ts_place(&st, 0, 1, 4, RR_E);
+    ts_place(&st, 1, 3, 4, RR_W);
+    ts_register(&st, 2, NULL, NULL);
+    cr_assert_eq(st.robot[1].damage, 1, "shot while powered down");
+    cr_assert_eq(st.robot[0].damage, 0);
 }
 
 /* ---- the ball, RoboBall's piece: one more kind on the same floor ---- */

@@ -432,8 +432,16 @@ Test(power, a_powered_down_robot_damaged_during_its_turn_may_stay_down)
 
 /* ---- destruction and re-entry ---- */
 
-/* Seat 0 on (0,1) facing east: (1,1) is a pit. */
+/* Seat 0 on (0,1) facing east: (1,1) is a pit. Returns the events of the
+ * turn (caller decrefs). */
+static json_t *walk_into_pit_events(game *g, bool seat1_too);
+
 static void walk_into_pit(game *g, bool seat1_too)
+{
+    json_decref(walk_into_pit_events(g, seat1_too));
+}
+
+static json_t *walk_into_pit_events(game *g, bool seat1_too)
 {
     rr_state *s = roborally_state_for_tests(g);
     s->floor.piece[0].cell = (int16_t)(1 * 12 + 0);
@@ -449,9 +457,29 @@ static void walk_into_pit(game *g, bool seat1_too)
     rg_hand(g, 1, seat1_too ? h1 : h1quiet, 5);
     char *a = rg_program(g, h0, true, false), *b = rg_program(g, seat1_too ? h1 : h1quiet, true, false);
     json_decref(rg_ok(g, 0, a));
-    json_decref(rg_ok(g, 1, b));
+    json_t *ev = rg_ok(g, 1, b);
     free(a);
     free(b);
+    return ev;
+}
+
+Test(reentry, a_destroyed_robot_sits_out_the_rest_of_the_turn)
+{
+    game *g = rg_new(ISLAND, 2, 4);
+    json_t *ev = walk_into_pit_events(g, false);
+    size_t i;
+    json_t *e;
+    int shown = 0;
+    json_array_foreach(ev, i, e) {
+        if (strcmp(json_string_value(json_object_get(e, "kind")), "reveal") != 0)
+            continue;
+        size_t k;
+        json_t *c;
+        json_array_foreach(json_object_get(e, "cards"), k, c) shown += json_integer_value(json_object_get(c, "seat")) == 0;
+    }
+    cr_assert_eq(shown, 1, "its card of register 1 ran, none after");
+    json_decref(ev);
+    roborally_engine.destroy(g);
 }
 
 Test(reentry, a_robot_destroyed_in_a_pit_reenters_on_its_archive_facing_its_owners_choice)
