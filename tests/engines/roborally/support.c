@@ -1,6 +1,8 @@
 /* support.c: see support.h. */
 #include "support.h"
 
+#include "replay.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,34 +189,15 @@ char *rg_view(const game *g, int seat)
     return s;
 }
 
-char *rg_all_views(const game *g)
-{
-    size_t cap = 1 << 16, len = 0;
-    char *all = malloc(cap);
-    all[0] = 0;
-    for (int seat = -1; seat < roborally_seats(g); seat++) {
-        char *v = rg_view(g, seat);
-        size_t n = strlen(v);
-        while (len + n + 2 > cap)
-            all = realloc(all, cap *= 2);
-        memcpy(all + len, v, n);
-        len += n;
-        all[len++] = '\n';
-        all[len] = 0;
-        free(v);
-    }
-    return all;
-}
-
 void rg_refused(game *g, int seat, const char *json, const char *code)
 {
-    char *before = rg_all_views(g);
+    char *before = replay_views(&roborally_engine, g, roborally_seats(g));
     game_error err = {"", ""};
     int rc = rg_act(g, seat, json, NULL, &err);
     cr_assert_eq(rc, -1, "accepted %s", json);
     cr_assert_str_eq(err.code, code, "%s: code %s (%s)", json, err.code, err.message);
     cr_assert(err.message[0], "a refusal says why");
-    char *after = rg_all_views(g);
+    char *after = replay_views(&roborally_engine, g, roborally_seats(g));
     cr_assert_str_eq(before, after, "a refused action changed a view: %s", json);
     free(before);
     free(after);
@@ -262,6 +245,19 @@ void rg_hand(game *g, int seat, const int *cards, int n)
     for (int i = 0; i < n; i++)
         h[i] = (int16_t)cards[i];
     cr_assert_eq(roborally_set_hand_for_tests(g, seat, h, n), 0);
+}
+
+json_t *rg_turn(game *g, const int h0[5], bool down0, const int h1[5])
+{
+    rg_hand(g, 0, h0, 5);
+    rg_hand(g, 1, h1, 5);
+    char *a = rg_program(g, h0, true, down0), *b = rg_program(g, h1, true, false);
+    json_t *events = rg_ok(g, 0, a), *more = rg_ok(g, 1, b);
+    json_array_extend(events, more);
+    json_decref(more);
+    free(a);
+    free(b);
+    return events;
 }
 
 json_t *rg_event(json_t *events, const char *kind)

@@ -63,9 +63,12 @@ char *rg_program(const game *g, const int regs[5], bool submit, bool power_down)
 json_t *rg_all_program(game *g);
 /* Deals `seat` these cards (tests choose hands). */
 void rg_hand(game *g, int seat, const int *cards, int n);
+/* A two-seat turn: each seat is dealt its five cards and programs them in
+ * that order, seat 0 first (announcing a power-down if down0). Returns the
+ * events of both acts (caller decrefs). */
+json_t *rg_turn(game *g, const int h0[5], bool down0, const int h1[5]);
 json_t *rg_event(json_t *events, const char *kind);
 char *rg_dump(const json_t *j);
 char *rg_view(const game *g, int seat);
-char *rg_all_views(const game *g);
 
 #endif

@@ -171,14 +171,7 @@ Test(deal, hands_come_from_the_secret_stream_not_the_open_seed)
  * seat 1 turns left and right behind its wall: nobody moves, nobody is shot. */
 static void quiet_turn(game *g, bool down0)
 {
-    int h0[5] = {10, 20, 30, 40, 50}, h1[5] = {70, 80, 90, 100, 110};
-    rg_hand(g, 0, h0, 5);
-    rg_hand(g, 1, h1, 5);
-    char *a = rg_program(g, h0, true, down0), *b = rg_program(g, h1, true, false);
-    json_decref(rg_ok(g, 0, a));
-    json_decref(rg_ok(g, 1, b));
-    free(a);
-    free(b);
+    json_decref(rg_turn(g, (int[]){10, 20, 30, 40, 50}, down0, (int[]){70, 80, 90, 100, 110}));
 }
 
 Test(deal, a_damaged_robot_is_dealt_nine_cards_minus_its_damage)
@@ -453,14 +446,7 @@ static json_t *walk_into_pit_events(game *g, bool seat1_too)
     int h0[5] = {490, 500, 510, 520, 530};
     int h1[5] = {540, 550, 560, 570, 580};
     int h1quiet[5] = {70, 80, 90, 100, 110};
-    rg_hand(g, 0, h0, 5);
-    rg_hand(g, 1, seat1_too ? h1 : h1quiet, 5);
-    char *a = rg_program(g, h0, true, false), *b = rg_program(g, seat1_too ? h1 : h1quiet, true, false);
-    json_decref(rg_ok(g, 0, a));
-    json_t *ev = rg_ok(g, 1, b);
-    free(a);
-    free(b);
-    return ev;
+    return rg_turn(g, h0, false, seat1_too ? h1 : h1quiet);
 }
 
 Test(reentry, a_destroyed_robot_sits_out_the_rest_of_the_turn)
@@ -541,16 +527,7 @@ Test(end, the_first_robot_to_touch_the_last_flag_wins_at_the_end_of_that_registe
     s->robot[0].flags = 1;
     s->floor.piece[0].cell = (int16_t)(9 * 12 + 3); /* below flag 2 at (3,8) */
     s->floor.piece[0].facing = RR_N;
-    int h0[5] = {840, 830, 820, 810, 800};
-    int h1[5] = {70, 80, 90, 100, 110};
-    rg_hand(g, 0, (int[]){490, 830, 820, 810, 800}, 5);
-    rg_hand(g, 1, h1, 5);
-    h0[0] = 490;
-    char *a = rg_program(g, h0, true, false), *b = rg_program(g, h1, true, false);
-    json_decref(rg_ok(g, 1, b));
-    json_t *ev = rg_ok(g, 0, a);
-    free(a);
-    free(b);
+    json_t *ev = rg_turn(g, (int[]){490, 830, 820, 810, 800}, false, (int[]){70, 80, 90, 100, 110});
     cr_assert(roborally_engine.over(g));
     cr_assert_eq(roborally_winners(g), 1u);
     int reveals = 0;

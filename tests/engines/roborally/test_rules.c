@@ -316,51 +316,39 @@ Test(options, without_the_high_power_laser_the_first_robot_shields_the_rest)
     cr_assert_eq(st.robot[2].damage, 0);
 }
 
-Test(options, tractor_beam_pulls_its_target_a_square_instead_of_damaging_it)
+/* Robot 0 on (1,4) facing east shoots robot 1 on (target_x, 4) with its
+ * beam mode set (and the option card `opt`, unless -1). */
+static void beam_shot(int opt, int mode, int target_x, int want_x, int want_damage)
 {
     floor8(2, true);
     ts_place(&st, 0, 1, 4, RR_E);
-    ts_place(&st, 1, 4, 4, RR_N);
-    give(0, RR_OPT_TRACTOR);
-    st.robot[0].beam_mode = RR_BEAM_TRACTOR;
+    ts_place(&st, 1, target_x, 4, RR_N);
+    if (opt >= 0)
+        give(0, opt);
+    st.robot[0].beam_mode = (uint8_t)mode;
     ts_register(&st, 1, NULL, NULL);
-    cr_assert_eq(ts_x(&st, 1), 3);
-    cr_assert_eq(st.robot[1].damage, 0);
+    cr_assert_eq(ts_x(&st, 1), want_x);
+    cr_assert_eq(st.robot[1].damage, want_damage);
+}
+
+Test(options, tractor_beam_pulls_its_target_a_square_instead_of_damaging_it)
+{
+    beam_shot(RR_OPT_TRACTOR, RR_BEAM_TRACTOR, 4, 3, 0);
 }
 
 Test(options, tractor_beam_cannot_pull_an_adjacent_robot_which_takes_damage_instead)
 {
-    floor8(2, true);
-    ts_place(&st, 0, 1, 4, RR_E);
-    ts_place(&st, 1, 2, 4, RR_N);
-    give(0, RR_OPT_TRACTOR);
-    st.robot[0].beam_mode = RR_BEAM_TRACTOR;
-    ts_register(&st, 1, NULL, NULL);
-    cr_assert_eq(ts_x(&st, 1), 2);
-    cr_assert_eq(st.robot[1].damage, 1);
+    beam_shot(RR_OPT_TRACTOR, RR_BEAM_TRACTOR, 2, 2, 1);
 }
 
 Test(options, pressor_beam_pushes_its_target_a_square_away_instead_of_damaging_it)
 {
-    floor8(2, true);
-    ts_place(&st, 0, 1, 4, RR_E);
-    ts_place(&st, 1, 2, 4, RR_N);
-    give(0, RR_OPT_PRESSOR);
-    st.robot[0].beam_mode = RR_BEAM_PRESSOR;
-    ts_register(&st, 1, NULL, NULL);
-    cr_assert_eq(ts_x(&st, 1), 3);
-    cr_assert_eq(st.robot[1].damage, 0);
+    beam_shot(RR_OPT_PRESSOR, RR_BEAM_PRESSOR, 2, 3, 0);
 }
 
 Test(options, a_beam_mode_without_its_option_card_does_damage)
 {
-    floor8(2, true);
-    ts_place(&st, 0, 1, 4, RR_E);
-    ts_place(&st, 1, 4, 4, RR_N);
-    st.robot[0].beam_mode = RR_BEAM_PRESSOR;
-    ts_register(&st, 1, NULL, NULL);
-    cr_assert_eq(ts_x(&st, 1), 4);
-    cr_assert_eq(st.robot[1].damage, 1);
+    beam_shot(-1, RR_BEAM_PRESSOR, 4, 4, 1);
 }
 
 Test(options, ramming_gear_does_one_damage_to_a_robot_pushed_once_per_card)

@@ -211,14 +211,7 @@ Test(secrecy, after_the_race_every_seat_sees_every_hand_and_program)
     s->robot[0].flags = 1;
     s->floor.piece[0].cell = (int16_t)(9 * 12 + 3);
     s->floor.piece[0].facing = RR_N;
-    int h0[5] = {490, 830, 820, 810, 800}, h1[5] = {70, 80, 90, 100, 110};
-    rg_hand(g, 0, h0, 5);
-    rg_hand(g, 1, h1, 5);
-    char *a = rg_program(g, h0, true, false), *b = rg_program(g, h1, true, false);
-    json_decref(rg_ok(g, 1, b));
-    json_decref(rg_ok(g, 0, a));
-    free(a);
-    free(b);
+    json_decref(rg_turn(g, (int[]){490, 830, 820, 810, 800}, false, (int[]){70, 80, 90, 100, 110}));
     cr_assert(roborally_engine.over(g));
     json_t *v = roborally_engine.view(g, 1);
     json_t *r0 = json_array_get(json_object_get(v, "robots"), 0);
