@@ -149,10 +149,10 @@ static int make_configs(const game_engine *e, json_t **configs, int max)
         if (n < max && strcmp(short_games[i].engine, e->id) == 0)
             configs[n++] = options_with(e, json_loads(short_games[i].options, 0, NULL));
     }
-    json_t *mins = json_object();
+    json_t *mins = json_object(), *descriptors = game_options_json(e);
     size_t i;
     const json_t *d;
-    json_array_foreach(e->options(), i, d) {
+    json_array_foreach(descriptors, i, d) {
         const char *name = json_string_value(json_object_get(d, "name"));
         const char *type = json_string_value(json_object_get(d, "type"));
         const json_t *def = json_object_get(d, "default");
@@ -169,6 +169,7 @@ static int make_configs(const game_engine *e, json_t **configs, int max)
             }
         }
     }
+    json_decref(descriptors);
     if (json_object_size(mins) && n < max)
         configs[n++] = options_with(e, mins);
     else
@@ -251,7 +252,8 @@ static bool bots_act(table *t, out *o, int first, int64_t *wake)
         if (t->lazy[s] && deadline_running)
             continue;
         int64_t w = GAME_NO_DEADLINE;
-        json_t *action = t->e->bot(t->g, s, 0, t->now, rng_next(&t->dice), &w);
+        static const volatile int never = 0;
+        json_t *action = t->e->bot(t->g, s, 0, t->now, rng_next(&t->dice), &w, &never);
         if (w < *wake)
             *wake = w;
         if (!action)
@@ -327,7 +329,7 @@ static void play(out *o, const game_engine *e, const json_t *options, int seats,
 {
     game_error err;
     table t = {.e = e, .seats = seats, .events = json_array()};
-    t.g = e->create(options, seats, seed, &err);
+    t.g = e->create(options, seats, game_seeds_from(seed), &err);
     json_t *line = line_of(o, "game");
     json_object_set(line, "options", (json_t *)options);
     json_object_set_new(line, "seats", json_integer(seats));
@@ -393,8 +395,8 @@ static void play_engine(out *o, const game_engine *e, int index)
     json_t *levels = json_array();
     for (int i = 0; e->bot_levels && e->bot_levels[i]; i++)
         json_array_append_new(levels, json_string(e->bot_levels[i]));
-    write_line(o, json_pack("{s:s, s:s, s:O, s:o}", "engine", e->id, "kind", "engine", "options",
-                            e->options(), "bot_levels", levels));
+    write_line(o, json_pack("{s:s, s:s, s:o, s:o}", "engine", e->id, "kind", "engine", "options",
+                            game_options_json(e), "bot_levels", levels));
     json_t *configs[32];
     int nconfigs = make_configs(e, configs, 32);
     for (int c = 0; c < nconfigs; c++) {
