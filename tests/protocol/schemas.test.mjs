@@ -178,6 +178,24 @@ for (const id of gameFolders()) {
       assert.deepEqual([...new Set(kinds)].filter((w) => !named(w)), [], 'event and action kinds not described');
     });
 
+    test('the option table in its section matches the games message (type, default, range)', (t) => {
+      const e = record();
+      if (!e) { t.skip('not played'); return; }
+      const section = sectionOf(id);
+      assert.ok(section, `PROTOCOL.md has a heading naming ${id}`);
+      const rows = new Map(section.split('\n').filter((l) => /^\| `[a-z_0-9]+` \|/.test(l))
+        .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+        .filter((cells) => ['int', 'bool', 'choice'].includes(cells[1])) // not the view's tables
+        .map((cells) => [cells[0].replaceAll('`', ''), cells]));
+      for (const d of e.descriptors.options) {
+        const row = rows.get(d.name);
+        assert.ok(row, `a table row for option ${d.name}`);
+        const range = { int: `${d.min} to ${d.max}`, bool: '', choice: d.choices?.map((c) => `\`${JSON.stringify(c)}\``).join(', ') }[d.type];
+        assert.deepEqual(row.slice(1, 4), [d.type, d.type === 'choice' ? `\`${JSON.stringify(d.default)}\`` : String(d.default), range],
+          `option ${d.name}: type, default, range`);
+      }
+    });
+
     test('the examples in its section match the schemas', (t) => {
       const section = sectionOf(id);
       if (!section) { t.skip('no section'); return; }
