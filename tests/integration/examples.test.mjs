@@ -4,23 +4,17 @@
 // says and never refused. Every game the server offers (but the test-only
 // one) must have such a block.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { Client, schemaFailures, startServer } from './lib/harness.mjs';
+import { describe, test } from 'node:test';
+import { Client, serverForFile } from './lib/harness.mjs';
 import { codeBlocks, protocolMd, sectionOf } from './lib/docs.mjs';
 import { clientProblem } from './lib/schemas.mjs';
 
 const sessions = codeBlocks(protocolMd, 'json session');
 
-let server;
-before(async () => { server = await startServer(); });
-after(async () => {
-  const { code } = await server.stop();
-  assert.equal(code, 0);
-  assert.deepEqual(schemaFailures, []);
-});
+const file = serverForFile();
 
 test('every game the server offers has a session in its section of PROTOCOL.md', async () => {
-  const c = await Client.connect(server);
+  const c = await Client.connect(file.server);
   await c.hello('Reader');
   const { games } = await c.ok('games');
   await c.close();
@@ -64,7 +58,7 @@ for (const lines of sessions) {
     });
 
     test('sent as written, is answered as the page says', async () => {
-      const c = await Client.connect(server);
+      const c = await Client.connect(file.server);
       for (const [i, line] of lines.entries()) {
         const sent = messages[i];
         c.checker.sent(sent); // so the accepted action is checked against its game

@@ -4,13 +4,14 @@
 // over, against the room's game's schemas (protocol/schema/games/<id>/; see
 // schemas.mjs). A message that breaks its schema fails the test that was
 // running when it came (and the file, if it came after the last test).
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, afterEach } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import WebSocket from 'ws';
 import { MessageChecker } from './schemas.mjs';
 
@@ -95,6 +96,21 @@ export async function startServer(args = [], { binary = serverBinary(), env = {}
       return result;
     },
   };
+}
+
+/**
+ * One server for the whole test file: started before its tests, stopped
+ * after them, and it must exit cleanly. Returns a box whose .server is set
+ * once started.
+ */
+export function serverForFile(args = []) {
+  const box = { server: null };
+  before(async () => { box.server = await startServer(args); });
+  after(async () => {
+    const { code } = await box.server.stop();
+    assert.equal(code, 0, 'the server exits cleanly');
+  });
+  return box;
 }
 
 let nextId = 1;
