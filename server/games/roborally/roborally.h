@@ -53,6 +53,9 @@ const rr_state *roborally_state(const game *g);
 roborally_need roborally_needs(const game *g, int seat);
 /* The seat's hand (its own secret); returns the count. */
 int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX]);
+/* The seat's draft of this turn's unlocked registers (its own secret, 0 for
+ * empty); returns how many hold a card. */
+int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS]);
 /* Winners as a seat mask, once over. */
 unsigned roborally_winners(const game *g);
 

@@ -555,8 +555,12 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
     memcpy(seat->draft, draft, sizeof draft);
     seat->beam = beam;
     seat->announce = down;
-    if (!submit)
+    if (!submit) {
+        /* Public: that a draft came in, never what it holds. */
+        json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "kind", "drafted", "seat", s, "turn",
+                                                g->st.turn));
         return 0;
+    }
     seat->submitted = true;
     json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "kind", "programmed", "seat", s,
                                             "turn", g->st.turn));
@@ -697,6 +701,14 @@ int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX])
     const rr_seat *s = &g->seat[seat];
     memcpy(out, s->hand, (size_t)s->nhand * sizeof out[0]);
     return s->nhand;
+}
+
+int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS])
+{
+    int n = 0;
+    for (int r = 0; r < RR_REGISTERS; r++)
+        n += (out[r] = g->seat[seat].draft[r]) != 0;
+    return n;
 }
 
 rr_state *roborally_state_for_tests(game *g)

@@ -400,20 +400,33 @@ static int facing_toward(const rr_state *s, int seat, int cell)
     return best;
 }
 
+/* The program as an action; locked registers are sent as null. */
+static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGISTERS], bool down,
+                            bool submit)
+{
+    int damage = roborally_state(g)->robot[seat].damage;
+    json_t *list = json_array();
+    for (int r = 0; r < RR_REGISTERS; r++)
+        json_array_append_new(list, rr_register_locked(damage, r) ? json_null() : json_integer(regs[r]));
+    return json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
+                     "registers", list, "power_down", down, "submit", submit);
+}
+
+/* Easy writes a draft first and locks it in when asked again, as a person
+ * might; the others lock their program in at once. */
 static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
                               const volatile int *cancel)
 {
     const rr_state *s = roborally_state(g);
-    int16_t hand[RR_HAND_MAX], regs[RR_REGISTERS];
-    int n = roborally_hand(g, seat, hand);
-    roborally_plan(s, seat, hand, n, level, salt, cancel, regs);
-    json_t *list = json_array();
-    for (int r = 0; r < RR_REGISTERS; r++)
-        json_array_append_new(list, json_integer(regs[r]));
     int damage = s->robot[seat].damage;
     bool down = level > LEVEL_EASY ? damage >= 6 : damage >= 8;
-    return json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
-                     "registers", list, "power_down", down, "submit", 1);
+    int16_t hand[RR_HAND_MAX], regs[RR_REGISTERS];
+    int unlocked = RR_REGISTERS - rr_locked_count(damage);
+    if (level <= LEVEL_EASY && unlocked > 0 && roborally_draft(g, seat, regs) == unlocked)
+        return program_json(g, seat, regs, down, true);
+    int n = roborally_hand(g, seat, hand);
+    roborally_plan(s, seat, hand, n, level, salt, cancel, regs);
+    return program_json(g, seat, regs, down, level > LEVEL_EASY || unlocked == 0);
 }
 
 json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,

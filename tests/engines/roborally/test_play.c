@@ -191,8 +191,8 @@ Test(bots, a_bot_never_plays_a_card_outside_its_hand_or_moves_a_locked_register)
         int64_t wake;
         json_t *a = roborally_engine.bot(g, 0, level, 0, 3, &wake, &game_no_cancel);
         json_t *regs = json_object_get(a, "registers");
-        cr_assert_eq(json_integer_value(json_array_get(regs, 2)), 30);
-        cr_assert_eq(json_integer_value(json_array_get(regs, 4)), 50);
+        for (int r = 2; r < 5; r++)
+            cr_assert(json_is_null(json_array_get(regs, (size_t)r)), "a locked register is left alone");
         int a0 = (int)json_integer_value(json_array_get(regs, 0));
         int a1 = (int)json_integer_value(json_array_get(regs, 1));
         cr_assert((a0 == 790 && a1 == 800) || (a0 == 800 && a1 == 790));

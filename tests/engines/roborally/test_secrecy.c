@@ -76,6 +76,7 @@ static void check_event(const json_t *e)
         {"turn", {"kind", "turn", "deadline", "hands", "powered_down", NULL}},
         {"timer", {"kind", "turn", "deadline", NULL}},
         {"programmed", {"kind", "seat", "turn", NULL}},
+        {"drafted", {"kind", "seat", "turn", NULL}},
         {"filled", {"kind", "seat", "turn", "registers", NULL}},
         {"programs", {"kind", "turn", "power_down", NULL}},
         {"reveal", {"kind", "turn", "register", "cards", NULL}},
