@@ -23,13 +23,16 @@ async function shoot(page, name, selector = '.rally') {
 
 /** Nothing of another seat's hand in this page's view or its hand row. */
 async function assertNoLeak(page, seat) {
-  const view = await viewOf(page);
+  // The view and the page at one moment (a state may arrive between two reads).
+  const { view, shown } = await page.evaluate(() => ({
+    view: window.botpit.store.state?.view ?? null,
+    shown: [...document.querySelectorAll('.rally-hand .rally-card')].map((e) => Number(e.dataset.card)),
+  }));
   if (!view || view.phase === 'over') return;
   for (const r of view.robots) {
     if (r.seat === seat) continue;
     assert.equal(r.cards, undefined, `seat ${seat}'s page holds seat ${r.seat}'s hand`);
   }
-  const shown = await page.locator('.rally-hand .rally-card').evaluateAll((els) => els.map((e) => Number(e.dataset.card)));
   const mine = view.robots[seat].cards || [];
   for (const c of shown) assert.ok(mine.includes(c), `card ${c} shown is not in the page's own hand`);
 }
@@ -71,16 +74,10 @@ async function playOnce(page, byKeys, firstTurn) {
     await page.locator('.rally-submit').waitFor();
     if (byKeys) await programByKeys(page, view);
     else await programByClicks(page, view, { drag: firstTurn });
-    try {
     await page.waitForFunction((t) => {
       const v = window.botpit.store.state?.view;
       return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
     }, view.turn, { timeout: 15000 });
-    } catch (e) {
-      const dbg = await page.evaluate(() => ({ v: window.botpit.store.state?.view, regs: [...document.querySelectorAll('.rally-register')].map((r) => r.getAttribute('aria-label')), note: document.querySelector('.rally-program-note')?.textContent, active: document.activeElement?.className, toasts: [...document.querySelectorAll('#toasts .toast-text')].map((t) => t.textContent) }));
-      console.log('DEBUG', JSON.stringify({ ...dbg, v: { turn: dbg.v.turn, need: dbg.v.need, me: dbg.v.robots[dbg.v.you] } }));
-      throw e;
-    }
   } else if (view.need === 'reenter') {
     await page.locator('.rally-facing[data-facing="N"]').click();
   } else if (view.need === 'stay_down') {

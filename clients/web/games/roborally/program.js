@@ -3,15 +3,19 @@
 // register to pick it and again to clear it, drag cards between hand and
 // registers to place or reorder; keys 1-9 place a card, Backspace clears
 // the last one, Enter locks the program in. Locked registers show their
-// card and cannot change. The program is sent as a draft while it is being
-// written (so a missed deadline fills only the empty registers) and locked
-// in with "Lock in program".
+// card and cannot change. Near the deadline the program is sent as a draft
+// (so a missed deadline fills only the empty registers); "Lock in program"
+// locks it in.
 
 import { button, el } from '../dom.js';
 import { KINDS, cardIcon, cardKind, cardName } from './cards.js';
 
-const DRAFT_DELAY_MS = 900;
-const DRAFT_MARGIN_MS = 2000; // no draft this close to the deadline
+// A draft goes to the server only in the last seconds before the deadline
+// (so that a missed deadline fills only the empty registers), not on every
+// click: each draft is an input every player's log shows.
+const DRAFT_DELAY_MS = 700;
+const DRAFT_WINDOW_MS = 12000; // drafts are sent this close to the deadline
+const DRAFT_MARGIN_MS = 1500;  // and no closer than this
 
 function cardFace(card) {
   const kind = cardKind(card);
@@ -31,6 +35,8 @@ export function createProgrammer({ send, announce }) {
   let damage = 0;
   let endsAt = null;
   let draftTimer = null;
+  let windowTimer = null;
+  let sentDraft = '';
   let sending = false;
 
   const title = el('h3', { class: 'rally-program-title' }, 'Your program');
@@ -59,6 +65,15 @@ export function createProgrammer({ send, announce }) {
     draftTimer = setTimeout(sendDraft, DRAFT_DELAY_MS);
   }
 
+  /** Sends the draft once the deadline is near, if it holds news. */
+  function armWindow() {
+    clearTimeout(windowTimer);
+    windowTimer = null;
+    if (submitted || !endsAt) return;
+    const wait = endsAt - DRAFT_WINDOW_MS - Date.now();
+    windowTimer = setTimeout(sendDraft, Math.max(0, wait));
+  }
+
   function action(submit) {
     const a = { kind: 'program', turn, registers: regs.map((c, i) => (locked[i] ? null : c)), submit, power_down: powerDown };
     if (beam !== 'damage') a.beam = beam;
@@ -67,8 +82,14 @@ export function createProgrammer({ send, announce }) {
 
   async function sendDraft() {
     draftTimer = null;
-    if (submitted || turn === null || (endsAt && endsAt - Date.now() < DRAFT_MARGIN_MS)) return;
-    try { await send(action(false)); } catch { /* the frame said why */ }
+    if (submitted || turn === null || !endsAt) return;
+    const left = endsAt - Date.now();
+    if (left < DRAFT_MARGIN_MS || left > DRAFT_WINDOW_MS) return;
+    const draft = action(false);
+    const key = JSON.stringify(draft);
+    if (key === sentDraft || draft.registers.every((c) => c === null)) return;
+    sentDraft = key;
+    try { await send(draft); } catch { /* the frame said why */ }
   }
 
   async function submit() {
@@ -210,9 +231,11 @@ export function createProgrammer({ send, announce }) {
         powerDown = !!me.announce;
         beam = me.beam || 'damage';
         picked = -1;
+        if (newTurn) sentDraft = '';
         clearTimeout(draftTimer);
         draftTimer = null;
       }
+      armWindow();
       // A card no longer in the hand cannot stay in a register.
       regs = regs.map((c, i) => (locked[i] || c === null || hand.includes(c) ? c : null));
       beamSelect.replaceChildren(el('option', { value: 'damage' }, 'damage'),
@@ -243,6 +266,6 @@ export function createProgrammer({ send, announce }) {
       }
       return false;
     },
-    destroy() { clearTimeout(draftTimer); },
+    destroy() { clearTimeout(draftTimer); clearTimeout(windowTimer); },
   };
 }

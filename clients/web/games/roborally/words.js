@@ -51,6 +51,7 @@ export function describeEvent(e, name) {
       return `Turn ${e.turn}: cards dealt${down}`;
     }
     case 'timer': return 'One player is left to program: the last seconds run';
+    case 'drafted': return `${name(e.seat)} saved a draft of a program`;
     case 'programmed': return `${name(e.seat)} locked in a program`;
     case 'filled': return e.registers.length
       ? `${name(e.seat)} ran out of time: register${e.registers.length > 1 ? 's' : ''} ${list(e.registers.map(String))} filled at random`
