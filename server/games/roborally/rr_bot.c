@@ -378,6 +378,28 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
 
 /* ---- the bot's answers ---- */
 
+/* Damage a robot would take sitting a turn out powered down where it is
+ * (the others standing still): 10 if it would not survive it. */
+static int idle_damage(const rr_state *s, int seat)
+{
+    rr_state t = *s;
+    quiet_others(&t, seat);
+    memset(t.robot[seat].reg, 0, sizeof t.robot[seat].reg);
+    t.robot[seat].powered_down = true;
+    t.robot[seat].damage = 0;
+    for (int reg = 0; reg < RR_REGISTERS && rr_robot_here(&t, seat); reg++)
+        rr_phase_run(&t, reg, NULL);
+    return rr_robot_here(&t, seat) ? t.robot[seat].damage : RR_MAX_DAMAGE;
+}
+
+/* Another turn powered down pays only if it repairs more than the floor
+ * would hurt: a robot parked in a laser's beam gets up and moves on. */
+static bool stays_down(const rr_state *s, int seat)
+{
+    int damage = s->robot[seat].damage;
+    return damage >= 4 && idle_damage(s, seat) + 2 < damage;
+}
+
 /* The facing that leads on toward the next flag from `cell`. */
 static int facing_toward(const rr_state *s, int seat, int cell)
 {
@@ -445,7 +467,7 @@ json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64
     }
     case ROBORALLY_NEED_STAY:
         return json_pack("{s:s, s:i, s:b}", "kind", "stay_down", "turn", roborally_turn(g), "stay",
-                         level > LEVEL_EASY && s->robot[seat].damage >= 4);
+                         level > LEVEL_EASY && stays_down(s, seat));
     default: return NULL;
     }
 }

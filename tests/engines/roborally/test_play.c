@@ -200,3 +200,40 @@ Test(bots, a_bot_never_plays_a_card_outside_its_hand_or_moves_a_locked_register)
     }
     roborally_engine.destroy(g);
 }
+
+/* Risky Exchange: a board laser fires west over (11,2), (10,2), (9,2). */
+static game *powered_down_at(int x, int y)
+{
+    game *g = rg_new("{\"course\":\"risky_exchange\"}", 2, 5);
+    rr_state *s = roborally_state_for_tests(g);
+    s->floor.piece[0].cell = (int16_t)(y * 12 + x);
+    s->floor.piece[0].facing = RR_N;
+    s->floor.piece[1].cell = 0;
+    s->floor.piece[1].facing = RR_N;
+    s->robot[0].damage = 1;
+    int spin[5] = {10, 20, 30, 40, 50}, turn[5] = {70, 80, 90, 100, 110};
+    json_decref(rg_turn(g, spin, true, turn)); /* announces a power-down */
+    cr_assert(s->robot[0].powered_down);
+    if (!(x >= 9 && y == 2))
+        s->robot[0].damage = 5; /* shot by someone, say; in the beam the board laser does it */
+    rg_hand(g, 1, turn, 5);
+    char *p = rg_program(g, turn, true, false);
+    json_decref(rg_ok(g, 1, p));
+    free(p);
+    return g;
+}
+
+Test(bots, a_powered_down_bot_in_a_lasers_beam_gets_up_and_one_out_of_it_stays_down)
+{
+    for (int in_beam = 0; in_beam < 2; in_beam++) {
+        game *g = powered_down_at(in_beam ? 10 : 5, in_beam ? 2 : 5);
+        cr_assert_eq(roborally_needs(g, 0), ROBORALLY_NEED_STAY);
+        cr_assert_eq(roborally_state(g)->robot[0].damage, 5);
+        int64_t wake;
+        json_t *a = roborally_engine.bot(g, 0, 2, 0, 1, &wake, &game_no_cancel);
+        cr_assert_eq(json_is_true(json_object_get(a, "stay")), !in_beam, "%s",
+                     in_beam ? "gets up out of the beam" : "stays down to repair");
+        json_decref(a);
+        roborally_engine.destroy(g);
+    }
+}

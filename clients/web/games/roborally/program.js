@@ -173,7 +173,15 @@ export function createProgrammer({ send, announce }) {
     if (what === 'reg') clearRegister(Number(value));
   });
 
+  let drawn = '';
+
   function render() {
+    // Rebuild the buttons only when what they show changed: a state that
+    // changes nothing here (another player's program) must not replace a
+    // button between the press and the release of a click.
+    const key = JSON.stringify([regs, locked, hand, submitted, sending, picked, powerDown, damage, beam, beamChoices]);
+    if (key === drawn) return;
+    drawn = key;
     regRow.replaceChildren(...regs.map((card, i) => {
       const label = locked[i] ? `Register ${i + 1}, locked: ${card ? cardName(card) : 'a card from the deck'}`
         : card ? `Register ${i + 1}: ${cardName(card)}${submitted ? '' : ' (click to clear)'}` : `Register ${i + 1}: empty${picked === i ? ', picked' : ''}`;
