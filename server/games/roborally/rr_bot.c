@@ -58,11 +58,70 @@ static void dist_fill(const rr_course *c, int goal, dist_map *m)
     }
 }
 
+/* Cards (registers) needed to reach `goal` from each cell and facing, on
+ * the bare floor: a card moves 1 to 3 squares ahead (a wall stops it), one
+ * back, or turns; a card that would end in a pit or off the floor is no
+ * way. Found by relaxing every state until nothing improves (the longest
+ * way on a course is a few dozen cards). */
+typedef struct card_map {
+    int16_t d[RR_MAX_CELLS][RR_DIRS];
+} card_map;
+
+/* Where a card of `steps` squares (negative: back) leaves a robot from
+ * `cell` facing `facing`, or RR_OFF if it falls. */
+static int bare_move(const rr_course *c, int cell, int facing, int steps)
+{
+    int d = steps < 0 ? rr_opposite(facing) : facing;
+    for (int k = 0; k < (steps < 0 ? 1 : steps); k++) {
+        if (rr_wall_between(c, cell, d))
+            break;
+        cell = rr_neighbour(c, cell, d);
+        if (cell == RR_OFF || c->cells[cell].kind == RR_PIT)
+            return RR_OFF;
+    }
+    return cell;
+}
+
+static void card_fill(const rr_course *c, int goal, card_map *m)
+{
+    int n = c->width * c->height;
+    for (int i = 0; i < n; i++) {
+        for (int f = 0; f < RR_DIRS; f++)
+            m->d[i][f] = i == goal ? 0 : FAR;
+    }
+    static const int steps[] = {1, 2, 3, -1}, turns[] = {1, -1, 2};
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; i++) {
+            if (i == goal || c->cells[i].kind == RR_PIT)
+                continue;
+            for (int f = 0; f < RR_DIRS; f++) {
+                int best = m->d[i][f];
+                for (int k = 0; k < 4; k++) {
+                    int to = bare_move(c, i, f, steps[k]);
+                    if (to != RR_OFF && m->d[to][f] + 1 < best)
+                        best = m->d[to][f] + 1;
+                }
+                for (int k = 0; k < 3; k++) {
+                    int g = rr_turned(f, turns[k]);
+                    if (m->d[i][g] + 1 < best)
+                        best = m->d[i][g] + 1;
+                }
+                if (best < m->d[i][f]) {
+                    m->d[i][f] = (int16_t)best;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
 typedef struct planner {
     const rr_state *start;
     int seat, level;
     int nflags;
     dist_map maps[RR_MAX_FLAGS];
+    card_map cards[RR_MAX_FLAGS]; /* normal and hard only */
     int counts[RR_CARD_KINDS];       /* cards of each kind in hand */
     int16_t best_card[RR_CARD_KINDS][RR_HAND_MAX]; /* by priority, highest first */
     const volatile int *cancel;
@@ -96,6 +155,8 @@ static double score(const planner *pl, const rr_state *s)
     int cell = s->floor.piece[pl->seat].cell;
     int dist = dist_to_next(pl, s);
     v -= 12.0 * dist;
+    if (pl->level > LEVEL_EASY && r->flags < pl->nflags)
+        v -= 20.0 * pl->cards[r->flags].d[cell][s->floor.piece[pl->seat].facing];
     int damage = r->damage - r0->damage;
     v -= damage * (r->damage >= 5 ? 9.0 : 5.0);
     if (r->flags < pl->nflags) {
@@ -330,8 +391,11 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
     rng_seed(&pl->dice, salt);
     const rr_course *c = s->floor.course;
     pl->nflags = c->nflags;
-    for (int f = 0; f < c->nflags; f++)
+    for (int f = 0; f < c->nflags; f++) {
         dist_fill(c, c->flags[f], &pl->maps[f]);
+        if (level > LEVEL_EASY && f >= s->robot[seat].flags)
+            card_fill(c, c->flags[f], &pl->cards[f]);
+    }
     /* Cards by kind, highest priority first (it moves earlier). */
     int16_t sorted[RR_HAND_MAX];
     memcpy(sorted, hand, (size_t)nhand * sizeof sorted[0]);
