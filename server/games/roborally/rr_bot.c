@@ -4,8 +4,9 @@
  * their own hand.
  *
  * Every level aims at its next flag along a distance map (squares to the
- * flag, walking round walls and pits). They differ in how they foresee a
- * program:
+ * flag, walking round walls and pits); normal and hard also count the cards
+ * it would take from a square and facing (card_map). They differ in how
+ * they foresee a program:
  *  - easy plans on a bare floor: its cards' own moves with walls, pits and
  *    the edge, blind to belts, gears, pushers and lasers, register by
  *    register, and now and then plays a card at random;
