@@ -30,6 +30,7 @@ static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_BAD_ACTION] = "bad_action",
     [PROTO_TOO_LARGE] = "too_large",
     [PROTO_RATE_LIMITED] = "rate_limited",
+    [PROTO_QUOTA_EXCEEDED] = "quota_exceeded",
     [PROTO_UNAVAILABLE] = "unavailable",
     [PROTO_INTERNAL] = "internal",
 };
