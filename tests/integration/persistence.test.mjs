@@ -2,6 +2,7 @@
 // database, and every room is back with byte-identical views and plays on.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -97,6 +98,49 @@ test('a room whose log no longer replays is kept aside, reported, and the rest c
   assert.equal((await c.ok('join', { room: good.code })).code, good.code, 'the sound room is back');
   const kept = execFileSync('sqlite3', [db, `SELECT broken IS NOT NULL FROM rooms WHERE code = '${bad.code}'`]).toString().trim();
   assert.equal(kept, '1', 'the broken room is still in the database');
+  await c.close();
+  await server.stop();
+});
+
+test('a room whose log skips an input is kept aside, reported, never half-restored or deleted', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame' });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('start');
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  await bob.ok('act', { action: { kind: 'add', n: 1 } });
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  await bob.ok('act', { action: { kind: 'add', n: 1 } });
+  await server.stop('SIGKILL');
+  // Inputs 2 and 3 vanish: 1 (Ada's) and 4 (Bob's) alone still replay,
+  // turn after turn, to a game nobody played.
+  execFileSync('sqlite3', [db, `DELETE FROM inputs WHERE room = '${room.code}' AND seq IN (2, 3)`]);
+  server = await startServer(['--db', db]);
+  assert.match(server.stderr(), new RegExp(`room ${room.code} cannot be restored exactly .*input 2 is missing`));
+  assert.match((await httpGet(server, '/metrics')).text, /^botpit_rooms_broken 1$/m);
+  const again = await Client.connect(server);
+  const welcome = await again.hello('Ada', ada.token);
+  assert.equal(welcome.room, null, 'Ada is in no half-restored room');
+  const kept = execFileSync('sqlite3', [db, `SELECT count(*), broken IS NOT NULL FROM inputs, rooms WHERE code = '${room.code}' AND room = code`]).toString().trim();
+  assert.equal(kept, '2|1', 'the room and what is left of its log are still in the database');
+  await again.close();
+  await server.stop();
+});
+
+test('a token hashed by an older server (the same SHA-256) still finds its player', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  await server.stop();
+  const token = '00112233445566778899aabbccddeeff';
+  const digest = createHash('sha256').update(Buffer.from(token, 'hex')).digest('hex');
+  execFileSync('sqlite3', [db, `INSERT INTO players (id, name, token_hash) VALUES ('pOLDTOKEN01', 'Old', X'${digest}')`]);
+  server = await startServer(['--db', db]);
+  const c = await Client.connect(server);
+  const welcome = await c.hello('Old', token);
+  assert.equal(welcome.you.id, 'pOLDTOKEN01');
   await c.close();
   await server.stop();
 });

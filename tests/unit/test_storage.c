@@ -42,22 +42,30 @@ static void teardown(void)
     store_close(st);
 }
 
-/* Ada and Bob in a started testgame (Ada's turn); returns the room code. */
-static const char *started(fake *ada, fake *bob)
+/* Ada and Bob in a started room of `game` counting to `target` (Ada's
+ * turn); returns the room code. */
+static const char *started_game(fake *ada, fake *bob, const char *game, int target)
 {
     static char code[8];
     fake_init(ada);
     fake_init(bob);
     fake_hello(ada, "Ada");
     fake_hello(bob, "Bob");
-    fake_say(ada, "{\"type\":\"create\",\"game\":\"testgame\",\"options\":{\"target\":5}}");
+    char text[160];
+    snprintf(text, sizeof text,
+             "{\"type\":\"create\",\"game\":\"%s\",\"options\":{\"target\":%d}}", game, target);
+    fake_say(ada, text);
     snprintf(code, sizeof code, "%s", fake_str(fake_last(ada, "room"), "code"));
-    char join[64];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\"}", code);
-    fake_say(bob, join);
+    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}", code);
+    fake_say(bob, text);
     fake_say(ada, "{\"type\":\"start\"}");
     cr_assert_not_null(fake_last(ada, "state"));
     return code;
+}
+
+static const char *started(fake *ada, fake *bob)
+{
+    return started_game(ada, bob, "testgame", 5);
 }
 
 static json_int_t seq_of(json_t *state)
@@ -228,4 +236,55 @@ Test(storage, results_refuse_a_limit_out_of_range_instead_of_changing_it)
     ok = lobby_results_query(fake_lobby, NULL, NULL, NULL, why, sizeof why);
     cr_assert_not_null(ok, "no limit is the default");
     json_decref(ok);
+}
+
+/* An engine without clone plays on the game itself: after a failed write
+ * the room rebuilds the game from its log, so the refused act leaves no
+ * trace in the game either. */
+Test(storage, without_clone_a_failed_write_rebuilds_the_game_from_its_log)
+{
+    fake ada, bob;
+    started_game(&ada, &bob, "testgame_noclone", 100);
+    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":2}}");
+    faultvfs_set(FAULT_FULL);
+    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":3}}");
+    cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
+    faultvfs_set(FAULT_NONE);
+    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    json_t *s = fake_last(&ada, "state");
+    cr_assert_eq(seq_of(s), 2);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(s, "view"), "total")), 3,
+                 "2 + 1: the refused 3 was never counted");
+    leave_both(&ada, &bob);
+}
+
+/* If even the log no longer gives back the game (here a row of it vanished
+ * behind the server's back), the room is not left half-right: it closes,
+ * and stays in the store for the next start to judge. */
+Test(storage, a_game_that_cannot_be_rebuilt_after_a_failed_write_closes_and_stays_stored)
+{
+    fake ada, bob;
+    const char *code = started_game(&ada, &bob, "testgame_noclone", 100);
+    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":2}}");
+    sqlite3 *raw;
+    cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(raw, "DELETE FROM inputs WHERE seq = 1", NULL, NULL, NULL),
+                 SQLITE_OK);
+    faultvfs_set(FAULT_FULL);
+    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":3}}");
+    cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
+    json_t *left = fake_last(&ada, "left");
+    cr_assert_not_null(left, "the room closed");
+    cr_assert_str_eq(fake_str(left, "room"), code);
+    faultvfs_set(FAULT_NONE);
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(raw, "SELECT count(*) FROM rooms WHERE code = ?1", -1, &st,
+                                    NULL),
+                 SQLITE_OK);
+    sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    cr_assert_eq(sqlite3_column_int(st, 0), 1, "the room is still in the database");
+    sqlite3_finalize(st);
+    sqlite3_close(raw);
+    leave_both(&ada, &bob);
 }
