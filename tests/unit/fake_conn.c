@@ -84,6 +84,34 @@ void fake_hello(fake *f, const char *name)
     cr_assert_not_null(fake_last(f, "welcome"));
 }
 
+void fake_join(fake *f, const char *code)
+{
+    char text[64];
+    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}", code);
+    fake_say(f, text);
+}
+
+void fake_act(fake *f, int n)
+{
+    char text[80];
+    snprintf(text, sizeof text, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":%d}}", n);
+    fake_say(f, text);
+}
+
+const char *fake_two_seated(fake *ada, fake *bob, const char *game, const char *options)
+{
+    static char code[8];
+    fake_hello(ada, "Ada");
+    fake_hello(bob, "Bob");
+    char text[256];
+    snprintf(text, sizeof text, "{\"type\":\"create\",\"game\":\"%s\",\"options\":%s}", game,
+             options);
+    fake_say(ada, text);
+    snprintf(code, sizeof code, "%s", fake_str(fake_last(ada, "room"), "code"));
+    fake_join(bob, code);
+    return code;
+}
+
 void fake_run_for(uint64_t ms)
 {
     uint64_t until = uv_now(&fake_loop) + ms;

@@ -36,6 +36,13 @@ json_t *fake_last(fake *f, const char *type);
 /* Says hello as name; the welcome must come. */
 void fake_hello(fake *f, const char *name);
 const char *fake_str(json_t *m, const char *key);
+/* f joins room `code` (as a player if a seat is free). */
+void fake_join(fake *f, const char *code);
+/* f acts in a testgame: adds n. */
+void fake_act(fake *f, int n);
+/* Ada and Bob say hello; Ada creates a room of `game` with `options` (a
+ * JSON object's text) and Bob joins it. Returns the room code (static). */
+const char *fake_two_seated(fake *ada, fake *bob, const char *game, const char *options);
 /* Runs the loop for about ms. */
 void fake_run_for(uint64_t ms);
 

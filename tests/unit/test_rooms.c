@@ -18,16 +18,7 @@ static void teardown(void)
 /* Ada creates a testgame room and Bob joins it; returns the code. */
 static const char *two_seated(fake *ada, fake *bob, const char *options)
 {
-    static char code[8];
-    fake_hello(ada, "Ada");
-    fake_hello(bob, "Bob");
-    char text[256];
-    snprintf(text, sizeof text, "{\"type\":\"create\",\"game\":\"testgame\",\"options\":%s}", options);
-    fake_say(ada, text);
-    snprintf(code, sizeof code, "%s", fake_str(fake_last(ada, "room"), "code"));
-    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}", code);
-    fake_say(bob, text);
-    return code;
+    return fake_two_seated(ada, bob, "testgame", options);
 }
 
 TestSuite(rooms, .init = setup, .fini = teardown);
@@ -64,7 +55,7 @@ Test(rooms, spectators_share_one_serialization_and_seats_get_their_own)
     fake_say(&s1, join);
     fake_say(&s2, join);
     fake_say(&ada, "{\"type\":\"start\"}");
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":2}}");
+    fake_act(&ada, 2);
     cr_assert_eq(s1.last, s2.last, "both spectators were queued the same buffer");
     cr_assert_neq(ada.last, bob.last);
     json_t *va = json_object_get(fake_last(&ada, "state"), "view");
@@ -137,7 +128,7 @@ Test(rooms, after_the_grace_period_a_bot_takes_an_away_seat_and_plays)
     fake_init(&bob);
     two_seated(&ada, &bob, "{\"target\":50}");
     fake_say(&ada, "{\"type\":\"start\"}");
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    fake_act(&ada, 1);
     lobby_disconnect(fake_lobby, &bob.conn);
     json_t *away = json_array_get(json_object_get(fake_last(&ada, "room"), "seats"), 1);
     cr_assert(json_is_false(json_object_get(away, "connected")));
@@ -171,9 +162,7 @@ Test(rooms, a_room_with_no_one_connected_closes_after_its_grace)
     cr_assert_eq(json_array_size(rooms), 0);
     json_decref(rooms);
     fake_hello(&late, "Late");
-    char text[64];
-    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}", code);
-    fake_say(&late, text);
+    fake_join(&late, code);
     cr_assert_str_eq(fake_str(fake_last(&late, "error"), "code"), "no_such_room");
     lobby_disconnect(fake_lobby, &late.conn);
     fake_free(&ada);
@@ -217,9 +206,7 @@ Test(rooms, a_newcomer_gets_the_last_fifty_chat_lines_in_order)
         fake_say(&ada, text);
     }
     fake_hello(&late, "Late");
-    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}",
-             fake_str(fake_last(&ada, "room"), "code"));
-    fake_say(&late, text);
+    fake_join(&late, fake_str(fake_last(&ada, "room"), "code"));
     int seen = 0;
     for (size_t i = 0; i < json_array_size(late.inbox); i++) {
         json_t *m = json_array_get(late.inbox, i);

@@ -46,18 +46,11 @@ static void teardown(void)
  * turn); returns the room code. */
 static const char *started_game(fake *ada, fake *bob, const char *game, int target)
 {
-    static char code[8];
     fake_init(ada);
     fake_init(bob);
-    fake_hello(ada, "Ada");
-    fake_hello(bob, "Bob");
-    char text[160];
-    snprintf(text, sizeof text,
-             "{\"type\":\"create\",\"game\":\"%s\",\"options\":{\"target\":%d}}", game, target);
-    fake_say(ada, text);
-    snprintf(code, sizeof code, "%s", fake_str(fake_last(ada, "room"), "code"));
-    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\"}", code);
-    fake_say(bob, text);
+    char options[32];
+    snprintf(options, sizeof options, "{\"target\":%d}", target);
+    const char *code = fake_two_seated(ada, bob, game, options);
     fake_say(ada, "{\"type\":\"start\"}");
     cr_assert_not_null(fake_last(ada, "state"));
     return code;
@@ -114,10 +107,10 @@ Test(storage, the_input_that_ends_a_game_and_its_result_stand_or_fall_together)
 {
     fake ada, bob;
     const char *code = started(&ada, &bob);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":3}}");
-    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    fake_act(&ada, 3);
+    fake_act(&bob, 1);
     faultvfs_set(FAULT_READONLY);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}"); /* reaches 5 */
+    fake_act(&ada, 1); /* reaches 5 */
     cr_assert_str_eq(fake_str(fake_last(&ada, "error"), "code"), "unavailable");
     cr_assert_null(fake_last(&bob, "over"), "no game over was announced");
     json_t *none = lobby_results_json(fake_lobby, NULL, NULL, 10);
@@ -125,7 +118,7 @@ Test(storage, the_input_that_ends_a_game_and_its_result_stand_or_fall_together)
     json_decref(none);
 
     faultvfs_set(FAULT_NONE);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    fake_act(&ada, 1);
     cr_assert_not_null(fake_last(&bob, "over"));
     json_t *results = lobby_results_json(fake_lobby, NULL, NULL, 10);
     cr_assert_eq(json_array_size(results), 1, "the result was stored with the last input");
@@ -139,13 +132,7 @@ Test(storage, a_seat_change_that_cannot_be_stored_is_refused_and_announced_to_no
     fake ada, bob;
     fake_init(&ada);
     fake_init(&bob);
-    fake_hello(&ada, "Ada");
-    fake_hello(&bob, "Bob");
-    fake_say(&ada, "{\"type\":\"create\",\"game\":\"testgame\"}");
-    char join[64];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\"}",
-             fake_str(fake_last(&ada, "room"), "code"));
-    fake_say(&bob, join);
+    fake_two_seated(&ada, &bob, "testgame", "{}");
     size_t ada_had = json_array_size(ada.inbox);
     faultvfs_set(FAULT_FULL);
     fake_say(&bob, "{\"type\":\"sit\",\"id\":1,\"seat\":3}");
@@ -169,9 +156,9 @@ Test(storage, restore_keeps_aside_a_log_with_a_gap_and_never_deletes_it)
 {
     fake ada, bob;
     const char *code = started(&ada, &bob);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
-    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    fake_act(&ada, 1);
+    fake_act(&bob, 1);
+    fake_act(&ada, 1);
     char kept[8];
     snprintf(kept, sizeof kept, "%s", code);
     leave_both(&ada, &bob);
@@ -195,9 +182,7 @@ Test(storage, restore_keeps_aside_a_log_with_a_gap_and_never_deletes_it)
     fake dee;
     fake_init(&dee);
     fake_hello(&dee, "Dee");
-    char join[64];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\"}", kept);
-    fake_say(&dee, join);
+    fake_join(&dee, kept);
     cr_assert_str_eq(fake_str(fake_last(&dee, "error"), "code"), "no_such_room");
     lobby_disconnect(fake_lobby, &dee.conn);
     fake_free(&dee);
@@ -245,12 +230,12 @@ Test(storage, without_clone_a_failed_write_rebuilds_the_game_from_its_log)
 {
     fake ada, bob;
     started_game(&ada, &bob, "testgame_noclone", 100);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":2}}");
+    fake_act(&ada, 2);
     faultvfs_set(FAULT_FULL);
-    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":3}}");
+    fake_act(&bob, 3);
     cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
     faultvfs_set(FAULT_NONE);
-    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":1}}");
+    fake_act(&bob, 1);
     json_t *s = fake_last(&ada, "state");
     cr_assert_eq(seq_of(s), 2);
     cr_assert_eq(json_integer_value(json_object_get(json_object_get(s, "view"), "total")), 3,
@@ -265,13 +250,13 @@ Test(storage, a_game_that_cannot_be_rebuilt_after_a_failed_write_closes_and_stay
 {
     fake ada, bob;
     const char *code = started_game(&ada, &bob, "testgame_noclone", 100);
-    fake_say(&ada, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":2}}");
+    fake_act(&ada, 2);
     sqlite3 *raw;
     cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(raw, "DELETE FROM inputs WHERE seq = 1", NULL, NULL, NULL),
                  SQLITE_OK);
     faultvfs_set(FAULT_FULL);
-    fake_say(&bob, "{\"type\":\"act\",\"action\":{\"kind\":\"add\",\"n\":3}}");
+    fake_act(&bob, 3);
     cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
     json_t *left = fake_last(&ada, "left");
     cr_assert_not_null(left, "the room closed");
