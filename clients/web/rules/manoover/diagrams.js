@@ -1,0 +1,88 @@
+// The diagrams of the Robot Attack rules page, drawn by the table's own
+// board code (games/manoover/board.js): the standard set-up, the picker
+// around a selected robot, and a push before and after.
+
+import { createBoard, S } from '../../games/manoover/board.js';
+import { cellXY } from '../../games/manoover/hex.js';
+
+const NAMES = ['Orange', 'Blue'];
+const name = (seat) => NAMES[seat] || `Seat ${seat + 1}`;
+
+// The standard two-player set-up (server/games/manoover/manoover_layout.c).
+const GOALS = [{ owner: 0, cell: [0, -3] }, { owner: 1, cell: [0, 3] }];
+const START = [
+  [[-3, 3], [-2, 3], [-1, 3], [1, 2], [2, 1], [3, 0]].map((cell, i) => ({ owner: 0, number: i + 1, cell, dir: 'N' })),
+  [[3, -3], [2, -3], [1, -3], [-1, -2], [-2, -1], [-3, 0]].map((cell, i) => ({ owner: 1, number: i + 1, cell, dir: 'S' })),
+].flat();
+
+function wrap(...children) {
+  const box = document.createElement('div');
+  box.className = 'mo renderer';
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = new URL('../../games/manoover/renderer.css', import.meta.url).href;
+  box.append(sheet, ...children);
+  return box;
+}
+
+/** The board with `robots`, cropped to the cells listed (board units). */
+function board(robots, { crop = null, choices = null, pad = 1.3 } = {}) {
+  const b = createBoard({ name });
+  b.setBoard({ radius: 3, goals: GOALS });
+  b.show(robots);
+  if (choices) b.setChoices(choices);
+  if (crop) {
+    const pts = crop.map(cellXY);
+    const xs = pts.map(([x]) => x * S);
+    const ys = pts.map(([, y]) => y * S);
+    const x0 = Math.min(...xs) - pad * S;
+    const y0 = Math.min(...ys) - pad * S;
+    b.element.setAttribute('viewBox', `${x0} ${y0} ${Math.max(...xs) + pad * S - x0} ${Math.max(...ys) + pad * S - y0}`);
+  }
+  return b.element;
+}
+
+function labelled(text, art) {
+  const box = document.createElement('div');
+  const p = document.createElement('p');
+  p.className = 'diagram-label';
+  p.textContent = text;
+  box.append(p, art);
+  return box;
+}
+
+export const diagrams = {
+  start() {
+    return wrap(board(START));
+  },
+
+  choices() {
+    const robots = [
+      { owner: 0, number: 3, cell: [0, 1], dir: 'N' },
+      { owner: 1, number: 2, cell: [1, -1], dir: 'S' },
+    ];
+    const legal = new Map([[3, { number: 3, step: true, turn: ['NE', 'SE', 'S', 'SW', 'NW'] }]]);
+    return wrap(board(robots, { crop: [[-1, 1], [1, 0], [1, -1], [0, 1]], pad: 1.6, choices: { seat: 0, legal, selected: 3 } }));
+  },
+
+  push() {
+    const crop = [[0, -3], [0, 0], [-1, -1], [1, -2]];
+    const before = [
+      { owner: 0, number: 3, cell: [0, 0], dir: 'N' },
+      { owner: 1, number: 2, cell: [0, -1], dir: 'SE' },
+      { owner: 1, number: 5, cell: [0, -2], dir: 'S' },
+    ];
+    const after = [
+      { owner: 0, number: 3, cell: [0, -1], dir: 'N' },
+      { owner: 1, number: 2, cell: [0, -2], dir: 'SE' },
+    ];
+    const pair = document.createElement('div');
+    pair.className = 'diagram-pair';
+    const arrow = document.createElement('span');
+    arrow.className = 'diagram-pair-arrow';
+    arrow.textContent = '→';
+    pair.append(labelled('Before', board(before, { crop })), arrow,
+      labelled('After: blue 5 scored for orange', board(after, { crop })));
+    return wrap(pair);
+  },
+};
