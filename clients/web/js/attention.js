@@ -27,9 +27,9 @@ function render() {
   setIcon(calling ? ICON_CALLING : ICON);
 }
 
-/** A tab counts as looked at when it is visible and has the focus. */
+/** The tab is in the background: another tab, a minimised window. */
 function away() {
-  return document.visibilityState !== 'visible' || !document.hasFocus();
+  return document.visibilityState !== 'visible';
 }
 
 function settle() {
@@ -39,7 +39,6 @@ function settle() {
 }
 
 document.addEventListener('visibilitychange', settle);
-window.addEventListener('focus', settle);
 
 /** Browsers only let a page play sound after a click or key on it. */
 function unlockAudio() {

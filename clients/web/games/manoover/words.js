@@ -119,7 +119,8 @@ export function endingWords(view, name) {
   const why = lastGameWhy(last, view, name);
   if (!match.to) {
     const w = last?.winners || [];
-    const more = w.length === 1 ? ` ${name(w[0])} has the most robots in their goal.` : ' The goals hold as many robots each: a tie.';
+    const counts = (last?.scored || []).join(' to ');
+    const more = w.length === 1 ? ` ${name(w[0])} has the most robots in their goal (${counts}).` : ` The goals hold as many robots each (${counts}): a tie.`;
     return {
       why: why + more,
       score: 'Robots in goal',

@@ -277,7 +277,9 @@ export function createRenderer(table) {
       } else if (e.kind === 'demo_end' && !e.success) {
         flush();
         if (!still) queue.push({ wait: FAIL_PAUSE_MS }, { steps: [{ cells: cellsOf(e.robots) }] });
-      } else if ((e.kind === 'round_end' || e.kind === 'optimal') && !still) {
+      } else if ((e.kind === 'round_end' || e.kind === 'optimal') && !still && seated()) {
+        // Players see the best route played for them; a spectator, who
+        // may have just come in, gets the Replay button instead.
         flush();
         const record = view().last_round;
         if (record?.optimal?.status === 'solved') queue.push({ wait: 900 }, { replay: record });

@@ -20,11 +20,14 @@ function nameField(id, value) {
 /** "12/24" under the field; past the limit it says so, while typing. */
 function lengthNote(input, error) {
   const count = h('p.help.name-count', { id: `${input.id}-count`, 'aria-live': 'polite' });
-  const update = () => {
+  // typing: the player is changing it now (a sentence the server sent
+  // about a stored name stays until they do).
+  const update = (typing) => {
     const n = [...input.value.trim()].length;
     const over = n > MAX;
     count.textContent = `${n}/${MAX}`;
     count.dataset.over = String(over);
+    if (!typing) return;
     if (over) {
       error.textContent = `That is ${n} characters: a name has at most ${MAX}. Shorten it by ${n - MAX}.`;
       input.setAttribute('aria-invalid', 'true');
@@ -34,7 +37,7 @@ function lengthNote(input, error) {
     }
     error.dataset.length = String(over);
   };
-  input.addEventListener('input', update);
+  input.addEventListener('input', () => update(true));
   return { count, update };
 }
 

@@ -22,6 +22,8 @@ export function createRulesDialog() {
   let opener = null;
   let asked = 0;
   dialog.addEventListener('close', () => {
+    asked++; // a text still loading is not wanted any more
+    body.replaceChildren(); // nothing of it lingers under the game
     if (opener?.isConnected) opener.focus({ preventScroll: true });
     opener = null;
   });

@@ -72,7 +72,7 @@ export function createHints({ slot, ask, game }) {
     if (text.textContent !== (shown?.text || '')) text.textContent = shown?.text || '';
     highlight(shown ? shown.highlight : null);
     slot.dataset.hints = String(showing);
-    if (!showing) dismiss();
+    if (!on()) dismiss();
   }
 
   /** Soon, once: the board may still be redrawing. */
@@ -128,14 +128,21 @@ export function createHints({ slot, ask, game }) {
     const ch = callout.offsetHeight;
     const centre = box ? box.left + box.width / 2 : width / 2;
     const left = Math.max(8, Math.min(width - cw - 8, centre - cw / 2));
-    // Below the control, or above it when the table ends first.
-    const below = box ? box.top + box.height + 10 : 8;
-    const above = box ? box.top - ch - 10 : 8;
-    const top = below + ch > slot.clientHeight && above >= 0 ? above : below;
+    // Below the control, or above it when the table ends first; over a
+    // large area (the board itself), inside it near its top.
+    let side = 'below';
+    let top = box ? box.top + box.height + 10 : 8;
+    if (box && box.height > 160) {
+      side = 'inside';
+      top = Math.max(0, box.top) + 12;
+    } else if (box && top + ch > slot.clientHeight && box.top - ch - 10 >= 0) {
+      side = 'above';
+      top = box.top - ch - 10;
+    }
     callout.style.left = `${left}px`;
     callout.style.top = `${top}px`;
     callout.style.setProperty('--hint-arrow', `${Math.max(12, Math.min(cw - 12, centre - left))}px`);
-    callout.dataset.side = top === above && box ? 'above' : 'below';
+    callout.dataset.side = box ? side : 'inside';
     calloutTimer = setTimeout(dismiss, CALLOUT_MS + words.length * 30);
     return callout;
   }

@@ -406,10 +406,11 @@ export function createTable(app) {
         onclick: (e) => app.run('rematch', {}, { button: e.currentTarget }),
       }, 'Play again')
       : h('p.help', {}, 'The host can start another round with the same seats; you will move along.');
-    const why = ending?.why || (over.summary ? capitalise(store.named(over.summary)) : null);
     rebuild(result, () => fill(result,
       h('h2#result-title', { tabindex: '-1' }, title),
-      why ? h('p.summary.result-why', {}, why) : null,
+      // The game's own words on why it ended, or else the engine's summary.
+      ending?.why ? h('p.summary.result-why', {}, h('strong', {}, 'Why it ended: '), ending.why)
+        : over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
       scores,
       scores && ending?.scoreMeaning ? h('p.help.result-scores', {}, ending.scoreMeaning) : null,
       h('div.row', {}, again,
@@ -436,6 +437,28 @@ export function createTable(app) {
     renderTurn(snap);
     hints.refresh();
   }
+
+  // Tabbing to the table makes the browser scroll its top into view: on a
+  // phone, where the board is taller than the screen, the page would jump
+  // away from the part the player was looking at. Keep the page still when
+  // the table was in view anyway.
+  let tabbedFrom = null;
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    tabbedFrom = window.scrollY;
+    setTimeout(() => { tabbedFrom = null; }, 0); // the focus moves within this task
+  }, true);
+  slot.addEventListener('focus', (e) => {
+    const y = tabbedFrom;
+    tabbedFrom = null;
+    if (e.target !== slot || y === null || window.scrollY === y) return;
+    const r = slot.getBoundingClientRect();
+    const shift = window.scrollY - y;
+    const top = r.top + shift;          // where the table stood before the jump
+    const bottom = r.bottom + shift;
+    const bar = turnbar.getBoundingClientRect().bottom;
+    if (bottom > bar + 40 && top < window.innerHeight - 40) window.scrollTo({ top: y, behavior: 'instant' });
+  });
 
   slot.addEventListener('keydown', (e) => {
     if (!renderer?.key) return;

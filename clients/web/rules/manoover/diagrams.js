@@ -1,9 +1,9 @@
 // The diagrams of the Robot Attack rules page, drawn by the table's own
 // board code (games/manoover/board.js): the standard set-up, the picker
-// around a selected robot, and a push before and after.
+// around a selected robot, and a push before and after (on smaller boards
+// of the same shape, so each picture shows only what it is about).
 
-import { createBoard, S } from '../../games/manoover/board.js';
-import { cellXY } from '../../games/manoover/hex.js';
+import { createBoard } from '../../games/manoover/board.js';
 
 const NAMES = ['Orange', 'Blue'];
 const name = (seat) => NAMES[seat] || `Seat ${seat + 1}`;
@@ -25,20 +25,15 @@ function wrap(...children) {
   return box;
 }
 
-/** The board with `robots`, cropped to the cells listed (board units). */
-function board(robots, { crop = null, choices = null, pad = 1.3 } = {}) {
+/**
+ * A board of `radius` with `robots` (and `goals`); a small radius keeps
+ * the picture to the few cells it is about.
+ */
+function board(robots, { radius = 3, goals = GOALS, choices = null } = {}) {
   const b = createBoard({ name });
-  b.setBoard({ radius: 3, goals: GOALS });
+  b.setBoard({ radius, goals });
   b.show(robots);
   if (choices) b.setChoices(choices);
-  if (crop) {
-    const pts = crop.map(cellXY);
-    const xs = pts.map(([x]) => x * S);
-    const ys = pts.map(([, y]) => y * S);
-    const x0 = Math.min(...xs) - pad * S;
-    const y0 = Math.min(...ys) - pad * S;
-    b.element.setAttribute('viewBox', `${x0} ${y0} ${Math.max(...xs) + pad * S - x0} ${Math.max(...ys) + pad * S - y0}`);
-  }
   return b.element;
 }
 
@@ -58,31 +53,31 @@ export const diagrams = {
 
   choices() {
     const robots = [
-      { owner: 0, number: 3, cell: [0, 1], dir: 'N' },
+      { owner: 0, number: 3, cell: [0, 0], dir: 'N' },
       { owner: 1, number: 2, cell: [1, -1], dir: 'S' },
     ];
     const legal = new Map([[3, { number: 3, step: true, turn: ['NE', 'SE', 'S', 'SW', 'NW'] }]]);
-    return wrap(board(robots, { crop: [[-1, 1], [1, 0], [1, -1], [0, 1]], pad: 1.6, choices: { seat: 0, legal, selected: 3 } }));
+    return wrap(board(robots, { radius: 1, goals: [], choices: { seat: 0, legal, selected: 3 } }));
   },
 
   push() {
-    const crop = [[0, -3], [0, 0], [-1, -1], [1, -2]];
+    const small = { radius: 2, goals: [{ owner: 0, cell: [0, -2] }, { owner: 1, cell: [0, 2] }] };
     const before = [
-      { owner: 0, number: 3, cell: [0, 0], dir: 'N' },
-      { owner: 1, number: 2, cell: [0, -1], dir: 'SE' },
-      { owner: 1, number: 5, cell: [0, -2], dir: 'S' },
+      { owner: 0, number: 3, cell: [0, 1], dir: 'N' },
+      { owner: 1, number: 2, cell: [0, 0], dir: 'SE' },
+      { owner: 1, number: 5, cell: [0, -1], dir: 'S' },
     ];
     const after = [
-      { owner: 0, number: 3, cell: [0, -1], dir: 'N' },
-      { owner: 1, number: 2, cell: [0, -2], dir: 'SE' },
+      { owner: 0, number: 3, cell: [0, 0], dir: 'N' },
+      { owner: 1, number: 2, cell: [0, -1], dir: 'SE' },
     ];
     const pair = document.createElement('div');
     pair.className = 'diagram-pair';
     const arrow = document.createElement('span');
     arrow.className = 'diagram-pair-arrow';
     arrow.textContent = '→';
-    pair.append(labelled('Before', board(before, { crop })), arrow,
-      labelled('After: blue 5 scored for orange', board(after, { crop })));
+    pair.append(labelled('Before', board(before, small)), arrow,
+      labelled('After: blue 5 scored for orange', board(after, small)));
     return wrap(pair);
   },
 };

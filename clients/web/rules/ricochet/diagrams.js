@@ -30,6 +30,34 @@ function makeBoard(walls, targets) {
   };
 }
 
+/**
+ * Cuts the board's floor (drawn for all 16×16 cells) to the window, and
+ * drops the centre block when it lies outside: the picture then holds
+ * nothing it does not show, and nothing sticks out of a narrow page.
+ */
+function trim(svg, [X0, Y0, X1, Y1]) {
+  const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+  for (const r of svg.querySelectorAll('.rr-floor rect')) {
+    const x = clamp(Number(r.getAttribute('x')), X0, X1);
+    const y = clamp(Number(r.getAttribute('y')), Y0, Y1);
+    const right = clamp(Number(r.getAttribute('x')) + Number(r.getAttribute('width')), X0, X1);
+    const bottom = clamp(Number(r.getAttribute('y')) + Number(r.getAttribute('height')), Y0, Y1);
+    Object.entries({ x, y, width: right - x, height: bottom - y }).forEach(([k, v]) => r.setAttribute(k, v));
+  }
+  for (const l of svg.querySelectorAll('.rr-floor line')) {
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k)));
+    if (x1 === x2 ? x1 <= X0 || x1 >= X1 : y1 <= Y0 || y1 >= Y1) { l.remove(); continue; }
+    l.setAttribute('x1', clamp(x1, X0, X1));
+    l.setAttribute('x2', clamp(x2, X0, X1));
+    l.setAttribute('y1', clamp(y1, Y0, Y1));
+    l.setAttribute('y2', clamp(y2, Y0, Y1));
+  }
+  const block = svg.querySelector('.rr-block');
+  const bx = Number(block.getAttribute('x'));
+  const by = Number(block.getAttribute('y'));
+  if (bx >= X1 || by >= Y1 || bx + 2 * C <= X0 || by + 2 * C <= Y0) svg.querySelector('.rr-centre').replaceChildren();
+}
+
 /** The board's SVG in the page's ricochet styles, cropped to cells [x0, y0]..[x1, y1]. */
 function framed(board, [x0, y0, x1, y1], { chip = false } = {}) {
   if (!chip) board.element.querySelector('.rr-chip')?.remove();
@@ -39,7 +67,9 @@ function framed(board, [x0, y0, x1, y1], { chip = false } = {}) {
   sheet.rel = 'stylesheet';
   sheet.href = new URL('../../games/ricochet/renderer.css', import.meta.url).href;
   const svg = board.element;
-  svg.setAttribute('viewBox', `${x0 * C - 1} ${y0 * C - 1} ${(x1 - x0 + 1) * C + 2} ${(y1 - y0 + 1) * C + 2}`);
+  const win = [x0 * C - 1, y0 * C - 1, (x1 + 1) * C + 1, (y1 + 1) * C + 1];
+  trim(svg, win);
+  svg.setAttribute('viewBox', `${win[0]} ${win[1]} ${win[2] - win[0]} ${win[3] - win[1]}`);
   box.append(sheet, svg);
   return box;
 }
