@@ -55,7 +55,7 @@ const app = {
       const botOn = store.room.options?.bot_takeover !== false && store.game(store.room.game)?.bot_levels?.length;
       const sure = await confirmDialog({
         title: 'Leave the game?',
-        text: `The game goes on without you: ${botOn ? 'a bot plays your seat' : 'your seat stays empty'}, and you cannot take it back from the lobby. To watch instead, stay and use “Stand up”.`,
+        text: `The game goes on without you: ${botOn ? 'a bot plays your seat' : 'your seat stays empty'}. To watch the rest instead, stay and use “Stand up”.`,
         ok: 'Leave the game',
         danger: true,
       });

@@ -36,6 +36,21 @@ export async function hasRules(id) {
 }
 
 /**
+ * The frame of a diagram: a box with the game renderer's root classes (so
+ * its stylesheet applies, both colour schemes included) holding that
+ * stylesheet and the picture. For rules/<id>/diagrams.js.
+ */
+export function diagramBox(classes, sheetUrl, ...children) {
+  const box = document.createElement('div');
+  box.className = `${classes} renderer`;
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = sheetUrl;
+  box.append(sheet, ...children);
+  return box;
+}
+
+/**
  * Draws the diagrams of a rules text: each <figure data-diagram="name">
  * gets the picture rules/<id>/diagrams.js draws for that name, made with
  * the game's own board code. A figure whose picture fails keeps its words.

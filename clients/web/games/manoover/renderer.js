@@ -11,7 +11,7 @@ import { seatStyle } from '../kit.js';
 import { createBoard } from './board.js';
 import { readDice, dieWords } from './dice.js';
 import { DIR_WORDS, onBoard, sameCell, stepCell } from './hex.js';
-import { endingWords, eventWords, listWords } from './words.js';
+import { endingWords, eventWords, lastGameWhy, listWords } from './words.js';
 import { button, el } from '../dom.js';
 import { createPlayer } from './player.js';
 
@@ -266,7 +266,7 @@ export function createRenderer(table) {
     if (!last) return 'The game is over.';
     const who = last.winners.length === 1 ? `${name(last.winners[0])} wins game ${last.game}` : `Game ${last.game} is a tie`;
     if (view.match.over || !view.match.to) return `${who}.`;
-    return `${who}. The next game starts in a few seconds.`;
+    return `${who}: ${lastGameWhy(last, view, name)} The next game starts in a few seconds.`;
   }
 
   // ---- the contract ----

@@ -103,7 +103,7 @@ export function eventWords(e, view, name) {
 }
 
 /** Why the last game ended: someone ran out of robots, or the turn cap. */
-function lastGameWhy(game, view, name) {
+export function lastGameWhy(game, view, name) {
   if (game?.reason === 'turn_limit') return `Game ${game.game} reached the limit of 400 turns and was scored as it stood.`;
   const out = [];
   for (let s = 0; s < view.seats; s++) if (view.out?.[s]) out.push(name(s));

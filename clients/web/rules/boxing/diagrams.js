@@ -7,16 +7,9 @@ import { createRing } from '../../games/boxing/ring.js';
 import { robotArt, legend } from '../../games/boxing/robot-art.js';
 import { coneCells, inCone, pathCells } from '../../games/boxing/geometry.js';
 import { readTurn } from '../../games/boxing/turn.js';
+import { diagramBox } from '../../js/rules.js';
 
-function wrap(...children) {
-  const box = document.createElement('div');
-  box.className = 'bx renderer';
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = new URL('../../games/boxing/renderer.css', import.meta.url).href;
-  box.append(sheet, ...children);
-  return box;
-}
+const wrap = (...children) => diagramBox('bx', new URL('../../games/boxing/renderer.css', import.meta.url).href, ...children);
 
 const robot = (seat, cell, label) => ({ seat, cell, out: false, mine: seat === 0, label, title: label });
 

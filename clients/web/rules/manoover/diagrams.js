@@ -4,6 +4,7 @@
 // of the same shape, so each picture shows only what it is about).
 
 import { createBoard } from '../../games/manoover/board.js';
+import { diagramBox } from '../../js/rules.js';
 
 const NAMES = ['Orange', 'Blue'];
 const name = (seat) => NAMES[seat] || `Seat ${seat + 1}`;
@@ -15,15 +16,7 @@ const START = [
   [[3, -3], [2, -3], [1, -3], [-1, -2], [-2, -1], [-3, 0]].map((cell, i) => ({ owner: 1, number: i + 1, cell, dir: 'S' })),
 ].flat();
 
-function wrap(...children) {
-  const box = document.createElement('div');
-  box.className = 'mo renderer';
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = new URL('../../games/manoover/renderer.css', import.meta.url).href;
-  box.append(sheet, ...children);
-  return box;
-}
+const wrap = (...children) => diagramBox('mo', new URL('../../games/manoover/renderer.css', import.meta.url).href, ...children);
 
 /**
  * A board of `radius` with `robots` (and `goals`); a small radius keeps

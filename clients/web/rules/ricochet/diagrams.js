@@ -6,6 +6,7 @@
 
 import { createBoard } from '../../games/ricochet/board.js';
 import { SIZE, cellOf, slide } from '../../games/ricochet/model.js';
+import { diagramBox } from '../../js/rules.js';
 
 const C = 40; // the board's cell size, in SVG units
 const WALL = { N: 1, E: 2, S: 4, W: 8 };
@@ -61,17 +62,11 @@ function trim(svg, [X0, Y0, X1, Y1]) {
 /** The board's SVG in the page's ricochet styles, cropped to cells [x0, y0]..[x1, y1]. */
 function framed(board, [x0, y0, x1, y1], { chip = false } = {}) {
   if (!chip) board.element.querySelector('.rr-chip')?.remove();
-  const box = document.createElement('div');
-  box.className = 'rr renderer';
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = new URL('../../games/ricochet/renderer.css', import.meta.url).href;
   const svg = board.element;
   const win = [x0 * C - 1, y0 * C - 1, (x1 + 1) * C + 1, (y1 + 1) * C + 1];
   trim(svg, win);
   svg.setAttribute('viewBox', `${win[0]} ${win[1]} ${win[2] - win[0]} ${win[3] - win[1]}`);
-  box.append(sheet, svg);
-  return box;
+  return diagramBox('rr', new URL('../../games/ricochet/renderer.css', import.meta.url).href, svg);
 }
 
 function scene(board, robots, extra = {}) {
