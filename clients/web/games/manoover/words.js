@@ -131,8 +131,9 @@ export function endingWords(view, name) {
   const bonus = view.seats > 2
     ? '4 more to a game’s single top scorer (if two tie for the top, the third gets the 4)'
     : '4 more to a game’s winner (2 each on a tie)';
+  const total = (match.winners || []).length ? match.totals[match.winners[0]] : 0;
   return {
-    why: `${why} ${listWords(lead)} ${lead.length > 1 ? 'have' : 'has'} reached ${match.to} match points, ahead of everyone after game ${last?.game ?? view.game}: the match is won.`,
+    why: `${why} After game ${last?.game ?? view.game}, ${listWords(lead)} ${lead.length > 1 ? 'have' : 'has'} ${total} match points: past the ${match.to} needed, and ahead of everyone, which wins the match.`,
     score: 'Match points',
     scoreMeaning: `Match points: 1 per robot in the player’s goal in each game, plus ${bonus}.`,
   };
