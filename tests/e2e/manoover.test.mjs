@@ -10,22 +10,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, artifactsDir, endStory, openPage, openTable, shootBoth, skipReason,
+  DESKTOP, PHONE, arrive, artifactsDir, endStory, openPage, openTable, skipReason,
   storySteps,
 } from './lib/e2e.mjs';
 import {
-  actByClicks, addBot, createManooverRoom as createRoom, nextState, plan, playToEnd, seqOf, viewOf,
+  actByClicks, addBot, createManooverRoom as createRoom, nextState, plan, playToEnd, seqOf, shootAt, viewOf,
 } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
 /** Screenshots with `selector` at the top of the window. */
-async function shoot(page, name, selector = '.mo') {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = (page, name, selector = '.mo') => shootAt(page, name, selector);
 
 describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
   let server;

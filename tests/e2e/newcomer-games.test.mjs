@@ -9,11 +9,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, arrive, endStory, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps,
+  DESKTOP, PHONE, arrive, endStory, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
 import {
-  addBot, createManooverRoom, createRoomWith, demonstrate, nextState, plan, playToEnd, seqOf, solve, viewOf, waitPhase,
-  actByClicks,
+  addBot, createManooverRoom, createRoomWith, demonstrate, playToEnd, shootAt, solve, viewOf, waitPhase,
 } from './lib/games.mjs';
 import {
   closeRules, controlVisibility, expectRules, hintText, inView, marked, setHidden, tabLook,
@@ -21,13 +20,7 @@ import {
 
 const skip = skipReason() || false;
 
-/** Screenshots with `selector` just under the sticky top bar. */
-async function shoot(page, name, selector) {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = shootAt;
 
 describe('a newcomer’s first game of each', { skip }, () => {
   let server;
@@ -39,10 +32,7 @@ describe('a newcomer’s first game of each', { skip }, () => {
   const step = storySteps(test);
 
   before(async () => {
-    server = await startWebServer(['--bot-pace-ms', '50']);
-    browser = await launchBrowser();
-    ada = await openPage(browser, DESKTOP);
-    bob = await openPage(browser, PHONE);
+    ({ server, browser, desktop: ada, phone: bob } = await openTable());
     cid = await openPage(browser, PHONE);
     await controlVisibility(ada);
   });

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  DESKTOP, PHONE, endStory, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps,
+  DESKTOP, PHONE, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
 } from './lib/e2e.mjs';
 import {
   closeRules, controlVisibility, countSounds, expectRules, focusRing, hintText, inView, marked, setHidden, tabLook, tones,
@@ -63,10 +63,7 @@ describe('a newcomer at the table, whatever the game', { skip }, () => {
   const step = storySteps(test);
 
   before(async () => {
-    server = await startWebServer(['--bot-pace-ms', '50']);
-    browser = await launchBrowser();
-    ada = await openPage(browser, DESKTOP);
-    bob = await openPage(browser, PHONE);
+    ({ server, browser, desktop: ada, phone: bob } = await openTable());
     for (const page of [ada, bob]) {
       await controlVisibility(page);
       await countSounds(page);
@@ -138,8 +135,13 @@ describe('a newcomer at the table, whatever the game', { skip }, () => {
       if (probe.status === 404) continue;
       assert.equal(probe.status, 200, `${id}: the rules page answers`);
       found.push(id);
+      // The share form /rules/<id> (no final slash) serves the same page,
+      // whose files are found by absolute paths: one game is opened so.
+      const bare = await fetch(`${server.url}rules/${id}`);
+      assert.equal(bare.status, 200, `${id}: /rules/${id} answers too`);
+      assert.equal(await bare.text(), await probe.text(), `${id}: the same page`);
       const page = await openPage(browser, id === 'manoover' ? PHONE : DESKTOP);
-      await page.goto(`${server.url}rules/${id}/`);
+      await page.goto(`${server.url}rules/${id}${id === 'manoover' ? '' : '/'}`);
       await page.getByRole('heading', { level: 1, name: `How to play ${title}` }).waitFor();
       await page.locator('figure.diagram .diagram-art svg').first().waitFor();
       const unset = await page.locator('figure.diagram:not(:has(.diagram-art))').count();

@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  PHONE, arrive, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
+  PHONE, arrive, endStory, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
-import { createRoomWith, solve, viewOf, waitPhase } from './lib/games.mjs';
+import { createRoomWith, shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
@@ -21,12 +21,7 @@ function createRoom(page, options) {
 }
 
 /** Screenshots with `selector` at the top of the window. */
-async function shoot(page, name, selector = '.turnbar') {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = (page, name, selector = '.turnbar') => shootAt(page, name, selector);
 
 describe('Ricochet Robots: two players, then bots', { skip }, () => {
   let server;

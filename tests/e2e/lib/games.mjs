@@ -4,8 +4,17 @@
 // shared by the game's own tests and the newcomer's.
 import { spawn } from 'node:child_process';
 import { serverBinary } from '../../integration/lib/harness.mjs';
+import { shootBoth } from './e2e.mjs';
 
 export const MANOOVER = 'Create room: Robot Attack (MANOOVER)';
+
+/** Screenshots (both sizes) with `selector` just under the sticky top bar. */
+export async function shootAt(page, name, selector) {
+  await page.locator(selector).first().evaluate((node) => {
+    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
+  });
+  await shootBoth(page, name);
+}
 
 /**
  * Creates a room of the game titled `title` from the lobby's dialog, with
