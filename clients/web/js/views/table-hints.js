@@ -66,7 +66,6 @@ export function createHints({ slot, ask, game }) {
     toggle.hidden = !offered;
     toggle.textContent = showing ? 'Hints: on' : 'Hints: off';
     toggle.setAttribute('aria-pressed', String(showing));
-    toggle.setAttribute('aria-label', showing ? 'Hints are on: turn them off' : 'Hints are off: turn them on');
     const shown = showing && hint && hint.text ? hint : null;
     bar.hidden = !shown;
     if (text.textContent !== (shown?.text || '')) text.textContent = shown?.text || '';
