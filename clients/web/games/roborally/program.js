@@ -252,6 +252,12 @@ export function createProgrammer({ send, announce }) {
       title.textContent = `Your program, turn ${view.turn}`;
       render();
     },
+    /** For the hints: is the program full, and the buttons to press next. */
+    hintTargets() {
+      const full = complete();
+      const cards = [...handRow.querySelectorAll('.rally-card[data-used="false"]')];
+      return { submitted, full, next: submitted ? [] : full ? [submitBtn] : cards };
+    },
     key(e) {
       if (submitted) return false;
       if (/^[1-9]$/.test(e.key)) {

@@ -48,13 +48,9 @@ export function createRenderer(table) {
   const side = el('div', { class: 'rally-side' });
   const robotsList = el('ul', { class: 'rally-robots-list', 'aria-label': 'Robots' });
   const help = el('details', { class: 'rally-help' },
-    el('summary', {}, 'How to play'),
-    el('p', {}, 'Race your robot across the factory floor and touch the flags in order (1, 2, …); the first to touch the last flag wins.'),
-    el('p', {}, 'Each turn you are dealt 9 cards, minus one per point of damage. Put five into your registers 1 to 5 (click or drag; keys 1–9 place a card, Backspace clears one, Enter locks the program in). When every program is in, the registers run one by one: the cards of a register are revealed and robots move in priority order (the number on the card, highest first), pushing robots in their way.'),
-    el('p', {}, 'After the robots, the floor acts: express belts (blue, double arrows) move, then all belts move (a curve turns you), pushers push in the registers printed on them, gears turn you, and every laser fires: board lasers (red) and each robot’s own laser straight ahead. Then robots on flags and repair sites update their archive marker (the small diamond in your colour).'),
-    el('p', {}, 'A pit or the edge of the board destroys a robot, and so does 10 damage. It loses one of its 3 lives and re-enters at clean-up on its archive marker with 2 damage, facing the way you choose. At 5 damage register 5 locks and keeps its card; each more point locks one more register. A damaged robot can announce a power-down: next turn it sits still and repairs all its damage.'),
-    el('p', {}, 'Use the buttons under the board to step back and forth through the last turn.'),
-    el('p', {}, el('a', { href: '/rules/roborally', target: '_blank', rel: 'noopener' }, 'The full rules')));
+    el('summary', {}, 'How to play, in short'),
+    el('p', {}, 'Touch the flags in order; the first robot on the last flag wins. Each turn, put five of your cards in registers 1 to 5 and lock them in. The registers then run one by one: robots move in card priority order (highest first), then belts, pushers, gears and lasers act, and robots on flags touch them.'),
+    el('p', {}, 'Pits and the board’s edge destroy a robot, and so do 10 damage; it comes back on its archive marker. From 5 damage your last registers lock. Press ? for the full rules.'));
   const root = el('div', { class: 'rally', style: 'visibility: hidden' }, sheet,
     el('div', { class: 'rally-main' },
       el('div', { class: 'rally-board-col' }, courseTitle, boardBox, player.element),
@@ -243,6 +239,31 @@ export function createRenderer(table) {
     },
     describe(e) {
       return describeEvent(e, name);
+    },
+    hint(s) {
+      const v = s.view;
+      const mine = v.robots.find((r) => r.seat === s.seat);
+      const flag = mine && mine.flags < v.flags && course ? course.flags[mine.flags] : null;
+      const where = flag ? `: flag ${mine.flags + 1} is at column ${flag[0] + 1}, row ${flag[1] + 1}` : '';
+      if (v.need === 'program') {
+        const t = programmer.hintTargets();
+        if (t.full) return { text: 'Your program is full: lock it in (Enter), or click a register to change it.', highlight: t.next };
+        return { text: `Click cards (or press 1–9) to fill your registers 1 to 5 in the order they should run${where}.`, highlight: t.next };
+      }
+      if (v.need === 'reenter') return { text: 'Your robot comes back on its archive marker, outlined on the board: pick the way it faces.', highlight: [...side.querySelectorAll('.rally-facing')] };
+      if (v.need === 'stay_down') return { text: 'Staying powered down repairs all damage but skips a turn.', highlight: [...side.querySelectorAll('button')] };
+      if (!mine) return { text: 'The players program in secret; then the registers run one by one. Use the buttons under the board to replay a turn.', highlight: [] };
+      if (v.phase === 'program' && mine.programmed) return { text: 'Program locked in. When everyone is done the registers run and the board plays the turn back.', highlight: [] };
+      return null;
+    },
+    ending(s) {
+      const r = s.over || s.view.result;
+      if (!r) return null;
+      const winners = list(r.winners.map(name));
+      const why = r.reason === 'finish'
+        ? `${winners} touched the last flag (flag ${r.flags}) on turn ${r.turns}, which ends the race`
+        : `Every robot lost its last life; ${winners} touched the most flags`;
+      return { why, score: 'Flags', scoreMeaning: `Flags: how many of the ${r.flags} flags each robot touched, in order` };
     },
     key(e) {
       const t = e.target;
