@@ -6,20 +6,12 @@
 // programming, a playback step and the result at 375x812 and 1280x800.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { arrive, endStory, openTable, shootBoth, skipReason, storySteps } from './lib/e2e.mjs';
+import { arrive, endStory, openTable, skipReason, storySteps } from './lib/e2e.mjs';
+import { addBot, shootAt, viewOf } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
-function viewOf(page) {
-  return page.evaluate(() => window.botpit.store.state?.view ?? null);
-}
-
-async function shoot(page, name, selector = '.rally') {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = (page, name, selector = '.rally') => shootAt(page, name, selector);
 
 /** Nothing of another seat's hand in this page's view or its hand row. */
 async function assertNoLeak(page, seat) {
@@ -109,10 +101,8 @@ describe('RoboRally: two players and two bots race to a winner', { skip }, () =>
     const code = (await ada.locator('#room-code').textContent()).trim();
     await arrive(bob, `${server.url}#/room/${code}`, 'Bob');
     await bob.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();
-    for (const [seat, level] of [[2, 'hard'], [3, 'normal']]) {
-      await ada.getByLabel(`Bot level for seat ${seat + 1}`).selectOption(level);
-      await ada.getByRole('button', { name: `Add bot to seat ${seat + 1}` }).click();
-    }
+    await addBot(ada, 2, 'hard');
+    await addBot(ada, 3, 'normal');
     await ada.getByRole('button', { name: 'Start game' }).click();
     for (const page of [ada, bob]) {
       await page.locator('.rally-floor').waitFor();
