@@ -223,13 +223,49 @@ static unsigned apply_left(store *s, const json_t *m, int64_t now)
     return STORE_LEFT;
 }
 
+/* What a code means, for an error that came without a sentence. */
+static const char *code_words(const char *code)
+{
+    static const char *const words[][2] = {
+        {"bad_json", "the server could not read that message"},
+        {"bad_message", "the server did not understand that message"},
+        {"unknown_type", "the server does not know that request"},
+        {"not_authenticated", "say hello first"},
+        {"bad_name", "that name will not do"},
+        {"no_such_game", "the server has no such game"},
+        {"bad_options", "those options do not make a game"},
+        {"no_such_room", "no open room has that code"},
+        {"room_full", "that room has no free seat"},
+        {"server_full", "the server holds all the rooms it may"},
+        {"not_in_room", "you are in no room"},
+        {"not_host", "only the host may do that"},
+        {"kicked", "the host removed you from that room"},
+        {"no_bots", "that game has no bots"},
+        {"bad_seat", "not a seat you can use that way"},
+        {"seat_taken", "someone is in that seat"},
+        {"wrong_status", "not now"},
+        {"not_ready", "too few or too many seats are filled"},
+        {"not_seated", "take a seat first"},
+        {"not_your_turn", "it is not your turn"},
+        {"illegal", "the rules forbid that"},
+        {"bad_action", "the game does not understand that action"},
+        {"too_large", "that message is too large"},
+        {"rate_limited", "too many messages; slow down"},
+        {"internal", "the server failed; nothing changed"},
+    };
+    for (size_t i = 0; code && i < sizeof words / sizeof words[0]; i++) {
+        if (strcmp(code, words[i][0]) == 0)
+            return words[i][1];
+    }
+    return "the server refused that";
+}
+
 static unsigned apply_error(store *s, const json_t *m, int64_t now)
 {
     const char *message = json_string_value(json_object_get(m, "message"));
     const char *code = json_string_value(json_object_get(m, "code"));
     char text[STORE_TEXT_MAX];
-    store_humanize(s, message && *message ? message : code ? code : "the server refused", text,
-                   sizeof text);
+    store_humanize(s, message && *message ? message : code_words(code), text, sizeof text);
     if (text[0])
         text[0] = (char)toupper((unsigned char)text[0]);
     size_t n = strlen(text);

@@ -864,7 +864,12 @@ static int orders_command(boxing *b, table *t, int argc, char **argv)
             }
             next.boost = k;
         } else if (n == 4 && strncasecmp(w, "fire", 4) == 0) {
-            if (set_fire(&next, t, strcasecmp(v, "none") == 0 ? -1 : strlen(v) == 1 ? letter_of(v[0]) : -2) != GAME_CMD_DONE)
+            bool none = strcasecmp(v, "none") == 0;
+            if (!none && (strlen(v) != 1 || letter_of(v[0]) < 0)) {
+                table_notify(t, true, "fire is one of your laser letters (a to i), or none.");
+                return GAME_CMD_ERROR;
+            }
+            if (set_fire(&next, t, none ? -1 : letter_of(v[0])) != GAME_CMD_DONE)
                 return GAME_CMD_ERROR;
         } else if (n == 6 && strncasecmp(w, "target", 6) == 0) {
             if (strlen(v) != 1 || letter_of(v[0]) < 0) {
