@@ -51,7 +51,9 @@ static void link_text(const app *a, char *buf, size_t len, cv_style *st)
         *st = ST_ERR | CV_REVERSE;
         return;
     case STORE_CONNECTING:
-        if (a->gen || secs == 0)
+        if (a->gen)
+            snprintf(buf, len, a->st.name[0] ? "connecting..." : "connected");
+        else if (secs == 0)
             snprintf(buf, len, "connecting...");
         else
             snprintf(buf, len, "no server; retry in %lds", secs);
@@ -93,9 +95,14 @@ static void draw_header(app *a, canvas c)
         cv_text(c, 0, c.w - lw - ww - 2, ST_HEAD, who);
 }
 
+/* How long the status line keeps a sentence: errors longer than news. */
+#define STATUS_MS 12000
+#define STATUS_ERROR_MS 30000
+
 static void draw_status(app *a, canvas c, int y)
 {
-    if (!a->st.status[0])
+    int64_t age = app_now() - a->st.status_at;
+    if (!a->st.status[0] || age > (a->st.status_error ? STATUS_ERROR_MS : STATUS_MS))
         return;
     cv_style st = a->st.status_error ? ST_ERR : CV_BOLD;
     int x = 1;
@@ -351,7 +358,7 @@ static void draw_create(app *a, canvas c)
         cv_fill(c, y, 1, 1, c.w - 2, st, L' ');
         cv_text(c, y, 1, st, sel ? ">" : " ");
         cv_text_fit(c, y, 3, label_w, st, label);
-        cv_text_fit(c, y, 3 + label_w + 1, 22, st | CV_BOLD, value);
+        cv_text_fit(c, y, 3 + label_w + 1, r == 0 ? c.w - label_w - 6 : 22, st | CV_BOLD, value);
         cv_text_fit(c, y, 3 + label_w + 24, c.w - label_w - 28, st | CV_DIM, range);
     }
     const char *help = "";
