@@ -96,11 +96,11 @@ json_t *proto_client_decode(const char *text, size_t len, char *why, size_t why_
     json_error_t error;
     json_t *m = json_loadb(text, len, 0, &error);
     if (!m) {
-        snprintf(why, why_len, "the server sent something that is not JSON (%s)", error.text);
+        snprintf(why, why_len, "The server sent something that is not JSON (%s)", error.text);
         return NULL;
     }
     if (!json_is_object(m) || !json_is_string(json_object_get(m, "type"))) {
-        snprintf(why, why_len, "the server sent JSON that is not a message (no \"type\")");
+        snprintf(why, why_len, "The server sent JSON that is not a message (no \"type\")");
         json_decref(m);
         return NULL;
     }

@@ -346,10 +346,16 @@ static void on_conn_event(app *a, conn_event *ev)
         if (ev->retry_ms < 0) {
             a->st.link = STORE_REPLACED;
             status(a, true, "You connected again from somewhere else; type :reconnect to play here.");
-        } else {
-            a->st.link = a->st.link == STORE_CONNECTING ? STORE_CONNECTING : STORE_RECONNECTING;
-            a->retry_at = now + ev->retry_ms;
+            break;
         }
+        a->st.link = a->st.link == STORE_CONNECTING ? STORE_CONNECTING : STORE_RECONNECTING;
+        a->retry_at = now + ev->retry_ms;
+        if (ev->was_open)
+            status(a, true, "The connection dropped (%s); reconnecting...",
+                   ev->reason[0] ? ev->reason : "no reason given");
+        else
+            status(a, true, "Cannot reach %s: %s. Trying again in %d s.", a->endpoint, ev->reason,
+                   (ev->retry_ms + 999) / 1000);
         break;
     }
 }

@@ -192,6 +192,30 @@ static void connect_now(lws_sorted_usec_list_t *sul)
     }
 }
 
+void conn_plain_error(const char *raw, char *out, size_t len)
+{
+    static const struct {
+        const char *clue, *words;
+    } known[] = {
+        {"SSL", "the secure connection failed; the server's certificate could not be verified "
+                "(--insecure skips the check, for a test box)"},
+        {"not 101", "something answers there, but not a Botpit WebSocket (check the address and its path)"},
+        {"Unable to connect", "nothing answers there (is the server running?)"},
+        {"connect failed", "nothing answers there (is the server running?)"},
+        {"getaddrinfo", "the host name could not be found"},
+        {"DNS", "the host name could not be found"},
+        {"timed out", "no answer in time"},
+        {"timeout", "no answer in time"},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        if (raw && strstr(raw, known[i].clue)) {
+            snprintf(out, len, "%s", known[i].words);
+            return;
+        }
+    }
+    snprintf(out, len, "the connection failed (%s)", raw && *raw ? raw : "no answer");
+}
+
 /* ---- the protocol callback ---- */
 
 static void save_close(conn *c, const unsigned char *in, size_t len)
@@ -320,7 +344,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR: {
         char why[200];
-        snprintf(why, sizeof why, "cannot connect: %s", in ? (const char *)in : "no answer");
+        conn_plain_error(in ? (const char *)in : "", why, sizeof why);
         if (wsi == c->wsi || c->state == LINK_CONNECTING)
             link_down(c, why);
         return 0;

@@ -63,4 +63,7 @@ void conn_drop(conn *c);
 /* Connects now: skips the backoff wait, or resumes after a 4001. */
 void conn_retry(conn *c);
 
+/* libwebsockets' reason for a failed connection, in words for people. */
+void conn_plain_error(const char *raw, char *out, size_t len);
+
 #endif

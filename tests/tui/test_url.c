@@ -166,3 +166,20 @@ Test(args, wrong_flags_say_what_is_wrong)
     cr_assert_eq(parse_args(&a, why, 2, "ws://a/ws", "ws://b/ws"), -1);
     cr_assert_eq(parse_args(&a, why, 3, "https://h/r/ABCDE", "--create", "boxing"), -1);
 }
+
+#include "conn.h"
+
+Test(conn, connection_failures_are_put_in_words)
+{
+    char out[300];
+    conn_plain_error("connect SSL err 1: error:00000001:lib(0)::reason(1)", out, sizeof out);
+    cr_assert(strstr(out, "certificate") && strstr(out, "--insecure"), "%s", out);
+    conn_plain_error("HS: ws upgrade response not 101", out, sizeof out);
+    cr_assert(strstr(out, "not a Botpit WebSocket"), "%s", out);
+    conn_plain_error("Unable to connect", out, sizeof out);
+    cr_assert(strstr(out, "is the server running?"), "%s", out);
+    conn_plain_error("something new", out, sizeof out);
+    cr_assert_str_eq(out, "the connection failed (something new)");
+    conn_plain_error(NULL, out, sizeof out);
+    cr_assert_str_eq(out, "the connection failed (no answer)");
+}

@@ -664,9 +664,14 @@ static void draw_fight(boxing *b, table *t, canvas c)
         layout_from_view(layout, letters, parts);
         draw_grid(p, y, 1, letters, parts, json_string_value(json_object_get(m, "destroyed")), -1);
         const json_t *w = working(t);
-        cv_textf(p, y, 20, 0, "steps %d/%d", int_of(w, "steps", 0), int_of(w, "steps_boosted", 0));
-        cv_textf(p, y + 2, 20, 0, "reach %d/%d", int_of(w, "reach", 0), int_of(w, "reach_boosted", 0));
-        cv_text(p, y + 4, 20, CV_DIM, "(plain/boosted)");
+        bool booster = json_is_true(json_object_get(w, "booster"));
+        cv_textf(p, y, 20, 0, "steps %d", int_of(w, "steps", 0));
+        cv_textf(p, y + 2, 20, 0, "reach %d", int_of(w, "reach", 0));
+        if (booster)
+            cv_textf(p, y + 4, 20, CV_DIM, "boosted: %d / %d", int_of(w, "steps_boosted", 0),
+                     int_of(w, "reach_boosted", 0));
+        else
+            cv_text(p, y + 4, 20, CV_DIM, "no booster");
         y += 6;
     }
     if (writing_orders(t) && working(t))

@@ -398,6 +398,14 @@ static void draw_walls_compact(const rr_board *b, canvas c, const layout *l)
                 cv_joint(c, row, col, WALL_ST, CV_ARM_N | CV_ARM_S, true);
         }
     }
+    /* walls that meet the frame join it */
+    for (int x = 1; x < RR_SIZE; x++) {
+        int col = l->ox + stride * x;
+        if (vwall(b, x, 0))
+            cv_joint(c, l->oy, col, WALL_ST, CV_ARM_E | CV_ARM_W | CV_ARM_S, true);
+        if (vwall(b, x, RR_SIZE - 1))
+            cv_joint(c, l->oy + RR_SIZE + 1, col, WALL_ST, CV_ARM_E | CV_ARM_W | CV_ARM_N, true);
+    }
 }
 
 /* The cell's content rectangle. */
