@@ -300,7 +300,10 @@ static int enemies(const table *t, int *out)
 /* Where the planned path ends (assuming nobody is in the way). */
 static void plan_end(const boxing *b, const table *t, int *x, int *y)
 {
-    cell_of(me(t), x, y);
+    if (!cell_of(me(t), x, y)) {
+        *x = *y = -100; /* no robot of ours: far off any ring */
+        return;
+    }
     for (int k = 0; k < b->steps; k++) {
         *x += dir_dx[b->path[k]];
         *y += dir_dy[b->path[k]];
