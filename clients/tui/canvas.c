@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 static const struct {
     const char *utf8, *ascii;
 } glyphs[CV_G_COUNT] = {
@@ -109,39 +111,6 @@ void cv_put(canvas c, int y, int x, cv_style st, wchar_t ch)
         *p = (cv_cell){ch, st};
 }
 
-/* The next code point of s (advancing it), or -1 for invalid UTF-8. */
-static long next_code_point(const unsigned char **s)
-{
-    const unsigned char *p = *s;
-    long cp;
-    int extra;
-    if (p[0] < 0x80) {
-        *s = p + 1;
-        return p[0];
-    } else if ((p[0] & 0xe0) == 0xc0) {
-        cp = p[0] & 0x1f;
-        extra = 1;
-    } else if ((p[0] & 0xf0) == 0xe0) {
-        cp = p[0] & 0x0f;
-        extra = 2;
-    } else if ((p[0] & 0xf8) == 0xf0) {
-        cp = p[0] & 0x07;
-        extra = 3;
-    } else {
-        *s = p + 1;
-        return -1;
-    }
-    for (int i = 1; i <= extra; i++) {
-        if ((p[i] & 0xc0) != 0x80) {
-            *s = p + i;
-            return -1;
-        }
-        cp = (cp << 6) | (p[i] & 0x3f);
-    }
-    *s = p + extra + 1;
-    return cp;
-}
-
 /* What a code point shows as here, and its width (0 for nothing). */
 static int shown(const canvas *c, long cp, wchar_t *ch)
 {
@@ -172,7 +141,7 @@ int cv_text_fit(canvas c, int y, int x, int max, cv_style st, const char *utf8)
     int col = 0;
     while (*s) {
         wchar_t ch;
-        int w = shown(&c, next_code_point(&s), &ch);
+        int w = shown(&c, utf8_next(&s), &ch);
         if (w == 0)
             continue;
         if (col + w > budget)
@@ -210,7 +179,7 @@ int cv_text_width(const canvas *c, const char *utf8)
     int col = 0;
     while (s && *s) {
         wchar_t ch;
-        col += shown(c, next_code_point(&s), &ch);
+        col += shown(c, utf8_next(&s), &ch);
     }
     return col;
 }
@@ -370,35 +339,12 @@ char *cv_row_text(const cv_grid *g, int y, char *buf, size_t len)
     buf[0] = 0;
     if (y < 0 || y >= g->h || len == 0)
         return buf;
-    mbstate_t mb;
-    memset(&mb, 0, sizeof mb);
     for (int x = 0; x < g->w; x++) {
         wchar_t ch = g->cells[y * g->w + x].ch;
         if (ch == 0)
             continue;
         char tmp[8];
-        size_t k;
-        /* encode as UTF-8 by hand: the locale may not be a UTF-8 one */
-        unsigned long u = (unsigned long)ch;
-        if (u < 0x80) {
-            tmp[0] = (char)u;
-            k = 1;
-        } else if (u < 0x800) {
-            tmp[0] = (char)(0xc0 | (u >> 6));
-            tmp[1] = (char)(0x80 | (u & 0x3f));
-            k = 2;
-        } else if (u < 0x10000) {
-            tmp[0] = (char)(0xe0 | (u >> 12));
-            tmp[1] = (char)(0x80 | ((u >> 6) & 0x3f));
-            tmp[2] = (char)(0x80 | (u & 0x3f));
-            k = 3;
-        } else {
-            tmp[0] = (char)(0xf0 | (u >> 18));
-            tmp[1] = (char)(0x80 | ((u >> 12) & 0x3f));
-            tmp[2] = (char)(0x80 | ((u >> 6) & 0x3f));
-            tmp[3] = (char)(0x80 | (u & 0x3f));
-            k = 4;
-        }
+        size_t k = utf8_put((unsigned long)ch, tmp);
         if (n + k + 1 > len)
             break;
         memcpy(buf + n, tmp, k);

@@ -4,61 +4,16 @@
 #include <string.h>
 
 #include "keymap.h"
-
-static size_t utf8_encode(unsigned long u, char *out)
-{
-    if (u < 0x80) {
-        out[0] = (char)u;
-        return 1;
-    }
-    if (u < 0x800) {
-        out[0] = (char)(0xc0 | (u >> 6));
-        out[1] = (char)(0x80 | (u & 0x3f));
-        return 2;
-    }
-    if (u < 0x10000) {
-        out[0] = (char)(0xe0 | (u >> 12));
-        out[1] = (char)(0x80 | ((u >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (u & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (u >> 18));
-    out[1] = (char)(0x80 | ((u >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((u >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (u & 0x3f));
-    return 4;
-}
+#include "utf8.h"
 
 void edit_set(edit *e, const char *utf8)
 {
     e->len = 0;
     const unsigned char *p = (const unsigned char *)(utf8 ? utf8 : "");
     while (*p && e->len < EDIT_MAX - 1) {
-        unsigned long u;
-        int extra;
-        if (p[0] < 0x80) {
-            u = p[0];
-            extra = 0;
-        } else if ((p[0] & 0xe0) == 0xc0) {
-            u = p[0] & 0x1f;
-            extra = 1;
-        } else if ((p[0] & 0xf0) == 0xe0) {
-            u = p[0] & 0x0f;
-            extra = 2;
-        } else if ((p[0] & 0xf8) == 0xf0) {
-            u = p[0] & 0x07;
-            extra = 3;
-        } else {
-            p++;
-            continue;
-        }
-        int i = 1;
-        for (; i <= extra && (p[i] & 0xc0) == 0x80; i++)
-            u = (u << 6) | (p[i] & 0x3f);
-        p += i;
-        if (i <= extra)
-            continue; /* cut short: dropped */
-        e->buf[e->len++] = (wchar_t)u;
+        long u = utf8_next(&p);
+        if (u >= 0)
+            e->buf[e->len++] = (wchar_t)u; /* invalid bytes are dropped */
     }
     e->cursor = e->len;
 }
@@ -135,7 +90,7 @@ char *edit_text(const edit *e, char *out, size_t len)
     size_t n = 0;
     for (int i = 0; i < e->len; i++) {
         char tmp[4];
-        size_t k = utf8_encode((unsigned long)e->buf[i], tmp);
+        size_t k = utf8_put((unsigned long)e->buf[i], tmp);
         if (n + k + 1 > len)
             break;
         memcpy(out + n, tmp, k);

@@ -1,6 +1,8 @@
 /* keymap.c: the key map. */
 #include "keymap.h"
 
+#include "utf8.h"
+
 #include <stdio.h>
 
 #define ANY KM_SCREENS /* an entry every screen has */
@@ -114,15 +116,8 @@ const char *keymap_key_name(int key, char *buf, size_t len)
         snprintf(buf, len, "Ctrl-%c", 'A' + key - 1);
     else if (key > ' ' && key < 0x7f)
         snprintf(buf, len, "%c", key);
-    else if (key >= 0xa0 && key < 0x110000) {
-        /* UTF-8 */
-        unsigned u = (unsigned)key;
-        if (u < 0x800)
-            snprintf(buf, len, "%c%c", 0xc0 | (u >> 6), 0x80 | (u & 0x3f));
-        else if (u < 0x10000)
-            snprintf(buf, len, "%c%c%c", 0xe0 | (u >> 12), 0x80 | ((u >> 6) & 0x3f), 0x80 | (u & 0x3f));
-        else
-            snprintf(buf, len, "U+%X", u);
+    else if (key >= 0xa0 && key < 0x110000 && len > 4) {
+        buf[utf8_put((unsigned long)key, buf)] = 0;
     } else
         snprintf(buf, len, "key %d", key);
     return buf;

@@ -126,6 +126,19 @@ describe('botpit-tui in the lobby and a room', () => {
     tui.save('6-lobby-rooms');
   });
 
+  test('mouse clicks run what they point at: a game creates a room, a seat is taken', async () => {
+    const at = tui.find('Robot boxing');
+    assert.ok(at, 'the game is listed');
+    tui.click(at.x, at.y);
+    await tui.waitFor(/Room [A-Z2-9]{5}\s+Robot boxing/);
+    const seat = tui.find('empty');
+    tui.click(seat.x, seat.y);
+    await tui.waitFor(/■2 Ada\s+you {2}host/);
+    tui.save('6b-clicked');
+    tui.keys('L');
+    await tui.waitFor('Games on this server');
+  });
+
   test('a game without a renderer shows its view as text and takes JSON', async () => {
     tui.command('create testgame');
     await tui.waitFor(/Room [A-Z2-9]{5}\s+Count to 21/);
@@ -163,6 +176,21 @@ describe('botpit-tui in the lobby and a room', () => {
       assert.equal(again.pane('#{alternate_on}'), '0');
     } finally {
       again.stop();
+    }
+  });
+
+  test('killed by a signal, even a crash signal, it gives the terminal back', async () => {
+    for (const [signal, status] of [['SIGTERM', 0], ['SIGABRT', 134]]) {
+      const t = Tui.start([server.wsUrl], { home: tui.home, label: `signal-${signal}` });
+      try {
+        await t.waitFor(/online/);
+        process.kill(t.pid(), signal);
+        assert.equal(await t.exited(), status, signal);
+        assert.equal(t.pane('#{alternate_on}'), '0', `${signal}: the alternate screen is left`);
+        assert.equal(t.pane('#{cursor_flag}'), '1', `${signal}: the cursor shows again`);
+      } finally {
+        t.stop();
+      }
     }
   });
 });

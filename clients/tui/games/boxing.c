@@ -578,6 +578,14 @@ static int draw_robot_facts(table *t, canvas c, int y, int s)
     if (s != t->seat) {
         cv_textf(c, y++, 2, 0, "hit: %s", destroyed && *destroyed ? destroyed : "nothing yet");
         cv_textf(c, y++, 2, CV_DIM, "fired:%s  moved:%s", fired[0] ? fired : " -", moved[0] ? moved : " -");
+        /* after the fight every layout is revealed */
+        const json_t *layout = json_object_get(rb, "layout");
+        if (json_is_object(layout) && y + 5 <= c.h) {
+            int letters[BX_SLOTS], parts[BX_SLOTS];
+            layout_from_view(layout, letters, parts);
+            draw_grid(c, y, 2, letters, parts, destroyed, -1);
+            y += 6;
+        }
     }
     return y;
 }

@@ -84,6 +84,22 @@ export class Tui {
     tmux('send-keys', '-t', this.name, '-l', text);
   }
 
+  /** A left click on a cell (0-based), as a terminal reports it (X10 mouse). */
+  click(x, y) {
+    const at = String.fromCharCode(32 + x + 1) + String.fromCharCode(32 + y + 1);
+    tmux('send-keys', '-t', this.name, '-l', `\x1b[M ${at}\x1b[M#${at}`);
+  }
+
+  /** The cell where text first shows on screen, or null. */
+  find(text) {
+    const lines = this.screen().split('\n');
+    for (let y = 0; y < lines.length; y++) {
+      const x = [...lines[y]].join('').indexOf(text);
+      if (x >= 0) return { x: [...lines[y].slice(0, x)].length, y };
+    }
+    return null;
+  }
+
   /** A command line: ":" + text + Enter. */
   command(text) {
     this.keys(':');
@@ -98,6 +114,12 @@ export class Tui {
   /** tmux's view of the pane: alternate screen, cursor, size. */
   pane(format) {
     return tmux('display-message', '-p', '-t', this.name, format).trim();
+  }
+
+  /** The pid of botpit-tui itself (a child of the pane's shell). */
+  pid() {
+    const shell = this.pane('#{pane_pid}');
+    return Number(execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0]);
   }
 
   resize(width, height) {
