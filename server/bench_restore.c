@@ -37,7 +37,7 @@ static int play_room(store *s, const game_engine *e, const json_t *options, int 
                      uint64_t seed, const char *code, int want, int level)
 {
     game_error err;
-    game *g = e->create(options, seats, seed, &err);
+    game *g = e->create(options, seats, game_seeds_from(seed), &err);
     if (!g)
         return 0;
     json_t *events = json_array();
@@ -47,7 +47,7 @@ static int play_room(store *s, const game_engine *e, const json_t *options, int 
         bool moved = false;
         for (int seat = 0; seat < seats && n < want; seat++) {
             int64_t wake = GAME_NO_DEADLINE;
-            json_t *a = e->bot(g, seat, level, now, seed ^ (uint64_t)n, &wake);
+            json_t *a = e->bot(g, seat, level, now, seed ^ (uint64_t)n, &wake, &game_no_cancel);
             if (a && e->act(g, seat, a, now, events, &err) == 0) {
                 store_input_append(s, code, (uint64_t)++n, now, seat, "act", a);
                 moved = true;

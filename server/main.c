@@ -11,6 +11,7 @@
 
 #include "bench_restore.h"
 #include "games/game.h"
+#include "games/tool.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
 #include "store/store.h"
@@ -40,8 +41,8 @@ static void usage(FILE *out)
             "       botpit bench GAME [...]   run a game's benchmark\n"
             "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n",
             BOTPIT_VERSION);
-    for (int i = 0; game_engines[i]; i++) {
-        for (const game_command *c = game_engines[i]->commands; c && c->name; c++)
+    for (int i = 0; game_tools[i]; i++) {
+        for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
             fprintf(out, "       botpit %s\n", c->usage);
     }
     fprintf(out,
@@ -336,27 +337,27 @@ static int run_bench(int argc, char **argv)
         return bench_restore_main(argc - 1, argv + 1);
     if (argc < 2) {
         fprintf(stderr, "usage: botpit bench restore|GAME [flags]; games with a benchmark:");
-        for (int i = 0; game_engines[i]; i++) {
-            if (game_engines[i]->bench)
-                fprintf(stderr, " %s", game_engines[i]->id);
+        for (int i = 0; game_tools[i]; i++) {
+            if (game_tools[i]->bench)
+                fprintf(stderr, " %s", game_tools[i]->engine);
         }
         fprintf(stderr, "\n");
         return 2;
     }
-    const game_engine *e = game_engine_find(argv[1]);
-    if (!e || !e->bench) {
+    const game_tool *t = game_tool_find(argv[1]);
+    if (!t || !t->bench) {
         fprintf(stderr, "botpit: no benchmark for \"%s\"\n", argv[1]);
         return 2;
     }
-    return e->bench(argc - 1, argv + 1);
+    return t->bench(argc - 1, argv + 1);
 }
 
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return run_bench(argc - 1, argv + 1);
-    for (int i = 0; argc > 1 && game_engines[i]; i++) {
-        for (const game_command *c = game_engines[i]->commands; c && c->name; c++) {
+    for (int i = 0; argc > 1 && game_tools[i]; i++) {
+        for (const game_command *c = game_tools[i]->commands; c && c->name; c++) {
             if (strcmp(argv[1], c->name) == 0)
                 return c->main(argc - 1, argv + 1);
         }

@@ -1,6 +1,8 @@
 /* game.c: what every engine shares: refusals, options, seat ranges, bot levels. */
 #include "game.h"
 
+#include "util/rng.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -16,54 +18,87 @@ int game_fail(game_error *err, const char *code, const char *fmt, ...)
     return -1;
 }
 
-static const json_t *option_descriptor(const json_t *descriptors, const char *name)
+const volatile int game_no_cancel = 0;
+
+static const char *const option_type_names[] = {"int", "bool", "choice"};
+
+const game_option *game_option_find(const game_engine *e, const char *name)
 {
-    size_t i;
-    const json_t *d;
-    json_array_foreach(descriptors, i, d) {
-        if (strcmp(json_string_value(json_object_get(d, "name")), name) == 0)
-            return d;
+    for (const game_option *o = e->options; o && o->name; o++) {
+        if (strcmp(o->name, name) == 0)
+            return o;
     }
     return NULL;
 }
 
-static bool choice_allowed(const json_t *d, const char *value)
+static json_t *option_default(const game_option *o)
 {
-    size_t i;
-    const json_t *c;
-    json_array_foreach(json_object_get(d, "choices"), i, c) {
-        if (strcmp(json_string_value(c), value) == 0)
+    switch (o->type) {
+    case GAME_OPTION_BOOL: return json_boolean(o->def);
+    case GAME_OPTION_CHOICE: return json_string(o->choices[o->def]);
+    default: return json_integer(o->def);
+    }
+}
+
+static json_t *option_json(const game_option *o)
+{
+    json_t *d = json_pack("{s:s,s:s,s:o,s:s,s:s}", "name", o->name, "type",
+                          option_type_names[o->type], "default", option_default(o), "label",
+                          o->label, "help", o->help);
+    if (o->type == GAME_OPTION_INT) {
+        json_object_set_new(d, "min", json_integer(o->min));
+        json_object_set_new(d, "max", json_integer(o->max));
+    } else if (o->type == GAME_OPTION_CHOICE) {
+        json_t *choices = json_array();
+        for (int i = 0; o->choices[i]; i++)
+            json_array_append_new(choices, json_string(o->choices[i]));
+        json_object_set_new(d, "choices", choices);
+    }
+    return d;
+}
+
+json_t *game_options_json(const game_engine *e)
+{
+    json_t *all = json_array();
+    for (const game_option *o = e->options; o && o->name; o++)
+        json_array_append_new(all, option_json(o));
+    return all;
+}
+
+static bool choice_allowed(const game_option *o, const char *value)
+{
+    for (int i = 0; o->choices[i]; i++) {
+        if (strcmp(o->choices[i], value) == 0)
             return true;
     }
     return false;
 }
 
-/* Checks one given value against its descriptor; 0 if it fits. */
-static int option_check(const json_t *d, const char *name, const json_t *v, game_error *err)
+/* Checks one given value against its row; 0 if it fits. */
+static int option_check(const game_option *o, const json_t *v, game_error *err)
 {
-    const char *type = json_string_value(json_object_get(d, "type"));
-    if (strcmp(type, "bool") == 0) {
+    switch (o->type) {
+    case GAME_OPTION_BOOL:
         if (!json_is_boolean(v))
-            return game_fail(err, "bad_options", "option %s must be true or false", name);
-    } else if (strcmp(type, "int") == 0) {
+            return game_fail(err, "bad_options", "option %s must be true or false", o->name);
+        return 0;
+    case GAME_OPTION_INT:
         if (!json_is_integer(v))
-            return game_fail(err, "bad_options", "option %s must be a whole number", name);
-        json_int_t n = json_integer_value(v);
-        json_int_t lo = json_integer_value(json_object_get(d, "min"));
-        json_int_t hi = json_integer_value(json_object_get(d, "max"));
-        if (n < lo || n > hi)
-            return game_fail(err, "bad_options", "option %s must be between %lld and %lld",
-                             name, (long long)lo, (long long)hi);
-    } else if (strcmp(type, "choice") == 0) {
-        if (!json_is_string(v) || !choice_allowed(d, json_string_value(v)))
-            return game_fail(err, "bad_options", "option %s is not one of its choices", name);
+            return game_fail(err, "bad_options", "option %s must be a whole number", o->name);
+        if (json_integer_value(v) < o->min || json_integer_value(v) > o->max)
+            return game_fail(err, "bad_options", "option %s must be between %d and %d", o->name,
+                             o->min, o->max);
+        return 0;
+    case GAME_OPTION_CHOICE:
+        if (!json_is_string(v) || !choice_allowed(o, json_string_value(v)))
+            return game_fail(err, "bad_options", "option %s is not one of its choices", o->name);
+        return 0;
     }
-    return 0;
+    return game_fail(err, "bad_options", "option %s has an unknown type", o->name);
 }
 
 json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err)
 {
-    const json_t *descriptors = e->options();
     if (given && !json_is_object(given)) {
         game_fail(err, "bad_options", "options must be an object");
         return NULL;
@@ -71,23 +106,27 @@ json_t *game_options_resolve(const game_engine *e, const json_t *given, game_err
     const char *name;
     json_t *v;
     json_object_foreach((json_t *)given, name, v) {
-        const json_t *d = option_descriptor(descriptors, name);
-        if (!d) {
+        const game_option *o = game_option_find(e, name);
+        if (!o) {
             game_fail(err, "bad_options", "%s has no option called %.64s", e->title, name);
             return NULL;
         }
-        if (option_check(d, name, v, err) < 0)
+        if (option_check(o, v, err) < 0)
             return NULL;
     }
     json_t *resolved = json_object();
-    size_t i;
-    const json_t *d;
-    json_array_foreach(descriptors, i, d) {
-        const char *n = json_string_value(json_object_get(d, "name"));
-        const json_t *g = given ? json_object_get(given, n) : NULL;
-        json_object_set(resolved, n, g ? (json_t *)g : json_object_get(d, "default"));
+    for (const game_option *o = e->options; o && o->name; o++) {
+        json_t *g = given ? json_object_get(given, o->name) : NULL;
+        json_object_set_new(resolved, o->name, g ? json_incref(g) : option_default(o));
     }
     return resolved;
+}
+
+game_seeds game_seeds_from(uint64_t seed)
+{
+    /* Any fixed, well-mixed function will do: the stream only has to differ
+     * from the open one. */
+    return (game_seeds){seed, rng_mix(seed ^ 0x5ec2e75eedULL)};
 }
 
 game *game_create_with(const game_engine *e, const char *options, int seats, uint64_t seed,
@@ -105,7 +144,7 @@ game *game_create_with(const game_engine *e, const char *options, int seats, uin
     json_decref(given);
     if (!resolved)
         return NULL;
-    game *g = e->create(resolved, seats, seed, err);
+    game *g = e->create(resolved, seats, game_seeds_from(seed), err);
     json_decref(resolved);
     return g;
 }

@@ -2,9 +2,11 @@
  * game.h: the engine contract.
  *
  * An engine is a pure, deterministic state machine. It does no I/O, reads no
- * clock, keeps no global mutable state and draws randomness only from the seed
- * it was created with. The room feeds it everything: options, the number of
- * seats, a seed, and a sequence of (time, seat, action) inputs and ticks. The
+ * clock, keeps no global mutable state and draws randomness only from the seeds
+ * it was created with (game_seeds: an open one for what everyone sees, a
+ * secret one for hidden deals). The room feeds it everything: options, the
+ * number of seats, the seeds, and a sequence of (time, seat, action) inputs
+ * and ticks. The
  * same inputs always give byte-identical views (the replay invariant), so the
  * room's input log *is* the game: it is persisted, replayed after a restart,
  * and used by tests.
@@ -12,6 +14,10 @@
  * Times are milliseconds of the room's game clock (int64_t, starting at 0 when
  * the game starts, never going backwards). Engines keep their timers as
  * absolute game-clock times and report the earliest through `deadline`.
+ *
+ * An engine's wire formats (its actions, view, events and result) are
+ * documented in protocol/PROTOCOL.md, with JSON schemas in
+ * protocol/schema/games/<id>/, not in C comments.
  *
  * Seats are numbered 0..seats-1. GAME_SEAT_SPECTATOR asks for the view of an
  * onlooker; GAME_SEAT_SERVER marks inputs the server itself feeds (results of
@@ -47,13 +53,36 @@ int game_fail(game_error *err, const char *code, const char *fmt, ...)
 
 typedef struct game game; /* each engine defines struct game privately */
 
-/* A subcommand an engine adds to the botpit binary (`botpit solve ...`).
- * argv[0] is the subcommand name. Returns the process exit status. */
-typedef struct game_command {
-    const char *name;
-    const char *usage; /* one line for `botpit --help` */
-    int (*main)(int argc, char **argv);
-} game_command;
+/* One room option, as a row of the engine's option table. The lobby shows
+ * the table as a form (the `games` message) and game_options_resolve checks
+ * what a host sends against it. */
+typedef enum game_option_type {
+    GAME_OPTION_INT,    /* a whole number in [min, max] */
+    GAME_OPTION_BOOL,   /* true or false; def is 0 or 1 */
+    GAME_OPTION_CHOICE, /* one of choices; def is an index into them */
+} game_option_type;
+
+typedef struct game_option {
+    const char *name; /* "timer_s"; NULL ends the table */
+    game_option_type type;
+    const char *label; /* "Sand timer (seconds)" */
+    const char *help;  /* one or two sentences for the form */
+    int def;
+    int min, max;               /* GAME_OPTION_INT only */
+    const char *const *choices; /* GAME_OPTION_CHOICE only, NULL-terminated */
+} game_option;
+
+/* The two random streams a game is created with. `seed` may come from the
+ * host (a seeded room deals the same board, dice and public draws again), so
+ * it drives only what every player sees. `secret` always comes from the
+ * server's own randomness and is never shown: hidden deals (a shuffled pile,
+ * a hand of cards, a layout drawn for a player) come from it, so nothing a
+ * player can know or choose predicts them. Both are kept with the room's log,
+ * so a replay deals the same game. */
+typedef struct game_seeds {
+    uint64_t seed;
+    uint64_t secret;
+} game_seeds;
 
 typedef struct game_engine {
     const char *id;      /* "ricochet": the wire name and folder name */
@@ -62,14 +91,9 @@ typedef struct game_engine {
     int min_players;
     int max_players;
 
-    /* Option descriptors, a JSON array the lobby shows as a form and
-     * game_options_resolve checks. Each is an object:
-     *   {"name": "timer_s", "type": "int", "default": 60, "min": 5,
-     *    "max": 600, "label": "Sand timer", "help": "Seconds after the
-     *    first bid before demonstrations start."}
-     * "type" is "int", "bool" or "choice" (with "choices": [strings]).
-     * Borrowed: the engine owns it for the life of the process. */
-    const json_t *(*options)(void);
+    /* The option table, ended by a row with name NULL (game_options_json
+     * gives it as the JSON the `games` message lists). Static data. */
+    const game_option *options;
 
     /* Optional: the seat range these resolved options allow (a three-player
      * variant needs exactly 3). NULL means [min_players, max_players]. */
@@ -82,7 +106,7 @@ typedef struct game_engine {
     /* A new game, or NULL with err set ("bad_options") when the options or
      * the seat count do not make a game. `options` has been resolved: every
      * declared option is present and of its declared type. */
-    game *(*create)(const json_t *options, int seats, uint64_t seed, game_error *err);
+    game *(*create)(const json_t *options, int seats, game_seeds seeds, game_error *err);
     void (*destroy)(game *g);
 
     /* Applies one action of `seat` at game time now_ms. On success returns 0
@@ -116,16 +140,19 @@ typedef struct game_engine {
     /* Optional. The action a bot of `level` in `seat` takes at now_ms, or NULL
      * to wait. Either way it may set *wake_ms to a game time at which it wants
      * to be asked again (it is also asked after every state change). `salt`
-     * varies from call to call so bots can randomise; the room logs the
-     * action a bot takes, so bots need not be replayable. */
+     * comes from the server's randomness, never from the room's seed, and
+     * varies from call to call, so bots can randomise their secret choices;
+     * the room logs the action a bot takes, so bots need not be replayable.
+     * The room runs it on a worker thread over a clone (see `clone`) and sets
+     * *cancel (never NULL) when its time budget is spent: a searching bot
+     * checks it now and then and answers with the best it has so far. */
     json_t *(*bot)(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                   int64_t *wake_ms);
+                   int64_t *wake_ms, const volatile int *cancel);
 
-    /* Optional. A deep copy of g that shares nothing mutable with it. With
-     * it the room asks the bots on a worker thread, over a copy, so that a
-     * strong bot may think for longer than the event loop can wait (keep a
-     * call well under a second); the room drops the answer if the game moved
-     * on meanwhile. Without it bot() runs on the loop: about 20 ms at most. */
+    /* A deep copy of g that shares nothing mutable with it; required of an
+     * engine with bots. The room asks the bots on a worker thread over a copy,
+     * so that no bot ever holds up the event loop, and drops the answer if the
+     * game moved on meanwhile. */
     game *(*clone)(const game *g);
 
     /* Optional off-loop work (a solver run). work_request returns a
@@ -139,11 +166,11 @@ typedef struct game_engine {
     json_t *(*work_request)(const game *g);
     json_t *(*work_run)(const json_t *request, const volatile int *cancel);
 
-    /* Optional extras of the botpit binary: `botpit bench <id>` and
-     * subcommands such as `botpit solve`. */
-    int (*bench)(int argc, char **argv);
-    const game_command *commands; /* terminated by an entry with name NULL */
 } game_engine;
+
+/* A cancel flag that is never raised, for callers of bot() that need none
+ * (tests, benchmarks). */
+extern const volatile int game_no_cancel;
 
 /* The shipped engines (registry.c), NULL-terminated. */
 extern const game_engine *const game_engines[];
@@ -151,16 +178,30 @@ extern const game_engine *const game_engines[];
 /* The engine called `id`, or NULL. */
 const game_engine *game_engine_find(const char *id);
 
+/* The engine's option table as the JSON array the `games` message lists:
+ * [{"name", "type": "int"|"bool"|"choice", "default", "min", "max",
+ *   "choices", "label", "help"}]. A new reference. */
+json_t *game_options_json(const game_engine *e);
+
+/* The option table row called `name`, or NULL. */
+const game_option *game_option_find(const game_engine *e, const char *name);
+
 /* Checks `given` (an object, or NULL for none) against the engine's option
- * descriptors: rejects unknown names, wrong types and out-of-range values,
+ * table: rejects unknown names, wrong types and out-of-range values,
  * and fills in every default. Returns a new object, or NULL with err set to
  * "bad_options" and a sentence naming the option. */
 json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err);
 
 /* Resolves options and creates the game in one step (tests and tools).
- * `options` may be NULL or a JSON text such as "{\"timer_s\": 5}". */
+ * `options` may be NULL or a JSON text such as "{\"timer_s\": 5}". The
+ * secret stream is derived from `seed` (game_seeds_from), so a test that
+ * fixes the seed fixes the whole game. */
 game *game_create_with(const game_engine *e, const char *options, int seats, uint64_t seed,
                        game_error *err);
+
+/* Both streams from one number, for tests and tools that want one seed to
+ * fix a whole game. The server never does this: its secret is its own. */
+game_seeds game_seeds_from(uint64_t seed);
 
 /* The seat range for resolved options (seat_range, or the engine's min/max). */
 void game_seat_range(const game_engine *e, const json_t *options, int *min, int *max);

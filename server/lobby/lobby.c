@@ -141,7 +141,7 @@ json_t *lobby_games_json(lobby *l)
     json_t *games = json_array();
     for (int i = 0; game_engines[i]; i++) {
         const game_engine *e = game_engines[i];
-        json_t *opts = json_deep_copy(e->options());
+        json_t *opts = game_options_json(e);
         json_t *room_opts = room_level_options(e);
         json_array_extend(opts, room_opts);
         json_decref(room_opts);

@@ -247,7 +247,7 @@ static void bot_round_ask(const game_engine *e, const game *g, bot_round *b)
         if (b->level[s] < 0)
             continue;
         int64_t w = GAME_NO_DEADLINE;
-        b->action = e->bot(g, s, b->level[s], b->now, b->salt[s], &w);
+        b->action = e->bot(g, s, b->level[s], b->now, b->salt[s], &w, &game_no_cancel);
         if (w < b->wake)
             b->wake = w;
         if (b->action)
@@ -477,7 +477,7 @@ int table_start(room *r, player *by, const json_t *id, verdict *v)
     if (!r->seed_fixed && !ids_random(&r->seed, sizeof r->seed))
         return verdict_set(v, PROTO_INTERNAL, "the server has no randomness to deal a game");
     game_error err = {"", ""};
-    r->game = r->engine->create(r->options, filled, r->seed, &err);
+    r->game = r->engine->create(r->options, filled, game_seeds_from(r->seed), &err);
     if (!r->game)
         return verdict_set(v, PROTO_BAD_OPTIONS, "%s", err.message);
     compact_seats(r);
@@ -543,7 +543,7 @@ static int replay_input(room *r, const json_t *in, json_t *events, game_error *e
 int table_replay(room *r, const json_t *inputs, int64_t clock_ms, game_error *err)
 {
     *err = (game_error){"", ""};
-    r->game = r->engine->create(r->options, r->nseats, r->seed, err);
+    r->game = r->engine->create(r->options, r->nseats, game_seeds_from(r->seed), err);
     if (!r->game)
         return -1;
     size_t n = json_array_size(inputs);

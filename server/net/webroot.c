@@ -64,9 +64,12 @@ const char *webroot_resolve(const char *root, const char *uri, char *out, size_t
 {
     if (!path_is_safe(uri))
         return NULL;
+    /* A folder is asked for with or without its final slash: /rules/ricochet
+     * and /rules/ricochet/ are the same page. Files always have an extension. */
     size_t n = strlen(uri);
-    bool dir = uri[n - 1] == '/';
-    int w = snprintf(out, out_len, "%s%s%s", root, uri, dir ? "index.html" : "");
+    const char *last = strrchr(uri, '/') + 1;
+    const char *index = uri[n - 1] == '/' ? "index.html" : strchr(last, '.') ? "" : "/index.html";
+    int w = snprintf(out, out_len, "%s%s%s", root, uri, index);
     if (w < 0 || (size_t)w >= out_len)
         return NULL;
     return webroot_mime(out + strlen(root));

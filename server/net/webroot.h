@@ -12,7 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Writes root + the file for `uri` (a directory means its index.html) to out
+/* Writes root + the file for `uri` (a directory, with or without its final
+ * slash, means its index.html; a name without an extension is a directory) to out
  * and returns its MIME type, or NULL if the path is not one we serve. */
 const char *webroot_resolve(const char *root, const char *uri, char *out, size_t out_len);
 

@@ -27,27 +27,21 @@ struct game {
     int hint;              /* -1 until the work result arrives */
 };
 
-static const json_t *testgame_options(void)
-{
-    static json_t *d;
-    if (!d)
-        d = json_loads(
-            "[{\"name\":\"target\",\"type\":\"int\",\"default\":21,\"min\":5,\"max\":1000000,"
-            "\"label\":\"Target\",\"help\":\"The count that wins.\"},"
-            "{\"name\":\"turn_s\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":600,"
-            "\"label\":\"Turn time\",\"help\":\"Seconds per turn; 0 for no limit.\"},"
-            "{\"name\":\"bot_ms\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":2000,"
-            "\"label\":\"Bot thinking\",\"help\":\"Milliseconds a bot sleeps before it answers.\"}]",
-            0, NULL);
-    return d;
-}
+static const game_option testgame_options[] = {
+    {"target", GAME_OPTION_INT, "Target", "The count that wins.", 21, 5, 1000000, NULL},
+    {"turn_s", GAME_OPTION_INT, "Turn time", "Seconds per turn; 0 for no limit.", 0, 0, 600,
+     NULL},
+    {"bot_ms", GAME_OPTION_INT, "Bot thinking", "Milliseconds a bot sleeps before it answers.", 0,
+     0, 2000, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
 
 static void arm_turn(game *g, int64_t now)
 {
     g->turn_deadline = g->turn_s ? now + g->turn_s * 1000 : GAME_NO_DEADLINE;
 }
 
-static game *testgame_create(const json_t *options, int seats, uint64_t seed, game_error *err)
+static game *testgame_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     if (seats < 2 || seats > MAX_SEATS) {
         game_fail(err, "bad_options", "count to 21 needs 2 to 4 players");
@@ -60,8 +54,9 @@ static game *testgame_create(const json_t *options, int seats, uint64_t seed, ga
     g->bot_ms = (int)json_integer_value(json_object_get(options, "bot_ms"));
     g->winner = -1;
     g->hint = -1;
+    /* Each seat's secret is a hidden deal: from the secret stream. */
     rng r;
-    rng_seed(&r, seed);
+    rng_seed(&r, seeds.secret);
     for (int i = 0; i < seats; i++)
         g->secret[i] = rng_range(&r, 1, 100);
     arm_turn(g, 0);
@@ -167,8 +162,9 @@ static json_t *testgame_result(const game *g)
 }
 
 static json_t *testgame_bot(const game *g, int seat, int level, int64_t now, uint64_t salt,
-                            int64_t *wake_ms)
+                            int64_t *wake_ms, const volatile int *cancel)
 {
+    (void)cancel;
     (void)now;
     (void)salt;
     (void)wake_ms;

@@ -3,16 +3,14 @@
 
 #include "games/game.h"
 
-static const json_t *opts(void)
-{
-    static json_t *d;
-    if (!d)
-        d = json_loads("[{\"name\":\"timer_s\",\"type\":\"int\",\"default\":60,\"min\":5,\"max\":600},"
-                       "{\"name\":\"silver\",\"type\":\"bool\",\"default\":false},"
-                       "{\"name\":\"sides\",\"type\":\"choice\",\"default\":\"AB\",\"choices\":[\"AB\",\"ABC\"]}]",
-                       0, NULL);
-    return d;
-}
+static const char *const sides[] = {"AB", "ABC", NULL};
+
+static const game_option opts[] = {
+    {"timer_s", GAME_OPTION_INT, "Timer", "Seconds.", 60, 5, 600, NULL},
+    {"silver", GAME_OPTION_BOOL, "Silver", "A fifth robot.", 0, 0, 0, NULL},
+    {"sides", GAME_OPTION_CHOICE, "Sides", "Which sides.", 0, 0, 0, sides},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
 
 static const game_engine fake = {.id = "fake", .title = "Fake", .options = opts};
 
@@ -62,4 +60,35 @@ Test(options, out_of_range_and_wrong_types_are_refused)
     cr_assert_null(resolve("{\"silver\": 1}", &err));
     cr_assert_null(resolve("{\"sides\": \"D\"}", &err));
     cr_assert_null(resolve("[1]", &err));
+}
+
+Test(options, the_table_is_listed_as_the_games_message_json)
+{
+    json_t *all = game_options_json(&fake);
+    cr_assert_eq(json_array_size(all), 3);
+    json_t *timer = json_array_get(all, 0), *silver = json_array_get(all, 1),
+           *sides_json = json_array_get(all, 2);
+    cr_assert_str_eq(json_string_value(json_object_get(timer, "type")), "int");
+    cr_assert_eq(json_integer_value(json_object_get(timer, "default")), 60);
+    cr_assert_eq(json_integer_value(json_object_get(timer, "min")), 5);
+    cr_assert_eq(json_integer_value(json_object_get(timer, "max")), 600);
+    cr_assert_str_eq(json_string_value(json_object_get(timer, "label")), "Timer");
+    cr_assert_str_eq(json_string_value(json_object_get(timer, "help")), "Seconds.");
+    cr_assert_str_eq(json_string_value(json_object_get(silver, "type")), "bool");
+    cr_assert(json_is_false(json_object_get(silver, "default")));
+    cr_assert_null(json_object_get(silver, "min"), "a bool has no range");
+    cr_assert_str_eq(json_string_value(json_object_get(sides_json, "default")), "AB");
+    cr_assert_eq(json_array_size(json_object_get(sides_json, "choices")), 2);
+    cr_assert_str_eq(json_string_value(json_array_get(json_object_get(sides_json, "choices"), 1)),
+                     "ABC");
+    json_decref(all);
+}
+
+Test(options, a_test_seed_fixes_both_streams_and_they_differ)
+{
+    game_seeds a = game_seeds_from(42), b = game_seeds_from(42), c = game_seeds_from(43);
+    cr_assert_eq(a.seed, 42);
+    cr_assert_eq(a.secret, b.secret);
+    cr_assert_neq(a.secret, a.seed);
+    cr_assert_neq(a.secret, c.secret);
 }

@@ -89,7 +89,7 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
         for (int s = 0; s < a->seats && !refused; s++) {
             int64_t wake = GAME_NO_DEADLINE;
             double t0 = now_ms();
-            json_t *action = boxing_engine.bot(g, s, levels[s], clock, rng_next(&salts), &wake);
+            json_t *action = boxing_engine.bot(g, s, levels[s], clock, rng_next(&salts), &wake, &game_no_cancel);
             double dt = now_ms() - t0;
             level_time *lt = &times[levels[s]];
             lt->total_ms += dt;

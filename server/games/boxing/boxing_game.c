@@ -68,7 +68,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 typedef struct robot {
     int cell;
@@ -106,38 +105,25 @@ static const char *const out_names[] = {"", "lasers", "engines", "both"};
 
 /* ---- options ---- */
 
-static const char options_json[] =
-    "["
-    "{\"name\":\"size\",\"type\":\"int\",\"default\":8,\"min\":6,\"max\":16,"
-    "\"label\":\"Ring size\",\"help\":\"Cells on each side of the square ring.\"},"
-    "{\"name\":\"order_s\",\"type\":\"int\",\"default\":90,\"min\":2,\"max\":3600,"
-    "\"label\":\"Seconds for orders\",\"help\":\"Time to write each turn's orders; a robot "
-    "without orders then stands still and holds its fire.\"},"
-    "{\"name\":\"layout_s\",\"type\":\"int\",\"default\":180,\"min\":2,\"max\":3600,"
-    "\"label\":\"Seconds for the layout\",\"help\":\"Time to lay out your robot before the "
-    "fight; a robot without a layout then gets a random one.\"},"
-    "{\"name\":\"turn_limit\",\"type\":\"int\",\"default\":40,\"min\":1,\"max\":200,"
-    "\"label\":\"Turn limit\",\"help\":\"The fight is a draw if no one is knocked out after "
-    "this many turns.\"},"
-    "{\"name\":\"free_centre\",\"type\":\"bool\",\"default\":false,"
-    "\"label\":\"Free centre\",\"help\":\"Any part may take the centre slot and the booster "
-    "may go anywhere. A centre engine or laser adds power but faces no direction.\"}"
-    "]";
-
-/* Parsed once, on first use from whichever thread, and kept for the process. */
-static json_t *options_parsed;
-static once_flag options_once = ONCE_FLAG_INIT;
-
-static void parse_options(void)
-{
-    options_parsed = json_loads(options_json, 0, NULL);
-}
-
-static const json_t *boxing_options(void)
-{
-    call_once(&options_once, parse_options);
-    return options_parsed;
-}
+static const game_option boxing_options[] = {
+    {"size", GAME_OPTION_INT, "Ring size", "Cells on each side of the square ring.", 8, 6, 16,
+     NULL},
+    {"order_s", GAME_OPTION_INT, "Seconds for orders",
+     "Time to write each turn's orders; a robot without orders then stands still and holds its "
+     "fire.",
+     90, 2, 3600, NULL},
+    {"layout_s", GAME_OPTION_INT, "Seconds for the layout",
+     "Time to lay out your robot before the fight; a robot without a layout then gets a random "
+     "one.",
+     180, 2, 3600, NULL},
+    {"turn_limit", GAME_OPTION_INT, "Turn limit",
+     "The fight is a draw if no one is knocked out after this many turns.", 40, 1, 200, NULL},
+    {"free_centre", GAME_OPTION_BOOL, "Free centre",
+     "Any part may take the centre slot and the booster may go anywhere. A centre engine or "
+     "laser adds power but faces no direction.",
+     0, 0, 0, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
 
 static int option_int(const json_t *options, const char *name)
 {
@@ -155,8 +141,9 @@ static void place_start(game *g)
         g->r[s].cell = corners[(first + boxing_start_corner[s]) % 4];
 }
 
-static game *boxing_create(const json_t *options, int seats, uint64_t seed, game_error *err)
+static game *boxing_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
+    uint64_t seed = seeds.seed;
     if (seats < 2 || seats > BOXING_MAX_SEATS) {
         game_fail(err, "bad_options", "Robot boxing needs two to four robots, not %d", seats);
         return NULL;
@@ -718,8 +705,9 @@ int boxing_place_robot(game *g, int seat, int x, int y)
 }
 
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                         int64_t *wake_ms)
+                         int64_t *wake_ms, const volatile int *cancel)
 {
+    (void)cancel;
     if (seat < 0 || seat >= g->seats)
         return NULL;
     return boxing_bot(g, seat, level, now_ms, salt, wake_ms);
@@ -747,6 +735,4 @@ const game_engine boxing_engine = {
     .bot = bot_entry,
     .work_request = NULL,
     .work_run = NULL,
-    .bench = boxing_bench,
-    .commands = NULL,
 };

@@ -882,8 +882,9 @@ json_t *manoover_action_json(const manoover_action *a)
 }
 
 json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                     int64_t *wake_ms)
+                     int64_t *wake_ms, const volatile int *cancel)
 {
+    (void)cancel;
     (void)now_ms;
     (void)wake_ms;
     manoover_situation s;

@@ -63,7 +63,7 @@ typedef struct manoover_bot_stats {
 
 /* The engine's bot() entry (game.h). Returns a new action object or NULL. */
 json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                     int64_t *wake_ms);
+                     int64_t *wake_ms, const volatile int *cancel);
 
 /* The situation of the seat to move; false if no one is to move. */
 bool manoover_bot_situation(const game *g, manoover_situation *out);

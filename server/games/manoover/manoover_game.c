@@ -12,38 +12,27 @@
 /* match_to's default: it stands for the target the variant's rules advise
  * (21, or 30 for MANOOVER Plus); any other value is taken as given. */
 #define MATCH_TO_DEFAULT 21
-#define STRINGIFY_(x) #x
-#define STRINGIFY(x) STRINGIFY_(x)
 
-static const char options_json[] =
-    "["
-    "{\"name\":\"variant\",\"type\":\"choice\",\"default\":\"standard\","
-    "\"choices\":[\"standard\",\"three\",\"plus\"],\"label\":\"Variant\","
-    "\"help\":\"standard: two players on the 37-cell board, six robots each, three "
-    "six-sided dice. three: three players on the 61-cell board with three goals. plus: "
-    "MANOOVER Plus for two, on the 61-cell board, eight robots each, four eight-sided "
-    "dice.\"},"
-    "{\"name\":\"alternate\",\"type\":\"bool\",\"default\":false,"
-    "\"label\":\"Even-more-confusing order\","
-    "\"help\":\"Each player's first turn is a control phase only; every later turn is "
-    "the automatic phase first, then the control phase.\"},"
-    "{\"name\":\"match_to\",\"type\":\"int\",\"default\":" STRINGIFY(MATCH_TO_DEFAULT) ","
-    "\"min\":0,\"max\":500,"
-    "\"label\":\"Match to\","
-    "\"help\":\"Play a match: games score 1 point per robot in your goal plus a bonus "
-    "for the winner, and the first to this many points (ahead of everyone) wins. 0 "
-    "plays a single game. The default, 21, means 30 in MANOOVER Plus, as its rules "
-    "advise; any other number is used as given.\"}"
-    "]";
+static const char *const variant_choices[] = {"standard", "three", "plus", NULL};
 
-static const json_t *manoover_options(void)
-{
-    /* Built once and kept for the life of the process, as game.h asks. */
-    static json_t *descriptors;
-    if (!descriptors)
-        descriptors = json_loads(options_json, 0, NULL);
-    return descriptors;
-}
+static const game_option manoover_options[] = {
+    {"variant", GAME_OPTION_CHOICE, "Variant",
+     "standard: two players on the 37-cell board, six robots each, three six-sided dice. three: "
+     "three players on the 61-cell board with three goals. plus: MANOOVER Plus for two, on the "
+     "61-cell board, eight robots each, four eight-sided dice.",
+     0, 0, 0, variant_choices},
+    {"alternate", GAME_OPTION_BOOL, "Even-more-confusing order",
+     "Each player's first turn is a control phase only; every later turn is the automatic phase "
+     "first, then the control phase.",
+     0, 0, 0, NULL},
+    {"match_to", GAME_OPTION_INT, "Match to",
+     "Play a match: games score 1 point per robot in your goal plus a bonus for the winner, and "
+     "the first to this many points (ahead of everyone) wins. 0 plays a single game. The "
+     "default, 21, means 30 in MANOOVER Plus, as its rules advise; any other number is used as "
+     "given.",
+     MATCH_TO_DEFAULT, 0, 500, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
 
 static void manoover_seat_range(const json_t *options, int *min, int *max)
 {
@@ -412,8 +401,9 @@ static int next_first_player(const game *g, const char **reason)
 
 /* ------------------------------------------------------------ contract */
 
-static game *manoover_create(const json_t *options, int seats, uint64_t seed, game_error *err)
+static game *manoover_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
+    uint64_t seed = seeds.seed;
     const char *variant = json_string_value(json_object_get(options, "variant"));
     const manoover_layout *l = manoover_layout_find(variant ? variant : "");
     if (!l) {
@@ -810,13 +800,6 @@ int manoover_game_usable_dice(const game *g, uint8_t out[MANOOVER_MAX_DICE])
 
 static const char *const bot_levels[] = {"easy", "normal", "hard", NULL};
 
-static const game_command commands[] = {
-    {"manoover-fit",
-     "manoover-fit [--variant V] [--games N]   refit the Robot Attack hard bot's weights",
-     manoover_fit_main},
-    {NULL, NULL, NULL},
-};
-
 const game_engine manoover_engine = {
     .id = "manoover",
     .title = "Robot Attack (MANOOVER)",
@@ -836,6 +819,4 @@ const game_engine manoover_engine = {
     .result = manoover_result,
     .bot = manoover_bot,
     .clone = manoover_clone,
-    .bench = manoover_bench,
-    .commands = commands,
 };

@@ -121,7 +121,7 @@ static bool bots_act(table_run *t, game *g, int64_t now, uint64_t salt, json_t *
     for (int s = 0; s < t->seats; s++) {
         int64_t w = GAME_NO_DEADLINE;
         double t0 = cpu_ms();
-        json_t *a = E->bot(g, s, t->levels[s], now, salt + (uint64_t)s, &w);
+        json_t *a = E->bot(g, s, t->levels[s], now, salt + (uint64_t)s, &w, &game_no_cancel);
         double took = cpu_ms() - t0;
         t->calls[s]++;
         t->call_ms_sum[s] += took;

@@ -68,7 +68,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 
 #include "ricochet_cli.h"
 #include "ricochet_json.h"
@@ -86,54 +85,36 @@
 
 /* ---- options ---- */
 
-static const char options_json[] =
-    "["
-    "{\"name\":\"timer_s\",\"type\":\"int\",\"default\":60,\"min\":2,\"max\":600,"
-    "\"label\":\"Sand timer (seconds)\",\"help\":\"Time the others have to bid after the "
-    "first bid.\"},"
-    "{\"name\":\"idle_min_s\",\"type\":\"int\",\"default\":240,\"min\":0,\"max\":3600,"
-    "\"label\":\"Start the timer by hand after (seconds)\",\"help\":\"When nobody has bid "
-    "for this long, any player may start the sand timer.\"},"
-    "{\"name\":\"idle_s\",\"type\":\"int\",\"default\":300,\"min\":1,\"max\":3600,"
-    "\"label\":\"Timer starts by itself after (seconds)\",\"help\":\"When nobody has bid "
-    "for this long, the sand timer starts by itself.\"},"
-    "{\"name\":\"demo_s\",\"type\":\"int\",\"default\":60,\"min\":2,\"max\":600,"
-    "\"label\":\"Time to demonstrate (seconds)\",\"help\":\"Each bidder's time to show "
-    "their solution on the board.\"},"
-    "{\"name\":\"chips_to_win\",\"type\":\"int\",\"default\":0,\"min\":0,\"max\":17,"
-    "\"label\":\"Chips to win\",\"help\":\"0 follows the rules: 8 chips with 2 players, 6 "
-    "with 3, 5 with 4, every chip with more.\"},"
-    "{\"name\":\"ricochet_rule\",\"type\":\"bool\",\"default\":true,"
-    "\"label\":\"Ricochet rule\",\"help\":\"The robot of the chip must turn at least once "
-    "on its way to the target.\"},"
-    "{\"name\":\"silver\",\"type\":\"bool\",\"default\":false,"
-    "\"label\":\"Silver robot\",\"help\":\"A fifth robot with no target of its own, in the "
-    "way or helping.\"},"
-    "{\"name\":\"sides\",\"type\":\"choice\",\"default\":\"AB\",\"choices\":[\"AB\",\"ABC\"],"
-    "\"label\":\"Board sides\",\"help\":\"Which sides of the four board pieces may be "
-    "drawn: AB are the original game's.\"},"
-    "{\"name\":\"pause_s\",\"type\":\"int\",\"default\":8,\"min\":1,\"max\":120,"
-    "\"label\":\"Pause between rounds (seconds)\",\"help\":\"Time to see each round's "
-    "result and the optimal solution before the next chip.\"},"
-    "{\"name\":\"bot_think_pct\",\"type\":\"int\",\"default\":100,\"min\":0,\"max\":400,"
-    "\"label\":\"Bot thinking time (%)\",\"help\":\"100 is normal; lower makes bots bid and "
-    "move faster, higher gives you more time.\"}"
-    "]";
+static const char *const sides_choices[] = {"AB", "ABC", NULL};
 
-/* Parsed once, on first use from whichever thread, and kept for the process. */
-static json_t *options_parsed;
-static once_flag options_once = ONCE_FLAG_INIT;
-
-static void parse_options(void)
-{
-    options_parsed = json_loads(options_json, 0, NULL);
-}
-
-static const json_t *ricochet_options(void)
-{
-    call_once(&options_once, parse_options);
-    return options_parsed;
-}
+static const game_option ricochet_options[] = {
+    {"timer_s", GAME_OPTION_INT, "Sand timer (seconds)",
+     "Time the others have to bid after the first bid.", 60, 2, 600, NULL},
+    {"idle_min_s", GAME_OPTION_INT, "Start the timer by hand after (seconds)",
+     "When nobody has bid for this long, any player may start the sand timer.", 240, 0, 3600,
+     NULL},
+    {"idle_s", GAME_OPTION_INT, "Timer starts by itself after (seconds)",
+     "When nobody has bid for this long, the sand timer starts by itself.", 300, 1, 3600, NULL},
+    {"demo_s", GAME_OPTION_INT, "Time to demonstrate (seconds)",
+     "Each bidder's time to show their solution on the board.", 60, 2, 600, NULL},
+    {"chips_to_win", GAME_OPTION_INT, "Chips to win",
+     "0 follows the rules: 8 chips with 2 players, 6 with 3, 5 with 4, every chip with more.", 0,
+     0, 17, NULL},
+    {"ricochet_rule", GAME_OPTION_BOOL, "Ricochet rule",
+     "The robot of the chip must turn at least once on its way to the target.", 1, 0, 0, NULL},
+    {"silver", GAME_OPTION_BOOL, "Silver robot",
+     "A fifth robot with no target of its own, in the way or helping.", 0, 0, 0, NULL},
+    {"sides", GAME_OPTION_CHOICE, "Board sides",
+     "Which sides of the four board pieces may be drawn: AB are the original game's.", 0, 0, 0,
+     sides_choices},
+    {"pause_s", GAME_OPTION_INT, "Pause between rounds (seconds)",
+     "Time to see each round's result and the optimal solution before the next chip.", 8, 1, 120,
+     NULL},
+    {"bot_think_pct", GAME_OPTION_INT, "Bot thinking time (%)",
+     "100 is normal; lower makes bots bid and move faster, higher gives you more time.", 100, 0,
+     400, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+};
 
 static int option_int(const json_t *options, const char *name)
 {
@@ -337,8 +318,9 @@ static void finish(game *g, json_t *events)
 
 /* ---- create and destroy ---- */
 
-static game *ricochet_create(const json_t *options, int seats, uint64_t seed, game_error *err)
+static game *ricochet_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
+    uint64_t seed = seeds.seed;
     if (seats < RICOCHET_MIN_SEATS || seats > RICOCHET_MAX_SEATS) {
         game_fail(err, "bad_options", "Ricochet Robots needs two to eight players, not %d", seats);
         return NULL;
@@ -710,8 +692,9 @@ static json_t *ricochet_result(const game *g)
 }
 
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                         int64_t *wake_ms)
+                         int64_t *wake_ms, const volatile int *cancel)
 {
+    (void)cancel;
     if (seat < 0 || seat >= g->seats || level < 0 || level > 2)
         return NULL;
     return ricochet_bot(g, seat, level, now_ms, salt, wake_ms);
@@ -780,22 +763,6 @@ int ricochet_set_round(game *g, const uint8_t *cells, int chip, int64_t at)
 
 const char *const ricochet_bot_levels[] = {"easy", "normal", "hard", NULL};
 
-static const game_command ricochet_commands[] = {
-    {"solve", "solve [--no-ricochet-rule] [--table-mib N] [FILE]   solve Ricochet Robots puzzles",
-     ricochet_cli_solve},
-    {NULL, NULL, NULL},
-};
-
-/* `botpit bench ricochet` is the solver's bench; `--bots` the bots'. */
-static int ricochet_bench(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--bots") == 0)
-            return ricochet_bench_bots(argc, argv);
-    }
-    return ricochet_cli_bench(argc, argv);
-}
-
 const game_engine ricochet_engine = {
     .id = "ricochet",
     .title = "Ricochet Robots",
@@ -816,6 +783,4 @@ const game_engine ricochet_engine = {
     .bot = bot_entry,
     .work_request = ricochet_work_request,
     .work_run = ricochet_work_run,
-    .bench = ricochet_bench,
-    .commands = ricochet_commands,
 };

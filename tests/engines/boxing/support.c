@@ -268,7 +268,7 @@ game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t sal
                 continue;
             int64_t wake = GAME_NO_DEADLINE;
             json_t *a = levels[s] < 0 ? bx_chaos(g, s, &r)
-                                      : boxing_engine.bot(g, s, levels[s], now, rng_next(&r), &wake);
+                                      : boxing_engine.bot(g, s, levels[s], now, rng_next(&r), &wake, &game_no_cancel);
             if (!a)
                 continue;
             now += 1 + rng_below(&r, 40);

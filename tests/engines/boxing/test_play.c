@@ -77,11 +77,11 @@ Test(boxing_bots, a_bot_waits_when_it_has_nothing_to_do)
     game *g = bx_start(NULL, 2, layouts);
     json_decref(bx_ok(g, 0, "{\"kind\":\"orders\"}"));
     int64_t wake = GAME_NO_DEADLINE;
-    cr_assert_null(boxing_engine.bot(g, 0, 2, bx_now, 1, &wake), "its orders are in");
-    json_t *a = boxing_engine.bot(g, 1, 2, bx_now, 1, &wake);
+    cr_assert_null(boxing_engine.bot(g, 0, 2, bx_now, 1, &wake, &game_no_cancel), "its orders are in");
+    json_t *a = boxing_engine.bot(g, 1, 2, bx_now, 1, &wake, &game_no_cancel);
     cr_assert_not_null(a, "seat 1 still has to write orders");
     json_decref(a);
-    cr_assert_null(boxing_engine.bot(g, GAME_SEAT_SPECTATOR, 1, bx_now, 1, &wake));
+    cr_assert_null(boxing_engine.bot(g, GAME_SEAT_SPECTATOR, 1, bx_now, 1, &wake, &game_no_cancel));
     boxing_engine.destroy(g);
 }
 

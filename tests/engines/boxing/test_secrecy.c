@@ -236,7 +236,7 @@ static void outside_step(const game *g, json_t *events, void *ctx)
             continue;
         for (int level = 0; level < 3; level++) {
             int64_t wake = GAME_NO_DEADLINE;
-            json_t *a = boxing_engine.bot(g, s, level, 0, (uint64_t)o->n, &wake);
+            json_t *a = boxing_engine.bot(g, s, level, 0, (uint64_t)o->n, &wake, &game_no_cancel);
             outside_add(o, a ? bx_dump(a) : strdup("null"));
             json_decref(a);
         }
@@ -327,7 +327,7 @@ static char *others_after(const bx_log *log, int i, int seat, const json_t *acti
             continue;
         json_array_append_new(seen, boxing_engine.view(g, s));
         int64_t wake;
-        json_t *a = s >= 0 ? boxing_engine.bot(g, s, 2, 0, 7, &wake) : NULL;
+        json_t *a = s >= 0 ? boxing_engine.bot(g, s, 2, 0, 7, &wake, &game_no_cancel) : NULL;
         json_array_append_new(seen, a ? a : json_null());
     }
     char *text = bx_dump(seen);

@@ -4,20 +4,33 @@
 
 /* ------------------------------------------------------------ options */
 
+static json_t *descriptors;
+
 static const json_t *descriptor(const char *name)
 {
     size_t i;
     json_t *d;
-    json_array_foreach((json_t *)manoover_engine.options(), i, d) {
+    json_array_foreach(descriptors, i, d) {
         if (strcmp(json_string_value(json_object_get(d, "name")), name) == 0)
             return d;
     }
     return NULL;
 }
 
-Test(manoover_game, options_are_variant_alternate_and_match_to_with_help)
+static void load_descriptors(void)
 {
-    cr_assert_eq(json_array_size(manoover_engine.options()), 3);
+    descriptors = game_options_json(&manoover_engine);
+}
+
+static void drop_descriptors(void)
+{
+    json_decref(descriptors);
+}
+
+Test(manoover_game, options_are_variant_alternate_and_match_to_with_help,
+     .init = load_descriptors, .fini = drop_descriptors)
+{
+    cr_assert_eq(json_array_size(descriptors), 3);
     const json_t *variant = descriptor("variant");
     cr_assert_str_eq(json_string_value(json_object_get(variant, "type")), "choice");
     cr_assert_str_eq(json_string_value(json_object_get(variant, "default")), "standard");
@@ -30,7 +43,7 @@ Test(manoover_game, options_are_variant_alternate_and_match_to_with_help)
     cr_assert_not_null(strstr(json_string_value(json_object_get(match, "help")), "30"));
     size_t i;
     json_t *d;
-    json_array_foreach((json_t *)manoover_engine.options(), i, d) {
+    json_array_foreach(descriptors, i, d) {
         cr_assert_gt(strlen(json_string_value(json_object_get(d, "label"))), 3);
         cr_assert_gt(strlen(json_string_value(json_object_get(d, "help"))), 20);
     }
@@ -272,8 +285,8 @@ Test(manoover_game, bot_waits_when_it_is_not_its_turn)
 {
     game *g = red_to_move();
     int64_t wake = GAME_NO_DEADLINE;
-    cr_assert_null(manoover_engine.bot(g, BLUE, MANOOVER_BOT_HARD, 0, 1, &wake));
-    json_t *a = manoover_engine.bot(g, RED, MANOOVER_BOT_EASY, 0, 1, &wake);
+    cr_assert_null(manoover_engine.bot(g, BLUE, MANOOVER_BOT_HARD, 0, 1, &wake, &game_no_cancel));
+    json_t *a = manoover_engine.bot(g, RED, MANOOVER_BOT_EASY, 0, 1, &wake, &game_no_cancel);
     cr_assert_not_null(a);
     json_decref(a);
     manoover_engine.destroy(g);
@@ -291,7 +304,7 @@ Test(manoover_game, bots_aim_a_robot_at_their_goal_when_the_dice_allow)
         place(&p, BLUE, 2, 2, -3, "S");
         load(g, &p, RED, 1, 1);
         int64_t wake = GAME_NO_DEADLINE;
-        json_t *a = manoover_engine.bot(g, RED, level, 0, 5, &wake);
+        json_t *a = manoover_engine.bot(g, RED, level, 0, 5, &wake, &game_no_cancel);
         cr_assert_str_eq(json_string_value(json_object_get(a, "kind")), "turn");
         cr_assert_str_eq(json_string_value(json_object_get(a, "dir")), "NE");
         json_decref(a);
@@ -416,7 +429,7 @@ Test(manoover_game, next_match_game_starts_after_the_result_is_shown)
                  10000 + MANOOVER_NEXT_GAME_DELAY_MS);
     json_decref(v);
     act_refused(g, g->turn, "{\"kind\":\"pass\"}", "illegal");
-    cr_assert_null(manoover_engine.bot(g, g->turn, MANOOVER_BOT_EASY, 0, 1, &(int64_t){0}));
+    cr_assert_null(manoover_engine.bot(g, g->turn, MANOOVER_BOT_EASY, 0, 1, &(int64_t){0}, &game_no_cancel));
     json_t *ev = json_array();
     manoover_engine.tick(g, 14999, ev);
     cr_assert_eq(json_array_size(ev), 0, "too early");

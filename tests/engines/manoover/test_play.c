@@ -1,6 +1,7 @@
 /* test_play.c: random legal play to the end in every variant, replayed from
  * its input log to byte-identical views; bots of every level always act
  * legally. */
+#include "games/tool.h"
 #include "helpers.h"
 
 /* One input of the room's log: an action of a seat, or a tick. */
@@ -202,7 +203,7 @@ static json_t *choose_bot(const game *g, rng *r, void *ctx)
     bot_levels *b = ctx;
     int64_t wake = GAME_NO_DEADLINE;
     b->salt = rng_next(r);
-    return manoover_engine.bot(g, g->turn, b->level[g->turn], 0, b->salt, &wake);
+    return manoover_engine.bot(g, g->turn, b->level[g->turn], 0, b->salt, &wake, &game_no_cancel);
 }
 
 static void bot_games(const char *options, int seats, int games, int l0, int l1, int l2)
@@ -291,7 +292,7 @@ Test(manoover_play, every_bot_level_picks_an_action_the_view_lists_as_legal)
                     int levels = step % 16 == 0 ? 3 : 2;
                     for (int level = 0; level < levels; level++) {
                         int64_t wake = GAME_NO_DEADLINE;
-                        json_t *a = manoover_engine.bot(g, g->turn, level, 0, rng_next(&r), &wake);
+                        json_t *a = manoover_engine.bot(g, g->turn, level, 0, rng_next(&r), &wake, &game_no_cancel);
                         cr_assert_not_null(a);
                         cr_assert(view_allows(g, a), "level %d in variant %d", level, v);
                         json_decref(a);
@@ -310,15 +311,17 @@ Test(manoover_play, every_bot_level_picks_an_action_the_view_lists_as_legal)
     cr_assert_gt(checked, 300);
 }
 
+extern const game_tool manoover_tool;
+
 Test(manoover_play, bench_and_fit_commands_run)
 {
     char *bench[] = {"manoover", "--games", "1", "--seed", "3", NULL};
-    cr_assert_eq(manoover_engine.bench(5, bench), 0);
+    cr_assert_eq(manoover_tool.bench(5, bench), 0);
     char *fit[] = {"manoover-fit", "--games", "40", NULL};
-    cr_assert_eq(manoover_engine.commands[0].main(3, fit), 0);
-    cr_assert_str_eq(manoover_engine.commands[0].name, "manoover-fit");
+    cr_assert_eq(manoover_tool.commands[0].main(3, fit), 0);
+    cr_assert_str_eq(manoover_tool.commands[0].name, "manoover-fit");
     char *one[] = {"manoover", "--games", "2", "--only", "normal:easy", NULL};
-    cr_assert_eq(manoover_engine.bench(5, one), 0);
+    cr_assert_eq(manoover_tool.bench(5, one), 0);
     char *bad[] = {"manoover", "--frobnicate", NULL};
-    cr_assert_eq(manoover_engine.bench(2, bad), 2);
+    cr_assert_eq(manoover_tool.bench(2, bad), 2);
 }

@@ -197,7 +197,7 @@ static void bots_game(uint64_t seed, int seats, const int *levels, int people, i
                 a = chaos_action(g, s, &r);
             } else {
                 int64_t w = GAME_NO_DEADLINE;
-                a = RT->bot(g, s, levels[s], now, rng_next(&r), &w);
+                a = RT->bot(g, s, levels[s], now, rng_next(&r), &w, &game_no_cancel);
                 wake = w < wake ? w : wake;
                 if (a) {
                     char *text = json_dumps(a, JSON_COMPACT);
@@ -266,13 +266,13 @@ Test(bots, hard_bids_the_optimum_and_demonstrates_it)
 {
     game *g = rt_new(RT_OPTS(""), 2, 31);
     int64_t wake;
-    json_t *a = RT->bot(g, 1, 2, 0, 0, &wake);
+    json_t *a = RT->bot(g, 1, 2, 0, 0, &wake, &game_no_cancel);
     /* at 0% thinking, the helper search answers at once */
     cr_assert_not_null(a);
     json_decref(a);
     json_decref(rt_solve(g, 1));
     const ricochet_optimum *o = ricochet_optimum_of(g);
-    a = RT->bot(g, 1, 2, 10, 0, &wake);
+    a = RT->bot(g, 1, 2, 10, 0, &wake, &game_no_cancel);
     cr_assert_not_null(a);
     cr_assert_str_eq(rt_str(a, "kind"), "bid");
     cr_assert_eq(rt_int(a, "moves"), o->nmoves);
@@ -281,7 +281,7 @@ Test(bots, hard_bids_the_optimum_and_demonstrates_it)
     json_decref(rt_tick(g, RT->deadline(g)));
     for (int i = 0; i < o->nmoves; i++) {
         cr_assert_eq(ricochet_demonstrator(g), 1);
-        a = RT->bot(g, 1, 2, 6000 + i, 0, &wake);
+        a = RT->bot(g, 1, 2, 6000 + i, 0, &wake, &game_no_cancel);
         cr_assert_str_eq(rt_str(a, "kind"), "move");
         game_error err;
         json_t *ev = json_array();
@@ -340,9 +340,9 @@ Test(bots, a_bot_out_of_ideas_starts_the_timer_when_the_idle_rule_allows)
             continue;
         }
         int64_t wake;
-        cr_assert_null(RT->bot(g, 1, 0, 5000, 0, &wake));
+        cr_assert_null(RT->bot(g, 1, 0, 5000, 0, &wake, &game_no_cancel));
         cr_assert_eq(wake, 10000, "it waits for idle_min_s");
-        json_t *a = RT->bot(g, 1, 0, 10000, 0, &wake);
+        json_t *a = RT->bot(g, 1, 0, 10000, 0, &wake, &game_no_cancel);
         cr_assert_str_eq(rt_str(a, "kind"), "start_timer");
         json_decref(a);
         RT->destroy(g);
