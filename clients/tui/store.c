@@ -251,6 +251,8 @@ static const char *code_words(const char *code)
         {"bad_action", "the game does not understand that action"},
         {"too_large", "that message is too large"},
         {"rate_limited", "too many messages; slow down"},
+        {"quota_exceeded", "you already hold as many rooms or bot seats as the server allows"},
+        {"unavailable", "the server could not store that right now; try again shortly"},
         {"internal", "the server failed; nothing changed"},
     };
     for (size_t i = 0; code && i < sizeof words / sizeof words[0]; i++) {
