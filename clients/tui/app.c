@@ -66,10 +66,8 @@ static long long send_msg(app *a, json_t *msg)
     long long id = ++a->next_id;
     char *text = proto_client_encode(msg, id);
     json_decref(msg);
+    /* before the welcome only the hello may go */
     if (!a->gen || !a->st.welcomed || !text || conn_send(a->net, a->gen, text) < 0) {
-        if (a->gen && !a->st.welcomed) {
-            /* the hello is on its way; nothing else may go before it */
-        }
         status(a, true, "Not sent: you are offline right now (%s).",
                a->st.link == STORE_REPLACED ? "type :reconnect to play here" : "reconnecting");
         return -1;
@@ -342,7 +340,6 @@ static void on_conn_event(app *a, conn_event *ev)
         debug_log("closed gen %u code %d (%s) retry %d", ev->gen, ev->code, ev->reason, ev->retry_ms);
         a->gen = 0;
         a->st.welcomed = false;
-        snprintf(a->last_close, sizeof a->last_close, "%s", ev->reason);
         if (ev->retry_ms < 0) {
             a->st.link = STORE_REPLACED;
             status(a, true, "You connected again from somewhere else; type :reconnect to play here.");
@@ -350,7 +347,9 @@ static void on_conn_event(app *a, conn_event *ev)
         }
         a->st.link = a->st.link == STORE_CONNECTING ? STORE_CONNECTING : STORE_RECONNECTING;
         a->retry_at = now + ev->retry_ms;
-        if (ev->was_open)
+        if (a->quiet_drop)
+            a->quiet_drop = false; /* we closed it ourselves to say hello again */
+        else if (ev->was_open)
             status(a, true, "The connection dropped (%s); reconnecting...",
                    ev->reason[0] ? ev->reason : "no reason given");
         else
@@ -455,6 +454,7 @@ static void submit_name(app *a, const char *text)
     else if (renamed || a->gen) {
         /* a new name needs a new hello: the server keeps the seat (token) */
         status(a, false, "Reconnecting as %s...", clean);
+        a->quiet_drop = a->gen != 0;
         conn_drop(a->net);
     }
 }
@@ -539,6 +539,7 @@ static void exec_core(app *a, const cmd *c)
         break;
     case CMD_RECONNECT:
         a->st.link = STORE_RECONNECTING;
+        a->quiet_drop = a->gen != 0;
         conn_drop(a->net);
         conn_retry(a->net);
         status(a, false, "Reconnecting...");

@@ -43,6 +43,15 @@ export function artifactsDir() {
   return dir;
 }
 
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 
 export class Tui {
@@ -163,11 +172,19 @@ export class Tui {
 
   /** Ends the session; throws if a sanitizer spoke. */
   stop() {
+    let pid = 0;
+    try {
+      pid = this.pid();
+    } catch {
+      // it has exited already
+    }
     try {
       tmux('kill-session', '-t', this.name);
     } catch {
       // already gone
     }
+    // the hang-up ends it cleanly; a leak report is written on the way out
+    for (let i = 0; pid && i < 100 && alive(pid); i++) execFileSync('sleep', ['0.05']);
     const err = this.stderrText();
     if (/ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/.test(err)) {
       throw new Error(`botpit-tui: a sanitizer reported:\n${err}`);
