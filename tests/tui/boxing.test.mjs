@@ -23,11 +23,7 @@ describe('Robot boxing in botpit-tui', () => {
   });
 
   test('the layout editor shows the robot and refuses a layout the rules do not allow', async () => {
-    tui.command('create boxing seed=3 order_s=30 layout_s=120');
-    await tui.waitFor(/Room [A-Z2-9]{5}/);
-    tui.keys('Down', 'b');
-    await tui.waitFor('Bot (normal)');
-    tui.keys('s');
+    await tui.gameWithBot('create boxing seed=3 order_s=30 layout_s=120');
     let screen = await tui.waitFor('Lay out your robot');
     assert.match(screen, /\[[a-i]\]/, 'the booster in the centre');
     assert.equal((screen.match(/\([a-i]\)/g) ?? []).length >= 4, true, 'four lasers');

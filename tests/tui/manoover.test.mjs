@@ -28,11 +28,7 @@ describe('MANOOVER in botpit-tui', () => {
   });
 
   test('the hex board shows both sides, the goals and the dice', async () => {
-    tui.command('create manoover seed=11 match_to=0');
-    await tui.waitFor(/Room [A-Z2-9]{5}/);
-    tui.keys('Down', 'b');
-    await tui.waitFor('Bot (normal)');
-    tui.keys('s');
+    await tui.gameWithBot('create manoover seed=11 match_to=0');
     const screen = await tui.waitFor('You play red; your goal is ◎1');
     assert.match(screen, /\\___\//, 'hexes');
     assert.match(screen, /[1-6][↑↗↘↓↙↖]/, 'numbered robots with arrows');

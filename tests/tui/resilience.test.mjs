@@ -55,11 +55,7 @@ describe('botpit-tui when the network misbehaves', () => {
       await server.stop();
     });
     await tui.waitFor('Games on this server');
-    tui.command('create testgame');
-    await tui.waitFor(/Room [A-Z2-9]{5}/);
-    tui.keys('Down', 'b');
-    await tui.waitFor('Bot (normal)');
-    tui.keys('s');
+    await tui.gameWithBot('create testgame');
     await tui.waitFor('total: 0');
     tui.command('act {"kind": "add", "n": 3}');
     await tui.waitFor(/total: [4-6]/);

@@ -23,11 +23,7 @@ describe('Ricochet Robots in botpit-tui', () => {
   });
 
   test('a room with a bot starts on the full board', async () => {
-    tui.command('create ricochet seed=7 chips_to_win=1 timer_s=6 demo_s=20 pause_s=2 bot_think_pct=0');
-    await tui.waitFor(/Room [A-Z2-9]{5}/);
-    tui.keys('Down', 'b');
-    await tui.waitFor('Bot (normal)');
-    tui.keys('s');
+    await tui.gameWithBot('create ricochet seed=7 chips_to_win=1 timer_s=6 demo_s=20 pause_s=2 bot_think_pct=0');
     const screen = await tui.waitFor('Round 1: bidding');
     assert.match(screen, /A {2,3}B {2,3}C/, 'column letters');
     assert.match(screen, /16 ┃/, 'row numbers and walls');

@@ -125,6 +125,17 @@ export class Tui {
     return tmux('display-message', '-p', '-t', this.name, format).trim();
   }
 
+  /** Creates a room with `create ...` options, seats a bot in seat 2 and
+   *  starts; resolves with the room's code. */
+  async gameWithBot(create, bot = 'Bot (normal)') {
+    this.command(create);
+    const code = (await this.waitFor(/Room ([A-Z2-9]{5})/)).match(/Room ([A-Z2-9]{5})/)[1];
+    this.keys('Down', 'b');
+    await this.waitFor(bot);
+    this.keys('s');
+    return code;
+  }
+
   /** The pid of botpit-tui itself (a child of the pane's shell). */
   pid() {
     const shell = this.pane('#{pane_pid}');
