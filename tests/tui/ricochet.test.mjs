@@ -31,6 +31,23 @@ describe('Ricochet Robots in botpit-tui', () => {
     tui.save('1-board');
   });
 
+  test('a spectator in a plain C locale without colours sees the same board in ASCII', async () => {
+    const code = tui.screen().match(/room ([A-Z2-9]{5})/)[1];
+    const plain = Tui.start([server.wsUrl, '--name', 'Zoe', '--spectate', code, '--no-color'], {
+      width: 120, height: 42, label: 'ricochet-ascii', env: { LANG: 'C', LC_ALL: 'C' },
+    });
+    try {
+      const screen = await plain.waitFor('Round 1: bidding');
+      assert.match(screen, /Zoe \(watching\)/);
+      assert.match(screen, /\+--/, 'walls in ASCII');
+      assert.match(screen, /16 \|/);
+      assert.doesNotMatch(screen, /[^\x00-\x7f]/, 'nothing but ASCII');
+      plain.save('1b-ascii-spectator');
+    } finally {
+      plain.stop();
+    }
+  });
+
   test('a bid starts the sand timer, which counts down on screen', async () => {
     tui.keys('1');
     await tui.waitFor(':bid 1');

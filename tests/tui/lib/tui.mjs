@@ -154,7 +154,14 @@ export class Tui {
     let screen = '';
     for (;;) {
       screen = this.screen();
-      if (test(screen)) return screen;
+      // a match counts once the screen has settled: a capture can catch
+      // the terminal half-way through drawing a frame
+      if (test(screen)) {
+        await sleep(60);
+        const again = this.screen();
+        if (again === screen || test(again)) return again;
+        continue;
+      }
       if (Date.now() > deadline) {
         this.save(`timeout-${Date.now()}`);
         throw new Error(`${message ?? `waiting for ${what}`}: not on screen after ${timeout} ms:\n${screen}\n`
