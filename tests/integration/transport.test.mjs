@@ -2,16 +2,10 @@
 // is not valid UTF-8 closes the connection with 1007, before or after hello,
 // whole or split across fragments, and the server stays up for others.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { Client, player, schemaFailures, startServer } from './lib/harness.mjs';
+import { test } from 'node:test';
+import { Client, player, serverForFile } from './lib/harness.mjs';
 
-let server;
-before(async () => { server = await startServer(); });
-after(async () => {
-  const { code } = await server.stop();
-  assert.equal(code, 0);
-  assert.deepEqual(schemaFailures, []);
-});
+const file = serverForFile();
 
 const bytes = (...parts) => Buffer.concat(parts.map((p) => Buffer.from(p)));
 
@@ -23,20 +17,20 @@ async function expectBadUtf8Close(c) {
 }
 
 test('a text frame with a byte that is never UTF-8 closes with 1007, before hello', async () => {
-  const c = await Client.connect(server);
+  const c = await Client.connect(file.server);
   c.ws.send(bytes('{"type":"hello","name":"', [0xff, 0xfe], '"}'), { binary: false });
   await expectBadUtf8Close(c);
 });
 
 test('an encoded surrogate closes with 1007 after hello', async () => {
-  const c = await player(server, 'Ada');
+  const c = await player(file.server, 'Ada');
   c.drain();
   c.ws.send(bytes('{"type":"chat","text":"', [0xed, 0xa0, 0x80], '"}'), { binary: false });
   await expectBadUtf8Close(c);
 });
 
 test('a sequence cut across two fragments is checked as a whole', async () => {
-  const c = await player(server, 'Bob');
+  const c = await player(file.server, 'Bob');
   c.drain();
   c.ws.send(bytes('{"type":"ping","id":"', [0xc3]), { binary: false, fin: false });
   c.ws.send(bytes([0x28], '"}'), { binary: false, fin: true });
@@ -44,7 +38,7 @@ test('a sequence cut across two fragments is checked as a whole', async () => {
 });
 
 test('valid multi-byte text split across fragments is fine, and the server is still up', async () => {
-  const c = await player(server, 'Cid');
+  const c = await player(file.server, 'Cid');
   const text = Buffer.from('{"type":"ping","id":"é€😀"}');
   const cut = text.indexOf(0xe2) + 1; // inside the euro sign
   c.ws.send(text.subarray(0, cut), { binary: false, fin: false });
