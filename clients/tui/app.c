@@ -216,6 +216,8 @@ static bool is_our_act(app *a, long long id)
     return false;
 }
 
+static void run_line(app *a, const char *line);
+
 /* ---- server messages ---- */
 
 static void after_welcome(app *a)
@@ -267,6 +269,12 @@ static void on_message(app *a, const char *text, size_t len)
         }
         status(a, false, "Connected to %s as %s.", a->endpoint, a->st.name);
         after_welcome(a);
+    }
+    if (changed & STORE_GAMES && a->pending_create[0]) {
+        char line[sizeof a->pending_create];
+        memcpy(line, a->pending_create, sizeof line);
+        a->pending_create[0] = 0;
+        run_line(a, line);
     }
     if (changed & STORE_GAMES && a->opts.create && !a->form_open && !a->st.room) {
         char err[300];
@@ -360,8 +368,6 @@ static void on_conn_event(app *a, conn_event *ev)
 }
 
 /* ---- commands ---- */
-
-static void run_line(app *a, const char *line);
 
 static bool in_game(const app *a)
 {
@@ -644,6 +650,12 @@ static void run_line(app *a, const char *line)
     cmd_result r = cmd_parse(&w, &c, why, sizeof why);
     if (r == CMD_ERROR) {
         status(a, true, "%s.", why);
+        return;
+    }
+    if (r == CMD_CORE && c.id == CMD_CREATE && !a->st.games) {
+        /* the options are checked against the games message: wait for it */
+        snprintf(a->pending_create, sizeof a->pending_create, "%s", line);
+        status(a, false, "Waiting for the server's list of games...");
         return;
     }
     if (r == CMD_CORE) {

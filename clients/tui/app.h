@@ -44,6 +44,7 @@ typedef struct app {
     long long hello_id;
     int64_t retry_at;       /* when the next connection attempt is due (our clock) */
     char endpoint[700];     /* ws://host:port/path */
+    char pending_create[2048]; /* a create typed before the games list came */
     bool quiet_drop;        /* we are closing the link ourselves (a new name, :reconnect) */
     bool running;
     bool started_actions;   /* --join/--spectate/--create done */

@@ -14,7 +14,7 @@ describe('Robot boxing in botpit-tui', () => {
   before(async () => {
     server = await startServer();
     tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 110, height: 34, label: 'boxing' });
-    await tui.waitFor('Games on this server');
+    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
   });
 
   after(async () => {
@@ -53,7 +53,8 @@ describe('Robot boxing in botpit-tui', () => {
     tui.keys('e');
     await tui.waitFor(/Fire laser a \(NE\), reach \d+, at slot e/);
     tui.keys('Enter');
-    await tui.waitFor('Orders in (Enter sends new ones)');
+    // the bot's orders are in already: ours resolve the turn at once
+    await tui.waitFor(/Orders in \(Enter sends new ones\)|Turn 1 resolves/);
     await tui.waitFor('Turn 1 resolves', { timeout: 40000 });
     await tui.waitFor(/Ada fired a NE at Bot\s+\(normal\)'s e/);
     tui.save('4-resolved');
@@ -62,7 +63,7 @@ describe('Robot boxing in botpit-tui', () => {
   test('orders typed as a command for the next turn', async () => {
     await tui.waitFor('Your orders for turn 2');
     tui.command('orders');
-    await tui.waitFor('Orders in (Enter sends new ones)');
+    await tui.waitFor(/Orders in \(Enter sends new ones\)|Turn 2 resolves/);
     tui.command('orders NE');
     await tui.waitFor('! No working engine of yours drives NE');
     tui.save('5-orders-command');

@@ -19,7 +19,7 @@ describe('MANOOVER in botpit-tui', () => {
   before(async () => {
     server = await startServer();
     tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 36, label: 'manoover' });
-    await tui.waitFor('Games on this server');
+    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
   });
 
   after(async () => {

@@ -40,10 +40,13 @@ describe('botpit-tui when the network misbehaves', () => {
     await tui.waitFor(/no server; retry in \d+s/);
     await tui.waitFor(/! Cannot reach ws:\/\/127\.0\.0\.1:\d+\/ws/);
     tui.save('1-waiting');
+    // kept until the server has listed its games
+    tui.command('create ricochet timer_s=30');
     const server = await startServer(['--port', String(port)]);
     cleanup.push(() => server.stop());
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/, { timeout: 20000 });
-    assert.match(tui.screen(), /online/);
+    const screen = await tui.waitFor(/Room [A-Z2-9]{5}/, { timeout: 20000 });
+    assert.match(screen, /timer_s 30/, 'the create typed while offline is made once the games are known');
+    assert.match(screen, /online/);
   });
 
   test('the server is killed mid-game and comes back: reconnecting, then the seat resumes', async () => {
@@ -54,7 +57,7 @@ describe('botpit-tui when the network misbehaves', () => {
       tui.stop();
       await server.stop();
     });
-    await tui.waitFor('Games on this server');
+    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
     await tui.gameWithBot('create testgame');
     await tui.waitFor('total: 0');
     tui.command('act {"kind": "add", "n": 3}');

@@ -14,7 +14,7 @@ describe('Ricochet Robots in botpit-tui', () => {
   before(async () => {
     server = await startServer();
     tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 42, label: 'ricochet' });
-    await tui.waitFor('Games on this server');
+    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
   });
 
   after(async () => {
