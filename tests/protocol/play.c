@@ -388,7 +388,17 @@ static int seat_counts(const game_engine *e, const json_t *options, int config, 
     return n;
 }
 
-static void play_engine(out *o, const game_engine *e, int index)
+/* Each engine's games are seeded by its id, so that adding an engine to the
+ * registry does not deal another engine's games differently. */
+static uint64_t id_hash(const char *id)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (const char *c = id; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    return h;
+}
+
+static void play_engine(out *o, const game_engine *e)
 {
     o->engine = e->id;
     o->game = 0;
@@ -404,7 +414,7 @@ static void play_engine(out *o, const game_engine *e, int index)
         int n = configs[c] ? seat_counts(e, configs[c], c, counts) : 0;
         for (int k = 0; k < n; k++) {
             o->game++;
-            uint64_t seed = rng_mix((uint64_t)index << 32 | (uint64_t)o->game) >> 1;
+            uint64_t seed = rng_mix(id_hash(e->id) << 16 ^ (uint64_t)o->game) >> 1;
             play(o, e, configs[c], counts[k], seed);
         }
         json_decref(configs[c]);
@@ -419,7 +429,7 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int i = 0; game_engines[i]; i++)
-        play_engine(&o, game_engines[i], i);
+        play_engine(&o, game_engines[i]);
     bool write_failed = ferror(o.f) != 0;
     if (fclose(o.f) != 0 || write_failed) {
         perror("protocol-play");
