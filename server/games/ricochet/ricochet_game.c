@@ -150,14 +150,27 @@ static json_t *seat_or_null(int seat)
     return seat >= 0 ? json_integer(seat) : json_null();
 }
 
+/* The pile is a hidden deal: its order comes from the secret stream, so no
+ * seed a host chose tells what the next chip will be. */
 static void pile_shuffle(game *g)
 {
     for (int i = g->npile - 1; i > 0; i--) {
-        int j = (int)rng_below(&g->dice, (uint32_t)i + 1);
+        int j = (int)rng_below(&g->deal, (uint32_t)i + 1);
         uint8_t t = g->pile[i];
         g->pile[i] = g->pile[j];
         g->pile[j] = t;
     }
+}
+
+/* A returned chip is shuffled back in, but never on top while another chip
+ * is left (RULINGS §1): the next round is a new target. The rest is
+ * shuffled and the chip takes a place below the top, each alike. */
+static void pile_return(game *g, int chip)
+{
+    pile_shuffle(g);
+    int at = g->npile ? (int)rng_below(&g->deal, (uint32_t)g->npile) : 0;
+    g->pile[g->npile++] = g->pile[at];
+    g->pile[at] = (uint8_t)chip;
 }
 
 /* The RULINGS' chips to win by the number of players (0: every chip). */
@@ -212,10 +225,8 @@ static bool game_decided(const game *g, int winner)
 
 static void round_end(game *g, ricochet_outcome outcome, int winner, int64_t at, json_t *events)
 {
-    if (outcome != RICOCHET_OUTCOME_WON) {
-        g->pile[g->npile++] = (uint8_t)g->chip;
-        pile_shuffle(g);
-    }
+    if (outcome != RICOCHET_OUTCOME_WON)
+        pile_return(g, g->chip);
     ricochet_record *rec = &g->last;
     memset(rec, 0, sizeof *rec);
     rec->round = g->round;
@@ -320,7 +331,6 @@ static void finish(game *g, json_t *events)
 
 static game *ricochet_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
-    uint64_t seed = seeds.seed;
     if (seats < RICOCHET_MIN_SEATS || seats > RICOCHET_MAX_SEATS) {
         game_fail(err, "bad_options", "Ricochet Robots needs two to eight players, not %d", seats);
         return NULL;
@@ -352,7 +362,8 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
     g->think_pct = option_int(options, "bot_think_pct");
     const char *sides = json_string_value(json_object_get(options, "sides"));
 
-    rng_seed(&g->dice, seed);
+    rng_seed(&g->dice, seeds.seed);
+    rng_seed(&g->deal, seeds.secret);
     int layout[4];
     ricochet_layout_random(&g->dice, sides ? sides : "AB", layout);
     char why[200];
