@@ -125,7 +125,7 @@ typedef struct manoover_die {
 struct game {
     const manoover_layout *layout;
     bool alternate;
-    int match_to; /* the real target (30 for "plus" left at 21); 0 = one game */
+    int match_to; /* the match target as resolved; 0 = one game */
     rng rng;
     manoover_pos pos;
     manoover_phase phase;
