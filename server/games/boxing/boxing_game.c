@@ -87,7 +87,8 @@ struct game {
     int size, seats, turn_limit;
     bool free_centre;
     int64_t order_ms, layout_ms;
-    rng dice;
+    rng dice;   /* the open stream: the starting corners */
+    rng secret; /* the secret stream: layouts drawn at the set-up deadline */
     boxing_phase phase;
     int turn;
     int64_t deadline;
@@ -143,7 +144,6 @@ static void place_start(game *g)
 
 static game *boxing_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
-    uint64_t seed = seeds.seed;
     if (seats < 2 || seats > BOXING_MAX_SEATS) {
         game_fail(err, "bad_options", "Robot boxing needs two to four robots, not %d", seats);
         return NULL;
@@ -166,7 +166,8 @@ static game *boxing_create(const json_t *options, int seats, game_seeds seeds, g
         game_fail(err, "bad_options", "the ring is 6 to 16 cells wide and the fight lasts a turn or more");
         return NULL;
     }
-    rng_seed(&g->dice, seed);
+    rng_seed(&g->dice, seeds.seed);
+    rng_seed(&g->secret, seeds.secret);
     place_start(g);
     g->phase = BOXING_PHASE_LAYOUT;
     g->deadline = g->layout_ms;
@@ -522,7 +523,7 @@ static void boxing_tick(game *g, int64_t now_ms, json_t *events)
             robot *r = &g->r[s];
             if (r->laid_out)
                 continue;
-            boxing_layout_random(&r->layout, &g->dice);
+            boxing_layout_random(&r->layout, &g->secret);
             r->laid_out = r->random_layout = true;
             json_array_append_new(events, json_pack("{s:s, s:i}", "kind", "layout_assigned", "seat", s));
         }

@@ -50,6 +50,17 @@ static void cell_is(const game *g, int seat, int x, int y)
 
 #define IDLE "{\"kind\":\"orders\"}"
 
+/* The shot of seat 0 in a resolved event (borrowed). */
+static json_t *first_shot(json_t *events)
+{
+    return json_array_get(json_object_get(bx_event(events, "resolved"), "shots"), 0);
+}
+
+static const char *shot_str(const json_t *shot, const char *key)
+{
+    return json_string_value(json_object_get(shot, key));
+}
+
 /* ---- set-up ---- */
 
 Test(boxing_setup, all_nine_letters_are_used_once)
@@ -106,6 +117,60 @@ Test(boxing_setup, free_centre_lets_any_part_take_the_centre)
     cr_assert_null(json_object_get(json_object_get(working, "guns"), "b"), "but faces no direction");
     json_decref(me);
     bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", "illegal");
+    boxing_engine.destroy(g);
+}
+
+/* free_centre: a laser in the centre (b), the others on the corners (a NE,
+ * c SW, d SE); engines on the sides (e N, f W, g E, h S); the booster i on
+ * the north-west corner. */
+#define CENTRE_LASER \
+    "{\"kind\":\"layout\",\"grid\":[\"iea\",\"fbg\",\"chd\"],\"lasers\":\"abcd\",\"booster\":\"i\"}"
+/* free_centre: an engine in the centre (g); lasers on the corners a, b, c,
+ * d; engines e N, f W, h E; the booster i on the south slot. */
+#define CENTRE_ENGINE \
+    "{\"kind\":\"layout\",\"grid\":[\"aeb\",\"fgh\",\"cid\"],\"lasers\":\"abcd\",\"booster\":\"i\"}"
+
+/* RULINGS §3: "A laser or engine in the centre counts toward the number of
+ * working lasers or engines (range, steps) but faces no direction: a centre
+ * laser cannot fire". Robot 0's NE laser a reaches 4 with four lasers, the
+ * centre one included: the enemy 4 cells north-east is hit. */
+Test(boxing_setup, a_centre_laser_counts_toward_the_reach_but_cannot_fire)
+{
+    game *g = duel_at("{\"free_centre\": true}", CENTRE_LASER, BX_CORNERS, 1, 5, 5, 1);
+    json_t *me = view_robot(g, 0, 0);
+    json_t *working = json_object_get(me, "working");
+    cr_assert_eq(json_integer_value(json_object_get(working, "reach")), 4);
+    cr_assert_eq(json_object_size(json_object_get(working, "guns")), 3, "three lasers face a way");
+    json_decref(me);
+    game_error err;
+    json_t *ev;
+    cr_assert_eq(bx_act(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", &ev, &err), -1);
+    cr_assert_str_eq(err.code, "illegal");
+    json_decref(ev);
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", "illegal");
+    const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"e\"}", IDLE};
+    ev = bx_turn(g, o);
+    cr_assert(json_is_true(json_object_get(first_shot(ev), "hit")), "reach 4 counts the centre laser");
+    json_decref(ev);
+    boxing_engine.destroy(g);
+}
+
+/* ... "and a centre engine gives no step" of its own direction, while it
+ * counts toward the steps: three engines face a way, four steps allowed. */
+Test(boxing_setup, a_centre_engine_counts_toward_the_steps_but_gives_no_direction)
+{
+    game *g = duel_at("{\"free_centre\": true}", CENTRE_ENGINE, BX_CORNERS, 0, 4, 7, 0);
+    json_t *me = view_robot(g, 0, 0);
+    json_t *working = json_object_get(me, "working");
+    cr_assert_eq(json_integer_value(json_object_get(working, "steps")), 4);
+    char *dirs = bx_dump(json_object_get(working, "directions"));
+    cr_assert_str_eq(dirs, "[\"N\",\"E\",\"W\"]", "no south engine: the booster is there");
+    free(dirs);
+    json_decref(me);
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"path\":[\"S\"]}", "illegal");
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\",\"E\",\"E\"]}", "illegal");
+    turn2(g, "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\",\"E\"]}", IDLE);
+    cell_is(g, 0, 4, 4);
     boxing_engine.destroy(g);
 }
 
@@ -177,6 +242,62 @@ Test(boxing_setup, a_missing_layout_is_drawn_at_random_at_the_deadline)
     cr_assert_null(json_object_get(r, "layout"));
     json_decref(r);
     boxing_engine.destroy(g);
+}
+
+/* The seed's optional rule "larger or smaller playing field": option size,
+ * 8 by default (the chess board), 6 to 16. */
+Test(boxing_setup, a_larger_or_smaller_ring_is_an_option_8_by_default)
+{
+    const char *options[3] = {NULL, "{\"size\": 6}", "{\"size\": 16}"};
+    const int size[3] = {8, 6, 16};
+    for (int i = 0; i < 3; i++) {
+        game *g = bx_new(options[i], 2, 5);
+        cr_assert_eq(boxing_size(g), size[i]);
+        int a = boxing_cell(g, 0), b = boxing_cell(g, 1), n = size[i] * size[i];
+        cr_assert_eq(a + b, n - 1, "opposite corners of a %dx%d ring", size[i], size[i]);
+        boxing_engine.destroy(g);
+    }
+    game_error err;
+    cr_assert_null(game_create_with(&boxing_engine, "{\"size\": 17}", 2, 1, &err));
+    cr_assert_str_eq(err.code, "bad_options");
+}
+
+/* The layout a game draws for seat 1 at the set-up deadline, as JSON text. */
+static char *drawn_layout(game_seeds seeds)
+{
+    json_t *opts = game_options_resolve(&boxing_engine, NULL, NULL);
+    game *g = boxing_engine.create(opts, 2, seeds, NULL);
+    json_decref(opts);
+    json_t *ev = json_array();
+    boxing_engine.tick(g, boxing_engine.deadline(g), ev);
+    cr_assert_not_null(bx_event(ev, "layout_assigned"));
+    json_decref(ev);
+    json_t *l = boxing_layout_to_json(boxing_own_layout(g, 1));
+    char *text = bx_dump(l);
+    json_decref(l);
+    boxing_engine.destroy(g);
+    return text;
+}
+
+/* The drawn layout is a secret: it follows the secret stream, never the
+ * seed a host may choose, and the same two streams draw it again (replays). */
+Test(boxing_setup, a_layout_drawn_at_the_deadline_follows_the_secret_not_the_seed)
+{
+    int differ = 0;
+    for (uint64_t secret = 1; secret <= 10; secret++) {
+        char *a = drawn_layout((game_seeds){7, secret});
+        char *b = drawn_layout((game_seeds){7, secret + 1000});
+        char *again = drawn_layout((game_seeds){7, secret});
+        char *other_seed = drawn_layout((game_seeds){8, secret});
+        differ += strcmp(a, b) != 0;
+        cr_assert_str_eq(a, again, "the same streams draw the same layout");
+        cr_assert_str_eq(a, other_seed, "the open seed plays no part in it");
+        free(a);
+        free(b);
+        free(again);
+        free(other_seed);
+    }
+    cr_assert_geq(differ, 9, "another secret, another layout");
 }
 
 /* ---- movement through orders ---- */
@@ -326,20 +447,60 @@ Test(boxing_orders, orders_are_written_secretly_and_revealed_together)
     boxing_engine.destroy(g);
 }
 
+/* "Robots never turn facing or spin": wherever a robot goes, its NE laser
+ * fires north-east, and its SW laser never covers what lies north-east. A
+ * robot that turned toward its path would fire these shots elsewhere. */
 Test(boxing_orders, robots_never_turn_so_their_guns_keep_facing_the_same_way)
 {
-    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 7, 7);
-    json_t *before = view_robot(g, 0, 0);
-    char *guns = bx_dump(json_object_get(json_object_get(before, "working"), "guns"));
-    cr_assert_str_eq(guns, "{\"a\":\"NW\",\"b\":\"NE\",\"c\":\"SW\",\"d\":\"SE\"}");
-    turn2(g, "{\"kind\":\"orders\",\"path\":[\"E\",\"S\",\"E\",\"S\"]}", IDLE);
-    json_t *after = view_robot(g, 0, 0);
-    char *guns_after = bx_dump(json_object_get(json_object_get(after, "working"), "guns"));
-    cr_assert_str_eq(guns, guns_after);
-    free(guns);
-    free(guns_after);
-    json_decref(before);
-    json_decref(after);
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 1, 6, 5, 1);
+    const char *north_east[2] = {
+        "{\"kind\":\"orders\",\"path\":[\"N\",\"N\",\"E\"],\"fire\":\"b\",\"target\":\"a\"}", IDLE};
+    json_t *ev = bx_turn(g, north_east);
+    cell_is(g, 0, 2, 4);
+    json_t *shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "NE", "after a path north then east");
+    cr_assert(json_is_true(json_object_get(shot, "hit")), "(5,1) is 3 cells north-east of (2,4)");
+    json_decref(ev);
+    const char *west[2] = {"{\"kind\":\"orders\",\"path\":[\"W\"],\"fire\":\"b\",\"target\":\"b\"}",
+                           IDLE};
+    ev = bx_turn(g, west);
+    cell_is(g, 0, 1, 4);
+    shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "NE", "after a step west");
+    cr_assert(json_is_true(json_object_get(shot, "hit")));
+    json_decref(ev);
+    const char *south[2] = {"{\"kind\":\"orders\",\"path\":[\"S\"],\"fire\":\"c\",\"target\":\"c\"}",
+                            IDLE};
+    ev = bx_turn(g, south);
+    shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "SW", "the SW laser after a step south");
+    cr_assert(json_is_false(json_object_get(shot, "in_cone")), "the enemy north-east is behind it");
+    json_decref(ev);
+    char *d = destroyed_of(g, 1);
+    cr_assert_str_eq(d, "ab");
+    free(d);
+    boxing_engine.destroy(g);
+}
+
+/* RULINGS §3: "A robot that is stopped loses the rest of its path for that
+ * turn": both step into (3,2) and stop; the west path would be clear after
+ * that, but robot 1 stays where it stopped. */
+Test(boxing_orders, a_stopped_robot_loses_the_rest_of_its_path_for_that_turn)
+{
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 2, 2, 4, 2);
+    const char *o[2] = {"{\"kind\":\"orders\",\"path\":[\"E\"]}",
+                        "{\"kind\":\"orders\",\"path\":[\"W\",\"W\",\"S\",\"W\"]}"};
+    json_t *ev = bx_turn(g, o);
+    json_t *r = bx_event(ev, "resolved");
+    char *moves = bx_dump(json_object_get(r, "moves"));
+    cr_assert_str_eq(moves, "[[[2,2],[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2],[4,2]]]");
+    char *stops = bx_dump(json_object_get(r, "stops"));
+    cr_assert_str_eq(stops, "[{\"step\":1,\"why\":\"same_cell\"},{\"step\":1,\"why\":\"same_cell\"}]");
+    free(moves);
+    free(stops);
+    json_decref(ev);
+    cell_is(g, 0, 2, 2);
+    cell_is(g, 1, 4, 2);
     boxing_engine.destroy(g);
 }
 
@@ -389,6 +550,31 @@ Test(boxing_shooting, a_laser_misses_outside_its_cone)
     cr_assert_str_eq(d, "");
     free(d);
     boxing_engine.destroy(g);
+}
+
+/* RULINGS §3: a corner slot's cone is "the quarter-plane toward that
+ * corner, including the cells straight out along both of its edges". From
+ * (2,5) the NE laser (reach 4) hits straight north and straight east, and
+ * misses one cell west of straight north. */
+Test(boxing_shooting, a_corner_laser_hits_straight_out_along_both_edges_of_its_quarter)
+{
+    const int enemy[3][2] = {{2, 1}, {6, 5}, {1, 1}};
+    const bool hit[3] = {true, true, false};
+    for (int i = 0; i < 3; i++) {
+        game *g = duel_at(NULL, BX_CORNERS, BX_SIDES, 2, 5, enemy[i][0], enemy[i][1]);
+        const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"e\"}", IDLE};
+        json_t *ev = bx_turn(g, o);
+        json_t *shot = first_shot(ev);
+        cr_assert_str_eq(shot_str(shot, "direction"), "NE");
+        cr_assert_eq(json_is_true(json_object_get(shot, "in_cone")), hit[i], "enemy at (%d,%d)",
+                     enemy[i][0], enemy[i][1]);
+        cr_assert_eq(json_is_true(json_object_get(shot, "hit")), hit[i]);
+        json_decref(ev);
+        char *d = destroyed_of(g, 1);
+        cr_assert_str_eq(d, hit[i] ? "e" : "");
+        free(d);
+        boxing_engine.destroy(g);
+    }
 }
 
 Test(boxing_shooting, the_booster_doubles_the_reach_only_when_used_for_shooting)

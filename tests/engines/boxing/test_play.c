@@ -71,6 +71,49 @@ Test(boxing_bots, a_bot_layout_is_always_legal)
     }
 }
 
+/* The layout a bot of `level` sends for seat 0 of a game of `seed`, given `salt`. */
+static char *bot_layout_for(uint64_t seed, int level, uint64_t salt)
+{
+    game *g = bx_new(NULL, 2, seed);
+    int64_t wake = GAME_NO_DEADLINE;
+    json_t *a = boxing_engine.bot(g, 0, level, 0, salt, &wake, &game_no_cancel);
+    cr_assert_not_null(a);
+    char *text = bx_dump(a);
+    json_decref(a);
+    boxing_engine.destroy(g);
+    return text;
+}
+
+/* A bot's layout is its secret: it follows the salt (the server's own
+ * randomness) and nothing a player knows: not the game's seed, not the
+ * level. Same seed, other salts: other layouts, at every level. */
+Test(boxing_bots, a_bot_layout_follows_the_salt_not_the_seed_or_the_level)
+{
+    for (int level = 0; level < 3; level++) {
+        char *seen[16];
+        int distinct = 0;
+        for (uint64_t salt = 1; salt <= 16; salt++) {
+            char *l = bot_layout_for(42, level, salt * 0x9E3779B97F4A7C15ull);
+            bool fresh = true;
+            for (int k = 0; k < distinct && fresh; k++)
+                fresh = strcmp(seen[k], l) != 0;
+            if (fresh)
+                seen[distinct++] = l;
+            else
+                free(l);
+        }
+        cr_assert_geq(distinct, 14, "level %d: 16 salts drew only %d layouts", level, distinct);
+        for (int k = 0; k < distinct; k++)
+            free(seen[k]);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            char *a = bot_layout_for(seed, level, 99), *b = bot_layout_for(seed + 50, level, 99);
+            cr_assert_str_eq(a, b, "the game's seed plays no part in a bot's layout");
+            free(a);
+            free(b);
+        }
+    }
+}
+
 Test(boxing_bots, a_bot_waits_when_it_has_nothing_to_do)
 {
     const char *layouts[2] = {BX_CORNERS, BX_SIDES};
