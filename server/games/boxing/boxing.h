@@ -221,8 +221,10 @@ int boxing_place_robot(game *g, int seat, int x, int y);
 /* ---- bots (boxing_bot.c) and bench (boxing_bench.c) ---- */
 
 extern const char *const boxing_bot_levels[];
+/* The engine's bot() (game.h): once *cancel is raised it stops modelling
+ * and searching and sends the best orders found so far. */
 json_t *boxing_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                   int64_t *wake_ms);
+                   int64_t *wake_ms, const volatile int *cancel);
 /* A layout a bot of `level` would choose, as an action. */
 json_t *boxing_bot_layout(int level, bool free_centre, rng *r);
 int boxing_bench(int argc, char **argv);

@@ -183,6 +183,24 @@ static void boxing_destroy(game *g)
     free(g);
 }
 
+/* A deep copy for a bot's worker thread: the record is copied, and so is
+ * the last event, since jansson values are not safe to share across threads. */
+static game *boxing_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (!copy)
+        return NULL;
+    *copy = *g;
+    copy->records = malloc((size_t)g->turn_limit * sizeof *copy->records);
+    copy->last = g->last ? json_deep_copy(g->last) : NULL;
+    if (!copy->records || (g->last && !copy->last)) {
+        boxing_destroy(copy);
+        return NULL;
+    }
+    memcpy(copy->records, g->records, (size_t)g->turn_limit * sizeof *copy->records);
+    return copy;
+}
+
 /* ---- phases ---- */
 
 static int fighting(const game *g)
@@ -708,10 +726,9 @@ int boxing_place_robot(game *g, int seat, int x, int y)
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                          int64_t *wake_ms, const volatile int *cancel)
 {
-    (void)cancel;
     if (seat < 0 || seat >= g->seats)
         return NULL;
-    return boxing_bot(g, seat, level, now_ms, salt, wake_ms);
+    return boxing_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
 }
 
 const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};
@@ -734,6 +751,5 @@ const game_engine boxing_engine = {
     .over = boxing_over,
     .result = boxing_result,
     .bot = bot_entry,
-    .work_request = NULL,
-    .work_run = NULL,
+    .clone = boxing_clone,
 };

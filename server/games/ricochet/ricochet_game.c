@@ -69,7 +69,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ricochet_cli.h"
 #include "ricochet_json.h"
 #include "ricochet_table.h"
 
@@ -384,6 +383,16 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
 static void ricochet_destroy(game *g)
 {
     free(g);
+}
+
+/* struct game holds no pointer (the board, the pile and the record are
+ * arrays inside it), so a plain copy shares nothing with the original. */
+static game *ricochet_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (copy)
+        *copy = *g;
+    return copy;
 }
 
 /* ---- time ---- */
@@ -705,10 +714,9 @@ static json_t *ricochet_result(const game *g)
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                          int64_t *wake_ms, const volatile int *cancel)
 {
-    (void)cancel;
     if (seat < 0 || seat >= g->seats || level < 0 || level > 2)
         return NULL;
-    return ricochet_bot(g, seat, level, now_ms, salt, wake_ms);
+    return ricochet_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
 }
 
 /* ---- the public record ---- */
@@ -792,6 +800,7 @@ const game_engine ricochet_engine = {
     .over = ricochet_over,
     .result = ricochet_result,
     .bot = bot_entry,
+    .clone = ricochet_clone,
     .work_request = ricochet_work_request,
     .work_run = ricochet_work_run,
 };

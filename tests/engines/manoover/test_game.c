@@ -674,13 +674,13 @@ Test(manoover_game, clone_is_an_equal_copy_that_shares_nothing)
     json_decref(end_game(g, RED, 3, 1, 1000));
     game *copy = manoover_engine.clone(g);
     cr_assert_not_null(copy);
-    char *before = all_views(g), *copied = all_views(copy);
+    char *before = views_of(g), *copied = views_of(copy);
     cr_assert_str_eq(copied, before, "the copy shows what the original shows");
     cr_assert_eq(tick_next_game(copy, copy->next_game_at), BLUE, "the copy starts the next game");
-    char *after = all_views(g);
+    char *after = views_of(g);
     cr_assert_str_eq(after, before, "the original did not move with the copy");
     manoover_engine.destroy(g);
-    char *alone = all_views(copy);
+    char *alone = views_of(copy);
     cr_assert_str_neq(alone, before, "the copy lives on after the original is gone");
     manoover_engine.destroy(copy);
     free(before);
