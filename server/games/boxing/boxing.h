@@ -13,7 +13,8 @@
  * (boxing_data.c), the pure rules (boxing_rules.c: layouts, orders, cones,
  * simultaneous movement), the JSON forms (boxing_json.c), the game and its
  * public record (boxing_game.c), the bots (boxing_bot.c) and the bench
- * (boxing_bench.c). The wire formats are documented in boxing_game.c.
+ * (boxing_bench.c, in the tools library). The wire formats: protocol/
+ * PROTOCOL.md, section "boxing: Robot boxing".
  *
  * Geometry. Cells are numbered y*size + x, x west→east, y north→south; on the
  * wire a cell is [x, y]. Slots are numbered row*3 + col, row 0 north, so slot

@@ -1,16 +1,18 @@
 /*
  * boxing_game.c: the Robot boxing game: phases, deadlines, resolution, views.
  *
- * Options: size (6–16, 8), order_s (2–3600, 90), layout_s (2–3600, 180),
- * turn_limit (1–200, 40), free_centre (false). Two to four seats.
+ * Two to four seats; the options are the table below. The wire formats
+ * (options, actions, view, events, result) are in protocol/PROTOCOL.md,
+ * section "boxing: Robot boxing".
  *
  * Start. Seats 0 and 1 take opposite corners, drawn at random from the
- * game's seed; seats 2 and 3 take the other two corners (0 and 1 opposite,
- * 2 and 3 opposite, clockwise 0, 2, 1, 3).
+ * game's open seed; seats 2 and 3 take the other two corners (0 and 1
+ * opposite, 2 and 3 opposite, clockwise 0, 2, 1, 3).
  *
  * Phases. "layout": each seat sends its layout once; when all are in, or at
  * the layout deadline (layout_s after the start), the fight begins; a seat
- * still without a layout then gets a random valid one (event layout_assigned).
+ * still without a layout then gets a random valid one, drawn from the
+ * secret stream (event layout_assigned).
  * "orders": each robot still fighting sends orders for the turn; it may
  * replace them until the turn resolves, which happens as soon as every robot
  * has orders in, or at the deadline (order_s after the turn began), missing
@@ -23,46 +25,6 @@
  * that robot. A robot knocked out leaves the ring at once (its cell frees for
  * the next turn); it sends no more orders and cannot be targeted. The last
  * robot fighting wins; robots knocked out together with no one left draw.
- *
- * Actions:
- *   {"kind":"layout","grid":["gha","ibc","fed"],"lasers":"abcd","booster":"b"}
- *   {"kind":"orders","path":["N","NE"],"booster":"move"|"shoot"|"none",
- *    "fire":"d"|null,"target":"c"|null,"target_robot":1|null,"turn":3}
- *   path, booster (default "none"), fire/target (default null), target_robot
- *   (needed with three or more robots) and turn (if given, must be the current
- *   turn: stale orders are refused) are optional.
- *
- * Events (public, no secret ever):
- *   {"kind":"layout_in","seat":1}             a seat locked its layout in
- *   {"kind":"layout_assigned","seat":1}       ... or got a random one at the deadline
- *   {"kind":"turn","turn":3,"deadline":t}     orders are open for turn 3
- *   {"kind":"orders_in","seat":1,"turn":3,"replaced":false}
- *   {"kind":"resolved","turn":3,
- *    "orders":[{"path":["N"],"booster":"none","fire":"d","target":"c",
- *               "target_robot":1,"missed":false}, ...],        by seat, null if off the ring
- *    "from":[[0,0],[7,7]],                                      by seat, null if off the ring
- *    "moves":[[[0,1],[0,2]],[[6,6],[6,6]]],   by seat: the cell after each step,
- *                                             every list as long as the longest path
- *    "stops":[null,{"step":2,"why":"same_cell"|"swap"|"occupied"}],
- *    "shots":[{"seat":0,"fire":"d","direction":"NE","target_robot":1,"target":"c",
- *              "in_cone":true,"hit":true,"destroyed":true,"cone":[[1,0],...]}],
- *    "destroyed":["","c"],                    by seat: letters destroyed this turn
- *    "knocked_out":[{"seat":1,"why":"lasers"|"engines"|"both"}]}
- *   {"kind":"over","winners":[0],"drawn":[],"reason":"knockout"|"turn_limit",
- *    "summary":"Seat 1 wins: Seat 2 has no working laser left"}
- * A shot's "cone" is every ring cell in the laser's direction, to the ring's
- * edge: the reach is not shown, since it would tell how many lasers still
- * work. "in_cone" says whether the target stood in that wedge, "hit" whether
- * it was also within reach.
- *
- * View (see view_robot for the per-robot fields):
- *   {"phase":"layout"|"orders"|"over","turn":3,"turn_limit":40,"size":8,
- *    "free_centre":false,"seats":2,"deadline":t|null,"you":0|null,
- *    "robots":[...],"last":<the last resolved event>|null,"result":{...}|absent}
- *
- * Result: {"winners":[0],"drawn":[],"scores":[parts destroyed per seat],
- *   "reason":"knockout"|"turn_limit","turns":12,
- *   "out":[null,{"turn":12,"why":"lasers"}],"summary":"..."}
  */
 #include "boxing.h"
 
@@ -368,6 +330,10 @@ static json_t *moves_json(const game *g, const boxing_record *rec, const boxing_
                      "orders", orders, "from", from, "moves", moves, "stops", stops);
 }
 
+/* A shot's cone is every ring cell in the laser's direction, to the ring's
+ * edge: the reach is not shown, since it would tell how many lasers still
+ * work; "in_cone" says whether the target stood in that wedge, "hit"
+ * whether it was also within reach. */
 static json_t *shots_json(const game *g, const boxing_record *rec)
 {
     json_t *shots = json_array();

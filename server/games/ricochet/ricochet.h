@@ -8,9 +8,9 @@
  * the idle rule, demonstrations in order, chips, the end), its JSON faces
  * (ricochet_view.c: views, events, the result), the bots (ricochet_bot.c)
  * with their bounded searches (ricochet_seek.c), and the bot-level bench
- * (ricochet_botbench.c). Rules: the seed 001 text and RULINGS §1. The wire
- * formats (options, actions, events, view) are described at the top of
- * ricochet_game.c and ricochet_view.c.
+ * (ricochet_botbench.c, in the tools library). Rules: the seed 001 text and
+ * RULINGS §1. The wire formats: protocol/PROTOCOL.md, section "ricochet:
+ * Ricochet Robots".
  *
  * The solver never runs on the loop thread: the game asks for it through
  * work_request while the round's optimum is unknown, and takes the answer
