@@ -216,7 +216,8 @@ static void summary_of(const game *g, char *buf, size_t len)
     }
     names_list(g, g->drawn, names, sizeof names);
     if (g->by_turn_limit)
-        snprintf(buf, len, "Draw: %s still fighting after %d turns", names, g->turn_limit);
+        snprintf(buf, len, "Draw: %s still fighting after %d turn%s", names, g->turn_limit,
+                 g->turn_limit == 1 ? "" : "s");
     else
         snprintf(buf, len, "Draw: %s knocked out together", names);
 }

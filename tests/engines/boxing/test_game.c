@@ -774,6 +774,39 @@ Test(boxing_ending, the_turn_limit_ends_the_fight_in_a_draw)
     boxing_engine.destroy(g);
 }
 
+static char *summary_of(const game *g)
+{
+    json_t *res = boxing_engine.result(g);
+    char *s = strdup(json_string_value(json_object_get(res, "summary")));
+    json_decref(res);
+    return s;
+}
+
+/* Summaries count turns as people do and name every robot still fighting,
+ * however many there are: "after 1 turn", never "Both" with three. */
+Test(boxing_ending, the_summary_names_every_robot_and_counts_turns_right)
+{
+    const char *const want[3] = {"Draw: Seat 1 and Seat 2 still fighting after 1 turn",
+                                 "Draw: Seat 1, Seat 2 and Seat 3 still fighting after 2 turns",
+                                 "Draw: Seat 1, Seat 2, Seat 3 and Seat 4 still fighting after 1 turn"};
+    const int limit[3] = {1, 2, 1};
+    for (int k = 0; k < 3; k++) {
+        int seats = 2 + k;
+        char options[64];
+        snprintf(options, sizeof options, "{\"turn_limit\": %d}", limit[k]);
+        const char *layouts[4] = {BX_CORNERS, BX_SIDES, BX_CORNERS, BX_SIDES};
+        game *g = bx_start(options, seats, layouts);
+        const char *idle[4] = {IDLE, IDLE, IDLE, IDLE};
+        for (int t = 0; t < limit[k]; t++)
+            json_decref(bx_turn(g, idle));
+        cr_assert(boxing_engine.over(g));
+        char *summary = summary_of(g);
+        cr_assert_str_eq(summary, want[k]);
+        free(summary);
+        boxing_engine.destroy(g);
+    }
+}
+
 Test(boxing_ending, everything_is_revealed_when_the_fight_ends)
 {
     const char *layouts[2] = {BX_CORNERS, BX_SIDES};
