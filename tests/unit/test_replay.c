@@ -67,6 +67,15 @@ static const game_engine broken = {
     .over = broken_over, .result = broken_result,
 };
 
+/* The end of a test over the broken engine. */
+static void broken_done(game *g, replay_log *log, json_t *a, json_t *ev)
+{
+    json_decref(a);
+    json_decref(ev);
+    broken_destroy(g);
+    replay_free(log);
+}
+
 Test(replay, a_refusal_that_changes_a_view_is_caught)
 {
     replay_log log;
@@ -74,10 +83,7 @@ Test(replay, a_refusal_that_changes_a_view_is_caught)
     json_t *a = json_pack("{s:b}", "refuse", 1), *ev = json_array();
     cr_assert_eq(replay_act(&log, g, 0, a, 0, ev, NULL), -1);
     cr_assert_not_null(strstr(log.problem, "refused action"), "%s", log.problem);
-    json_decref(a);
-    json_decref(ev);
-    broken_destroy(g);
-    replay_free(&log);
+    broken_done(g, &log, a, ev);
 }
 
 Test(replay, a_game_that_replays_differently_is_caught)
@@ -89,10 +95,7 @@ Test(replay, a_game_that_replays_differently_is_caught)
     cr_assert_eq(log.problem[0], '\0');
     cr_assert_not(replay_check(&log, g));
     cr_assert_not_null(strstr(log.problem, "replay of 1 inputs"), "%s", log.problem);
-    json_decref(a);
-    json_decref(ev);
-    broken_destroy(g);
-    replay_free(&log);
+    broken_done(g, &log, a, ev);
 }
 
 Test(replay, an_engine_that_keeps_the_contract_passes)
@@ -129,10 +132,7 @@ Test(replay, a_refusal_that_makes_events_or_moves_the_deadline_is_caught)
         json_t *a = json_pack("{s:b}", kinds[k], 1), *ev = json_array();
         cr_assert_eq(replay_act(&log, g, 0, a, 0, ev, NULL), -1);
         cr_assert_not_null(strstr(log.problem, says[k]), "%s: %s", kinds[k], log.problem);
-        json_decref(a);
-        json_decref(ev);
-        broken_destroy(g);
-        replay_free(&log);
+        broken_done(g, &log, a, ev);
     }
 }
 
@@ -164,10 +164,7 @@ Test(replay, a_traced_replay_names_the_first_input_it_departs_at)
         cr_assert_eq(replay_act(&log, g, 0, a, i, ev, NULL), 0);
     cr_assert_not(replay_check(&log, g));
     cr_assert_not_null(strstr(log.problem, "at input 0"), "%s", log.problem);
-    json_decref(a);
-    json_decref(ev);
-    broken_destroy(g);
-    replay_free(&log);
+    broken_done(g, &log, a, ev);
 }
 
 static void count_step(const game *g, json_t *events, void *ctx)

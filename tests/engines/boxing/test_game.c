@@ -41,6 +41,25 @@ static char *destroyed_of(const game *g, int robot)
     return s;
 }
 
+/* Robot `robot`'s destroyed letters are `want` ("" for none). */
+static void destroyed_is(const game *g, int robot, const char *want, const char *why)
+{
+    char *d = destroyed_of(g, robot);
+    cr_assert_str_eq(d, want, "robot %d: %s", robot, why ? why : "");
+    free(d);
+}
+
+/* The resolved event's moves and stops, as compact JSON texts. */
+static void resolved_is(json_t *events, const char *moves, const char *stops)
+{
+    json_t *r = bx_event(events, "resolved");
+    char *m = bx_dump(json_object_get(r, "moves")), *st = bx_dump(json_object_get(r, "stops"));
+    cr_assert_str_eq(m, moves);
+    cr_assert_str_eq(st, stops);
+    free(m);
+    free(st);
+}
+
 static void cell_is(const game *g, int seat, int x, int y)
 {
     int size = boxing_size(g);
@@ -347,9 +366,7 @@ Test(boxing_orders, a_destroyed_engine_no_longer_moves_the_robot_next_turn)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 4);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"e\"}", "{\"kind\":\"orders\",\"path\":[\"N\"]}");
     cell_is(g, 1, 3, 3);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "e");
-    free(d);
+    destroyed_is(g, 1, "e", NULL);
     bx_refused(g, 1, "{\"kind\":\"orders\",\"path\":[\"N\"]}", "illegal");
     json_decref(bx_ok(g, 1, "{\"kind\":\"orders\",\"path\":[\"E\",\"S\",\"W\"]}"));
     boxing_engine.destroy(g);
@@ -412,14 +429,8 @@ Test(boxing_orders, the_resolution_records_every_step_of_both_robots)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 1, 2, 5, 2);
     const char *o[2] = {"{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\"]}", "{\"kind\":\"orders\",\"path\":[\"W\",\"W\"]}"};
     json_t *ev = bx_turn(g, o);
-    json_t *r = bx_event(ev, "resolved");
-    char *moves = bx_dump(json_object_get(r, "moves"));
-    /* step 1: (2,2) and (4,2); step 2: both want (3,2): both stop */
-    cr_assert_str_eq(moves, "[[[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2]]]");
-    char *stops = bx_dump(json_object_get(r, "stops"));
-    cr_assert_str_eq(stops, "[{\"step\":2,\"why\":\"same_cell\"},{\"step\":2,\"why\":\"same_cell\"}]");
-    free(moves);
-    free(stops);
+    resolved_is(ev, "[[[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2]]]",
+                "[{\"step\":2,\"why\":\"same_cell\"},{\"step\":2,\"why\":\"same_cell\"}]");
     json_decref(ev);
     boxing_engine.destroy(g);
 }
@@ -476,9 +487,7 @@ Test(boxing_orders, robots_never_turn_so_their_guns_keep_facing_the_same_way)
     cr_assert_str_eq(shot_str(shot, "direction"), "SW", "the SW laser after a step south");
     cr_assert(json_is_false(json_object_get(shot, "in_cone")), "the enemy north-east is behind it");
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "ab");
-    free(d);
+    destroyed_is(g, 1, "ab", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -491,13 +500,8 @@ Test(boxing_orders, a_stopped_robot_loses_the_rest_of_its_path_for_that_turn)
     const char *o[2] = {"{\"kind\":\"orders\",\"path\":[\"E\"]}",
                         "{\"kind\":\"orders\",\"path\":[\"W\",\"W\",\"S\",\"W\"]}"};
     json_t *ev = bx_turn(g, o);
-    json_t *r = bx_event(ev, "resolved");
-    char *moves = bx_dump(json_object_get(r, "moves"));
-    cr_assert_str_eq(moves, "[[[2,2],[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2],[4,2]]]");
-    char *stops = bx_dump(json_object_get(r, "stops"));
-    cr_assert_str_eq(stops, "[{\"step\":1,\"why\":\"same_cell\"},{\"step\":1,\"why\":\"same_cell\"}]");
-    free(moves);
-    free(stops);
+    resolved_is(ev, "[[[2,2],[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2],[4,2]]]",
+                "[{\"step\":1,\"why\":\"same_cell\"},{\"step\":1,\"why\":\"same_cell\"}]");
     json_decref(ev);
     cell_is(g, 0, 2, 2);
     cell_is(g, 1, 4, 2);
@@ -509,11 +513,8 @@ Test(boxing_orders, all_robots_share_one_north)
     /* the same layout on both robots: each north laser fires up the ring */
     game *g = duel_at(NULL, BX_SIDES, BX_SIDES, 3, 2, 3, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"b\"}", "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"c\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "c", "robot 1 below fires north and hits");
-    cr_assert_str_eq(d1, "", "robot 0 above fires north, away from it");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "c", "robot 1 below fires north and hits");
+    destroyed_is(g, 1, "", "robot 0 above fires north, away from it");
     boxing_engine.destroy(g);
 }
 
@@ -526,13 +527,11 @@ Test(boxing_shooting, shooting_always_happens_after_movement)
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"b\"}",
                         "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\"]}"};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_true(json_object_get(shot, "hit")));
-    cr_assert_str_eq(json_string_value(json_object_get(shot, "direction")), "SE");
+    cr_assert_str_eq(shot_str(shot, "direction"), "SE");
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "b");
-    free(d);
+    destroyed_is(g, 1, "b", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -541,14 +540,12 @@ Test(boxing_shooting, a_laser_misses_outside_its_cone)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 3);
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"a\"}", IDLE};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_false(json_object_get(shot, "in_cone")));
     cr_assert(json_is_false(json_object_get(shot, "hit")));
     cr_assert_eq(json_array_size(json_object_get(shot, "cone")), 0, "NW from the NW corner: off the ring");
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "");
-    free(d);
+    destroyed_is(g, 1, "", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -570,9 +567,7 @@ Test(boxing_shooting, a_corner_laser_hits_straight_out_along_both_edges_of_its_q
                      enemy[i][0], enemy[i][1]);
         cr_assert_eq(json_is_true(json_object_get(shot, "hit")), hit[i]);
         json_decref(ev);
-        char *d = destroyed_of(g, 1);
-        cr_assert_str_eq(d, hit[i] ? "e" : "");
-        free(d);
+        destroyed_is(g, 1, hit[i] ? "e" : "", NULL);
         boxing_engine.destroy(g);
     }
 }
@@ -582,13 +577,9 @@ Test(boxing_shooting, the_booster_doubles_the_reach_only_when_used_for_shooting)
     /* distance 6 on the diagonal: four lasers reach 4, boosted 8 */
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 6, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"booster\":\"move\"}", IDLE);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "", "a booster on moving does not reach further");
-    free(d);
+    destroyed_is(g, 1, "", "a booster on moving does not reach further");
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"booster\":\"shoot\"}", IDLE);
-    d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "a");
-    free(d);
+    destroyed_is(g, 1, "a", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -621,13 +612,11 @@ Test(boxing_shooting, hitting_a_destroyed_slot_does_nothing)
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}", IDLE);
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}", IDLE};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_true(json_object_get(shot, "hit")));
     cr_assert(json_is_false(json_object_get(shot, "destroyed")));
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "a");
-    free(d);
+    destroyed_is(g, 1, "a", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -637,11 +626,8 @@ Test(boxing_shooting, a_turret_destroyed_this_turn_still_gets_its_last_shot_out)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 3);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}",
           "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"d\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "d");
-    cr_assert_str_eq(d1, "a");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "d", NULL);
+    destroyed_is(g, 1, "a", NULL);
     bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"b\"}", "illegal");
     boxing_engine.destroy(g);
 }
@@ -652,11 +638,8 @@ Test(boxing_shooting, a_booster_destroyed_this_turn_still_boosts_this_turn)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 6, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"i\",\"booster\":\"shoot\"}",
           "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"b\",\"booster\":\"shoot\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "b");
-    cr_assert_str_eq(d1, "i");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "b", NULL);
+    destroyed_is(g, 1, "i", NULL);
     bx_refused(g, 1, "{\"kind\":\"orders\",\"booster\":\"move\",\"path\":[\"N\"]}", "illegal");
     boxing_engine.destroy(g);
 }
@@ -854,11 +837,8 @@ Test(boxing_free_for_all, a_shot_hits_only_the_robot_it_names)
     /* robot 2 at (2,2) is in robot 0's SE cone; robot 1 at (7,0) is not */
     const char *o[3] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"target_robot\":1}", IDLE, IDLE};
     json_decref(bx_turn(g, o));
-    char *d1 = destroyed_of(g, 1), *d2 = destroyed_of(g, 2);
-    cr_assert_str_eq(d1, "");
-    cr_assert_str_eq(d2, "");
-    free(d1);
-    free(d2);
+    destroyed_is(g, 1, "", NULL);
+    destroyed_is(g, 2, "", NULL);
     boxing_engine.destroy(g);
 }
 

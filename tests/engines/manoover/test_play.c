@@ -31,6 +31,16 @@ static json_t *random_legal(const game *g, rng *r)
     return a;
 }
 
+/* The mover plays a random legal action, which must be accepted. */
+static void play_random_legal(game *g, rng *r)
+{
+    json_t *a = random_legal(g, r);
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_decref(act_ok(g, g->turn, text));
+    free(text);
+    json_decref(a);
+}
+
 static void check_events(const json_t *events)
 {
     size_t i;
@@ -242,11 +252,7 @@ Test(manoover_play, every_bot_level_picks_an_action_the_view_lists_as_legal)
                         checked++;
                     }
                 }
-                json_t *a = random_legal(g, &r);
-                char *text = json_dumps(a, JSON_COMPACT);
-                json_decref(act_ok(g, g->turn, text));
-                free(text);
-                json_decref(a);
+                play_random_legal(g, &r);
             }
             manoover_engine.destroy(g);
         }
@@ -284,11 +290,7 @@ Test(manoover_play, a_bot_call_is_bounded_and_a_cancelled_one_still_acts_legally
                     json_decref(a);
                 }
             }
-            json_t *a = random_legal(g, &r);
-            char *text = json_dumps(a, JSON_COMPACT);
-            json_decref(act_ok(g, g->turn, text));
-            free(text);
-            json_decref(a);
+            play_random_legal(g, &r);
         }
         manoover_engine.destroy(g);
     }

@@ -255,49 +255,47 @@ Test(no_bid, the_chip_goes_back_into_the_pile_and_comes_up_again_later)
     RT->destroy(g);
 }
 
+/* Every bidder fails (one bid of 1, given up); returns the chip revealed next. */
+static int all_failed_round(game *g)
+{
+    json_decref(rt_ok(g, 0, rt_bid(1), ricochet_revealed_at(g) + 10));
+    json_decref(rt_tick(g, RT->deadline(g)));
+    json_t *ev = rt_ok(g, 0, "{\"kind\":\"give_up\"}", RT->deadline(g) - 1);
+    cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "all_failed");
+    json_decref(ev);
+    json_decref(rt_solve(g, RT->deadline(g) - 1)); /* the pause waits for it */
+    tick_deadline(g, &ev);
+    cr_assert_not_null(rt_event(ev, "reveal"));
+    json_decref(ev);
+    return chip_now(g);
+}
+
+/* `rounds` rounds of `seeds` games, each ending with its chip returned by
+ * `one_round`: the chip revealed next is never the one returned. */
+static void returned_chips_never_come_next(int (*one_round)(game *), int seeds, int rounds)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+        game *g = rt_new(RT_OPTS(""), 2, seed);
+        for (int round = 0; round < rounds; round++) {
+            int before = chip_now(g);
+            cr_assert_neq(one_round(g), before, "seed %llu round %d: chip %d again at once",
+                          (unsigned long long)seed, round + 1, before);
+        }
+        RT->destroy(g);
+    }
+}
+
 /* RULINGS §1: "the next chip revealed is never the one just returned while
  * any other chip is left". Shuffled back at random, it would come up again
  * at once about one time in 17: 300 returns would show it. */
 Test(no_bid, a_returned_chip_is_never_the_next_one_revealed)
 {
-    int returns = 0;
-    for (uint64_t seed = 1; seed <= 10; seed++) {
-        game *g = rt_new(RT_OPTS(""), 2, seed);
-        for (int round = 0; round < 30; round++) {
-            int before = chip_now(g);
-            cr_assert_neq(no_bid_round(g), before, "seed %llu round %d: chip %d again at once",
-                          (unsigned long long)seed, round + 1, before);
-            returns++;
-        }
-        RT->destroy(g);
-    }
-    cr_assert_eq(returns, 300);
+    returned_chips_never_come_next(no_bid_round, 10, 30);
 }
 
 Test(no_bid, a_chip_every_bidder_failed_is_never_the_next_one_revealed)
 {
-    int returns = 0;
-    for (uint64_t seed = 1; seed <= 4; seed++) {
-        game *g = rt_new(RT_OPTS(""), 2, seed);
-        for (int round = 0; round < 30; round++) {
-            int before = chip_now(g);
-            int64_t t = ricochet_revealed_at(g);
-            json_decref(rt_ok(g, 0, rt_bid(1), t + 10));
-            json_decref(rt_tick(g, RT->deadline(g)));
-            json_t *ev = rt_ok(g, 0, "{\"kind\":\"give_up\"}", RT->deadline(g) - 1);
-            cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "all_failed");
-            json_decref(ev);
-            json_decref(rt_solve(g, RT->deadline(g) - 1)); /* the pause waits for it */
-            tick_deadline(g, &ev);
-            cr_assert_not_null(rt_event(ev, "reveal"));
-            json_decref(ev);
-            cr_assert_neq(chip_now(g), before, "seed %llu round %d: chip %d again at once",
-                          (unsigned long long)seed, round + 1, before);
-            returns++;
-        }
-        RT->destroy(g);
-    }
-    cr_assert_eq(returns, 120);
+    returned_chips_never_come_next(all_failed_round, 4, 30);
 }
 
 /* The chip order is a hidden deal: it comes from the secret stream, so the
@@ -333,6 +331,22 @@ Test(no_bid, the_chip_order_follows_the_secret_not_the_seed)
     }
     json_decref(opts);
     cr_assert_geq(differ, 7, "another secret, another order of chips");
+}
+
+/* `seat` bids `bid` at 1 s, the timer runs out and it demonstrates the
+ * round's optimum, which must succeed in the optimum's moves. Returns the
+ * events of the demonstration (caller decrefs). */
+static json_t *demonstrate_optimum(game *g, int seat, int bid)
+{
+    const ricochet_optimum *o = ricochet_optimum_of(g);
+    json_decref(rt_ok(g, seat, rt_bid(bid), 1000));
+    json_decref(rt_tick(g, 6000));
+    json_t *ev = rt_play(g, seat, o->moves, o->nmoves, 6001);
+    json_t *end = rt_event(ev, "demo_end");
+    cr_assert(json_is_true(json_object_get(end, "success")));
+    cr_assert_str_eq(rt_str(end, "end"), "solved");
+    cr_assert_eq(rt_int(end, "moves"), o->nmoves);
+    return ev;
 }
 
 /* ---- the demonstration order ---- */
@@ -397,15 +411,8 @@ Test(demonstration, a_lowered_bid_counts_from_when_it_was_made)
 Test(demonstration, success_takes_the_chip_and_the_robots_stay)
 {
     game *g = solved_game(RT_OPTS(""), 3, 2);
-    const ricochet_optimum *o = ricochet_optimum_of(g);
     ricochet_position start = ricochet_round_of(g)->start;
-    json_decref(rt_ok(g, 1, rt_bid(o->nmoves), 1000));
-    json_decref(rt_tick(g, 6000));
-    json_t *ev = rt_play(g, 1, o->moves, o->nmoves, 6001);
-    json_t *end = rt_event(ev, "demo_end");
-    cr_assert(json_is_true(json_object_get(end, "success")));
-    cr_assert_str_eq(rt_str(end, "end"), "solved");
-    cr_assert_eq(rt_int(end, "moves"), o->nmoves);
+    json_t *ev = demonstrate_optimum(g, 1, ricochet_optimum_of(g)->nmoves);
     json_t *round = rt_event(ev, "round_end");
     cr_assert_str_eq(rt_str(round, "outcome"), "won");
     cr_assert_eq(rt_int(round, "winner"), 1);
@@ -447,15 +454,9 @@ Test(demonstration, every_move_is_shown_with_its_path)
 Test(demonstration, solving_in_fewer_moves_than_the_bid_succeeds)
 {
     game *g = solved_game(RT_OPTS(""), 2, 19);
-    const ricochet_optimum *o = ricochet_optimum_of(g);
-    json_decref(rt_ok(g, 0, rt_bid(o->nmoves + 3), 1000));
-    json_decref(rt_tick(g, 6000));
-    json_t *ev = rt_play(g, 0, o->moves, o->nmoves, 6001);
-    json_t *end = rt_event(ev, "demo_end");
-    cr_assert(json_is_true(json_object_get(end, "success")));
-    cr_assert_str_eq(rt_str(end, "end"), "solved");
-    cr_assert_eq(rt_int(end, "moves"), o->nmoves);
-    cr_assert_eq(rt_int(end, "bid"), o->nmoves + 3);
+    int optimum = ricochet_optimum_of(g)->nmoves;
+    json_t *ev = demonstrate_optimum(g, 0, optimum + 3);
+    cr_assert_eq(rt_int(rt_event(ev, "demo_end"), "bid"), optimum + 3);
     cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "won");
     cr_assert_eq(ricochet_chips_of(g, 0), 1);
     json_decref(ev);
