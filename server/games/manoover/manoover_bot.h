@@ -64,7 +64,7 @@ typedef struct manoover_bot_stats {
 
 /* The most positions one call generates, at any level: past it, or once
  * the room raises *cancel, a bot plays the best it has found so far. */
-#define MANOOVER_BOT_MAX_NODES 400000
+#define MANOOVER_BOT_MAX_NODES 450000
 
 /* The engine's bot() entry (game.h). Returns a new action object or NULL. */
 json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,

@@ -175,7 +175,7 @@ static void bot_games(const char *options, int seats, int games, int l0, int l1,
 Test(manoover_play, bots_always_act_legally_standard)
 {
     bot_games("{\"match_to\":0}", 2, 30, MANOOVER_BOT_EASY, MANOOVER_BOT_NORMAL, 0);
-    /* Few games for hard: each of its calls evaluates ~150 000 positions. */
+    /* Few games for hard: each of its calls evaluates ~100 000 positions. */
     bot_games("{\"match_to\":0}", 2, 1, MANOOVER_BOT_HARD, MANOOVER_BOT_EASY, 0);
     bot_games("{\"match_to\":0}", 2, 1, MANOOVER_BOT_NORMAL, MANOOVER_BOT_HARD, 0);
 }

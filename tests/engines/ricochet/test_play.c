@@ -94,7 +94,7 @@ Test(play, random_play_replays_byte_identical)
 {
     size_t inputs = 0;
     int over = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    for (uint64_t seed = 1; seed <= 4; seed++) { /* 3, 4, 5 and 2 seats */
         replay_log log;
         game_error err;
         game *g = replay_start(&log, RT, RT_OPTS(",\"chips_to_win\":2,\"silver\":true"),
@@ -109,7 +109,7 @@ Test(play, random_play_replays_byte_identical)
         RT->destroy(g);
         replay_free(&log);
     }
-    cr_assert_gt(inputs, 600);
+    cr_assert_gt(inputs, 400);
     cr_assert_gt(over, 0, "some random games reach their end");
 }
 
