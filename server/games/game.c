@@ -31,13 +31,39 @@ const game_option *game_option_find(const game_engine *e, const char *name)
     return NULL;
 }
 
-static json_t *option_default(const game_option *o)
+/* The value `def` stands for in option o (a choice's index, a bool's 0/1). */
+static json_t *option_value(const game_option *o, int def)
 {
     switch (o->type) {
-    case GAME_OPTION_BOOL: return json_boolean(o->def);
-    case GAME_OPTION_CHOICE: return json_string(o->choices[o->def]);
-    default: return json_integer(o->def);
+    case GAME_OPTION_BOOL: return json_boolean(def);
+    case GAME_OPTION_CHOICE: return json_string(o->choices[def]);
+    default: return json_integer(def);
     }
+}
+
+static json_t *option_default(const game_option *o)
+{
+    return option_value(o, o->def);
+}
+
+/* The option_defaults row of option `name`, or NULL. */
+static const game_option_default *default_row(const game_engine *e, const char *name)
+{
+    for (const game_option_default *d = e->option_defaults; d && d->option; d++) {
+        if (strcmp(d->option, name) == 0)
+            return d;
+    }
+    return NULL;
+}
+
+/* {"option": "variant", "defaults": {"standard": 21, ...}} for a row. */
+static json_t *default_by_json(const game_engine *e, const game_option_default *d)
+{
+    const game_option *o = game_option_find(e, d->option), *by = game_option_find(e, d->by);
+    json_t *defaults = json_object();
+    for (int i = 0; by->choices[i]; i++)
+        json_object_set_new(defaults, by->choices[i], option_value(o, d->defs[i]));
+    return json_pack("{s:s, s:o}", "option", d->by, "defaults", defaults);
 }
 
 static json_t *option_json(const game_option *o)
@@ -60,18 +86,29 @@ static json_t *option_json(const game_option *o)
 json_t *game_options_json(const game_engine *e)
 {
     json_t *all = json_array();
-    for (const game_option *o = e->options; o && o->name; o++)
-        json_array_append_new(all, option_json(o));
+    for (const game_option *o = e->options; o && o->name; o++) {
+        json_t *d = option_json(o);
+        const game_option_default *row = default_row(e, o->name);
+        if (row)
+            json_object_set_new(d, "default_by", default_by_json(e, row));
+        json_array_append_new(all, d);
+    }
     return all;
+}
+
+/* The index of `value` among o's choices, or -1. */
+static int choice_index(const game_option *o, const char *value)
+{
+    for (int i = 0; value && o->choices[i]; i++) {
+        if (strcmp(o->choices[i], value) == 0)
+            return i;
+    }
+    return -1;
 }
 
 static bool choice_allowed(const game_option *o, const char *value)
 {
-    for (int i = 0; o->choices[i]; i++) {
-        if (strcmp(o->choices[i], value) == 0)
-            return true;
-    }
-    return false;
+    return choice_index(o, value) >= 0;
 }
 
 /* Checks one given value against its row; 0 if it fits. */
@@ -118,6 +155,14 @@ json_t *game_options_resolve(const game_engine *e, const json_t *given, game_err
     for (const game_option *o = e->options; o && o->name; o++) {
         json_t *g = given ? json_object_get(given, o->name) : NULL;
         json_object_set_new(resolved, o->name, g ? json_incref(g) : option_default(o));
+    }
+    /* Defaults that follow a choice, once every choice is resolved. */
+    for (const game_option_default *d = e->option_defaults; d && d->option; d++) {
+        if (given && json_object_get(given, d->option))
+            continue;
+        const game_option *o = game_option_find(e, d->option), *by = game_option_find(e, d->by);
+        int choice = choice_index(by, json_string_value(json_object_get(resolved, d->by)));
+        json_object_set_new(resolved, d->option, option_value(o, d->defs[choice]));
     }
     return resolved;
 }

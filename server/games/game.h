@@ -72,6 +72,18 @@ typedef struct game_option {
     const char *const *choices; /* GAME_OPTION_CHOICE only, NULL-terminated */
 } game_option;
 
+/* An option whose default follows a choice option, as MANOOVER's match_to
+ * follows the variant (21, or 30 in MANOOVER Plus). A row of the engine's
+ * option_defaults table: an option the host leaves out takes the default of
+ * the chosen `by`; one the host sets is used as set. The option table's own
+ * `def` stays the default of `by`'s default choice, and the option's help
+ * says how the default varies. */
+typedef struct game_option_default {
+    const char *option; /* "match_to"; NULL ends the table */
+    const char *by;     /* "variant": a GAME_OPTION_CHOICE option of the table */
+    const int *defs;    /* the default for each of by's choices, in their order */
+} game_option_default;
+
 /* The two random streams a game is created with. `seed` may come from the
  * host (a seeded room deals the same board, dice and public draws again), so
  * it drives only what every player sees. `secret` always comes from the
@@ -94,6 +106,11 @@ typedef struct game_engine {
     /* The option table, ended by a row with name NULL (game_options_json
      * gives it as the JSON the `games` message lists). Static data. */
     const game_option *options;
+
+    /* Optional: options whose default follows another option's choice,
+     * ended by a row with option NULL (game_options_json lists each as
+     * "default_by"). NULL: every default is the table's own. */
+    const game_option_default *option_defaults;
 
     /* Optional: the seat range these resolved options allow (a three-player
      * variant needs exactly 3). NULL means [min_players, max_players]. */
@@ -180,7 +197,9 @@ const game_engine *game_engine_find(const char *id);
 
 /* The engine's option table as the JSON array the `games` message lists:
  * [{"name", "type": "int"|"bool"|"choice", "default", "min", "max",
- *   "choices", "label", "help"}]. A new reference. */
+ *   "choices", "label", "help"}], and for an option whose default follows
+ * another's choice, "default_by": {"option": "variant", "defaults":
+ * {"standard": 21, "three": 21, "plus": 30}}. A new reference. */
 json_t *game_options_json(const game_engine *e);
 
 /* The option table row called `name`, or NULL. */
@@ -188,8 +207,9 @@ const game_option *game_option_find(const game_engine *e, const char *name);
 
 /* Checks `given` (an object, or NULL for none) against the engine's option
  * table: rejects unknown names, wrong types and out-of-range values,
- * and fills in every default. Returns a new object, or NULL with err set to
- * "bad_options" and a sentence naming the option. */
+ * and fills in every default (an option_defaults row's by the resolved
+ * choice). Returns a new object, or NULL with err set to "bad_options" and
+ * a sentence naming the option. */
 json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err);
 
 /* Resolves options and creates the game in one step (tests and tools).

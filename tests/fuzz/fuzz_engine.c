@@ -9,7 +9,7 @@
  *     (the replay invariant of the engine contract), and so does a clone
  *     (engines whose bots think on a copy);
  * and off-loop work (a solver run) is done in line and logged like the room
- * does.
+ * does; bots think over a clone, as on the room's workers.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -84,7 +84,13 @@ static json_t *bot_action(const replay_log *log, const game *g, reader *r, int s
     unsigned pick = take(r);
     int level = levels && pick % 8 == 0 ? (int)(pick / 8 % (unsigned)levels) : 0;
     int64_t wake;
-    return log->e->bot(g, seat, level, now, take(r), &wake, &game_no_cancel);
+    /* Over a clone, as the room's workers ask, so that bots meet copies
+     * the way they do on the server (and ASan sees any sharing). */
+    game *copy = log->e->clone ? log->e->clone(g) : NULL;
+    json_t *a = log->e->bot(copy ? copy : g, seat, level, now, take(r), &wake, &game_no_cancel);
+    if (copy)
+        log->e->destroy(copy);
+    return a;
 }
 
 /* Does the work the engine waits for, in line, as the room would. */

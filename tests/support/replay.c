@@ -16,14 +16,50 @@ static void problem(replay_log *log, const char *fmt, ...)
     va_end(ap);
 }
 
-static void record(replay_log *log, int64_t t, int seat, const json_t *action)
+/* FNV-1a over a text, continuing from h. */
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* A fingerprint of every view and of the events from index `from` on. */
+static uint64_t mark_of(const replay_log *log, const game *g, const json_t *events, size_t from)
+{
+    char *views = replay_views(log->e, g, log->seats);
+    uint64_t h = fnv(14695981039346656037ULL, views);
+    free(views);
+    for (size_t i = from; i < json_array_size(events); i++) {
+        char *ev = json_dumps(json_array_get(events, i), JSON_SORT_KEYS | JSON_COMPACT);
+        h = fnv(h, ev);
+        free(ev);
+    }
+    return h;
+}
+
+static void *grow(void *p, size_t n, size_t size)
+{
+    p = realloc(p, n * size);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* Logs an accepted input; `from` is where its events begin in `events`. */
+static void record(replay_log *log, const game *g, int64_t t, int seat, const json_t *action,
+                   const json_t *events, size_t from)
 {
     if (log->n == log->cap) {
         log->cap = log->cap ? log->cap * 2 : 64;
-        log->in = realloc(log->in, log->cap * sizeof *log->in);
-        if (!log->in)
-            abort();
+        log->in = grow(log->in, log->cap, sizeof *log->in);
+        if (log->marks)
+            log->marks = grow(log->marks, log->cap, sizeof *log->marks);
     }
+    if (log->trace && !log->marks)
+        log->marks = calloc(log->cap, sizeof *log->marks); /* marks of earlier inputs stay 0 */
+    if (log->marks)
+        log->marks[log->n] = log->trace ? mark_of(log, g, events, from) : 0;
     log->in[log->n++] = (replay_input){t, seat, action ? json_deep_copy(action) : NULL};
 }
 
@@ -46,6 +82,7 @@ void replay_free(replay_log *log)
     for (size_t i = 0; i < log->n; i++)
         json_decref(log->in[i].action);
     free(log->in);
+    free(log->marks);
     json_decref(log->options);
     *log = (replay_log){0};
 }
@@ -56,40 +93,62 @@ char *replay_views(const game_engine *e, const game *g, int seats)
     for (int s = GAME_SEAT_SPECTATOR; s < seats; s++)
         json_array_append_new(all, e->view(g, s));
     json_array_append_new(all, json_boolean(e->over(g)));
+    json_array_append_new(all, json_integer(e->deadline(g)));
     char *text = json_dumps(all, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(all);
     return text;
 }
 
-int replay_act(replay_log *log, game *g, int seat, const json_t *action, int64_t now,
-               json_t *events, game_error *err)
+int replay_act_checked(const game_engine *e, game *g, int seats, int seat, const json_t *action,
+                       int64_t now, json_t *events, game_error *err, char *problem, size_t len)
 {
-    char *before = replay_views(log->e, g, log->seats);
+    char *before = replay_views(e, g, seats);
+    size_t nevents = json_array_size(events);
     game_error mine;
-    game_error *e = err ? err : &mine;
-    memset(e, 0, sizeof *e);
-    int rc = log->e->act(g, seat, action, now, events, e);
-    if (rc == 0) {
-        record(log, now, seat, action);
-    } else {
-        char *after = replay_views(log->e, g, log->seats);
+    game_error *why = err ? err : &mine;
+    memset(why, 0, sizeof *why);
+    problem[0] = '\0';
+    int rc = e->act(g, seat, action, now, events, why);
+    if (rc != 0) {
+        char *after = replay_views(e, g, seats);
         if (strcmp(before, after) != 0)
-            problem(log, "a refused action (%s: %s) changed a view", e->code, e->message);
-        else if (!e->code[0] || !e->message[0])
-            problem(log, "a refused action came without a code and a sentence");
+            snprintf(problem, len, "a refused action (%s: %s) changed a view or the deadline",
+                     why->code, why->message);
+        else if (json_array_size(events) != nevents)
+            snprintf(problem, len, "a refused action (%s: %s) made events", why->code,
+                     why->message);
+        else if (!why->code[0] || !why->message[0])
+            snprintf(problem, len, "a refused action came without a code and a sentence");
         free(after);
     }
     free(before);
     return rc;
 }
 
-void replay_tick(replay_log *log, game *g, int64_t now, json_t *events)
+int replay_act(replay_log *log, game *g, int seat, const json_t *action, int64_t now,
+               json_t *events, game_error *err)
 {
-    log->e->tick(g, now, events);
-    record(log, now, REPLAY_TICK, NULL);
+    char why[sizeof log->problem];
+    size_t from = json_array_size(events);
+    int rc = replay_act_checked(log->e, g, log->seats, seat, action, now, events, err, why,
+                                sizeof why);
+    if (rc == 0)
+        record(log, g, now, seat, action, events, from);
+    else if (why[0])
+        problem(log, "%s", why);
+    return rc;
 }
 
-static game *rebuild(replay_log *log)
+void replay_tick(replay_log *log, game *g, int64_t now, json_t *events)
+{
+    size_t from = json_array_size(events);
+    log->e->tick(g, now, events);
+    record(log, g, now, REPLAY_TICK, NULL, events, from);
+}
+
+/* Rebuilds the first `upto` inputs; with `marks`, compares each step's
+ * fingerprint with the live game's. */
+static game *rebuild(replay_log *log, size_t upto, bool marks, replay_step_fn on_step, void *ctx)
 {
     game_error err;
     game *g = log->e->create(log->options, log->seats, log->seeds, &err);
@@ -98,7 +157,7 @@ static game *rebuild(replay_log *log)
         return NULL;
     }
     json_t *events = json_array();
-    for (size_t i = 0; i < log->n; i++) {
+    for (size_t i = 0; i < upto && i < log->n; i++) {
         const replay_input *in = &log->in[i];
         if (in->seat == REPLAY_TICK) {
             log->e->tick(g, in->t, events);
@@ -107,16 +166,28 @@ static game *rebuild(replay_log *log)
                     err.message);
             break;
         }
+        if (marks && log->marks[i] && mark_of(log, g, events, 0) != log->marks[i]) {
+            problem(log, "the replay departs from the live game at input %zu (views or events)",
+                    i);
+            marks = false;
+        }
+        if (on_step)
+            on_step(g, events, ctx);
         json_array_clear(events);
     }
     json_decref(events);
     return g;
 }
 
+game *replay_rebuild(replay_log *log, size_t upto, replay_step_fn on_step, void *ctx)
+{
+    return rebuild(log, upto, false, on_step, ctx);
+}
+
 bool replay_check(replay_log *log, const game *live)
 {
     char *want = replay_views(log->e, live, log->seats);
-    game *again = rebuild(log);
+    game *again = rebuild(log, log->n, log->trace && log->marks, NULL, NULL);
     if (again) {
         char *got = replay_views(log->e, again, log->seats);
         if (strcmp(want, got) != 0)

@@ -1,4 +1,5 @@
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/game.h"
@@ -12,7 +13,16 @@ static const game_option opts[] = {
     {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
 };
 
+static const int timer_by_sides[] = {60, 90};
+static const game_option_default opt_defaults[] = {
+    {"timer_s", "sides", timer_by_sides},
+    {NULL, NULL, NULL},
+};
+
 static const game_engine fake = {.id = "fake", .title = "Fake", .options = opts};
+/* The same, with timer_s's default following sides. */
+static const game_engine fake_by = {.id = "fake_by", .title = "Fake", .options = opts,
+                                    .option_defaults = opt_defaults};
 
 static json_t *resolve(const char *text, game_error *err)
 {
@@ -91,4 +101,50 @@ Test(options, a_test_seed_fixes_both_streams_and_they_differ)
     cr_assert_eq(a.secret, b.secret);
     cr_assert_neq(a.secret, a.seed);
     cr_assert_neq(a.secret, c.secret);
+}
+
+static json_t *resolve_by(const char *text)
+{
+    json_t *given = json_loads(text, 0, NULL);
+    game_error err;
+    json_t *r = game_options_resolve(&fake_by, given, &err);
+    cr_assert_not_null(r, "%s", err.message);
+    json_decref(given);
+    return r;
+}
+
+Test(options, a_default_may_follow_another_options_choice)
+{
+    json_t *r = resolve_by("{}");
+    cr_assert_eq(json_integer_value(json_object_get(r, "timer_s")), 60);
+    json_decref(r);
+    r = resolve_by("{\"sides\": \"ABC\"}");
+    cr_assert_eq(json_integer_value(json_object_get(r, "timer_s")), 90, "ABC's own default");
+    json_decref(r);
+}
+
+Test(options, a_value_set_is_used_as_set_even_where_the_default_follows_a_choice)
+{
+    json_t *r = resolve_by("{\"sides\": \"ABC\", \"timer_s\": 60}");
+    cr_assert_eq(json_integer_value(json_object_get(r, "timer_s")), 60,
+                 "60 set by the host, though it is AB's default");
+    json_decref(r);
+    r = resolve_by("{\"timer_s\": 90}");
+    cr_assert_eq(json_integer_value(json_object_get(r, "timer_s")), 90);
+    json_decref(r);
+}
+
+Test(options, a_default_that_follows_a_choice_is_listed_with_its_values)
+{
+    json_t *all = game_options_json(&fake_by);
+    json_t *timer = json_array_get(all, 0);
+    cr_assert_eq(json_integer_value(json_object_get(timer, "default")), 60);
+    char *by = json_dumps(json_object_get(timer, "default_by"), JSON_SORT_KEYS | JSON_COMPACT);
+    cr_assert_str_eq(by, "{\"defaults\":{\"AB\":60,\"ABC\":90},\"option\":\"sides\"}");
+    free(by);
+    cr_assert_null(json_object_get(json_array_get(all, 1), "default_by"));
+    json_decref(all);
+    all = game_options_json(&fake);
+    cr_assert_null(json_object_get(json_array_get(all, 0), "default_by"), "only where declared");
+    json_decref(all);
 }

@@ -13,7 +13,8 @@
  * (boxing_data.c), the pure rules (boxing_rules.c: layouts, orders, cones,
  * simultaneous movement), the JSON forms (boxing_json.c), the game and its
  * public record (boxing_game.c), the bots (boxing_bot.c) and the bench
- * (boxing_bench.c). The wire formats are documented in boxing_game.c.
+ * (boxing_bench.c, in the tools library). The wire formats: protocol/
+ * PROTOCOL.md, section "boxing: Robot boxing".
  *
  * Geometry. Cells are numbered y*size + x, x west→east, y north→south; on the
  * wire a cell is [x, y]. Slots are numbered row*3 + col, row 0 north, so slot
@@ -221,8 +222,10 @@ int boxing_place_robot(game *g, int seat, int x, int y);
 /* ---- bots (boxing_bot.c) and bench (boxing_bench.c) ---- */
 
 extern const char *const boxing_bot_levels[];
+/* The engine's bot() (game.h): once *cancel is raised it stops modelling
+ * and searching and sends the best orders found so far. */
 json_t *boxing_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                   int64_t *wake_ms);
+                   int64_t *wake_ms, const volatile int *cancel);
 /* A layout a bot of `level` would choose, as an action. */
 json_t *boxing_bot_layout(int level, bool free_centre, rng *r);
 int boxing_bench(int argc, char **argv);

@@ -1,6 +1,6 @@
 /*
  * boxing_bench.c: `botpit bench boxing [--games N] [--seed S] [--size N]
- * [--seats N]`: bot against bot, every pairing of levels, seats swapped every
+ * [--seats N] [--turn-limit N]`: bot against bot, every pairing of levels, seats swapped every
  * other game. Prints wins, draws and losses of the first level named, the
  * average number of turns, and the CPU time of bot calls per level (mean,
  * max). With more than two seats the first level holds one seat and the
@@ -15,7 +15,7 @@
 #include <time.h>
 
 typedef struct bench_args {
-    int games, size, seats;
+    int games, size, seats, turn_limit;
     uint64_t seed;
 } bench_args;
 
@@ -40,7 +40,7 @@ static double now_ms(void)
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
-    *a = (bench_args){.games = 100, .size = 8, .seats = 2, .seed = 1};
+    *a = (bench_args){.games = 100, .size = 8, .seats = 2, .turn_limit = 40, .seed = 1};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
         if (i + 1 >= argc) {
@@ -56,14 +56,17 @@ static int parse_args(int argc, char **argv, bench_args *a)
             a->size = atoi(v);
         else if (strcmp(flag, "--seats") == 0)
             a->seats = atoi(v);
+        else if (strcmp(flag, "--turn-limit") == 0)
+            a->turn_limit = atoi(v);
         else {
-            fprintf(stderr, "usage: botpit bench boxing [--games N] [--seed S] [--size N] [--seats N]\n");
+            fprintf(stderr, "usage: botpit bench boxing [--games N] [--seed S] [--size N] [--seats N] "
+                            "[--turn-limit N]\n");
             return -1;
         }
     }
     if (a->games < 1 || a->size < BOXING_MIN_SIZE || a->size > BOXING_MAX_SIZE || a->seats < 2 ||
-        a->seats > BOXING_MAX_SEATS) {
-        fprintf(stderr, "bench boxing: games >= 1, size 6 to 16, seats 2 to 4\n");
+        a->seats > BOXING_MAX_SEATS || a->turn_limit < 1 || a->turn_limit > 200) {
+        fprintf(stderr, "bench boxing: games >= 1, size 6 to 16, seats 2 to 4, turn limit 1 to 200\n");
         return -1;
     }
     return 0;
@@ -75,7 +78,7 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
                 int *turns)
 {
     char options[96];
-    snprintf(options, sizeof options, "{\"size\": %d}", a->size);
+    snprintf(options, sizeof options, "{\"size\": %d, \"turn_limit\": %d}", a->size, a->turn_limit);
     game_error err;
     game *g = game_create_with(&boxing_engine, options, a->seats, seed, &err);
     if (!g)
@@ -162,8 +165,8 @@ int boxing_bench(int argc, char **argv)
     while (boxing_bot_levels[nlevels])
         nlevels++;
     level_time times[8] = {{0}};
-    printf("Robot boxing bench: %d games per pairing, seed %llu, %dx%d ring, %d seats\n", a.games,
-           (unsigned long long)a.seed, a.size, a.size, a.seats);
+    printf("Robot boxing bench: %d games per pairing, seed %llu, %dx%d ring, %d seats, turn limit %d\n",
+           a.games, (unsigned long long)a.seed, a.size, a.size, a.seats, a.turn_limit);
     printf("%-16s %6s %6s %6s %8s\n", "pairing", "wins", "draws", "losses", "turns");
     int bad = 0;
     for (int first = 0; first < nlevels; first++) {

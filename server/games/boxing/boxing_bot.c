@@ -261,14 +261,23 @@ static void model_seen(const game *g, const sighting *s, enemy_model *m)
         m->pos[c] = c == m->cell;
 }
 
-/* The hard bot's model: averages over layouts that explain the record. */
-static bool model_sampled(const game *g, const sighting *s, enemy_model *m, rng *r)
+/* Raised by the room when the call's time is spent. */
+static bool cancelled(const volatile int *cancel)
+{
+    return cancel && *cancel;
+}
+
+/* The hard bot's model: averages over layouts that explain the record, as
+ * many as it drew before *cancel was raised. */
+static bool model_sampled(const game *g, const sighting *s, enemy_model *m, rng *r,
+                          const volatile int *cancel)
 {
     int accepted = 0;
     double gun[BOXING_DIRS] = {0}, engine[BOXING_DIRS] = {0}, lasers = 0, engines = 0, booster = 0;
     double value[BOXING_LETTERS] = {0};
     boxing_layout l;
-    for (int tries = 0; tries < HARD_TRIES && accepted < HARD_SAMPLES; tries++) {
+    for (int tries = 0; tries < HARD_TRIES && accepted < HARD_SAMPLES && !cancelled(cancel);
+         tries++) {
         if (!draw_layout(s, boxing_free_centre(g), r, &l) || !explains(g, m->seat, &l))
             continue;
         accepted++;
@@ -312,7 +321,8 @@ static bool model_sampled(const game *g, const sighting *s, enemy_model *m, rng 
     return true;
 }
 
-static void model_enemy(const game *g, int e, int level, rng *r, enemy_model *m)
+static void model_enemy(const game *g, int e, int level, rng *r, enemy_model *m,
+                        const volatile int *cancel)
 {
     memset(m, 0, sizeof *m);
     m->seat = e;
@@ -320,7 +330,7 @@ static void model_enemy(const game *g, int e, int level, rng *r, enemy_model *m)
     m->destroyed = boxing_destroyed(g, e);
     sighting s;
     sight(g, e, &s);
-    if (level < LEVEL_HARD || !model_sampled(g, &s, m, r))
+    if (level < LEVEL_HARD || !model_sampled(g, &s, m, r, cancel))
         model_seen(g, &s, m);
 }
 
@@ -400,16 +410,17 @@ static int nearest_enemy_distance(const self_model *me, const enemy_model *em, i
     return best;
 }
 
-/* Scores every reachable cell under one booster choice; keeps the best plan. */
+/* Scores every reachable cell under one booster choice, until *cancel is
+ * raised; keeps the best plan. */
 static void consider(const self_model *me, const enemy_model *em, int ne, const double *danger,
                      const bool *blocked, int boost, double caution, rng *r, plan *best,
-                     int *best_parent)
+                     int *best_parent, const volatile int *cancel)
 {
     int steps = boxing_max_steps(&me->p, boost), reach = boxing_reach(&me->p, boost);
     int dist[BOXING_MAX_CELLS], parent[BOXING_MAX_CELLS];
     reachable(me->size, me->cell, me->p.dirs, steps, blocked, dist, parent);
     int want = reach > 2 ? reach / 2 + 1 : 1;
-    for (int c = 0; c < me->size * me->size; c++) {
+    for (int c = 0; c < me->size * me->size && !cancelled(cancel); c++) {
         if (dist[c] < 0)
             continue;
         plan p;
@@ -499,7 +510,7 @@ static void plan_easy(const self_model *me, const enemy_model *em, int ne, const
         pl->gun = guns[rng_below(r, (uint32_t)ng)];
 }
 
-static json_t *bot_orders(const game *g, int seat, int level, rng *r)
+static json_t *bot_orders(const game *g, int seat, int level, rng *r, const volatile int *cancel)
 {
     self_model me = {.seat = seat, .size = boxing_size(g), .cell = boxing_cell(g, seat),
                      .layout = boxing_own_layout(g, seat), .destroyed = boxing_destroyed(g, seat)};
@@ -518,7 +529,7 @@ static json_t *bot_orders(const game *g, int seat, int level, rng *r)
     for (int e = 0; e < boxing_seats(g); e++) {
         if (e == seat || !boxing_alive(g, e))
             continue;
-        model_enemy(g, e, level, r, &em[ne]);
+        model_enemy(g, e, level, r, &em[ne], cancel);
         blocked[em[ne].cell] = true;
         if (level > LEVEL_EASY)
             danger_map(me.size, &em[ne], danger);
@@ -529,10 +540,12 @@ static json_t *bot_orders(const game *g, int seat, int level, rng *r)
         plan_easy(&me, em, ne, blocked, r, &pl, parent);
     } else {
         double caution = level == LEVEL_HARD ? 0.9 : 0.6;
-        consider(&me, em, ne, danger, blocked, BOXING_BOOST_NONE, caution, r, &pl, parent);
+        consider(&me, em, ne, danger, blocked, BOXING_BOOST_NONE, caution, r, &pl, parent, cancel);
         if (me.p.booster) {
-            consider(&me, em, ne, danger, blocked, BOXING_BOOST_MOVE, caution, r, &pl, parent);
-            consider(&me, em, ne, danger, blocked, BOXING_BOOST_SHOOT, caution, r, &pl, parent);
+            consider(&me, em, ne, danger, blocked, BOXING_BOOST_MOVE, caution, r, &pl, parent,
+                     cancel);
+            consider(&me, em, ne, danger, blocked, BOXING_BOOST_SHOOT, caution, r, &pl, parent,
+                     cancel);
         }
     }
     int target = pl.gun >= 0 ? best_letter(&em[pl.enemy], r, level == LEVEL_EASY) : -1;
@@ -543,7 +556,7 @@ static json_t *bot_orders(const game *g, int seat, int level, rng *r)
 }
 
 json_t *boxing_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                   int64_t *wake_ms)
+                   int64_t *wake_ms, const volatile int *cancel)
 {
     (void)now_ms;
     (void)wake_ms;
@@ -557,7 +570,7 @@ json_t *boxing_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t 
     case BOXING_PHASE_ORDERS:
         if (!boxing_alive(g, seat) || boxing_orders_in(g, seat))
             return NULL;
-        return bot_orders(g, seat, level, &r);
+        return bot_orders(g, seat, level, &r, cancel);
     default:
         return NULL;
     }

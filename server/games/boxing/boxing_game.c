@@ -1,16 +1,18 @@
 /*
  * boxing_game.c: the Robot boxing game: phases, deadlines, resolution, views.
  *
- * Options: size (6–16, 8), order_s (2–3600, 90), layout_s (2–3600, 180),
- * turn_limit (1–200, 40), free_centre (false). Two to four seats.
+ * Two to four seats; the options are the table below. The wire formats
+ * (options, actions, view, events, result) are in protocol/PROTOCOL.md,
+ * section "boxing: Robot boxing".
  *
  * Start. Seats 0 and 1 take opposite corners, drawn at random from the
- * game's seed; seats 2 and 3 take the other two corners (0 and 1 opposite,
- * 2 and 3 opposite, clockwise 0, 2, 1, 3).
+ * game's open seed; seats 2 and 3 take the other two corners (0 and 1
+ * opposite, 2 and 3 opposite, clockwise 0, 2, 1, 3).
  *
  * Phases. "layout": each seat sends its layout once; when all are in, or at
  * the layout deadline (layout_s after the start), the fight begins; a seat
- * still without a layout then gets a random valid one (event layout_assigned).
+ * still without a layout then gets a random valid one, drawn from the
+ * secret stream (event layout_assigned).
  * "orders": each robot still fighting sends orders for the turn; it may
  * replace them until the turn resolves, which happens as soon as every robot
  * has orders in, or at the deadline (order_s after the turn began), missing
@@ -23,46 +25,6 @@
  * that robot. A robot knocked out leaves the ring at once (its cell frees for
  * the next turn); it sends no more orders and cannot be targeted. The last
  * robot fighting wins; robots knocked out together with no one left draw.
- *
- * Actions:
- *   {"kind":"layout","grid":["gha","ibc","fed"],"lasers":"abcd","booster":"b"}
- *   {"kind":"orders","path":["N","NE"],"booster":"move"|"shoot"|"none",
- *    "fire":"d"|null,"target":"c"|null,"target_robot":1|null,"turn":3}
- *   path, booster (default "none"), fire/target (default null), target_robot
- *   (needed with three or more robots) and turn (if given, must be the current
- *   turn: stale orders are refused) are optional.
- *
- * Events (public, no secret ever):
- *   {"kind":"layout_in","seat":1}             a seat locked its layout in
- *   {"kind":"layout_assigned","seat":1}       ... or got a random one at the deadline
- *   {"kind":"turn","turn":3,"deadline":t}     orders are open for turn 3
- *   {"kind":"orders_in","seat":1,"turn":3,"replaced":false}
- *   {"kind":"resolved","turn":3,
- *    "orders":[{"path":["N"],"booster":"none","fire":"d","target":"c",
- *               "target_robot":1,"missed":false}, ...],        by seat, null if off the ring
- *    "from":[[0,0],[7,7]],                                      by seat, null if off the ring
- *    "moves":[[[0,1],[0,2]],[[6,6],[6,6]]],   by seat: the cell after each step,
- *                                             every list as long as the longest path
- *    "stops":[null,{"step":2,"why":"same_cell"|"swap"|"occupied"}],
- *    "shots":[{"seat":0,"fire":"d","direction":"NE","target_robot":1,"target":"c",
- *              "in_cone":true,"hit":true,"destroyed":true,"cone":[[1,0],...]}],
- *    "destroyed":["","c"],                    by seat: letters destroyed this turn
- *    "knocked_out":[{"seat":1,"why":"lasers"|"engines"|"both"}]}
- *   {"kind":"over","winners":[0],"drawn":[],"reason":"knockout"|"turn_limit",
- *    "summary":"Seat 1 wins: Seat 2 has no working laser left"}
- * A shot's "cone" is every ring cell in the laser's direction, to the ring's
- * edge: the reach is not shown, since it would tell how many lasers still
- * work. "in_cone" says whether the target stood in that wedge, "hit" whether
- * it was also within reach.
- *
- * View (see view_robot for the per-robot fields):
- *   {"phase":"layout"|"orders"|"over","turn":3,"turn_limit":40,"size":8,
- *    "free_centre":false,"seats":2,"deadline":t|null,"you":0|null,
- *    "robots":[...],"last":<the last resolved event>|null,"result":{...}|absent}
- *
- * Result: {"winners":[0],"drawn":[],"scores":[parts destroyed per seat],
- *   "reason":"knockout"|"turn_limit","turns":12,
- *   "out":[null,{"turn":12,"why":"lasers"}],"summary":"..."}
  */
 #include "boxing.h"
 
@@ -87,7 +49,8 @@ struct game {
     int size, seats, turn_limit;
     bool free_centre;
     int64_t order_ms, layout_ms;
-    rng dice;
+    rng dice;   /* the open stream: the starting corners */
+    rng secret; /* the secret stream: layouts drawn at the set-up deadline */
     boxing_phase phase;
     int turn;
     int64_t deadline;
@@ -143,7 +106,6 @@ static void place_start(game *g)
 
 static game *boxing_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
-    uint64_t seed = seeds.seed;
     if (seats < 2 || seats > BOXING_MAX_SEATS) {
         game_fail(err, "bad_options", "Robot boxing needs two to four robots, not %d", seats);
         return NULL;
@@ -166,7 +128,8 @@ static game *boxing_create(const json_t *options, int seats, game_seeds seeds, g
         game_fail(err, "bad_options", "the ring is 6 to 16 cells wide and the fight lasts a turn or more");
         return NULL;
     }
-    rng_seed(&g->dice, seed);
+    rng_seed(&g->dice, seeds.seed);
+    rng_seed(&g->secret, seeds.secret);
     place_start(g);
     g->phase = BOXING_PHASE_LAYOUT;
     g->deadline = g->layout_ms;
@@ -180,6 +143,24 @@ static void boxing_destroy(game *g)
     json_decref(g->last);
     free(g->records);
     free(g);
+}
+
+/* A deep copy for a bot's worker thread: the record is copied, and so is
+ * the last event, since jansson values are not safe to share across threads. */
+static game *boxing_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (!copy)
+        return NULL;
+    *copy = *g;
+    copy->records = malloc((size_t)g->turn_limit * sizeof *copy->records);
+    copy->last = g->last ? json_deep_copy(g->last) : NULL;
+    if (!copy->records || (g->last && !copy->last)) {
+        boxing_destroy(copy);
+        return NULL;
+    }
+    memcpy(copy->records, g->records, (size_t)g->turn_limit * sizeof *copy->records);
+    return copy;
 }
 
 /* ---- phases ---- */
@@ -235,7 +216,8 @@ static void summary_of(const game *g, char *buf, size_t len)
     }
     names_list(g, g->drawn, names, sizeof names);
     if (g->by_turn_limit)
-        snprintf(buf, len, "Draw: %s still fighting after %d turns", names, g->turn_limit);
+        snprintf(buf, len, "Draw: %s still fighting after %d turn%s", names, g->turn_limit,
+                 g->turn_limit == 1 ? "" : "s");
     else
         snprintf(buf, len, "Draw: %s knocked out together", names);
 }
@@ -349,6 +331,10 @@ static json_t *moves_json(const game *g, const boxing_record *rec, const boxing_
                      "orders", orders, "from", from, "moves", moves, "stops", stops);
 }
 
+/* A shot's cone is every ring cell in the laser's direction, to the ring's
+ * edge: the reach is not shown, since it would tell how many lasers still
+ * work; "in_cone" says whether the target stood in that wedge, "hit"
+ * whether it was also within reach. */
 static json_t *shots_json(const game *g, const boxing_record *rec)
 {
     json_t *shots = json_array();
@@ -522,7 +508,7 @@ static void boxing_tick(game *g, int64_t now_ms, json_t *events)
             robot *r = &g->r[s];
             if (r->laid_out)
                 continue;
-            boxing_layout_random(&r->layout, &g->dice);
+            boxing_layout_random(&r->layout, &g->secret);
             r->laid_out = r->random_layout = true;
             json_array_append_new(events, json_pack("{s:s, s:i}", "kind", "layout_assigned", "seat", s));
         }
@@ -707,10 +693,9 @@ int boxing_place_robot(game *g, int seat, int x, int y)
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                          int64_t *wake_ms, const volatile int *cancel)
 {
-    (void)cancel;
     if (seat < 0 || seat >= g->seats)
         return NULL;
-    return boxing_bot(g, seat, level, now_ms, salt, wake_ms);
+    return boxing_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
 }
 
 const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};
@@ -733,6 +718,5 @@ const game_engine boxing_engine = {
     .over = boxing_over,
     .result = boxing_result,
     .bot = bot_entry,
-    .work_request = NULL,
-    .work_run = NULL,
+    .clone = boxing_clone,
 };

@@ -142,8 +142,9 @@ static int check_path(const boxing_powers *p, int size, int cell, const boxing_o
 {
     int most = boxing_max_steps(p, o->boost);
     if (o->steps > most)
-        return game_fail(err, "illegal", "your path has %d steps but your robot can make only %d "
-                         "(%d working engines%s)", o->steps, most, p->engines,
+        return game_fail(err, "illegal", "your path has %d step%s but your robot can make only %d "
+                         "(%d working engine%s%s)", o->steps, o->steps == 1 ? "" : "s", most,
+                         p->engines, p->engines == 1 ? "" : "s",
                          o->boost == BOXING_BOOST_MOVE ? ", doubled by the booster" : "");
     for (int k = 0; k < o->steps; k++) {
         int d = o->path[k];

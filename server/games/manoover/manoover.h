@@ -12,87 +12,20 @@
  * Files: manoover_layout.[ch] (boards and set-ups, data only),
  * manoover_rules.[ch] (positions, steps, pushes, dice throws),
  * manoover_game.c (this contract: options, turns, matches, JSON),
- * manoover_bot.[ch] (easy, normal, hard), manoover_bench.c (`botpit bench
- * manoover`), manoover_fit.c (`botpit manoover-fit`, which refits the hard
- * bot's evaluation weights by self-play).
+ * manoover_bot.[ch] (easy, normal, hard); in the tools library,
+ * manoover_bench.c (`botpit bench manoover`) and manoover_fit.c (`botpit
+ * manoover-fit`, which refits the hard bot's evaluation weights by
+ * self-play).
  *
- * ## Options
- *   variant   "standard" (2 players, R = 3, six robots, three d6),
- *             "three" (3 players, R = 4, three goals),
- *             "plus" (2 players, R = 4, eight robots, four d8)
- *   alternate false: with it, a player's first turn is a control phase only
- *             and every later turn is the automatic phase, then control
- *   match_to  21; 0 = a single game. Left at the default 21, "plus" plays to
- *             30 as its rules advise (view.match.to shows the real target)
+ * The wire formats (options, actions, view, events, result) are in
+ * protocol/PROTOCOL.md, section "manoover: Robot Attack (MANOOVER)". The
+ * engine plays the automatic phase itself, and throws the next player's
+ * dice, in the call that ends a control phase.
  *
- * ## Actions (only the seat in view.turn, during phase "control")
- *   {"kind":"turn","robot":2,"dir":"NE"}  uses a die showing 2: new arrow
- *   {"kind":"step","robot":2}             uses a die showing 2: one step
- *   {"kind":"pass"}                       ends the control phase, dice unused
- * When the last die is used (or the player passes) the engine plays the
- * automatic phase itself and throws the next player's dice, in the same call.
- *
- * ## View (view(seat); the same for everyone but "you" and "legal")
- *   variant, title, alternate, radius, seats, colours ["red","blue"],
- *   robots_per_seat, dice_count, dice_faces,
- *   goals     [{"owner":0,"cell":[0,-3]}, ...]
- *   robots    on the board: [{"owner":0,"number":1,"cell":[-3,3],"dir":"N"}]
- *   scored    per seat, the robots in its goal in order of entry:
- *             [[{"owner":1,"number":4}], []]
- *   score     per seat, how many: [1, 0]
- *   off_board robots that left the board: [{"owner":1,"number":6}]
- *   alive     per seat, robots on the board; out: per seat, none left
- *   game      number of the game in the match (1, 2, ...)
- *   turn      the seat whose turn it is; turn_number (1 = first turn)
- *   phase     "control" (waiting for view.turn) | "over" (this game ended)
- *             ("automatic" is never seen: the engine plays it at once)
- *   first_player {"rounds":[[3,5]],"seat":1}: game 1's first-player throws
- *             (null = that seat did not throw again), and who won them
- *   game_first the seat that began this game, game_first_reason why
- *   roll      the current control phase's throw (see event "roll") or null
- *   dice      the dice on the table: [{"value":2,"robot":2,"used":false,
- *             "usable":true}] (usable: unused and its robot still on board)
- *   set_aside values of dice set aside after the re-roll
- *   legal     only in the view of the seat to move, during its control phase:
- *             {"robots":[{"number":2,"dice":2,"step":true,
- *             "turn":["NE","SE","S","SW","NW"]}],"pass":true}
- *   match     {"to":21,"totals":[9,4],"games":[<history>],"over":false,
- *             "winners":[],"next_game_at":12000 | null}
- *             history: {"game":1,"first":0,"reason":"no_robots","turns":23,
- *             "scored":[2,3],"bonus":[0,4],"points":[2,7],"winners":[1]}
- *   you       the seat asked for (-1 spectator)
- *
- * ## Events (JSON objects, in order; robots are {"owner":s,"number":n})
- *   {"kind":"game_start","game":2,"first":1,"reason":"lower total"}
- *   {"kind":"turn_start","seat":0,"turn":7}
- *   {"kind":"phase","phase":"automatic"|"control","seat":0}
- *   {"kind":"roll","seat":0,"dice":[2,2,6],"first":[2,5,6],
- *    "rerolled":[{"die":1,"from":5,"to":2}],"kept":[2,2,6],"set_aside":[]}
- *      dice: the final values; first: the first throw; kept: the dice that
- *      give actions; set_aside: dice that still name removed robots
- *   {"kind":"turned","seat":0,"robot":R,"die":2,"from_dir":"NW","dir":"NE"}
- *   {"kind":"step","phase":"control"|"automatic","seat":0,"robot":R,
- *    "die":6 (control only),"dir":"N","from":[q,r],"to":[q,r],
- *    "pushes":[{"robot":R,"from":[q,r],"to":[q,r]}]}   nearest robot first;
- *      a "to" off the board or on a goal is where the robot went out
- *   {"kind":"scored","robot":R,"goal":1,"cell":[0,3],"score":[0,4]}
- *   {"kind":"off_board","robot":R,"cell":[q,r]}   cell: just past the edge
- *   {"kind":"player_out","seat":2}                no robot left
- *   {"kind":"pass","seat":0,"unused":[4]}
- *   {"kind":"game_over","game":1,"reason":"no_robots"|"turn_limit",
- *    "scored":[2,3],"winners":[1],"bonus":[0,4],"points":[2,7],
- *    "totals":[2,7],"match_over":false,"next_game_at":12000 | null}
- *   {"kind":"match_over","winners":[1],"totals":[14,23]}  (matches only)
- *
- * ## Result
- *   {"winners":[1],"scores":[14,23],"summary":"Blue wins the match 23 to 14",
- *    "match_to":21,"games":[<history>]}; a single game scores robots in goal
- *   and a tie lists every tied seat as a winner.
+ * The turn cap (MANOOVER_TURN_LIMIT, 400 turns of all players together)
+ * and match_to's default by variant are RULINGS §2.
  *
  * ## Decided here, where the seed and RULINGS are silent
- *   - A game still running after MANOOVER_TURN_LIMIT turns (robots can push
- *     each other back and forth forever) ends there, scored as it stands
- *     (reason "turn_limit").
  *   - Three players: a player out of robots takes no more turns, but robots
  *     entering that player's goal still score for it.
  *   - Three-player set-ups (data, manoover_layout.c): every robot of a group
@@ -125,7 +58,7 @@ typedef struct manoover_die {
 struct game {
     const manoover_layout *layout;
     bool alternate;
-    int match_to; /* the real target (30 for "plus" left at 21); 0 = one game */
+    int match_to; /* the match target as resolved; 0 = one game */
     rng rng;
     manoover_pos pos;
     manoover_phase phase;

@@ -13,17 +13,19 @@ typedef struct level_time {
     long calls;
     double total_ms, max_ms;
     double total_evals;
-    long max_evals;
+    long max_evals, max_nodes;
 } level_time;
 
 typedef struct tally {
     int wins, draws, losses, limit_games;
 } tally;
 
-static double now_ms(void)
+/* CPU time of this thread: what a bot call costs, without the time the
+ * machine spent on other work meanwhile. */
+static double cpu_ms(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
@@ -53,15 +55,15 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
         int level = seat == a_seat ? a : b;
         salt = rng_mix(salt);
         /* What manoover_bot() does, with the search's counters kept. */
-        double t0 = now_ms();
+        double t0 = cpu_ms();
         manoover_situation s;
         json_t *action = NULL;
         manoover_bot_stats stats = {0, 0};
         if (manoover_bot_situation(g, &s) && s.seat == seat) {
-            manoover_action a = manoover_bot_choose(&s, level, salt, &stats);
+            manoover_action a = manoover_bot_choose(&s, level, salt, NULL, &stats);
             action = manoover_action_json(&a);
         }
-        double dt = now_ms() - t0;
+        double dt = cpu_ms() - t0;
         level_time *lt = &times[level];
         lt->calls++;
         lt->total_ms += dt;
@@ -70,6 +72,8 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
             lt->max_ms = dt;
         if (stats.evals > lt->max_evals)
             lt->max_evals = stats.evals;
+        if (stats.nodes > lt->max_nodes)
+            lt->max_nodes = stats.nodes;
         if (!action) {
             fprintf(stderr, "bench: the %s bot in seat %d did not act\n",
                     e->bot_levels[level], seat);
@@ -178,7 +182,7 @@ int manoover_bench(int argc, char **argv)
         if (only && strcmp(only, pair_name) != 0)
             continue;
         tally t = {0};
-        double t0 = now_ms();
+        double t0 = cpu_ms();
         for (int i = 0; i < games; i++) {
             uint64_t game_seed = rng_mix(seed * 1000003u + (uint64_t)(p * 100000 + i));
             int a_seat = i % l->seats;
@@ -189,15 +193,16 @@ int manoover_bench(int argc, char **argv)
         printf("%-6s vs %-6s  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  (%d-%d-%d%s, %.1f s)\n",
                names[a], names[b], 100 * t.wins / n, 100 * t.draws / n, 100 * t.losses / n,
                t.wins, t.draws, t.losses, t.limit_games ? ", some at the turn limit" : "",
-               (now_ms() - t0) / 1e3);
+               (cpu_ms() - t0) / 1e3);
     }
-    printf("per bot call: ms (wall clock, noisy on a shared machine) and positions evaluated\n");
+    printf("per bot call: CPU ms of the calling thread, positions evaluated and generated\n");
     for (int level = 0; level < 3; level++) {
         const level_time *lt = &times[level];
         if (lt->calls)
-            printf("  %-6s  calls %7ld  ms mean %7.3f max %7.3f  evaluations mean %8.0f max %7ld\n",
+            printf("  %-6s  calls %7ld  ms mean %7.3f max %7.3f  evaluations mean %8.0f max %7ld"
+                   "  generated max %7ld\n",
                    names[level], lt->calls, lt->total_ms / lt->calls, lt->max_ms,
-                   lt->total_evals / lt->calls, lt->max_evals);
+                   lt->total_evals / lt->calls, lt->max_evals, lt->max_nodes);
     }
     if (failures)
         printf("FAILURES: %d games ended with a refused or missing bot action\n", failures);

@@ -19,8 +19,9 @@
  *           as its one-turn search, every end meeting the same 64 sampled
  *           streams of throws. The best average result (a win 1, a tie -0.3,
  *           a loss -1) is played
- * Searches are bounded by node and evaluation counts, never by time, so a
- * bot's choice depends only on the position and the salt.
+ * Searches are bounded by node and evaluation counts (MANOOVER_BOT_MAX_NODES
+ * in all), never by time, so a bot's choice depends only on the position and
+ * the salt, unless the room cancels the call first.
  */
 #ifndef MANOOVER_BOT_H
 #define MANOOVER_BOT_H
@@ -61,6 +62,10 @@ typedef struct manoover_bot_stats {
     long evals; /* positions evaluated */
 } manoover_bot_stats;
 
+/* The most positions one call generates, at any level: past it, or once
+ * the room raises *cancel, a bot plays the best it has found so far. */
+#define MANOOVER_BOT_MAX_NODES 450000
+
 /* The engine's bot() entry (game.h). Returns a new action object or NULL. */
 json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                      int64_t *wake_ms, const volatile int *cancel);
@@ -68,9 +73,10 @@ json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_
 /* The situation of the seat to move; false if no one is to move. */
 bool manoover_bot_situation(const game *g, manoover_situation *out);
 
-/* The action a bot of `level` takes; stats may be NULL. */
+/* The action a bot of `level` takes; stats may be NULL. Once *cancel (if
+ * not NULL) is raised it plays the best it has found so far. */
 manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint64_t salt,
-                                    manoover_bot_stats *stats);
+                                    const volatile int *cancel, manoover_bot_stats *stats);
 
 /* The legal actions of s (pass last), at most 6 per die plus pass; returns
  * how many. */
@@ -78,10 +84,6 @@ int manoover_bot_legal(const manoover_situation *s, manoover_action *out);
 
 /* The action as an act() object. */
 json_t *manoover_action_json(const manoover_action *a);
-
-/* normal's evaluation of p from `seat`'s side, just before a throw: positive
- * is good for seat. */
-double manoover_bot_evaluate(const manoover_pos *p, int seat);
 
 /* The features hard's evaluation weighs, seen from `seat`, as
  * `botpit manoover-fit` records them: MANOOVER_BOT_FEATURES numbers. */

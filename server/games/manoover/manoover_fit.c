@@ -109,7 +109,7 @@ static int play_game(const char *options, int seats, rng *r, double random_share
             manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];
             a = acts[rng_below(r, (uint32_t)manoover_bot_legal(&st, acts))];
         } else {
-            a = manoover_bot_choose(&st, MANOOVER_BOT_NORMAL, rng_next(r), NULL);
+            a = manoover_bot_choose(&st, MANOOVER_BOT_NORMAL, rng_next(r), NULL, NULL);
         }
         json_t *action = manoover_action_json(&a), *events = json_array();
         int rc = manoover_engine.act(g, g->turn, action, 0, events, &err);

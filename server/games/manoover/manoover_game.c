@@ -9,11 +9,17 @@
 
 /* ---------------------------------------------------------------- options */
 
-/* match_to's default: it stands for the target the variant's rules advise
- * (21, or 30 for MANOOVER Plus); any other value is taken as given. */
-#define MATCH_TO_DEFAULT 21
-
 static const char *const variant_choices[] = {"standard", "three", "plus", NULL};
+
+/* match_to's default by variant, in variant_choices' order: the target each
+ * variant's rules advise (the layouts' match_points, which a test holds
+ * equal). A match_to the host sets is used as set, in every variant. */
+static const int match_to_defaults[] = {21, 21, 30};
+
+static const game_option_default manoover_option_defaults[] = {
+    {"match_to", "variant", match_to_defaults},
+    {NULL, NULL, NULL},
+};
 
 static const game_option manoover_options[] = {
     {"variant", GAME_OPTION_CHOICE, "Variant",
@@ -27,10 +33,10 @@ static const game_option manoover_options[] = {
      0, 0, 0, NULL},
     {"match_to", GAME_OPTION_INT, "Match to",
      "Play a match: games score 1 point per robot in your goal plus a bonus for the winner, and "
-     "the first to this many points (ahead of everyone) wins. 0 plays a single game. The "
-     "default, 21, means 30 in MANOOVER Plus, as its rules advise; any other number is used as "
-     "given.",
-     MATCH_TO_DEFAULT, 0, 500, NULL},
+     "the first to this many points (ahead of everyone) wins. 0 plays a single game. Left "
+     "unset, each variant plays to its own target: 21, or 30 in MANOOVER Plus; a number set "
+     "here is used as set, in every variant.",
+     21, 0, 500, NULL},
     {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -40,12 +46,6 @@ static void manoover_seat_range(const json_t *options, int *min, int *max)
     const manoover_layout *l = manoover_layout_find(variant ? variant : "");
     if (l)
         *min = *max = l->seats;
-}
-
-/* The match target: the option, the default standing for the variant's own. */
-static int match_target(const manoover_layout *l, json_int_t given)
-{
-    return given == MATCH_TO_DEFAULT ? l->match_points : (int)given;
 }
 
 /* ------------------------------------------------------------ JSON helpers */
@@ -430,7 +430,7 @@ static game *manoover_create(const json_t *options, int seats, game_seeds seeds,
     }
     g->layout = l;
     g->alternate = json_is_true(alternate);
-    g->match_to = match_target(l, json_integer_value(match_to));
+    g->match_to = (int)json_integer_value(match_to);
     g->history = json_array();
     rng_seed(&g->rng, seed);
     int first = roll_first_player(g);
@@ -807,6 +807,7 @@ const game_engine manoover_engine = {
     .min_players = 2,
     .max_players = 3,
     .options = manoover_options,
+    .option_defaults = manoover_option_defaults,
     .seat_range = manoover_seat_range,
     .bot_levels = bot_levels,
     .create = manoover_create,

@@ -8,9 +8,9 @@
  * the idle rule, demonstrations in order, chips, the end), its JSON faces
  * (ricochet_view.c: views, events, the result), the bots (ricochet_bot.c)
  * with their bounded searches (ricochet_seek.c), and the bot-level bench
- * (ricochet_botbench.c). Rules: the seed 001 text and RULINGS §1. The wire
- * formats (options, actions, events, view) are described at the top of
- * ricochet_game.c and ricochet_view.c.
+ * (ricochet_botbench.c, in the tools library). Rules: the seed 001 text and
+ * RULINGS §1. The wire formats: protocol/PROTOCOL.md, section "ricochet:
+ * Ricochet Robots".
  *
  * The solver never runs on the loop thread: the game asks for it through
  * work_request while the round's optimum is unknown, and takes the answer
@@ -123,21 +123,25 @@ typedef struct ricochet_seek_limits {
 
 /* A shortest solution under the limits (breadth-first), legal under the
  * round's rules: returns its length and fills moves (RICOCHET_MAX_MOVES
- * room), or -1 when none was found within the limits. Starts from the
- * round's start position. Allocates a table for the call only. */
+ * room), or -1 when none was found within the limits or once *cancel (if
+ * not NULL) is raised. Starts from the round's start position. Allocates a
+ * table for the call only. */
 int ricochet_seek(const ricochet_board *b, const ricochet_round *r, const ricochet_seek_limits *lim,
-                  ricochet_move *moves);
+                  const volatile int *cancel, ricochet_move *moves);
 
 /* ---- bots (ricochet_bot.c) and their bench (ricochet_botbench.c) ---- */
 
+/* The engine's bot() (game.h): once *cancel is raised, the searches not
+ * yet done count as finding nothing, and the bot acts on the rest. */
 json_t *ricochet_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                     int64_t *wake_ms);
+                     int64_t *wake_ms, const volatile int *cancel);
 
 /* What a bot of `level` in `seat` has in mind this round: its best solution
  * found by game time now_ms (length, or -1), and the game time it next
- * thinks of something better (GAME_NO_DEADLINE if never). */
+ * thinks of something better (GAME_NO_DEADLINE if never). cancel may be
+ * NULL. */
 int ricochet_bot_plan(const game *g, int seat, int level, int64_t now_ms, ricochet_move *moves,
-                      int64_t *next_ms);
+                      int64_t *next_ms, const volatile int *cancel);
 
 /* `botpit bench ricochet --bots`: bot levels against each other over many
  * rounds. argv[0] is "ricochet". */

@@ -78,7 +78,8 @@ static double fixed_random(const game *g, int seat, int level, int st, int purpo
 }
 
 /* One stage's answer: its length (-1 for none), moves, and when it comes. */
-static int stage_answer(const game *g, int seat, int level, int st, ricochet_move *moves, int64_t *at)
+static int stage_answer(const game *g, int seat, int level, int st, const volatile int *cancel,
+                        ricochet_move *moves, int64_t *at)
 {
     const stage *s = &stages[level][st];
     int n = -1;
@@ -91,7 +92,7 @@ static int stage_answer(const game *g, int seat, int level, int st, ricochet_mov
             memcpy(moves, o->moves, (size_t)n * sizeof *moves);
         }
     } else if (fixed_random(g, seat, level, st, 1) * 100 >= s->miss_pct) {
-        n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &s->limits, moves);
+        n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &s->limits, cancel, moves);
     }
     if (n < 0)
         return -1;
@@ -103,13 +104,13 @@ static int stage_answer(const game *g, int seat, int level, int st, ricochet_mov
 }
 
 int ricochet_bot_plan(const game *g, int seat, int level, int64_t now_ms, ricochet_move *moves,
-                      int64_t *next_ms)
+                      int64_t *next_ms, const volatile int *cancel)
 {
     ricochet_move found[STAGES][RICOCHET_MAX_MOVES];
     int64_t at[STAGES];
     int n[STAGES], best = -1;
     for (int st = 0; st < STAGES; st++) {
-        n[st] = stage_answer(g, seat, level, st, found[st], &at[st]);
+        n[st] = stage_answer(g, seat, level, st, cancel, found[st], &at[st]);
         if (n[st] >= 0 && at[st] <= now_ms && (best < 0 || n[st] < best)) {
             best = n[st];
             memcpy(moves, found[st], (size_t)best * sizeof *moves);
@@ -129,11 +130,12 @@ static json_t *bid_action(int moves)
     return json_pack("{s:s, s:i}", "kind", "bid", "moves", moves);
 }
 
-static json_t *bidding(const game *g, int seat, int level, int64_t now_ms, int64_t *wake_ms)
+static json_t *bidding(const game *g, int seat, int level, int64_t now_ms, int64_t *wake_ms,
+                       const volatile int *cancel)
 {
     ricochet_move moves[RICOCHET_MAX_MOVES];
     int64_t next;
-    int best = ricochet_bot_plan(g, seat, level, now_ms, moves, &next);
+    int best = ricochet_bot_plan(g, seat, level, now_ms, moves, &next, cancel);
     int own = ricochet_bid_of(g, seat);
     if (best > 0 && best <= RICOCHET_MAX_BID && (own == 0 || best < own))
         return bid_action(best);
@@ -163,13 +165,13 @@ static bool starts_with(const ricochet_move *moves, int n, const ricochet_move *
 
 /* The answer to show: the longest within the bid that the moves so far begin. */
 static int demo_answer(const game *g, int seat, int level, const ricochet_move *made, int nmade,
-                       ricochet_move *moves)
+                       const volatile int *cancel, ricochet_move *moves)
 {
     int bid = ricochet_bid_of(g, seat), best = -1;
     for (int st = 0; st < STAGES; st++) {
         ricochet_move found[RICOCHET_MAX_MOVES];
         int64_t at;
-        int n = stage_answer(g, seat, level, st, found, &at);
+        int n = stage_answer(g, seat, level, st, cancel, found, &at);
         if (n < 0 || n > bid || n <= best || !starts_with(found, n, made, nmade))
             continue;
         best = n;
@@ -178,7 +180,8 @@ static int demo_answer(const game *g, int seat, int level, const ricochet_move *
     return best;
 }
 
-static json_t *demonstrating(const game *g, int seat, int level, int64_t now_ms, int64_t *wake_ms)
+static json_t *demonstrating(const game *g, int seat, int level, int64_t now_ms, int64_t *wake_ms,
+                             const volatile int *cancel)
 {
     ricochet_move made[RICOCHET_MAX_BID], moves[RICOCHET_MAX_MOVES];
     int nmade = ricochet_demo_moves(g, made, RICOCHET_MAX_BID);
@@ -189,7 +192,7 @@ static json_t *demonstrating(const game *g, int seat, int level, int64_t now_ms,
         *wake_ms = due;
         return NULL;
     }
-    int n = demo_answer(g, seat, level, made, nmade, moves);
+    int n = demo_answer(g, seat, level, made, nmade, cancel, moves);
     if (n <= nmade)
         return json_pack("{s:s}", "kind", "give_up");
     return json_pack("{s:s, s:s, s:s}", "kind", "move", "robot",
@@ -197,15 +200,15 @@ static json_t *demonstrating(const game *g, int seat, int level, int64_t now_ms,
 }
 
 json_t *ricochet_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                     int64_t *wake_ms)
+                     int64_t *wake_ms, const volatile int *cancel)
 {
     (void)salt; /* a bot's plan is fixed per round (fixed_random) */
     *wake_ms = GAME_NO_DEADLINE;
     switch (ricochet_phase_of(g)) {
-    case RICOCHET_PHASE_BIDDING: return bidding(g, seat, level, now_ms, wake_ms);
+    case RICOCHET_PHASE_BIDDING: return bidding(g, seat, level, now_ms, wake_ms, cancel);
     case RICOCHET_PHASE_DEMO:
         if (ricochet_demonstrator(g) == seat)
-            return demonstrating(g, seat, level, now_ms, wake_ms);
+            return demonstrating(g, seat, level, now_ms, wake_ms, cancel);
         return NULL;
     default: return NULL;
     }

@@ -1,8 +1,9 @@
 /*
  * ricochet_botbench.c: `botpit bench ricochet --bots [--rounds N] [--seed S]
- * [--levels easy,normal,hard] [--pace-ms MS]`: bot levels at one table, round
- * after round, with the default options (so real thinking times: a minute
- * of sand timer, bots thinking at 100%).
+ * [--levels easy,normal,hard] [--pace-ms MS] [--silver]`: bot levels at one
+ * table, round after round, with the default options (so real thinking
+ * times: a minute of sand timer, bots thinking at 100%), or with a fifth
+ * robot (--silver: the bots' searches at their widest).
  *
  * The table runs on a simulated game clock, as a room would run it: the
  * solver's answer comes in at once (work_run in line), bots act at most once
@@ -36,6 +37,7 @@ typedef struct table_run {
     int seats;
     int levels[RICOCHET_MAX_SEATS];
     int64_t pace_ms;
+    const char *options; /* NULL for the defaults */
     int rounds_wanted;
     uint64_t seed;
     round_note *notes;
@@ -145,7 +147,7 @@ static bool bots_act(table_run *t, game *g, int64_t now, uint64_t salt, json_t *
 static void play_game(table_run *t, uint64_t seed)
 {
     game_error err;
-    game *g = game_create_with(E, NULL, t->seats, seed, &err);
+    game *g = game_create_with(E, t->options, t->seats, seed, &err);
     if (!g) {
         fprintf(stderr, "bench: %s\n", err.message);
         exit(2);
@@ -266,9 +268,11 @@ static void print_table(const table_run *t)
     }
 }
 
-static void run_table(int seats, const int *levels, int rounds, uint64_t seed, int64_t pace)
+static void run_table(int seats, const int *levels, int rounds, uint64_t seed, int64_t pace,
+                      const char *options)
 {
-    table_run t = {.seats = seats, .pace_ms = pace, .rounds_wanted = rounds, .seed = seed};
+    table_run t = {.seats = seats, .pace_ms = pace, .options = options, .rounds_wanted = rounds,
+                   .seed = seed};
     memcpy(t.levels, levels, sizeof(int) * (size_t)seats);
     t.notes = calloc((size_t)rounds, sizeof *t.notes);
     for (uint64_t game_no = 0; t.nrounds < rounds; game_no++)
@@ -293,16 +297,21 @@ static int parse_levels(const char *list, int *levels)
 
 static const char usage[] =
     "usage: botpit bench ricochet --bots [--rounds N] [--seed S] [--levels easy,normal,hard]\n"
-    "                                    [--pace-ms MS]\n";
+    "                                    [--pace-ms MS] [--silver]\n";
 
 int ricochet_bench_bots(int argc, char **argv)
 {
     long rounds = 300, seed = 1, pace = 800;
     int levels[RICOCHET_MAX_SEATS], nlevels = 0;
+    const char *options = NULL;
     for (int i = 1; i < argc; i++) {
         char *end = NULL;
         if (strcmp(argv[i], "--bots") == 0)
             continue;
+        if (strcmp(argv[i], "--silver") == 0) {
+            options = "{\"silver\": true}";
+            continue;
+        }
         if (i + 1 < argc && strcmp(argv[i], "--levels") == 0) {
             nlevels = parse_levels(argv[++i], levels);
             if (nlevels < 0) {
@@ -321,13 +330,14 @@ int ricochet_bench_bots(int argc, char **argv)
         }
     }
     printf("ricochet bot bench: %ld rounds a table, seed %ld, bots act at most every %ld ms,\n"
-           "default options (60 s sand timer, bots thinking at 100%%)\n", rounds, seed, pace);
+           "default options%s (60 s sand timer, bots thinking at 100%%)\n", rounds, seed, pace,
+           options ? " and a silver robot" : "");
     if (nlevels) {
-        run_table(nlevels, levels, (int)rounds, (uint64_t)seed, pace);
+        run_table(nlevels, levels, (int)rounds, (uint64_t)seed, pace, options);
         return 0;
     }
     static const int tables[4][3] = {{0, 1, 2}, {0, 1, -1}, {1, 2, -1}, {0, 2, -1}};
     for (int i = 0; i < 4; i++)
-        run_table(tables[i][2] < 0 ? 2 : 3, tables[i], (int)rounds, (uint64_t)seed, pace);
+        run_table(tables[i][2] < 0 ? 2 : 3, tables[i], (int)rounds, (uint64_t)seed, pace, options);
     return 0;
 }

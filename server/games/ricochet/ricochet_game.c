@@ -2,12 +2,9 @@
  * ricochet_game.c: the Ricochet Robots table: rounds, bids, the sand timer,
  * demonstrations, chips and the end (seed 001, RULINGS §1).
  *
- * Options (room options): timer_s (60), idle_min_s (240), idle_s (300),
- * demo_s (60), chips_to_win (0: 8 chips with 2 players, 6 with 3, 5 with 4,
- * every chip with 5 or more), ricochet_rule (true), silver (false), sides
- * ("AB" or "ABC"), pause_s (8: the pause after a round, to see its result
- * and the optimal solution), bot_think_pct (100: scales the bots' thinking
- * time; tests use 0). Two to eight seats; any may be a bot.
+ * Two to eight seats; any may be a bot. The options are the table below.
+ * The wire formats (options, actions, view, events, result) are in
+ * protocol/PROTOCOL.md, section "ricochet: Ricochet Robots".
  *
  * A round. A chip is revealed (phase "bidding"). Every seated player may
  * bid at any time, as often as they like, but never above their own
@@ -15,9 +12,9 @@
  * the sand timer (timer_s). Without a bid, any player may start it once
  * idle_min_s have passed since the reveal, and it starts by itself after
  * idle_s. When it runs out with no bid, the chip goes back into the pile,
- * which is shuffled. Otherwise the bidders demonstrate one at a time
- * (phase "demonstration"): lowest bid first, then fewer chips, then the
- * earlier bid. Each has demo_s; a demonstration fails when its moves reach
+ * never to be the next one revealed while another is left. Otherwise the
+ * bidders demonstrate one at a time (phase "demonstration"): lowest bid
+ * first, then fewer chips, then the earlier bid. Each has demo_s; a demonstration fails when its moves reach
  * the bid unsolved, when the demonstrator gives up, or at its deadline, and
  * the robots then go back to where the round began. The first success
  * takes the chip and leaves the robots where they stopped; if all fail the
@@ -38,38 +35,14 @@
  *
  * The solver. While the round's optimum is unknown, work_request asks for
  * it (the round's puzzle with a node budget and a memory cap); the room
- * solves it off the loop thread and logs the answer as
- *   {"kind":"work_done","request":{...},"result":{"status":"solved",...}}
+ * solves it off the loop thread and logs the answer as a work_done input
  * from GAME_SEAT_SERVER. The answer is kept hidden until the round ends.
  * If the solver gave up, the round's result shows the lower bound it proved
  * (and any successful demonstration as the best solution found).
- *
- * Actions:
- *   {"kind":"bid","moves":7}                      1 to 99
- *   {"kind":"start_timer"}
- *   {"kind":"move","robot":"red","dir":"N"}       the demonstrator; N/E/S/W
- *   {"kind":"give_up"}                            the demonstrator
- *
- * Events (public; ricochet_view.c builds the bigger ones):
- *   {"kind":"reveal","round":3,"target":{"color":"blue","symbol":"triangle",
- *    "x":9,"y":12,"cell":201},"chips_left":15}
- *   {"kind":"bid","seat":1,"moves":7,"order":2,"lowered":false,"repeated":false}
- *   {"kind":"timer","by":"bid"|"player"|"idle","seat":1|null,"started":t,"ends":t}
- *   {"kind":"timer_out","order":[2,0]}            the demonstration order
- *   {"kind":"demo_start","seat":2,"bid":5,"attempt":1,"deadline":t}
- *   {"kind":"move","seat":2,"moves_made":3,"bid":5,"robot":"red","dir":"N",
- *    "from":169,"to":41,"path":[153,...,41],"turned":true,"solved":false}
- *   {"kind":"demo_end","seat":2,"bid":5,"moves":5,"end":"solved"|"out_of_moves"|
- *    "gave_up"|"time","success":false,"robots":{...}}  (robots: after a reset)
- *   {"kind":"round_end","round":3,"outcome":"won"|"all_failed"|"no_bids",
- *    "winner":2|null,"target":{...},"chips":[1,0,2],"optimal":{...}}
- *   {"kind":"optimal","round":3,"optimal":{...}}  the solver answered after the round
- *   {"kind":"over","winners":[2],"scores":[1,0,5],"summary":"Seat 3 wins with 5 chips"}
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ricochet_cli.h"
 #include "ricochet_json.h"
 #include "ricochet_table.h"
 
@@ -150,14 +123,27 @@ static json_t *seat_or_null(int seat)
     return seat >= 0 ? json_integer(seat) : json_null();
 }
 
+/* The pile is a hidden deal: its order comes from the secret stream, so no
+ * seed a host chose tells what the next chip will be. */
 static void pile_shuffle(game *g)
 {
     for (int i = g->npile - 1; i > 0; i--) {
-        int j = (int)rng_below(&g->dice, (uint32_t)i + 1);
+        int j = (int)rng_below(&g->deal, (uint32_t)i + 1);
         uint8_t t = g->pile[i];
         g->pile[i] = g->pile[j];
         g->pile[j] = t;
     }
+}
+
+/* A returned chip is shuffled back in, but never on top while another chip
+ * is left (RULINGS §1): the next round is a new target. The rest is
+ * shuffled and the chip takes a place below the top, each alike. */
+static void pile_return(game *g, int chip)
+{
+    pile_shuffle(g);
+    int at = g->npile ? (int)rng_below(&g->deal, (uint32_t)g->npile) : 0;
+    g->pile[g->npile++] = g->pile[at];
+    g->pile[at] = (uint8_t)chip;
 }
 
 /* The RULINGS' chips to win by the number of players (0: every chip). */
@@ -212,10 +198,8 @@ static bool game_decided(const game *g, int winner)
 
 static void round_end(game *g, ricochet_outcome outcome, int winner, int64_t at, json_t *events)
 {
-    if (outcome != RICOCHET_OUTCOME_WON) {
-        g->pile[g->npile++] = (uint8_t)g->chip;
-        pile_shuffle(g);
-    }
+    if (outcome != RICOCHET_OUTCOME_WON)
+        pile_return(g, g->chip);
     ricochet_record *rec = &g->last;
     memset(rec, 0, sizeof *rec);
     rec->round = g->round;
@@ -320,7 +304,6 @@ static void finish(game *g, json_t *events)
 
 static game *ricochet_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
-    uint64_t seed = seeds.seed;
     if (seats < RICOCHET_MIN_SEATS || seats > RICOCHET_MAX_SEATS) {
         game_fail(err, "bad_options", "Ricochet Robots needs two to eight players, not %d", seats);
         return NULL;
@@ -352,7 +335,8 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
     g->think_pct = option_int(options, "bot_think_pct");
     const char *sides = json_string_value(json_object_get(options, "sides"));
 
-    rng_seed(&g->dice, seed);
+    rng_seed(&g->dice, seeds.seed);
+    rng_seed(&g->deal, seeds.secret);
     int layout[4];
     ricochet_layout_random(&g->dice, sides ? sides : "AB", layout);
     char why[200];
@@ -373,6 +357,16 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
 static void ricochet_destroy(game *g)
 {
     free(g);
+}
+
+/* struct game holds no pointer (the board, the pile and the record are
+ * arrays inside it), so a plain copy shares nothing with the original. */
+static game *ricochet_clone(const game *g)
+{
+    game *copy = malloc(sizeof *copy);
+    if (copy)
+        *copy = *g;
+    return copy;
 }
 
 /* ---- time ---- */
@@ -694,10 +688,9 @@ static json_t *ricochet_result(const game *g)
 static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                          int64_t *wake_ms, const volatile int *cancel)
 {
-    (void)cancel;
     if (seat < 0 || seat >= g->seats || level < 0 || level > 2)
         return NULL;
-    return ricochet_bot(g, seat, level, now_ms, salt, wake_ms);
+    return ricochet_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
 }
 
 /* ---- the public record ---- */
@@ -781,6 +774,7 @@ const game_engine ricochet_engine = {
     .over = ricochet_over,
     .result = ricochet_result,
     .bot = bot_entry,
+    .clone = ricochet_clone,
     .work_request = ricochet_work_request,
     .work_run = ricochet_work_run,
 };

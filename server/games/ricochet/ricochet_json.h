@@ -38,16 +38,11 @@ int ricochet_puzzle_from_json(const json_t *obj, const char *where, ricochet_boa
 /* [["red", "N"], ...]: a new array. */
 json_t *ricochet_moves_to_json(const ricochet_move *moves, int n);
 
-/* The board for a client to draw, a new object:
- *   {"layout": {"NW": "4B", ...}, "size": 16,
- *    "walls": [9, 1, ...],            (256 cells: N=1, E=2, S=4, W=8)
- *    "centre": [119, 120, 135, 136],
- *    "targets": [{"color": "red", "symbol": "circle", "cell": 18, "x": 2, "y": 1}, ...]} */
+/* The board for a client to draw (the view's "board"), a new object. */
 json_t *ricochet_board_to_json(const ricochet_board *b);
 
-/* One applied move for an event or an animation, a new object:
- *   {"robot": "red", "dir": "N", "from": 169, "to": 41,
- *    "path": [153, 137, ..., 41], "turned": false, "solved": false} */
+/* One applied move for an event or an animation (a move step), a new
+ * object. Both shapes: protocol/PROTOCOL.md, "ricochet: Ricochet Robots". */
 json_t *ricochet_step_to_json(const ricochet_step *st);
 
 /* Robot cells by colour, a new object: {"red": 169, "green": 220, ...}. */

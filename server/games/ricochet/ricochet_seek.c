@@ -115,7 +115,7 @@ static int expand(seek *s, int at, const ricochet_seek_limits *lim, ricochet_mov
 }
 
 int ricochet_seek(const ricochet_board *b, const ricochet_round *r, const ricochet_seek_limits *lim,
-                  ricochet_move *moves)
+                  const volatile int *cancel, ricochet_move *moves)
 {
     int max_depth = lim->max_depth < RICOCHET_MAX_MOVES ? lim->max_depth : RICOCHET_MAX_MOVES;
     seek s = {.b = b, .r = r, .nrobots = r->start.nrobots, .cap = lim->max_nodes > 1 ? lim->max_nodes : 1};
@@ -132,6 +132,8 @@ int ricochet_seek(const ricochet_board *b, const ricochet_round *r, const ricoch
             root |= (uint64_t)r->start.cell[i] << (8 * i);
         remember(&s, root, -1, 0, 0, 0);
         for (int at = 0; at < s.count && found < 0; at++) {
+            if (cancel && at % 64 == 0 && *cancel)
+                break; /* cut short: as good as finding nothing */
             if (s.nodes[at].depth < max_depth)
                 found = expand(&s, at, lim, moves);
         }

@@ -59,7 +59,8 @@ struct game {
     bool rule, silver;
     int think_pct;
 
-    rng dice;
+    rng dice; /* the open stream: the board and the robots' first cells */
+    rng deal; /* the secret stream: the order of the pile */
     ricochet_board board;
     ricochet_position robots; /* where the robots stand between rounds */
 

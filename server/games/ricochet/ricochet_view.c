@@ -1,48 +1,14 @@
 /*
  * ricochet_view.c: what every seat sees of the table, the round records,
  * and the result. There is nothing secret in Ricochet Robots but a player's
- * unspoken solution (and the server's optimum, until the round ends), so
- * every seat and spectator gets the same view apart from "you".
+ * unspoken solution, the order of the pile and the server's optimum (until
+ * the round ends), so every seat and spectator gets the same view apart
+ * from "you".
  *
- * View:
- *   {"phase":"bidding"|"demonstration"|"round_over"|"over",
- *    "round":3, "seats":3, "you":0|null,
- *    "layout":{"NW":"4B","NE":"3B","SE":"2B","SW":"1A"},
- *    "board":{ricochet_board_to_json: layout, size, walls, centre, targets},
- *    "robots":{"red":{"x":2,"y":14,"cell":226}, ...},     where they stand now
- *    "start":{...},                                       where the round began
- *    "target":{"color":"blue","symbol":"triangle","x":9,"y":12,"cell":201},
- *    "active":"blue"|"any", "ricochet_rule":true, "silver":false,
- *    "bids":[{"seat":1,"moves":5,"order":2}, ...],        in demonstration order
- *    "chips":[0,2,1], "won":[[{"color":"red","symbol":"circle"}], ...],
- *    "chips_to_win":6 (0: every chip), "chips_left":14,
- *    "timer":{"by":"bid"|"player"|"idle","seat":1|null,"started":t,"ends":t}|null,
- *    "start_timer_at":t, "auto_timer_at":t,               the idle rule (bidding)
- *    "demonstrator":2|null, "demo_order":[2,0], "attempt":1,
- *    "bid_to_beat":5|null, "moves_made":2, "demo_moves":[<move step>, ...],
- *    "demo_deadline":t|null, "attempts":[<attempt>, ...], this round's ended ones
- *    "next_round_at":t|null, "waiting_for_solver":false,  (round_over)
- *    "final_round":false,                                 the game ends after this pause
- *    "deadline":t|null,                                   the earliest, game time
- *    "last_round":<record>|null,
- *    "result":{...}}                                      once over
- * Times are game-clock milliseconds; a client maps them to its own clock
- * through the state message's deadline (which is "deadline" here).
- *
- * Record (the last finished round):
- *   {"round":3,"outcome":"won"|"all_failed"|"no_bids","winner":2|null,
- *    "target":{...},"start":{robots},"end":{robots},"attempts":[<attempt>],
- *    "winning_moves":[<move step>],"optimal":<optimal>}
- * Attempt: {"seat":2,"bid":5,"moves":5,"end":"out_of_moves","success":false}
- * Optimal: {"status":"solved","moves":7,"solution":[["red","N"],...],
- *           "steps":[<move step>, ...],"nodes":6949}
- *          {"status":"gave_up","lower_bound":12,"nodes":...}  the solver's budget ran out
- *          {"status":"no_solution","lower_bound":61}
- *          {"status":"pending"}                              not answered yet
- * A move step is ricochet_step_to_json: robot, dir, from, to, path, turned, solved.
- *
- * Result: {"winners":[2],"scores":[chips per seat],"rounds":9,
- *          "won":[[chips] per seat],"summary":"Seat 3 wins with 5 chips"}
+ * The shapes of the view, the round record and the result are in
+ * protocol/PROTOCOL.md, section "ricochet: Ricochet Robots". Times are
+ * game-clock milliseconds; a client maps them to its own clock through the
+ * state message's deadline (the view's "deadline").
  */
 #include <stdio.h>
 #include <string.h>

@@ -98,67 +98,46 @@ char *bx_all_views(const game *g)
 
 void bx_refused(game *g, int seat, const char *json, const char *code)
 {
-    char *before = bx_all_views(g);
-    int64_t deadline = boxing_engine.deadline(g);
+    json_t *action = json_loads(json, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
+    cr_assert_not_null(action, "bad test JSON %s", json);
+    json_t *events = json_array();
     game_error err = {{0}, {0}};
-    json_t *events;
-    int rc = bx_act(g, seat, json, &events, &err);
+    char problem[512];
+    int rc = replay_act_checked(&boxing_engine, g, boxing_seats(g), seat, action, ++bx_now, events,
+                                &err, problem, sizeof problem);
     cr_assert_eq(rc, -1, "%s was accepted", json);
+    cr_assert_str_eq(problem, "", "%s: %s", json, problem);
     cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
     cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
-    cr_assert_eq(json_array_size(events), 0, "a refusal made events");
-    char *after = bx_all_views(g);
-    cr_assert_str_eq(before, after, "%s changed a view", json);
-    cr_assert_eq(deadline, boxing_engine.deadline(g));
-    free(before);
-    free(after);
+    json_decref(action);
     json_decref(events);
 }
 
 /* ---- logged games ---- */
 
-void bx_log_add(bx_log *log, int64_t at, int seat, const json_t *action)
-{
-    if (log->n == log->cap) {
-        log->cap = log->cap ? log->cap * 2 : 64;
-        log->inputs = realloc(log->inputs, (size_t)log->cap * sizeof *log->inputs);
-        cr_assert_not_null(log->inputs);
-    }
-    log->inputs[log->n++] = (bx_input){at, seat, action ? json_deep_copy(action) : NULL};
-}
-
-void bx_log_free(bx_log *log)
-{
-    for (int i = 0; i < log->n; i++)
-        json_decref(log->inputs[i].action);
-    free(log->inputs);
-    log->inputs = NULL;
-    log->n = log->cap = 0;
-}
-
-static game *log_game(const bx_log *log)
-{
-    game_error err = {{0}, {0}};
-    game *g = game_create_with(&boxing_engine, log->options[0] ? log->options : NULL, log->seats,
-                               log->seed, &err);
-    cr_assert_not_null(g, "create refused: %s", err.message);
-    return g;
-}
-
-static void logged_act(game *g, bx_log *log, int64_t at, int seat, json_t *action, bx_step_fn on_step,
-                       void *ctx)
+static void logged_act(game *g, replay_log *log, int64_t at, int seat, json_t *action,
+                       replay_step_fn on_step, void *ctx)
 {
     game_error err = {{0}, {0}};
     json_t *events = json_array();
-    int rc = boxing_engine.act(g, seat, action, at, events, &err);
-    if (rc != 0) {
+    if (replay_act(log, g, seat, action, at, events, &err) != 0) {
         char *a = bx_dump(action);
         cr_assert_fail("seat %d: %s refused: %s %s", seat, a, err.code, err.message);
     }
-    bx_log_add(log, at, seat, action);
     if (on_step)
         on_step(g, events, ctx);
     json_decref(events);
+}
+
+/* A bot's action as the room gets it: thought out over a clone. */
+static json_t *bot_over_clone(const game *g, int seat, int level, int64_t now, uint64_t salt)
+{
+    game *copy = boxing_engine.clone(g);
+    cr_assert_not_null(copy);
+    int64_t wake = GAME_NO_DEADLINE;
+    json_t *a = boxing_engine.bot(copy, seat, level, now, salt, &wake, &game_no_cancel);
+    boxing_engine.destroy(copy);
+    return a;
 }
 
 static bool others_pending(const game *g, int seat)
@@ -242,10 +221,18 @@ json_t *bx_chaos(const game *g, int seat, rng *r)
     return NULL;
 }
 
-game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t salt, bx_step_fn on_step,
-                   void *ctx)
+game *bx_logged(replay_log *log, const char *options, int seats, uint64_t seed)
 {
-    game *g = log_game(log);
+    game_error err = {{0}, {0}};
+    game *g = replay_start(log, &boxing_engine, options, seats, game_seeds_from(seed), &err);
+    cr_assert_not_null(g, "create refused: %s", err.message);
+    return g;
+}
+
+game *bx_play_bots(replay_log *log, game *g, const int *levels, unsigned sleepy, uint64_t salt,
+                   replay_step_fn on_step, void *ctx)
+{
+    int seats = log->seats;
     rng r;
     rng_seed(&r, salt);
     int64_t now = 0;
@@ -257,18 +244,17 @@ game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t sal
         if (stage != asleep_turn) {
             asleep_turn = stage;
             asleep = 0;
-            for (int s = 0; s < log->seats; s++) {
+            for (int s = 0; s < seats; s++) {
                 if ((sleepy & (1u << s)) && rng_below(&r, 4) == 0)
                     asleep |= 1u << s;
             }
         }
         bool acted = false;
-        for (int s = 0; s < log->seats && !boxing_engine.over(g); s++) {
+        for (int s = 0; s < seats && !boxing_engine.over(g); s++) {
             if (asleep & (1u << s))
                 continue;
-            int64_t wake = GAME_NO_DEADLINE;
             json_t *a = levels[s] < 0 ? bx_chaos(g, s, &r)
-                                      : boxing_engine.bot(g, s, levels[s], now, rng_next(&r), &wake, &game_no_cancel);
+                                      : bot_over_clone(g, s, levels[s], now, rng_next(&r));
             if (!a)
                 continue;
             now += 1 + rng_below(&r, 40);
@@ -287,32 +273,11 @@ game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t sal
             int64_t d = boxing_engine.deadline(g);
             now = d > now ? d : now;
             json_t *events = json_array();
-            boxing_engine.tick(g, now, events);
-            bx_log_add(log, now, -1, NULL);
+            replay_tick(log, g, now, events);
             if (on_step)
                 on_step(g, events, ctx);
             json_decref(events);
         }
-    }
-    return g;
-}
-
-game *bx_replay(const bx_log *log, int upto, bx_step_fn on_step, void *ctx)
-{
-    game *g = log_game(log);
-    for (int i = 0; i < upto && i < log->n; i++) {
-        const bx_input *in = &log->inputs[i];
-        json_t *events = json_array();
-        if (in->seat < 0) {
-            boxing_engine.tick(g, in->at, events);
-        } else {
-            game_error err = {{0}, {0}};
-            int rc = boxing_engine.act(g, in->seat, in->action, in->at, events, &err);
-            cr_assert_eq(rc, 0, "replayed input %d refused: %s", i, err.message);
-        }
-        if (on_step)
-            on_step(g, events, ctx);
-        json_decref(events);
     }
     return g;
 }

@@ -1,7 +1,7 @@
 /*
  * support.h: helpers the boxing suites share: games with set layouts,
- * whole turns of orders, byte-exact views, and bot games with an input log
- * that can be replayed.
+ * whole turns of orders, byte-exact views, and bot games logged with the
+ * shared replay harness.
  */
 #ifndef BOXING_TEST_SUPPORT_H
 #define BOXING_TEST_SUPPORT_H
@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "games/boxing/boxing.h"
+#include "replay.h"
 
 /* Lasers on the corners (a NW, b NE, c SW, d SE), engines on the sides
  * (e N, f W, g E, h S), the booster i in the centre. */
@@ -37,37 +38,25 @@ char *bx_dump(const json_t *j);
 char *bx_view(const game *g, int seat);
 /* Every seat's view and the spectator's, joined; caller frees. */
 char *bx_all_views(const game *g);
-/* Fails the test unless act refuses with `code` and every view is unchanged. */
+/* Fails the test unless act refuses with `code` and keeps the refusal rule
+ * (replay.h: a sentence, no events, every view and the deadline unchanged). */
 void bx_refused(game *g, int seat, const char *json, const char *code);
 
-/* ---- logged games ---- */
+/* ---- logged games (tests/support/replay.h) ---- */
 
-typedef struct bx_input {
-    int64_t at;
-    int seat;     /* -1 for a tick */
-    json_t *action;
-} bx_input;
-
-typedef struct bx_log {
-    char options[128];
-    int seats;
-    uint64_t seed;
-    bx_input *inputs;
-    int n, cap;
-} bx_log;
-
-void bx_log_add(bx_log *log, int64_t at, int seat, const json_t *action);
-void bx_log_free(bx_log *log);
 /* A random legal action for `seat` chosen from its own view, or NULL. */
 json_t *bx_chaos(const game *g, int seat, rng *r);
-/* Plays a game of bots to the end, logging every input. Seats listed in
+/* A logged game (replay_start with both streams from `seed`); fails the
+ * test if refused. Set log->trace before playing to compare the replay
+ * after every input. */
+game *bx_logged(replay_log *log, const char *options, int seats, uint64_t seed);
+/* Plays the logged game g to the end: bots think over a clone, as the
+ * room's workers do, and every input goes through replay_act or
+ * replay_tick (a refused bot action fails the test). Seats listed in
  * `sleepy` (a mask) sometimes let the deadline pass; levels by seat, -1 for
- * bx_chaos.
- * `on_step` (may be NULL) sees the game and the events after each input. */
-typedef void (*bx_step_fn)(const game *g, json_t *events, void *ctx);
-game *bx_play_bots(bx_log *log, const int *levels, unsigned sleepy, uint64_t salt,
-                   bx_step_fn on_step, void *ctx);
-/* Replays a log (inputs 0..upto-1); `on_step` as above. */
-game *bx_replay(const bx_log *log, int upto, bx_step_fn on_step, void *ctx);
+ * bx_chaos. `on_step` (may be NULL) sees the game and the events after each
+ * input. Returns g. */
+game *bx_play_bots(replay_log *log, game *g, const int *levels, unsigned sleepy, uint64_t salt,
+                   replay_step_fn on_step, void *ctx);
 
 #endif

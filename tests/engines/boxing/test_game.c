@@ -41,6 +41,25 @@ static char *destroyed_of(const game *g, int robot)
     return s;
 }
 
+/* Robot `robot`'s destroyed letters are `want` ("" for none). */
+static void destroyed_is(const game *g, int robot, const char *want, const char *why)
+{
+    char *d = destroyed_of(g, robot);
+    cr_assert_str_eq(d, want, "robot %d: %s", robot, why ? why : "");
+    free(d);
+}
+
+/* The resolved event's moves and stops, as compact JSON texts. */
+static void resolved_is(json_t *events, const char *moves, const char *stops)
+{
+    json_t *r = bx_event(events, "resolved");
+    char *m = bx_dump(json_object_get(r, "moves")), *st = bx_dump(json_object_get(r, "stops"));
+    cr_assert_str_eq(m, moves);
+    cr_assert_str_eq(st, stops);
+    free(m);
+    free(st);
+}
+
 static void cell_is(const game *g, int seat, int x, int y)
 {
     int size = boxing_size(g);
@@ -49,6 +68,17 @@ static void cell_is(const game *g, int seat, int x, int y)
 }
 
 #define IDLE "{\"kind\":\"orders\"}"
+
+/* The shot of seat 0 in a resolved event (borrowed). */
+static json_t *first_shot(json_t *events)
+{
+    return json_array_get(json_object_get(bx_event(events, "resolved"), "shots"), 0);
+}
+
+static const char *shot_str(const json_t *shot, const char *key)
+{
+    return json_string_value(json_object_get(shot, key));
+}
 
 /* ---- set-up ---- */
 
@@ -106,6 +136,60 @@ Test(boxing_setup, free_centre_lets_any_part_take_the_centre)
     cr_assert_null(json_object_get(json_object_get(working, "guns"), "b"), "but faces no direction");
     json_decref(me);
     bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", "illegal");
+    boxing_engine.destroy(g);
+}
+
+/* free_centre: a laser in the centre (b), the others on the corners (a NE,
+ * c SW, d SE); engines on the sides (e N, f W, g E, h S); the booster i on
+ * the north-west corner. */
+#define CENTRE_LASER \
+    "{\"kind\":\"layout\",\"grid\":[\"iea\",\"fbg\",\"chd\"],\"lasers\":\"abcd\",\"booster\":\"i\"}"
+/* free_centre: an engine in the centre (g); lasers on the corners a, b, c,
+ * d; engines e N, f W, h E; the booster i on the south slot. */
+#define CENTRE_ENGINE \
+    "{\"kind\":\"layout\",\"grid\":[\"aeb\",\"fgh\",\"cid\"],\"lasers\":\"abcd\",\"booster\":\"i\"}"
+
+/* RULINGS §3: "A laser or engine in the centre counts toward the number of
+ * working lasers or engines (range, steps) but faces no direction: a centre
+ * laser cannot fire". Robot 0's NE laser a reaches 4 with four lasers, the
+ * centre one included: the enemy 4 cells north-east is hit. */
+Test(boxing_setup, a_centre_laser_counts_toward_the_reach_but_cannot_fire)
+{
+    game *g = duel_at("{\"free_centre\": true}", CENTRE_LASER, BX_CORNERS, 1, 5, 5, 1);
+    json_t *me = view_robot(g, 0, 0);
+    json_t *working = json_object_get(me, "working");
+    cr_assert_eq(json_integer_value(json_object_get(working, "reach")), 4);
+    cr_assert_eq(json_object_size(json_object_get(working, "guns")), 3, "three lasers face a way");
+    json_decref(me);
+    game_error err;
+    json_t *ev;
+    cr_assert_eq(bx_act(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", &ev, &err), -1);
+    cr_assert_str_eq(err.code, "illegal");
+    json_decref(ev);
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"a\"}", "illegal");
+    const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"e\"}", IDLE};
+    ev = bx_turn(g, o);
+    cr_assert(json_is_true(json_object_get(first_shot(ev), "hit")), "reach 4 counts the centre laser");
+    json_decref(ev);
+    boxing_engine.destroy(g);
+}
+
+/* ... "and a centre engine gives no step" of its own direction, while it
+ * counts toward the steps: three engines face a way, four steps allowed. */
+Test(boxing_setup, a_centre_engine_counts_toward_the_steps_but_gives_no_direction)
+{
+    game *g = duel_at("{\"free_centre\": true}", CENTRE_ENGINE, BX_CORNERS, 0, 4, 7, 0);
+    json_t *me = view_robot(g, 0, 0);
+    json_t *working = json_object_get(me, "working");
+    cr_assert_eq(json_integer_value(json_object_get(working, "steps")), 4);
+    char *dirs = bx_dump(json_object_get(working, "directions"));
+    cr_assert_str_eq(dirs, "[\"N\",\"E\",\"W\"]", "no south engine: the booster is there");
+    free(dirs);
+    json_decref(me);
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"path\":[\"S\"]}", "illegal");
+    bx_refused(g, 0, "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\",\"E\",\"E\"]}", "illegal");
+    turn2(g, "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\",\"E\"]}", IDLE);
+    cell_is(g, 0, 4, 4);
     boxing_engine.destroy(g);
 }
 
@@ -179,6 +263,62 @@ Test(boxing_setup, a_missing_layout_is_drawn_at_random_at_the_deadline)
     boxing_engine.destroy(g);
 }
 
+/* The seed's optional rule "larger or smaller playing field": option size,
+ * 8 by default (the chess board), 6 to 16. */
+Test(boxing_setup, a_larger_or_smaller_ring_is_an_option_8_by_default)
+{
+    const char *options[3] = {NULL, "{\"size\": 6}", "{\"size\": 16}"};
+    const int size[3] = {8, 6, 16};
+    for (int i = 0; i < 3; i++) {
+        game *g = bx_new(options[i], 2, 5);
+        cr_assert_eq(boxing_size(g), size[i]);
+        int a = boxing_cell(g, 0), b = boxing_cell(g, 1), n = size[i] * size[i];
+        cr_assert_eq(a + b, n - 1, "opposite corners of a %dx%d ring", size[i], size[i]);
+        boxing_engine.destroy(g);
+    }
+    game_error err;
+    cr_assert_null(game_create_with(&boxing_engine, "{\"size\": 17}", 2, 1, &err));
+    cr_assert_str_eq(err.code, "bad_options");
+}
+
+/* The layout a game draws for seat 1 at the set-up deadline, as JSON text. */
+static char *drawn_layout(game_seeds seeds)
+{
+    json_t *opts = game_options_resolve(&boxing_engine, NULL, NULL);
+    game *g = boxing_engine.create(opts, 2, seeds, NULL);
+    json_decref(opts);
+    json_t *ev = json_array();
+    boxing_engine.tick(g, boxing_engine.deadline(g), ev);
+    cr_assert_not_null(bx_event(ev, "layout_assigned"));
+    json_decref(ev);
+    json_t *l = boxing_layout_to_json(boxing_own_layout(g, 1));
+    char *text = bx_dump(l);
+    json_decref(l);
+    boxing_engine.destroy(g);
+    return text;
+}
+
+/* The drawn layout is a secret: it follows the secret stream, never the
+ * seed a host may choose, and the same two streams draw it again (replays). */
+Test(boxing_setup, a_layout_drawn_at_the_deadline_follows_the_secret_not_the_seed)
+{
+    int differ = 0;
+    for (uint64_t secret = 1; secret <= 10; secret++) {
+        char *a = drawn_layout((game_seeds){7, secret});
+        char *b = drawn_layout((game_seeds){7, secret + 1000});
+        char *again = drawn_layout((game_seeds){7, secret});
+        char *other_seed = drawn_layout((game_seeds){8, secret});
+        differ += strcmp(a, b) != 0;
+        cr_assert_str_eq(a, again, "the same streams draw the same layout");
+        cr_assert_str_eq(a, other_seed, "the open seed plays no part in it");
+        free(a);
+        free(b);
+        free(again);
+        free(other_seed);
+    }
+    cr_assert_geq(differ, 9, "another secret, another layout");
+}
+
 /* ---- movement through orders ---- */
 
 Test(boxing_orders, a_robot_moves_only_where_its_working_engines_point)
@@ -226,9 +366,7 @@ Test(boxing_orders, a_destroyed_engine_no_longer_moves_the_robot_next_turn)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 4);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"e\"}", "{\"kind\":\"orders\",\"path\":[\"N\"]}");
     cell_is(g, 1, 3, 3);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "e");
-    free(d);
+    destroyed_is(g, 1, "e", NULL);
     bx_refused(g, 1, "{\"kind\":\"orders\",\"path\":[\"N\"]}", "illegal");
     json_decref(bx_ok(g, 1, "{\"kind\":\"orders\",\"path\":[\"E\",\"S\",\"W\"]}"));
     boxing_engine.destroy(g);
@@ -291,14 +429,8 @@ Test(boxing_orders, the_resolution_records_every_step_of_both_robots)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 1, 2, 5, 2);
     const char *o[2] = {"{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\"]}", "{\"kind\":\"orders\",\"path\":[\"W\",\"W\"]}"};
     json_t *ev = bx_turn(g, o);
-    json_t *r = bx_event(ev, "resolved");
-    char *moves = bx_dump(json_object_get(r, "moves"));
-    /* step 1: (2,2) and (4,2); step 2: both want (3,2): both stop */
-    cr_assert_str_eq(moves, "[[[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2]]]");
-    char *stops = bx_dump(json_object_get(r, "stops"));
-    cr_assert_str_eq(stops, "[{\"step\":2,\"why\":\"same_cell\"},{\"step\":2,\"why\":\"same_cell\"}]");
-    free(moves);
-    free(stops);
+    resolved_is(ev, "[[[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2]]]",
+                "[{\"step\":2,\"why\":\"same_cell\"},{\"step\":2,\"why\":\"same_cell\"}]");
     json_decref(ev);
     boxing_engine.destroy(g);
 }
@@ -326,20 +458,53 @@ Test(boxing_orders, orders_are_written_secretly_and_revealed_together)
     boxing_engine.destroy(g);
 }
 
+/* "Robots never turn facing or spin": wherever a robot goes, its NE laser
+ * fires north-east, and its SW laser never covers what lies north-east. A
+ * robot that turned toward its path would fire these shots elsewhere. */
 Test(boxing_orders, robots_never_turn_so_their_guns_keep_facing_the_same_way)
 {
-    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 7, 7);
-    json_t *before = view_robot(g, 0, 0);
-    char *guns = bx_dump(json_object_get(json_object_get(before, "working"), "guns"));
-    cr_assert_str_eq(guns, "{\"a\":\"NW\",\"b\":\"NE\",\"c\":\"SW\",\"d\":\"SE\"}");
-    turn2(g, "{\"kind\":\"orders\",\"path\":[\"E\",\"S\",\"E\",\"S\"]}", IDLE);
-    json_t *after = view_robot(g, 0, 0);
-    char *guns_after = bx_dump(json_object_get(json_object_get(after, "working"), "guns"));
-    cr_assert_str_eq(guns, guns_after);
-    free(guns);
-    free(guns_after);
-    json_decref(before);
-    json_decref(after);
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 1, 6, 5, 1);
+    const char *north_east[2] = {
+        "{\"kind\":\"orders\",\"path\":[\"N\",\"N\",\"E\"],\"fire\":\"b\",\"target\":\"a\"}", IDLE};
+    json_t *ev = bx_turn(g, north_east);
+    cell_is(g, 0, 2, 4);
+    json_t *shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "NE", "after a path north then east");
+    cr_assert(json_is_true(json_object_get(shot, "hit")), "(5,1) is 3 cells north-east of (2,4)");
+    json_decref(ev);
+    const char *west[2] = {"{\"kind\":\"orders\",\"path\":[\"W\"],\"fire\":\"b\",\"target\":\"b\"}",
+                           IDLE};
+    ev = bx_turn(g, west);
+    cell_is(g, 0, 1, 4);
+    shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "NE", "after a step west");
+    cr_assert(json_is_true(json_object_get(shot, "hit")));
+    json_decref(ev);
+    const char *south[2] = {"{\"kind\":\"orders\",\"path\":[\"S\"],\"fire\":\"c\",\"target\":\"c\"}",
+                            IDLE};
+    ev = bx_turn(g, south);
+    shot = first_shot(ev);
+    cr_assert_str_eq(shot_str(shot, "direction"), "SW", "the SW laser after a step south");
+    cr_assert(json_is_false(json_object_get(shot, "in_cone")), "the enemy north-east is behind it");
+    json_decref(ev);
+    destroyed_is(g, 1, "ab", NULL);
+    boxing_engine.destroy(g);
+}
+
+/* RULINGS §3: "A robot that is stopped loses the rest of its path for that
+ * turn": both step into (3,2) and stop; the west path would be clear after
+ * that, but robot 1 stays where it stopped. */
+Test(boxing_orders, a_stopped_robot_loses_the_rest_of_its_path_for_that_turn)
+{
+    game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 2, 2, 4, 2);
+    const char *o[2] = {"{\"kind\":\"orders\",\"path\":[\"E\"]}",
+                        "{\"kind\":\"orders\",\"path\":[\"W\",\"W\",\"S\",\"W\"]}"};
+    json_t *ev = bx_turn(g, o);
+    resolved_is(ev, "[[[2,2],[2,2],[2,2],[2,2]],[[4,2],[4,2],[4,2],[4,2]]]",
+                "[{\"step\":1,\"why\":\"same_cell\"},{\"step\":1,\"why\":\"same_cell\"}]");
+    json_decref(ev);
+    cell_is(g, 0, 2, 2);
+    cell_is(g, 1, 4, 2);
     boxing_engine.destroy(g);
 }
 
@@ -348,11 +513,8 @@ Test(boxing_orders, all_robots_share_one_north)
     /* the same layout on both robots: each north laser fires up the ring */
     game *g = duel_at(NULL, BX_SIDES, BX_SIDES, 3, 2, 3, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"b\"}", "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"c\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "c", "robot 1 below fires north and hits");
-    cr_assert_str_eq(d1, "", "robot 0 above fires north, away from it");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "c", "robot 1 below fires north and hits");
+    destroyed_is(g, 1, "", "robot 0 above fires north, away from it");
     boxing_engine.destroy(g);
 }
 
@@ -365,13 +527,11 @@ Test(boxing_shooting, shooting_always_happens_after_movement)
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"b\"}",
                         "{\"kind\":\"orders\",\"path\":[\"E\",\"E\",\"E\"]}"};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_true(json_object_get(shot, "hit")));
-    cr_assert_str_eq(json_string_value(json_object_get(shot, "direction")), "SE");
+    cr_assert_str_eq(shot_str(shot, "direction"), "SE");
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "b");
-    free(d);
+    destroyed_is(g, 1, "b", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -380,15 +540,36 @@ Test(boxing_shooting, a_laser_misses_outside_its_cone)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 3);
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"a\"}", IDLE};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_false(json_object_get(shot, "in_cone")));
     cr_assert(json_is_false(json_object_get(shot, "hit")));
     cr_assert_eq(json_array_size(json_object_get(shot, "cone")), 0, "NW from the NW corner: off the ring");
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "");
-    free(d);
+    destroyed_is(g, 1, "", NULL);
     boxing_engine.destroy(g);
+}
+
+/* RULINGS §3: a corner slot's cone is "the quarter-plane toward that
+ * corner, including the cells straight out along both of its edges". From
+ * (2,5) the NE laser (reach 4) hits straight north and straight east, and
+ * misses one cell west of straight north. */
+Test(boxing_shooting, a_corner_laser_hits_straight_out_along_both_edges_of_its_quarter)
+{
+    const int enemy[3][2] = {{2, 1}, {6, 5}, {1, 1}};
+    const bool hit[3] = {true, true, false};
+    for (int i = 0; i < 3; i++) {
+        game *g = duel_at(NULL, BX_CORNERS, BX_SIDES, 2, 5, enemy[i][0], enemy[i][1]);
+        const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"b\",\"target\":\"e\"}", IDLE};
+        json_t *ev = bx_turn(g, o);
+        json_t *shot = first_shot(ev);
+        cr_assert_str_eq(shot_str(shot, "direction"), "NE");
+        cr_assert_eq(json_is_true(json_object_get(shot, "in_cone")), hit[i], "enemy at (%d,%d)",
+                     enemy[i][0], enemy[i][1]);
+        cr_assert_eq(json_is_true(json_object_get(shot, "hit")), hit[i]);
+        json_decref(ev);
+        destroyed_is(g, 1, hit[i] ? "e" : "", NULL);
+        boxing_engine.destroy(g);
+    }
 }
 
 Test(boxing_shooting, the_booster_doubles_the_reach_only_when_used_for_shooting)
@@ -396,13 +577,9 @@ Test(boxing_shooting, the_booster_doubles_the_reach_only_when_used_for_shooting)
     /* distance 6 on the diagonal: four lasers reach 4, boosted 8 */
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 6, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"booster\":\"move\"}", IDLE);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "", "a booster on moving does not reach further");
-    free(d);
+    destroyed_is(g, 1, "", "a booster on moving does not reach further");
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"booster\":\"shoot\"}", IDLE);
-    d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "a");
-    free(d);
+    destroyed_is(g, 1, "a", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -435,13 +612,11 @@ Test(boxing_shooting, hitting_a_destroyed_slot_does_nothing)
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}", IDLE);
     const char *o[2] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}", IDLE};
     json_t *ev = bx_turn(g, o);
-    json_t *shot = json_array_get(json_object_get(bx_event(ev, "resolved"), "shots"), 0);
+    json_t *shot = first_shot(ev);
     cr_assert(json_is_true(json_object_get(shot, "hit")));
     cr_assert(json_is_false(json_object_get(shot, "destroyed")));
     json_decref(ev);
-    char *d = destroyed_of(g, 1);
-    cr_assert_str_eq(d, "a");
-    free(d);
+    destroyed_is(g, 1, "a", NULL);
     boxing_engine.destroy(g);
 }
 
@@ -451,11 +626,8 @@ Test(boxing_shooting, a_turret_destroyed_this_turn_still_gets_its_last_shot_out)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 3, 3);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\"}",
           "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"d\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "d");
-    cr_assert_str_eq(d1, "a");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "d", NULL);
+    destroyed_is(g, 1, "a", NULL);
     bx_refused(g, 0, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"b\"}", "illegal");
     boxing_engine.destroy(g);
 }
@@ -466,11 +638,8 @@ Test(boxing_shooting, a_booster_destroyed_this_turn_still_boosts_this_turn)
     game *g = duel_at(NULL, BX_CORNERS, BX_CORNERS, 0, 0, 6, 6);
     turn2(g, "{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"i\",\"booster\":\"shoot\"}",
           "{\"kind\":\"orders\",\"fire\":\"a\",\"target\":\"b\",\"booster\":\"shoot\"}");
-    char *d0 = destroyed_of(g, 0), *d1 = destroyed_of(g, 1);
-    cr_assert_str_eq(d0, "b");
-    cr_assert_str_eq(d1, "i");
-    free(d0);
-    free(d1);
+    destroyed_is(g, 0, "b", NULL);
+    destroyed_is(g, 1, "i", NULL);
     bx_refused(g, 1, "{\"kind\":\"orders\",\"booster\":\"move\",\"path\":[\"N\"]}", "illegal");
     boxing_engine.destroy(g);
 }
@@ -588,6 +757,39 @@ Test(boxing_ending, the_turn_limit_ends_the_fight_in_a_draw)
     boxing_engine.destroy(g);
 }
 
+static char *summary_of(const game *g)
+{
+    json_t *res = boxing_engine.result(g);
+    char *s = strdup(json_string_value(json_object_get(res, "summary")));
+    json_decref(res);
+    return s;
+}
+
+/* Summaries count turns as people do and name every robot still fighting,
+ * however many there are: "after 1 turn", never "Both" with three. */
+Test(boxing_ending, the_summary_names_every_robot_and_counts_turns_right)
+{
+    const char *const want[3] = {"Draw: Seat 1 and Seat 2 still fighting after 1 turn",
+                                 "Draw: Seat 1, Seat 2 and Seat 3 still fighting after 2 turns",
+                                 "Draw: Seat 1, Seat 2, Seat 3 and Seat 4 still fighting after 1 turn"};
+    const int limit[3] = {1, 2, 1};
+    for (int k = 0; k < 3; k++) {
+        int seats = 2 + k;
+        char options[64];
+        snprintf(options, sizeof options, "{\"turn_limit\": %d}", limit[k]);
+        const char *layouts[4] = {BX_CORNERS, BX_SIDES, BX_CORNERS, BX_SIDES};
+        game *g = bx_start(options, seats, layouts);
+        const char *idle[4] = {IDLE, IDLE, IDLE, IDLE};
+        for (int t = 0; t < limit[k]; t++)
+            json_decref(bx_turn(g, idle));
+        cr_assert(boxing_engine.over(g));
+        char *summary = summary_of(g);
+        cr_assert_str_eq(summary, want[k]);
+        free(summary);
+        boxing_engine.destroy(g);
+    }
+}
+
 Test(boxing_ending, everything_is_revealed_when_the_fight_ends)
 {
     const char *layouts[2] = {BX_CORNERS, BX_SIDES};
@@ -635,11 +837,8 @@ Test(boxing_free_for_all, a_shot_hits_only_the_robot_it_names)
     /* robot 2 at (2,2) is in robot 0's SE cone; robot 1 at (7,0) is not */
     const char *o[3] = {"{\"kind\":\"orders\",\"fire\":\"d\",\"target\":\"a\",\"target_robot\":1}", IDLE, IDLE};
     json_decref(bx_turn(g, o));
-    char *d1 = destroyed_of(g, 1), *d2 = destroyed_of(g, 2);
-    cr_assert_str_eq(d1, "");
-    cr_assert_str_eq(d2, "");
-    free(d1);
-    free(d2);
+    destroyed_is(g, 1, "", NULL);
+    destroyed_is(g, 2, "", NULL);
     boxing_engine.destroy(g);
 }
 

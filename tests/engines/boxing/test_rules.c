@@ -251,6 +251,20 @@ Test(boxing_powers, steps_are_working_engines_doubled_by_a_working_booster)
     cr_assert(p.dirs & (1u << E));
 }
 
+Test(boxing_powers, a_path_too_long_is_refused_in_a_sentence_that_counts_right)
+{
+    boxing_layout l = corners_layout();
+    boxing_orders o = walk("ss");
+    game_error err;
+    /* e, f and g (the N, W and E engines) destroyed: one engine left, no booster use */
+    cr_assert_eq(boxing_orders_check(&l, 0x70, 8, at(3, 3), &o, &err), -1);
+    cr_assert_str_eq(err.message, "your path has 2 steps but your robot can make only 1 "
+                                  "(1 working engine)");
+    o = walk("s");
+    cr_assert_eq(boxing_orders_check(&l, 0xf0, 8, at(3, 3), &o, &err), -1);
+    cr_assert(strstr(err.message, "has 1 step but"), "%s", err.message);
+}
+
 Test(boxing_powers, reach_is_working_lasers_doubled_by_the_booster_on_shooting)
 {
     boxing_layout l = corners_layout();

@@ -111,66 +111,58 @@ static void check_step(const game *g, json_t *events, void *ctx)
         check_view(g, s);
 }
 
-static void setup_log(bx_log *log, const char *options, int seats, uint64_t seed)
-{
-    memset(log, 0, sizeof *log);
-    snprintf(log->options, sizeof log->options, "%s", options ? options : "");
-    log->seats = seats;
-    log->seed = seed;
-}
-
 Test(boxing_secrecy, no_payload_holds_another_seats_layout_or_unrevealed_orders)
 {
     int steps = 0;
     for (int k = 0; k < 30; k++) {
         int seats = 2 + k % 3;
-        bx_log log;
-        setup_log(&log, k % 2 ? "{\"order_s\": 2, \"layout_s\": 2}" : "{\"free_centre\": true}", seats,
-                  (uint64_t)k + 500);
+        replay_log log;
         int levels[4] = {k % 3, -1, (k + 1) % 3, 2};
-        game *g = bx_play_bots(&log, levels, 0x6, (uint64_t)k, check_step, &steps);
+        const char *options = k % 2 ? "{\"order_s\": 2, \"layout_s\": 2}" : "{\"free_centre\": true}";
+        game *g = bx_logged(&log, options, seats, (uint64_t)k + 500);
+        bx_play_bots(&log, g, levels, 0x6, (uint64_t)k, check_step, &steps);
         cr_assert(boxing_engine.over(g));
         boxing_engine.destroy(g);
-        bx_log_free(&log);
+        replay_free(&log);
     }
     cr_assert_gt(steps, 1000, "only %d inputs checked", steps);
 }
 
 Test(boxing_secrecy, spectators_get_no_secret_before_the_end_and_everything_after)
 {
-    bx_log log;
-    setup_log(&log, NULL, 2, 77);
+    replay_log log;
     int levels[2] = {2, 1};
-    game *g = bx_play_bots(&log, levels, 0, 3, NULL, NULL);
-    for (int upto = 0; upto <= log.n; upto++) {
-        game *h = bx_replay(&log, upto, NULL, NULL);
+    game *g = bx_logged(&log, NULL, 2, 77);
+    bx_play_bots(&log, g, levels, 0, 3, NULL, NULL);
+    for (size_t upto = 0; upto <= log.n; upto++) {
+        game *h = replay_rebuild(&log, upto, NULL, NULL);
         char *spectator = bx_view(h, GAME_SEAT_SPECTATOR);
         bool over = boxing_engine.over(h);
-        cr_assert_eq(strstr(spectator, "\"layout\":{") != NULL, over, "after %d inputs", upto);
+        cr_assert_eq(strstr(spectator, "\"layout\":{") != NULL, over, "after %zu inputs", upto);
         cr_assert_eq(strstr(spectator, "\"working\":{") != NULL, over);
         boxing_engine.destroy(h);
         free(spectator);
     }
     boxing_engine.destroy(g);
-    bx_log_free(&log);
+    replay_free(&log);
 }
 
 /* ---- relabelling ---- */
 
 /* Letters of robot e anyone has seen: fired by it, or named as its target. */
-static uint16_t public_letters(const bx_log *log, int e)
+static uint16_t public_letters(const replay_log *log, int e)
 {
     uint16_t mask = 0;
-    for (int i = 0; i < log->n; i++) {
-        const json_t *a = log->inputs[i].action;
+    for (size_t i = 0; i < log->n; i++) {
+        const json_t *a = log->in[i].action;
         const char *kind = a ? json_string_value(json_object_get(a, "kind")) : NULL;
         if (!kind || strcmp(kind, "orders") != 0)
             continue;
         const char *fire = json_string_value(json_object_get(a, "fire"));
         const char *target = json_string_value(json_object_get(a, "target"));
         json_t *robot = json_object_get(a, "target_robot");
-        int t = json_is_integer(robot) ? (int)json_integer_value(robot) : 1 - log->inputs[i].seat;
-        if (fire && log->inputs[i].seat == e)
+        int t = json_is_integer(robot) ? (int)json_integer_value(robot) : 1 - log->in[i].seat;
+        if (fire && log->in[i].seat == e)
             mask |= (uint16_t)(1u << (fire[0] - 'a'));
         if (target && t == e)
             mask |= (uint16_t)(1u << (target[0] - 'a'));
@@ -252,7 +244,7 @@ static void outside_free(outside *o)
 
 /* Replays `log` with robot e's layout relabelled by a permutation of its
  * letters nobody has seen; 1 if compared, 0 if there was nothing to permute. */
-static int compare_relabelled(const bx_log *log, int e)
+static int compare_relabelled(replay_log *log, int e)
 {
     uint16_t seen = public_letters(log, e);
     int free_letters[BOXING_LETTERS], nf = 0, perm[BOXING_LETTERS];
@@ -265,24 +257,28 @@ static int compare_relabelled(const bx_log *log, int e)
         return 0;
     for (int i = 0; i < nf; i++) /* a rotation: no free letter stays put */
         perm[free_letters[i]] = free_letters[(i + 1) % nf];
-    bx_log other = *log;
-    other.inputs = calloc((size_t)log->n, sizeof *other.inputs);
+    /* the same log with e's layout relabelled (and no trace: it is another game) */
+    replay_log other = *log;
+    other.options = json_incref(log->options);
+    other.trace = false;
+    other.marks = NULL;
+    other.in = calloc(log->n, sizeof *other.in);
     bool relabelled = false;
-    for (int i = 0; i < log->n; i++) {
-        other.inputs[i] = log->inputs[i];
-        const json_t *a = log->inputs[i].action;
+    for (size_t i = 0; i < log->n; i++) {
+        other.in[i] = log->in[i];
+        const json_t *a = log->in[i].action;
         const char *kind = a ? json_string_value(json_object_get(a, "kind")) : NULL;
-        if (kind && strcmp(kind, "layout") == 0 && log->inputs[i].seat == e) {
-            other.inputs[i].action = relabel_layout(a, perm);
+        if (kind && strcmp(kind, "layout") == 0 && log->in[i].seat == e) {
+            other.in[i].action = relabel_layout(a, perm);
             relabelled = true;
         } else if (a) {
-            other.inputs[i].action = json_incref(log->inputs[i].action);
+            other.in[i].action = json_incref(log->in[i].action);
         }
     }
     other.cap = other.n = log->n;
     outside one = {.hidden = e}, two = {.hidden = e};
-    game *g = bx_replay(log, log->n, outside_step, &one);
-    game *h = bx_replay(&other, other.n, outside_step, &two);
+    game *g = replay_rebuild(log, log->n, outside_step, &one);
+    game *h = replay_rebuild(&other, other.n, outside_step, &two);
     cr_assert_eq(one.n, two.n);
     for (int i = 0; i < one.n; i++)
         cr_assert_str_eq(one.payloads[i], two.payloads[i], "robot %d's unseen letters leak (payload %d)", e, i);
@@ -290,7 +286,7 @@ static int compare_relabelled(const bx_log *log, int e)
     boxing_engine.destroy(h);
     outside_free(&one);
     outside_free(&two);
-    bx_log_free(&other);
+    replay_free(&other);
     return relabelled;
 }
 
@@ -298,14 +294,14 @@ Test(boxing_secrecy, letters_never_fired_or_targeted_leave_no_trace_until_the_en
 {
     int compared = 0;
     for (int k = 0; k < 16; k++) {
-        bx_log log;
-        setup_log(&log, k % 4 == 3 ? "{\"size\": 6}" : NULL, 2 + k % 3, (uint64_t)k + 900);
+        replay_log log;
         int levels[4] = {2, k % 3, -1, 1};
-        game *g = bx_play_bots(&log, levels, 0, (uint64_t)k * 3, NULL, NULL);
+        game *g = bx_logged(&log, k % 4 == 3 ? "{\"size\": 6}" : NULL, 2 + k % 3, (uint64_t)k + 900);
+        bx_play_bots(&log, g, levels, 0, (uint64_t)k * 3, NULL, NULL);
         for (int e = 0; e < log.seats; e++)
             compared += compare_relabelled(&log, e);
         boxing_engine.destroy(g);
-        bx_log_free(&log);
+        replay_free(&log);
     }
     cr_assert_gt(compared, 20, "only %d relabelled replays", compared);
 }
@@ -313,12 +309,12 @@ Test(boxing_secrecy, letters_never_fired_or_targeted_leave_no_trace_until_the_en
 /* ---- pending orders and layouts ---- */
 
 /* Inputs 0..i-1 of the log, then `action` from `seat`: what the others see. */
-static char *others_after(const bx_log *log, int i, int seat, const json_t *action)
+static char *others_after(replay_log *log, size_t i, int seat, const json_t *action)
 {
-    game *g = bx_replay(log, i, NULL, NULL);
+    game *g = replay_rebuild(log, i, NULL, NULL);
     json_t *events = json_array();
     game_error err;
-    int rc = boxing_engine.act(g, seat, action, log->inputs[i].at, events, &err);
+    int rc = boxing_engine.act(g, seat, action, log->in[i].t, events, &err);
     cr_assert_eq(rc, 0, "%s", err.message);
     json_t *seen = json_array();
     json_array_append(seen, events);
@@ -338,12 +334,12 @@ static char *others_after(const bx_log *log, int i, int seat, const json_t *acti
 }
 
 /* Is input i a layout or orders that leaves the phase waiting for others? */
-static bool pending_after(const bx_log *log, int i)
+static bool pending_after(replay_log *log, size_t i)
 {
-    const bx_input *in = &log->inputs[i];
+    const replay_input *in = &log->in[i];
     if (in->seat < 0)
         return false;
-    game *g = bx_replay(log, i + 1, NULL, NULL);
+    game *g = replay_rebuild(log, i + 1, NULL, NULL);
     bool waiting = false;
     for (int s = 0; s < boxing_seats(g); s++) {
         if (boxing_phase_of(g) == BOXING_PHASE_LAYOUT && !boxing_layout_in(g, s))
@@ -353,7 +349,7 @@ static bool pending_after(const bx_log *log, int i)
     }
     int turn_after = boxing_turn(g);
     boxing_engine.destroy(g);
-    game *before = bx_replay(log, i, NULL, NULL);
+    game *before = replay_rebuild(log, i, NULL, NULL);
     bool same_turn = boxing_turn(before) == turn_after && boxing_phase_of(before) != BOXING_PHASE_OVER;
     boxing_engine.destroy(before);
     return waiting && same_turn;
@@ -365,27 +361,27 @@ Test(boxing_secrecy, orders_and_layouts_in_stay_unseen_until_revealed)
     json_t *sides = json_loads(BX_SIDES, 0, NULL), *corners = json_loads(BX_CORNERS, 0, NULL);
     int compared = 0;
     for (int k = 0; k < 6; k++) {
-        bx_log log;
-        setup_log(&log, k % 2 ? "{\"size\": 7}" : NULL, 2 + k % 2, (uint64_t)k + 40);
+        replay_log log;
         int levels[3] = {2, -1, 1};
-        game *g = bx_play_bots(&log, levels, 0, (uint64_t)k, NULL, NULL);
+        game *g = bx_logged(&log, k % 2 ? "{\"size\": 7}" : NULL, 2 + k % 2, (uint64_t)k + 40);
+        bx_play_bots(&log, g, levels, 0, (uint64_t)k, NULL, NULL);
         boxing_engine.destroy(g);
-        for (int i = 0; i < log.n; i++) {
-            const json_t *a = log.inputs[i].action;
+        for (size_t i = 0; i < log.n; i++) {
+            const json_t *a = log.in[i].action;
             if (!a || !pending_after(&log, i))
                 continue;
             bool layout = strcmp(json_string_value(json_object_get(a, "kind")), "layout") == 0;
             const json_t *alt = layout ? (json_equal(a, sides) ? corners : sides) : idle;
             if (json_equal(a, alt))
                 continue;
-            char *real = others_after(&log, i, log.inputs[i].seat, a);
-            char *fake = others_after(&log, i, log.inputs[i].seat, alt);
-            cr_assert_str_eq(real, fake, "input %d of game %d shows through", i, k);
+            char *real = others_after(&log, i, log.in[i].seat, a);
+            char *fake = others_after(&log, i, log.in[i].seat, alt);
+            cr_assert_str_eq(real, fake, "input %zu of game %d shows through", i, k);
             free(real);
             free(fake);
             compared++;
         }
-        bx_log_free(&log);
+        replay_free(&log);
     }
     cr_assert_gt(compared, 30, "only %d inputs compared", compared);
     json_decref(idle);

@@ -41,6 +41,9 @@ Test(manoover_game, options_are_variant_alternate_and_match_to_with_help,
     cr_assert_eq(json_integer_value(json_object_get(match, "default")), 21);
     cr_assert_eq(json_integer_value(json_object_get(match, "min")), 0);
     cr_assert_not_null(strstr(json_string_value(json_object_get(match, "help")), "30"));
+    json_t *by = json_object_get(match, "default_by");
+    cr_assert_str_eq(json_string_value(json_object_get(by, "option")), "variant");
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(by, "defaults"), "plus")), 30);
     size_t i;
     json_t *d;
     json_array_foreach(descriptors, i, d) {
@@ -87,14 +90,40 @@ static int match_to_of(const char *options, int seats)
     return to;
 }
 
-Test(manoover_game, match_plays_to_21_and_plus_left_at_the_default_to_30)
+/* RULINGS §2: match_to's default is the variant's own target. */
+Test(manoover_game, match_to_left_unset_is_the_variants_own_21_or_30_for_plus,
+     .init = load_descriptors, .fini = drop_descriptors)
 {
     cr_assert_eq(match_to_of(NULL, 2), 21);
     cr_assert_eq(match_to_of("{\"variant\":\"three\"}", 3), 21);
     cr_assert_eq(match_to_of("{\"variant\":\"plus\"}", 2), 30);
+    const char *const variants[] = {"standard", "three", "plus"};
+    json_t *defaults = json_object_get(json_object_get(descriptor("match_to"), "default_by"),
+                                       "defaults");
+    for (int i = 0; i < 3; i++) {
+        const manoover_layout *l = manoover_layout_find(variants[i]);
+        cr_assert_eq(json_integer_value(json_object_get(defaults, variants[i])), l->match_points,
+                     "%s: the option's default is the layout's target", variants[i]);
+    }
+}
+
+/* RULINGS §2: "any value the host sets explicitly is used as set, in every
+ * variant", 21 in MANOOVER Plus included. */
+Test(manoover_game, match_to_set_by_the_host_is_used_as_set_in_every_variant)
+{
+    cr_assert_eq(match_to_of("{\"variant\":\"plus\",\"match_to\":21}", 2), 21);
     cr_assert_eq(match_to_of("{\"variant\":\"plus\",\"match_to\":40}", 2), 40);
     cr_assert_eq(match_to_of("{\"variant\":\"plus\",\"match_to\":0}", 2), 0);
+    cr_assert_eq(match_to_of("{\"variant\":\"standard\",\"match_to\":30}", 2), 30);
+    cr_assert_eq(match_to_of("{\"variant\":\"three\",\"match_to\":30}", 3), 30);
     cr_assert_eq(match_to_of("{\"match_to\":12}", 2), 12);
+    json_t *given = json_loads("{\"variant\":\"plus\",\"match_to\":21}", 0, NULL);
+    game_error err;
+    json_t *resolved = game_options_resolve(&manoover_engine, given, &err);
+    cr_assert_eq(json_integer_value(json_object_get(resolved, "match_to")), 21,
+                 "the room's resolved options show the target played to");
+    json_decref(resolved);
+    json_decref(given);
 }
 
 /* ------------------------------------------------------------ refusals */
@@ -602,20 +631,38 @@ Test(manoover_game, three_player_match_tied_at_target_plays_on_and_anyone_may_wi
     manoover_engine.destroy(g);
 }
 
-Test(manoover_game, a_game_that_never_ends_stops_at_the_turn_limit_scored_as_it_stands)
+/* RULINGS §2, the turn cap: "A game that reaches 400 turns (all players'
+ * turns counted together) ends there and is scored as it stands (event
+ * reason turn_limit)". Turn 399 of Red, then Blue's turn 400, then the end. */
+Test(manoover_game, a_game_reaching_400_turns_ends_there_scored_as_it_stands_reason_turn_limit)
 {
+    cr_assert_eq(MANOOVER_TURN_LIMIT, 400);
     game *g = mk_standard(66);
     manoover_pos p = empty_pos(g);
     place(&p, RED, 1, -1, 1, "N");
     place(&p, BLUE, 1, 1, -1, "S");
     manoover_pos_put_in_goal(&p, RED, 2, BLUE);
-    p.turns = MANOOVER_TURN_LIMIT;
+    p.turns = MANOOVER_TURN_LIMIT - 1;
     load(g, &p, RED, 1, 1);
     json_t *ev = act_ok(g, RED, "{\"kind\":\"pass\"}");
+    json_t *last_turn = ev_nth(ev, "turn_start", 0);
+    cr_assert_not_null(last_turn, "turn 400 is played");
+    cr_assert_eq(json_integer_value(json_object_get(last_turn, "turn")), 400);
+    cr_assert_eq(json_integer_value(json_object_get(last_turn, "seat")), BLUE);
+    /* Blue passes whatever it threw, unless its dice gave it nothing to do. */
+    if (!ev_nth(ev, "game_over", 0)) {
+        json_decref(ev);
+        cr_assert_not(manoover_engine.over(g), "the game goes on during turn 400");
+        ev = act_ok(g, BLUE, "{\"kind\":\"pass\"}");
+    }
+    for (int k = 0; ev_nth(ev, "turn_start", k); k++)
+        cr_assert_leq(json_integer_value(json_object_get(ev_nth(ev, "turn_start", k), "turn")), 400,
+                      "no turn after the 400th");
     json_t *over = ev_nth(ev, "game_over", 0);
     cr_assert_not_null(over);
     cr_assert_str_eq(json_string_value(json_object_get(over, "reason")), "turn_limit");
-    cr_assert_eq(ints_at(over, "winners", 0), BLUE);
+    cr_assert_eq(json_integer_value(json_object_get(over, "turns")), 400);
+    cr_assert_eq(ints_at(over, "winners", 0), BLUE, "scored as it stands: two robots in Blue's goal");
     cr_assert(manoover_engine.over(g));
     json_decref(ev);
     manoover_engine.destroy(g);
@@ -627,13 +674,13 @@ Test(manoover_game, clone_is_an_equal_copy_that_shares_nothing)
     json_decref(end_game(g, RED, 3, 1, 1000));
     game *copy = manoover_engine.clone(g);
     cr_assert_not_null(copy);
-    char *before = all_views(g), *copied = all_views(copy);
+    char *before = views_of(g), *copied = views_of(copy);
     cr_assert_str_eq(copied, before, "the copy shows what the original shows");
     cr_assert_eq(tick_next_game(copy, copy->next_game_at), BLUE, "the copy starts the next game");
-    char *after = all_views(g);
+    char *after = views_of(g);
     cr_assert_str_eq(after, before, "the original did not move with the copy");
     manoover_engine.destroy(g);
-    char *alone = all_views(copy);
+    char *alone = views_of(copy);
     cr_assert_str_neq(alone, before, "the copy lives on after the original is gone");
     manoover_engine.destroy(copy);
     free(before);

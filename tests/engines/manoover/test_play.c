@@ -3,42 +3,7 @@
  * legally. */
 #include "games/tool.h"
 #include "helpers.h"
-
-/* One input of the room's log: an action of a seat, or a tick. */
-typedef struct input {
-    int64_t now;
-    int seat;       /* -100 for a tick */
-    json_t *action; /* NULL for a tick */
-} input;
-
-#define TICK (-100)
-
-typedef struct playlog {
-    input *inputs;
-    char **snapshots; /* all views after each input */
-    int n, cap;
-} playlog;
-
-static void log_push(playlog *l, input in, char *snapshot)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 256;
-        l->inputs = realloc(l->inputs, sizeof *l->inputs * (size_t)l->cap);
-        l->snapshots = realloc(l->snapshots, sizeof *l->snapshots * (size_t)l->cap);
-    }
-    l->inputs[l->n] = in;
-    l->snapshots[l->n++] = snapshot;
-}
-
-static void log_free(playlog *l)
-{
-    for (int i = 0; i < l->n; i++) {
-        json_decref(l->inputs[i].action);
-        free(l->snapshots[i]);
-    }
-    free(l->inputs);
-    free(l->snapshots);
-}
+#include "replay.h"
 
 /* A random action among those the mover's view lists as legal. */
 static json_t *random_legal(const game *g, rng *r)
@@ -66,6 +31,16 @@ static json_t *random_legal(const game *g, rng *r)
     return a;
 }
 
+/* The mover plays a random legal action, which must be accepted. */
+static void play_random_legal(game *g, rng *r)
+{
+    json_t *a = random_legal(g, r);
+    char *text = json_dumps(a, JSON_COMPACT);
+    json_decref(act_ok(g, g->turn, text));
+    free(text);
+    json_decref(a);
+}
+
 static void check_events(const json_t *events)
 {
     size_t i;
@@ -75,14 +50,22 @@ static void check_events(const json_t *events)
     }
 }
 
-/* Plays g to the end, choosing with `choose`, logging every input. */
+/* Plays a logged game to the end, choosing with `choose`, every input
+ * through the shared harness with a trace of every view and event; then the
+ * replay (and a clone) must match it after every input. */
 typedef json_t *(*chooser)(const game *g, rng *r, void *ctx);
 
-static void play_to_end(game *g, chooser choose, void *ctx, uint64_t seed, playlog *l)
+static void play_to_end(const char *options, int seats, uint64_t seed, chooser choose, void *ctx)
 {
+    replay_log log;
+    game_error err;
+    game *g = replay_start(&log, &manoover_engine, options, seats, game_seeds_from(seed), &err);
+    cr_assert_not_null(g, "%s", err.message);
+    log.trace = true;
     rng r;
     rng_seed(&r, seed ^ 0x5eedULL);
     int64_t now = 0;
+    json_t *ev = json_array();
     for (int steps = 0; !manoover_engine.over(g); steps++) {
         cr_assert_lt(steps, 20000, "the game never ended");
         now += 700;
@@ -90,52 +73,28 @@ static void play_to_end(game *g, chooser choose, void *ctx, uint64_t seed, playl
         if (due != GAME_NO_DEADLINE) {
             cr_assert_eq(g->phase, MANOOVER_PHASE_OVER);
             now = due;
-            json_t *ev = json_array();
-            manoover_engine.tick(g, now, ev);
-            check_events(ev);
-            json_decref(ev);
-            log_push(l, (input){now, TICK, NULL}, all_views(g));
-            continue;
+            replay_tick(&log, g, now, ev);
+        } else {
+            int seat = g->turn;
+            json_t *a = choose(g, &r, ctx);
+            cr_assert_not_null(a);
+            char *text = json_dumps(a, JSON_COMPACT);
+            cr_assert_eq(replay_act(&log, g, seat, a, now, ev, &err), 0, "legal action %s refused: %s",
+                         text, err.message);
+            free(text);
+            json_decref(a);
         }
-        int seat = g->turn;
-        json_t *a = choose(g, &r, ctx);
-        cr_assert_not_null(a);
-        json_t *ev = json_array();
-        game_error err;
-        char *text = json_dumps(a, JSON_COMPACT);
-        int rc = manoover_engine.act(g, seat, a, now, ev, &err);
-        cr_assert_eq(rc, 0, "legal action %s refused: %s", text, err.message);
-        free(text);
         check_events(ev);
-        json_decref(ev);
-        log_push(l, (input){now, seat, a}, all_views(g));
+        json_array_clear(ev);
     }
+    json_decref(ev);
     json_t *res = manoover_engine.result(g);
     cr_assert_not_null(res);
     cr_assert_geq(json_array_size(json_object_get(res, "winners")), 1);
     json_decref(res);
-}
-
-/* Feeds the log to a fresh game: every view must match byte for byte. */
-static void replay(const char *options, int seats, uint64_t seed, const playlog *l)
-{
-    game *g = mk(options, seats, seed);
-    for (int i = 0; i < l->n; i++) {
-        json_t *ev = json_array();
-        if (l->inputs[i].seat == TICK) {
-            manoover_engine.tick(g, l->inputs[i].now, ev);
-        } else {
-            game_error err;
-            cr_assert_eq(manoover_engine.act(g, l->inputs[i].seat, l->inputs[i].action,
-                                             l->inputs[i].now, ev, &err), 0);
-        }
-        json_decref(ev);
-        char *views = all_views(g);
-        cr_assert_str_eq(views, l->snapshots[i], "replay differs at input %d", i);
-        free(views);
-    }
-    cr_assert(manoover_engine.over(g));
+    cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
     manoover_engine.destroy(g);
+    replay_free(&log);
 }
 
 static json_t *choose_random(const game *g, rng *r, void *ctx)
@@ -146,14 +105,8 @@ static json_t *choose_random(const game *g, rng *r, void *ctx)
 
 static void random_games(const char *options, int seats, int games)
 {
-    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
-        game *g = mk(options, seats, seed);
-        playlog l = {0};
-        play_to_end(g, choose_random, NULL, seed, &l);
-        manoover_engine.destroy(g);
-        replay(options, seats, seed, &l);
-        log_free(&l);
-    }
+    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++)
+        play_to_end(options, seats, seed, choose_random, NULL);
 }
 
 Test(manoover_play, random_legal_play_replays_identically_standard)
@@ -198,31 +151,31 @@ typedef struct bot_levels {
     uint64_t salt;
 } bot_levels;
 
+/* A bot's action as the room gets it: thought out over a clone. */
 static json_t *choose_bot(const game *g, rng *r, void *ctx)
 {
     bot_levels *b = ctx;
     int64_t wake = GAME_NO_DEADLINE;
     b->salt = rng_next(r);
-    return manoover_engine.bot(g, g->turn, b->level[g->turn], 0, b->salt, &wake, &game_no_cancel);
+    game *copy = manoover_engine.clone(g);
+    json_t *a = manoover_engine.bot(copy, g->turn, b->level[g->turn], 0, b->salt, &wake,
+                                    &game_no_cancel);
+    manoover_engine.destroy(copy);
+    return a;
 }
 
 static void bot_games(const char *options, int seats, int games, int l0, int l1, int l2)
 {
     for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
-        game *g = mk(options, seats, seed * 7919);
         bot_levels b = {{l0, l1, l2}, 0};
-        playlog l = {0};
-        play_to_end(g, choose_bot, &b, seed, &l);
-        manoover_engine.destroy(g);
-        replay(options, seats, seed * 7919, &l);
-        log_free(&l);
+        play_to_end(options, seats, seed * 7919, choose_bot, &b);
     }
 }
 
 Test(manoover_play, bots_always_act_legally_standard)
 {
     bot_games("{\"match_to\":0}", 2, 30, MANOOVER_BOT_EASY, MANOOVER_BOT_NORMAL, 0);
-    /* Few games for hard: each of its calls evaluates ~150 000 positions. */
+    /* Few games for hard: each of its calls evaluates ~100 000 positions. */
     bot_games("{\"match_to\":0}", 2, 1, MANOOVER_BOT_HARD, MANOOVER_BOT_EASY, 0);
     bot_games("{\"match_to\":0}", 2, 1, MANOOVER_BOT_NORMAL, MANOOVER_BOT_HARD, 0);
 }
@@ -299,16 +252,49 @@ Test(manoover_play, every_bot_level_picks_an_action_the_view_lists_as_legal)
                         checked++;
                     }
                 }
-                json_t *a = random_legal(g, &r);
-                char *text = json_dumps(a, JSON_COMPACT);
-                json_decref(act_ok(g, g->turn, text));
-                free(text);
-                json_decref(a);
+                play_random_legal(g, &r);
             }
             manoover_engine.destroy(g);
         }
     }
     cr_assert_gt(checked, 300);
+}
+
+static const volatile int raised = 1;
+
+/* Every call is bounded by a count of positions, whatever the variant; and a
+ * call whose time is up (the room raised its cancel flag) still plays a
+ * legal action. */
+Test(manoover_play, a_bot_call_is_bounded_and_a_cancelled_one_still_acts_legally)
+{
+    static const char *const variants[] = {"{\"match_to\":0}", "{\"variant\":\"plus\",\"match_to\":0}",
+                                           "{\"variant\":\"three\",\"match_to\":0}"};
+    long most = 0;
+    for (int v = 0; v < 3; v++) {
+        game *g = mk(variants[v], v == 2 ? 3 : 2, (uint64_t)v + 11);
+        rng r;
+        rng_seed(&r, (uint64_t)v);
+        for (int step = 0; !manoover_engine.over(g) && step < 60; step++) {
+            if (step % 15 == 3) {
+                manoover_situation s;
+                cr_assert(manoover_bot_situation(g, &s));
+                manoover_bot_stats stats;
+                for (int level = MANOOVER_BOT_NORMAL; level <= MANOOVER_BOT_HARD; level++) {
+                    manoover_bot_choose(&s, level, rng_next(&r), NULL, &stats);
+                    cr_assert_leq(stats.nodes, MANOOVER_BOT_MAX_NODES);
+                    most = stats.nodes > most ? stats.nodes : most;
+                    int64_t wake;
+                    json_t *a = manoover_engine.bot(g, g->turn, level, 0, 5, &wake, &raised);
+                    cr_assert_not_null(a);
+                    cr_assert(view_allows(g, a), "a cancelled level %d bot in variant %d", level, v);
+                    json_decref(a);
+                }
+            }
+            play_random_legal(g, &r);
+        }
+        manoover_engine.destroy(g);
+    }
+    cr_assert_gt(most, 10000, "hard searches, bounded");
 }
 
 extern const game_tool manoover_tool;

@@ -106,6 +106,22 @@ Test(manoover_rules, three_player_robots_start_at_the_corner_opposite_their_goal
     manoover_engine.destroy(g);
 }
 
+/* The seed: "throw the three dice" (six-sided, robots 1 to 6); RULINGS §2
+ * for three players: "Three d6". */
+Test(manoover_rules, two_and_three_player_games_throw_three_d6)
+{
+    const char *const options[2] = {"{\"match_to\":0}", "{\"variant\":\"three\",\"match_to\":0}"};
+    for (int k = 0; k < 2; k++) {
+        game *g = mk(options[k], k ? 3 : 2, 21);
+        cr_assert_eq(g->layout->dice, 3);
+        cr_assert_eq(g->layout->faces, 6);
+        cr_assert_eq(g->roll.n, 3, "the first turn's throw");
+        for (int d = 0; d < 3; d++)
+            cr_assert(g->roll.first[d] >= 1 && g->roll.first[d] <= 6);
+        manoover_engine.destroy(g);
+    }
+}
+
 Test(manoover_rules, plus_gives_eight_robots_each_on_the_edges_next_to_the_corner_and_four_d8)
 {
     game *g = mk("{\"variant\":\"plus\",\"match_to\":0}", 2, 6);

@@ -41,20 +41,18 @@ json_t *rt_ok(game *g, int seat, const char *json, int64_t at)
 
 void rt_refused(game *g, int seat, const char *json, int64_t at, const char *code)
 {
-    char *before = rt_all_views(g);
-    int64_t deadline = RT->deadline(g);
+    json_t *action = json_loads(json, JSON_DECODE_ANY, NULL);
+    cr_assert_not_null(action, "bad test JSON %s", json);
+    json_t *events = json_array();
     game_error err = {{0}, {0}};
-    json_t *events;
-    int rc = rt_act(g, seat, json, at, &events, &err);
+    char problem[512];
+    int rc = replay_act_checked(RT, g, ricochet_seats(g), seat, action, at, events, &err, problem,
+                                sizeof problem);
     cr_assert_eq(rc, -1, "%s was accepted", json);
+    cr_assert_str_eq(problem, "", "%s: %s", json, problem);
     cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
     cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
-    cr_assert_eq(json_array_size(events), 0, "a refusal made events");
-    char *after = rt_all_views(g);
-    cr_assert_str_eq(before, after, "%s changed a view", json);
-    cr_assert_eq(deadline, RT->deadline(g));
-    free(before);
-    free(after);
+    json_decref(action);
     json_decref(events);
 }
 
@@ -166,17 +164,6 @@ char *rt_view_text(const game *g, int seat)
     return s;
 }
 
-char *rt_all_views(const game *g)
-{
-    json_t *all = json_array();
-    for (int s = GAME_SEAT_SPECTATOR; s < ricochet_seats(g); s++)
-        json_array_append_new(all, RT->view(g, s));
-    json_array_append_new(all, json_boolean(RT->over(g)));
-    char *s = dump(all);
-    json_decref(all);
-    return s;
-}
-
 int rt_int(const json_t *obj, const char *key)
 {
     json_t *v = json_object_get(obj, key);
@@ -189,43 +176,4 @@ const char *rt_str(const json_t *obj, const char *key)
     const char *s = json_string_value(json_object_get(obj, key));
     cr_assert_not_null(s, "%s is not a string", key);
     return s;
-}
-
-/* ---- logged games ---- */
-
-void rt_log_add(rt_log *log, int64_t at, int seat, const json_t *action)
-{
-    if (log->n == log->cap) {
-        log->cap = log->cap ? log->cap * 2 : 256;
-        log->inputs = realloc(log->inputs, (size_t)log->cap * sizeof *log->inputs);
-        cr_assert_not_null(log->inputs);
-    }
-    log->inputs[log->n++] = (rt_input){at, seat, action ? json_incref((json_t *)action) : NULL};
-}
-
-void rt_log_free(rt_log *log)
-{
-    for (int i = 0; i < log->n; i++)
-        json_decref(log->inputs[i].action);
-    free(log->inputs);
-    memset(log, 0, sizeof *log);
-}
-
-game *rt_replay(const rt_log *log)
-{
-    game *g = rt_new(log->options[0] ? log->options : NULL, log->seats, log->seed);
-    json_t *events = json_array();
-    for (int i = 0; i < log->n; i++) {
-        const rt_input *in = &log->inputs[i];
-        if (in->seat == RT_TICK) {
-            RT->tick(g, in->at, events);
-        } else {
-            game_error err = {{0}, {0}};
-            int rc = RT->act(g, in->seat, in->action, in->at, events, &err);
-            cr_assert_eq(rc, 0, "input %d was accepted once but not on replay: %s", i, err.message);
-        }
-        json_array_clear(events);
-    }
-    json_decref(events);
-    return g;
 }

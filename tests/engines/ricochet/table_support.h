@@ -2,7 +2,8 @@
  * table_support.h: helpers the table suites share (test_table, test_refusals,
  * test_play, test_bots): games driven through the engine contract at chosen
  * game times, the solver's answer fed in line as the room feeds it, rounds
- * set up by hand, byte-exact views, and logged games that can be replayed.
+ * set up by hand and byte-exact views. Logged games and their replays use the
+ * shared harness (tests/support/replay.h).
  */
 #ifndef RICOCHET_TABLE_SUPPORT_H
 #define RICOCHET_TABLE_SUPPORT_H
@@ -10,6 +11,7 @@
 #include <criterion/criterion.h>
 
 #include "games/ricochet/ricochet.h"
+#include "replay.h"
 
 /* Options with short timers for tests: a 5 s sand timer, the idle rule at
  * 10 s (by hand) and 20 s (by itself), 8 s to demonstrate, a 2 s pause,
@@ -26,8 +28,8 @@ game *rt_new(const char *options, int seats, uint64_t seed);
 int rt_act(game *g, int seat, const char *json, int64_t at, json_t **events, game_error *err);
 /* Acts and fails the test if refused. Returns the events (caller decrefs). */
 json_t *rt_ok(game *g, int seat, const char *json, int64_t at);
-/* Fails the test unless act refuses with `code`, a sentence, no events,
- * and every view and the deadline unchanged. */
+/* Fails the test unless act refuses with `code` and keeps the refusal rule
+ * (replay.h: a sentence, no events, every view and the deadline unchanged). */
 void rt_refused(game *g, int seat, const char *json, int64_t at, const char *code);
 /* Ticks at `at`; returns the events (caller decrefs). */
 json_t *rt_tick(game *g, int64_t at);
@@ -48,31 +50,7 @@ int rt_count(json_t *events, const char *kind);
 /* The view of `seat`, parsed (caller decrefs) or as sorted compact text (caller frees). */
 json_t *rt_view(const game *g, int seat);
 char *rt_view_text(const game *g, int seat);
-/* Every seat's view, the spectator's and over(), joined (caller frees). */
-char *rt_all_views(const game *g);
 int rt_int(const json_t *obj, const char *key);
 const char *rt_str(const json_t *obj, const char *key);
-
-/* ---- logged games ---- */
-
-typedef struct rt_input {
-    int64_t at;
-    int seat;       /* RT_TICK for a tick */
-    json_t *action;
-} rt_input;
-#define RT_TICK (-100)
-
-typedef struct rt_log {
-    char options[256];
-    int seats;
-    uint64_t seed;
-    rt_input *inputs;
-    int n, cap;
-} rt_log;
-
-void rt_log_add(rt_log *log, int64_t at, int seat, const json_t *action);
-void rt_log_free(rt_log *log);
-/* Replays a log from scratch; every input must be accepted again. */
-game *rt_replay(const rt_log *log);
 
 #endif

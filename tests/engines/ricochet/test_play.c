@@ -11,24 +11,6 @@
 
 #include "util/rng.h"
 
-static uint64_t fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (uint8_t)*s) * 1099511628211ull;
-    return h;
-}
-
-/* The spectator's view and one seat's (they differ only in "you"), hashed. */
-static uint64_t views_hash(const game *g, int seat)
-{
-    char *a = rt_view_text(g, GAME_SEAT_SPECTATOR), *b = rt_view_text(g, seat);
-    uint64_t h = fnv(a) * 31 + fnv(b);
-    free(a);
-    free(b);
-    return h;
-}
-
 /* A person's action for `seat`, chosen from what anyone could see, or NULL. */
 static json_t *chaos_action(const game *g, int seat, rng *r)
 {
@@ -59,44 +41,30 @@ static json_t *chaos_action(const game *g, int seat, rng *r)
                      ricochet_dir_name(m.dir));
 }
 
-typedef struct played {
-    rt_log log;
-    uint64_t *hashes; /* views after each input */
-    int accepted, refused;
-} played;
-
-static void record(played *p, const game *g, int64_t at, int seat, const json_t *action)
-{
-    rt_log_add(&p->log, at, seat, action);
-    p->hashes = realloc(p->hashes, (size_t)p->log.n * sizeof *p->hashes);
-    p->hashes[p->log.n - 1] = views_hash(g, p->log.n % p->log.seats);
-}
-
-static void feed_work(played *p, game *g, int64_t at)
+/* Does the work the game waits for, in line, as the room would. */
+static void feed_work(replay_log *log, game *g, int64_t at)
 {
     json_t *req = RT->work_request(g);
     if (!req)
         return;
-    json_t *res = RT->work_run(req, NULL);
+    json_t *res = RT->work_run(req, &game_no_cancel);
     json_t *action = json_pack("{s:s, s:o, s:o}", "kind", "work_done", "request", req, "result", res);
     json_t *ev = json_array();
     game_error err;
-    cr_assert_eq(RT->act(g, GAME_SEAT_SERVER, action, at, ev, &err), 0, "%s", err.message);
-    record(p, g, at, GAME_SEAT_SERVER, action);
+    cr_assert_eq(replay_act(log, g, GAME_SEAT_SERVER, action, at, ev, &err), 0, "%s", err.message);
     json_decref(ev);
     json_decref(action);
 }
 
-static void play_randomly(played *p, uint64_t seed, int seats, int steps)
+/* People playing at random, time passing and the solver answering when it
+ * will, logged with a trace of every view and event. Returns accepted
+ * actions of seats. */
+static int play_randomly(replay_log *log, game *g, uint64_t seed, int steps)
 {
-    snprintf(p->log.options, sizeof p->log.options, "%s",
-             RT_OPTS(",\"chips_to_win\":2,\"silver\":true"));
-    p->log.seats = seats;
-    p->log.seed = seed;
-    game *g = rt_new(p->log.options, seats, seed);
     rng r;
     rng_seed(&r, seed * 7 + 1);
-    int64_t now = 0;
+    int64_t now = 0, accepted = 0;
+    int seats = log->seats;
     json_t *events = json_array();
     for (int step = 0; step < steps && !RT->over(g); step++) {
         unsigned op = rng_below(&r, 10);
@@ -107,60 +75,41 @@ static void play_randomly(played *p, uint64_t seed, int seats, int steps)
             if (!a)
                 continue;
             game_error err;
-            if (RT->act(g, seat, a, now, events, &err) == 0) {
-                record(p, g, now, seat, a);
-                p->accepted++;
-            } else {
-                p->refused++;
-            }
+            accepted += replay_act(log, g, seat, a, now, events, &err) == 0;
             json_decref(a);
         } else if (op < 9) {
             now += rng_below(&r, 3000);
-            if (RT->deadline(g) <= now) {
-                RT->tick(g, now, events);
-                record(p, g, now, RT_TICK, NULL);
-            }
+            if (RT->deadline(g) <= now)
+                replay_tick(log, g, now, events);
         } else {
-            feed_work(p, g, now); /* the solver answers when it will */
+            feed_work(log, g, now); /* the solver answers when it will */
         }
         json_array_clear(events);
     }
     json_decref(events);
-    RT->destroy(g);
+    return (int)accepted;
 }
 
 Test(play, random_play_replays_byte_identical)
 {
-    int inputs = 0, over = 0;
-    for (uint64_t seed = 1; seed <= 10; seed++) {
-        played p = {0};
-        play_randomly(&p, seed, 2 + (int)(seed % 4), 1200);
-        /* the replay, view by view */
-        game *g = rt_new(p.log.options, p.log.seats, p.log.seed);
-        json_t *events = json_array();
-        for (int i = 0; i < p.log.n; i++) {
-            const rt_input *in = &p.log.inputs[i];
-            if (in->seat == RT_TICK) {
-                RT->tick(g, in->at, events);
-            } else {
-                game_error err;
-                cr_assert_eq(RT->act(g, in->seat, in->action, in->at, events, &err), 0,
-                             "seed %llu input %d accepted once, refused on replay: %s",
-                             (unsigned long long)seed, i, err.message);
-            }
-            json_array_clear(events);
-            cr_assert_eq(views_hash(g, (i + 1) % p.log.seats), p.hashes[i], "seed %llu: the views differ after input %d",
-                         (unsigned long long)seed, i);
-        }
+    size_t inputs = 0;
+    int over = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) { /* 3, 4, 5 and 2 seats */
+        replay_log log;
+        game_error err;
+        game *g = replay_start(&log, RT, RT_OPTS(",\"chips_to_win\":2,\"silver\":true"),
+                               2 + (int)(seed % 4), game_seeds_from(seed), &err);
+        cr_assert_not_null(g, "%s", err.message);
+        log.trace = true;
+        int accepted = play_randomly(&log, g, seed, 1200);
+        cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
+        cr_assert_gt(accepted, 20);
         over += RT->over(g);
-        inputs += p.log.n;
-        json_decref(events);
+        inputs += log.n;
         RT->destroy(g);
-        cr_assert_gt(p.accepted, 20);
-        rt_log_free(&p.log);
-        free(p.hashes);
+        replay_free(&log);
     }
-    cr_assert_gt(inputs, 1000);
+    cr_assert_gt(inputs, 400);
     cr_assert_gt(over, 0, "some random games reach their end");
 }
 
@@ -175,46 +124,47 @@ static bool waits_for_solver(const game *g)
 }
 
 /* A table of bots (and people until `leave_at`, then bots in their seats),
- * driven the way a room drives it. Every bot action must be accepted. */
+ * driven the way a room drives it, bots thinking over a clone as the room's
+ * workers do. Every bot action must be accepted, and the game must replay. */
 static void bots_game(uint64_t seed, int seats, const int *levels, int people, int64_t leave_at,
                       const char *options, int *bot_actions, int *rounds)
 {
-    game *g = rt_new(options, seats, seed);
+    replay_log log;
+    game_error err;
+    game *g = replay_start(&log, RT, options, seats, game_seeds_from(seed), &err);
+    cr_assert_not_null(g, "%s", err.message);
     rng r;
     rng_seed(&r, seed);
     int64_t now = 0;
     json_t *events = json_array();
     for (int guard = 0; guard < 20000 && !RT->over(g); guard++) {
         if (waits_for_solver(g) && rng_below(&r, 3) == 0) {
-            json_decref(rt_solve(g, now));
+            feed_work(&log, g, now);
             continue;
         }
         int64_t wake = GAME_NO_DEADLINE;
         bool acted = false;
         for (int s = 0; s < seats && !acted; s++) {
-            json_t *a;
             if (s < people && now < leave_at) {
-                a = chaos_action(g, s, &r);
-            } else {
-                int64_t w = GAME_NO_DEADLINE;
-                a = RT->bot(g, s, levels[s], now, rng_next(&r), &w, &game_no_cancel);
-                wake = w < wake ? w : wake;
-                if (a) {
-                    char *text = json_dumps(a, JSON_COMPACT);
-                    game_error err;
-                    cr_assert_eq(RT->act(g, s, a, now, events, &err), 0,
-                                 "seed %llu: the %s bot in seat %d tried %s: %s",
-                                 (unsigned long long)seed, ricochet_bot_levels[levels[s]], s, text,
-                                 err.message);
-                    free(text);
-                    (*bot_actions)++;
-                    acted = true;
-                }
+                json_t *a = chaos_action(g, s, &r);
+                acted = a && replay_act(&log, g, s, a, now, events, &err) == 0;
                 json_decref(a);
                 continue;
             }
-            game_error err;
-            acted = a && RT->act(g, s, a, now, events, &err) == 0;
+            int64_t w = GAME_NO_DEADLINE;
+            game *copy = RT->clone(g);
+            json_t *a = RT->bot(copy, s, levels[s], now, rng_next(&r), &w, &game_no_cancel);
+            RT->destroy(copy);
+            wake = w < wake ? w : wake;
+            if (!a)
+                continue;
+            char *text = json_dumps(a, JSON_COMPACT);
+            cr_assert_eq(replay_act(&log, g, s, a, now, events, &err), 0,
+                         "seed %llu: the %s bot in seat %d tried %s: %s", (unsigned long long)seed,
+                         ricochet_bot_levels[levels[s]], s, text, err.message);
+            free(text);
+            (*bot_actions)++;
+            acted = true;
             json_decref(a);
         }
         json_array_clear(events);
@@ -229,13 +179,15 @@ static void bots_game(uint64_t seed, int seats, const int *levels, int people, i
             next = now + 500; /* people think, then act again */
         cr_assert_neq(next, GAME_NO_DEADLINE, "seed %llu: the game is stuck", (unsigned long long)seed);
         now = next > now ? next : now + 1;
-        RT->tick(g, now, events);
+        replay_tick(&log, g, now, events);
         json_array_clear(events);
     }
     cr_assert(RT->over(g), "seed %llu: the bots' game did not end", (unsigned long long)seed);
+    cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
     *rounds += ricochet_round_no(g);
     json_decref(events);
     RT->destroy(g);
+    replay_free(&log);
 }
 
 Test(bots, bots_always_act_legally_and_their_games_end)
@@ -306,7 +258,7 @@ Test(bots, thinking_takes_longer_for_longer_solutions_and_lower_levels)
             int64_t at = 0, next;
             int n = -1;
             for (int guard = 0; guard < 10 && n < 0; guard++) {
-                n = ricochet_bot_plan(g, 0, level, at, moves, &next);
+                n = ricochet_bot_plan(g, 0, level, at, moves, &next, NULL);
                 if (n < 0 && next == GAME_NO_DEADLINE)
                     break;
                 if (n < 0)
@@ -335,7 +287,7 @@ Test(bots, a_bot_out_of_ideas_starts_the_timer_when_the_idle_rule_allows)
         json_decref(rt_solve(g, 0));
         ricochet_move moves[RICOCHET_MAX_MOVES];
         int64_t next;
-        if (ricochet_bot_plan(g, 1, 0, 1000000, moves, &next) >= 0) {
+        if (ricochet_bot_plan(g, 1, 0, 1000000, moves, &next, NULL) >= 0) {
             RT->destroy(g);
             continue;
         }
@@ -349,4 +301,52 @@ Test(bots, a_bot_out_of_ideas_starts_the_timer_when_the_idle_rule_allows)
         return;
     }
     cr_assert_fail("no round beyond an easy bot");
+}
+
+/* ---- the room's way of asking: over a clone, with a time budget ---- */
+
+Test(bots, a_clone_is_an_equal_copy_that_shares_nothing)
+{
+    game *g = rt_new(RT_OPTS(""), 3, 5);
+    json_decref(rt_solve(g, 1));
+    json_decref(rt_ok(g, 0, rt_bid(9), 100));
+    game *copy = RT->clone(g);
+    cr_assert_not_null(copy);
+    char *before = replay_views(RT, g, 3), *copied = replay_views(RT, copy, 3);
+    cr_assert_str_eq(copied, before, "the copy shows what the original shows");
+    json_decref(rt_ok(copy, 1, rt_bid(5), 200));
+    json_decref(rt_tick(copy, RT->deadline(copy)));
+    char *after = replay_views(RT, g, 3);
+    cr_assert_str_eq(after, before, "the original did not move with the copy");
+    RT->destroy(g);
+    char *alone = replay_views(RT, copy, 3);
+    cr_assert_str_neq(alone, before, "the copy lives on after the original is gone");
+    cr_assert_eq(ricochet_demonstrator(copy), 1);
+    RT->destroy(copy);
+    free(before);
+    free(copied);
+    free(after);
+    free(alone);
+}
+
+static const volatile int raised = 1;
+
+/* A search cut short finds nothing; a bot whose time is up acts on what it
+ * has without searching: hard bids the logged optimum, easy waits. */
+Test(bots, a_bot_whose_time_is_up_acts_on_what_it_has)
+{
+    game *g = rt_new(RT_OPTS(""), 2, 31);
+    ricochet_seek_limits wide = {1, 10, 8000};
+    ricochet_move moves[RICOCHET_MAX_MOVES];
+    cr_assert_gt(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &wide, NULL, moves), 0);
+    cr_assert_eq(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &wide, &raised, moves), -1);
+    int64_t wake;
+    cr_assert_null(RT->bot(g, 1, 0, 10, 0, &wake, &raised), "easy has found nothing yet");
+    json_decref(rt_solve(g, 1));
+    json_t *a = RT->bot(g, 1, 2, 10, 0, &wake, &raised);
+    cr_assert_not_null(a);
+    cr_assert_str_eq(rt_str(a, "kind"), "bid");
+    cr_assert_eq(rt_int(a, "moves"), ricochet_optimum_of(g)->nmoves);
+    json_decref(a);
+    RT->destroy(g);
 }

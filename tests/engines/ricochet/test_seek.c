@@ -42,7 +42,7 @@ Test(seek, answers_are_legal_and_never_beat_the_optimum, .timeout = 120)
         const ricochet_optimum *o = ricochet_optimum_of(g);
         for (size_t l = 0; l < sizeof limits / sizeof *limits; l++) {
             ricochet_move moves[RICOCHET_MAX_MOVES];
-            int n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &limits[l], moves);
+            int n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &limits[l], NULL, moves);
             if (n < 0)
                 continue;
             answered++;
@@ -72,7 +72,7 @@ Test(seek, with_room_enough_it_finds_the_optimum_of_short_puzzles, .timeout = 12
         if (o->known == RICOCHET_KNOWN_OPTIMUM && o->nmoves <= 4) {
             const ricochet_seek_limits all = {3, 4, 400000};
             ricochet_move moves[RICOCHET_MAX_MOVES];
-            int n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &all, moves);
+            int n = ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &all, NULL, moves);
             cr_assert_eq(n, o->nmoves, "seed %llu: %d moves, the optimum is %d", (unsigned long long)seed,
                          n, o->nmoves);
             checked++;
@@ -87,7 +87,7 @@ Test(seek, too_small_a_budget_finds_nothing)
     game *g = rt_new(NULL, 2, 3);
     const ricochet_seek_limits none = {1, 0, 1000}, tiny = {1, 12, 1};
     ricochet_move moves[RICOCHET_MAX_MOVES];
-    cr_assert_eq(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &none, moves), -1);
-    cr_assert_eq(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &tiny, moves), -1);
+    cr_assert_eq(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &none, NULL, moves), -1);
+    cr_assert_eq(ricochet_seek(ricochet_board_of(g), ricochet_round_of(g), &tiny, NULL, moves), -1);
     RT->destroy(g);
 }

@@ -209,41 +209,144 @@ Test(idle_rule, the_timer_starts_by_itself_after_idle_s)
 
 /* ---- no bid ---- */
 
-Test(no_bid, the_chip_goes_back_and_is_reshuffled)
+/* The chip of the round in progress, as an index into ricochet_chips. */
+static int chip_now(const game *g)
+{
+    const ricochet_round *r = ricochet_round_of(g);
+    for (int c = 0; c < RICOCHET_CHIPS; c++) {
+        if (ricochet_board_target_cell(ricochet_board_of(g), ricochet_chips[c]) == r->target)
+            return c;
+    }
+    cr_assert_fail("the round's target holds no chip");
+    return -1;
+}
+
+/* Lets the round run out with no bid; returns the chip revealed next. */
+static int no_bid_round(game *g)
+{
+    json_t *before = view_field(g, "chips_left"), *ev;
+    tick_deadline(g, &ev); /* the idle start */
+    json_decref(ev);
+    tick_deadline(g, &ev); /* the timer runs out with no bid */
+    cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "no_bids");
+    json_decref(ev);
+    json_t *left = view_field(g, "chips_left");
+    cr_assert(json_equal(left, before), "the chip is back in the pile");
+    json_decref(left);
+    json_decref(before);
+    tick_deadline(g, &ev);
+    cr_assert_not_null(rt_event(ev, "reveal"));
+    json_decref(ev);
+    return chip_now(g);
+}
+
+Test(no_bid, the_chip_goes_back_into_the_pile_and_comes_up_again_later)
 {
     game *g = rt_new(RT_OPTS(""), 2, 7);
-    int chips[40], repeats = 0;
+    bool seen[RICOCHET_CHIPS] = {false};
+    int chip = chip_now(g), again = 0;
+    seen[chip] = true;
     for (int round = 0; round < 40; round++) {
-        cr_assert_eq(ricochet_round_no(g), round + 1);
-        const ricochet_round *r = ricochet_round_of(g);
-        chips[round] = r->target * 8 + (r->active + 1);
-        json_t *ev;
-        tick_deadline(g, &ev); /* idle start */
-        json_decref(ev);
-        tick_deadline(g, &ev); /* the timer runs out with no bid */
-        json_t *end = rt_event(ev, "round_end");
-        cr_assert_str_eq(rt_str(end, "outcome"), "no_bids");
-        json_decref(ev);
-        json_t *left = view_field(g, "chips_left");
-        cr_assert_eq(json_integer_value(left), 17, "the chip is back in the pile");
-        json_decref(left);
-        tick_deadline(g, &ev);
-        cr_assert_not_null(rt_event(ev, "reveal"));
-        json_decref(ev);
-        repeats += round > 0 && chips[round] == chips[round - 1];
+        chip = no_bid_round(g);
+        again += seen[chip];
+        seen[chip] = true;
     }
-    int seen_again = 0;
-    for (int i = 1; i < 40; i++) {
-        for (int j = 0; j < i; j++) {
-            if (chips[i] == chips[j]) {
-                seen_again++;
-                break;
+    cr_assert_gt(again, 0, "returned chips are shuffled back in and come up again");
+    RT->destroy(g);
+}
+
+/* Every bidder fails (one bid of 1, given up); returns the chip revealed next. */
+static int all_failed_round(game *g)
+{
+    json_decref(rt_ok(g, 0, rt_bid(1), ricochet_revealed_at(g) + 10));
+    json_decref(rt_tick(g, RT->deadline(g)));
+    json_t *ev = rt_ok(g, 0, "{\"kind\":\"give_up\"}", RT->deadline(g) - 1);
+    cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "all_failed");
+    json_decref(ev);
+    json_decref(rt_solve(g, RT->deadline(g) - 1)); /* the pause waits for it */
+    tick_deadline(g, &ev);
+    cr_assert_not_null(rt_event(ev, "reveal"));
+    json_decref(ev);
+    return chip_now(g);
+}
+
+/* `rounds` rounds of `seeds` games, each ending with its chip returned by
+ * `one_round`: the chip revealed next is never the one returned. */
+static void returned_chips_never_come_next(int (*one_round)(game *), int seeds, int rounds)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+        game *g = rt_new(RT_OPTS(""), 2, seed);
+        for (int round = 0; round < rounds; round++) {
+            int before = chip_now(g);
+            cr_assert_neq(one_round(g), before, "seed %llu round %d: chip %d again at once",
+                          (unsigned long long)seed, round + 1, before);
+        }
+        RT->destroy(g);
+    }
+}
+
+/* RULINGS §1: "the next chip revealed is never the one just returned while
+ * any other chip is left". Shuffled back at random, it would come up again
+ * at once about one time in 17: 300 returns would show it. */
+Test(no_bid, a_returned_chip_is_never_the_next_one_revealed)
+{
+    returned_chips_never_come_next(no_bid_round, 10, 30);
+}
+
+Test(no_bid, a_chip_every_bidder_failed_is_never_the_next_one_revealed)
+{
+    returned_chips_never_come_next(all_failed_round, 4, 30);
+}
+
+/* The chip order is a hidden deal: it comes from the secret stream, so the
+ * seed (which a host may choose) deals the same board and robots but never
+ * tells which chip comes next. */
+Test(no_bid, the_chip_order_follows_the_secret_not_the_seed)
+{
+    const game_engine *e = RT;
+    json_t *opts = game_options_resolve(e, NULL, NULL);
+    int differ = 0;
+    for (uint64_t secret = 1; secret <= 8; secret++) {
+        game *a = e->create(opts, 2, (game_seeds){42, secret}, NULL);
+        game *b = e->create(opts, 2, (game_seeds){42, secret + 100}, NULL);
+        game *c = e->create(opts, 2, (game_seeds){42, secret}, NULL);
+        cr_assert(memcmp(ricochet_board_of(a), ricochet_board_of(b), sizeof(ricochet_board)) == 0,
+                  "the seed alone deals the board");
+        cr_assert(memcmp(&ricochet_round_of(a)->start, &ricochet_round_of(b)->start,
+                         sizeof(ricochet_position)) == 0, "and the robots");
+        bool same = true;
+        for (int round = 0; round < 6; round++) {
+            same = same && chip_now(a) == chip_now(b);
+            cr_assert_eq(chip_now(a), chip_now(c), "one secret deals one order");
+            if (round < 5) {
+                no_bid_round(a);
+                no_bid_round(b);
+                no_bid_round(c);
             }
         }
+        differ += !same;
+        e->destroy(a);
+        e->destroy(b);
+        e->destroy(c);
     }
-    cr_assert_gt(seen_again, 0, "returned chips come up again");
-    cr_assert_lt(repeats, 10, "a returned chip is shuffled in, not put back on top");
-    RT->destroy(g);
+    json_decref(opts);
+    cr_assert_geq(differ, 7, "another secret, another order of chips");
+}
+
+/* `seat` bids `bid` at 1 s, the timer runs out and it demonstrates the
+ * round's optimum, which must succeed in the optimum's moves. Returns the
+ * events of the demonstration (caller decrefs). */
+static json_t *demonstrate_optimum(game *g, int seat, int bid)
+{
+    const ricochet_optimum *o = ricochet_optimum_of(g);
+    json_decref(rt_ok(g, seat, rt_bid(bid), 1000));
+    json_decref(rt_tick(g, 6000));
+    json_t *ev = rt_play(g, seat, o->moves, o->nmoves, 6001);
+    json_t *end = rt_event(ev, "demo_end");
+    cr_assert(json_is_true(json_object_get(end, "success")));
+    cr_assert_str_eq(rt_str(end, "end"), "solved");
+    cr_assert_eq(rt_int(end, "moves"), o->nmoves);
+    return ev;
 }
 
 /* ---- the demonstration order ---- */
@@ -308,15 +411,8 @@ Test(demonstration, a_lowered_bid_counts_from_when_it_was_made)
 Test(demonstration, success_takes_the_chip_and_the_robots_stay)
 {
     game *g = solved_game(RT_OPTS(""), 3, 2);
-    const ricochet_optimum *o = ricochet_optimum_of(g);
     ricochet_position start = ricochet_round_of(g)->start;
-    json_decref(rt_ok(g, 1, rt_bid(o->nmoves), 1000));
-    json_decref(rt_tick(g, 6000));
-    json_t *ev = rt_play(g, 1, o->moves, o->nmoves, 6001);
-    json_t *end = rt_event(ev, "demo_end");
-    cr_assert(json_is_true(json_object_get(end, "success")));
-    cr_assert_str_eq(rt_str(end, "end"), "solved");
-    cr_assert_eq(rt_int(end, "moves"), o->nmoves);
+    json_t *ev = demonstrate_optimum(g, 1, ricochet_optimum_of(g)->nmoves);
     json_t *round = rt_event(ev, "round_end");
     cr_assert_str_eq(rt_str(round, "outcome"), "won");
     cr_assert_eq(rt_int(round, "winner"), 1);
@@ -352,6 +448,18 @@ Test(demonstration, every_move_is_shown_with_its_path)
     cr_assert_eq(rt_int(v, "bid_to_beat"), o->nmoves);
     cr_assert_eq(json_array_size(json_object_get(v, "demo_moves")), 1);
     json_decref(v);
+    RT->destroy(g);
+}
+
+Test(demonstration, solving_in_fewer_moves_than_the_bid_succeeds)
+{
+    game *g = solved_game(RT_OPTS(""), 2, 19);
+    int optimum = ricochet_optimum_of(g)->nmoves;
+    json_t *ev = demonstrate_optimum(g, 0, optimum + 3);
+    cr_assert_eq(rt_int(rt_event(ev, "demo_end"), "bid"), optimum + 3);
+    cr_assert_str_eq(rt_str(rt_event(ev, "round_end"), "outcome"), "won");
+    cr_assert_eq(ricochet_chips_of(g, 0), 1);
+    json_decref(ev);
     RT->destroy(g);
 }
 
@@ -544,7 +652,7 @@ Test(solver, the_optimum_is_shown_only_once_the_round_is_over)
 {
     game *g = solved_game(RT_OPTS(""), 2, 13);
     const ricochet_optimum *o = ricochet_optimum_of(g);
-    char *views = rt_all_views(g);
+    char *views = replay_views(RT, g, ricochet_seats(g));
     cr_assert_null(strstr(views, "\"optimal\""), "no view holds the optimum during the round");
     cr_assert_null(strstr(views, "\"solution\""));
     free(views);
@@ -663,6 +771,26 @@ Test(end, a_player_who_reaches_chips_to_win_wins_after_the_pause)
     cr_assert_str_eq(rt_str(result, "summary"), "Seat 3 wins with 2 chips");
     json_decref(result);
     rt_refused(g, 0, rt_bid(3), t + 10000, "not_your_turn");
+    RT->destroy(g);
+}
+
+/* RULINGS §1: a returned chip is not the next one "while any other chip is
+ * left": the last chip, returned, is revealed again at once. */
+Test(end, the_last_chip_returned_comes_up_again_at_once)
+{
+    game *g = rt_new(RT_OPTS(""), 5, 18);
+    int64_t t = 100;
+    for (int round = 0; round < 16; round++) {
+        t = win_round(g, round % 5, t);
+        t = tick_deadline(g, NULL);
+    }
+    int last = chip_now(g);
+    json_t *left = view_field(g, "chips_left");
+    cr_assert_eq(json_integer_value(left), 1);
+    json_decref(left);
+    json_decref(rt_solve(g, t + 1));
+    cr_assert_eq(no_bid_round(g), last);
+    cr_assert(!RT->over(g), "the chip is still to be won");
     RT->destroy(g);
 }
 
