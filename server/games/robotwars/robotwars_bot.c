@@ -206,24 +206,31 @@ typedef struct node {
     float risk[RW_MAX_IN_BATTLE], rip[RW_MAX_IN_BATTLE];
 } node;
 
-#define SEEN_BITS 15
+/* An end of turn the search found, with the action that leads to it. */
+typedef struct leaf {
+    float value;
+    int first;
+    node n;
+} leaf;
+
+#define SEEN_BITS 14
 #define SEEN_SIZE (1u << SEEN_BITS)
+#define TOP_K 6
 
 typedef struct search {
     int me;
-    int level;
     const weights *w;
-    int round;     /* the battle's round */
-    uint64_t *seen; /* hashes of states visited, 0 = empty */
+    int round;      /* the battle's round */
+    uint64_t seen[SEEN_SIZE]; /* hashes of states visited, 0 = empty */
     long nodes, limit;
     const volatile int *cancel;
-    float best;
-    int best_first;
-    rng *noise;      /* easy: random among the nearly best */
-    float slack;
-    /* hard: where the next robot to move could reach, from where it stands */
+    leaf best;
+    leaf top[TOP_K]; /* the best ends, distinct, when asked for */
+    int ntop;
+    bool keep_top;
+    /* where the next robot to move could reach, from where it stands */
     int next_mover;
-    reach_map *reach;
+    reach_map reach;
     int reach_of; /* its cell*4+facing when the map was made, -1 none */
 } search;
 
@@ -235,7 +242,7 @@ static uint64_t state_hash(const node *n)
         h = rng_mix(h ^ ((uint64_t)r->cell | (uint64_t)r->facing << 8 | (uint64_t)r->damage << 10 |
                          (uint64_t)(r->cap[0] | r->cap[1] << 4 | r->cap[2] << 8) << 20));
     }
-    h = rng_mix(h ^ ((uint64_t)n->t.moves | (uint64_t)n->t.turns << 8 | (uint64_t)n->a.out << 16));
+    h = rng_mix(h ^ ((uint64_t)n->t.moves | (uint64_t)n->t.turns << 8 | (uint64_t)(n->a.out + 1) << 16));
     return h ? h : 1;
 }
 
@@ -254,34 +261,22 @@ static bool first_visit(search *s, const node *n)
     return true; /* a crowded neighbourhood: search it again rather than miss it */
 }
 
-/* The robot to move after the mover's turn. */
-static int next_after(const rw_arena *a, int who)
-{
-    return (who + 1) % a->n;
-}
-
 static float robot_loss(const node *n, int i, const weights *w)
 {
     const rw_robot *r = &n->a.r[i];
-    float v = (float)r->damage + n->risk[i] * w->capability + n->rip[i] * w->out;
-    if (n->a.out == i)
-        v += w->out;
-    return v;
+    return (float)r->damage + n->risk[i] * w->capability + n->rip[i] * w->out;
 }
 
-static float evaluate(search *s, const node *n)
+/* Damage and its risks: the others' against mine. With three robots the
+ * most damaged one goes, so what counts most is the worst off of the others.
+ * A battle over is won or lost outright. */
+static float material(const node *n, int me, const weights *w)
 {
     const rw_arena *a = &n->a;
-    const weights *w = s->w;
-    int me = s->me;
-    if (a->out >= 0 && a->out != me)
-        return 1000.0f;
-    if (a->out == me)
-        return -1000.0f;
-    /* Others' losses against mine: with three robots the most damaged one
-     * goes, so what counts most is the worst off of the others. */
+    if (a->out >= 0)
+        return a->out == me ? -1000.0f : 1000.0f;
     float mine = robot_loss(n, me, w), worst = -1e9f, sum = 0;
-    int others = 0, nearest = 99;
+    int others = 0;
     for (int i = 0; i < a->n; i++) {
         if (i == me)
             continue;
@@ -289,54 +284,88 @@ static float evaluate(search *s, const node *n)
         worst = fmaxf(worst, l);
         sum += l;
         others++;
-        int d = manhattan(a->r[i].cell, a->r[me].cell);
-        nearest = d < nearest ? d : nearest;
     }
-    float v = 0.7f * worst + 0.3f * sum / (float)others - mine;
-    v -= w->distance * (float)nearest;
+    return 0.7f * worst + 0.3f * sum / (float)others - mine;
+}
+
+static int nearest_opponent(const rw_arena *a, int me)
+{
+    int nearest = 99;
+    for (int i = 0; i < a->n; i++) {
+        int d = manhattan(a->r[i].cell, a->r[me].cell);
+        if (i != me && d < nearest)
+            nearest = d;
+    }
+    return nearest;
+}
+
+/* What robot o can do to robot v from here (reach map cached by o's square). */
+static float threat_of(search *s, const rw_arena *a, int o, int v)
+{
+    const rw_robot *r = &a->r[o];
+    int key = r->cell * 4 + r->facing;
+    if (s->reach_of != key || s->next_mover != o) {
+        reach_from(a, o, v, &s->reach);
+        s->reach_of = key;
+        s->next_mover = o;
+    }
+    return threat(a, o, v, &s->reach, s->w);
+}
+
+static float evaluate(search *s, const node *n)
+{
+    const rw_arena *a = &n->a;
+    const weights *w = s->w;
+    int me = s->me;
+    float v = material(n, me, w);
+    if (a->out >= 0)
+        return v;
+    v -= w->distance * (float)nearest_opponent(a, me);
     if (!w->threat)
         return v;
-
     /* What the next robot to move can do to me, and what standing here
      * risks when the pit opens. */
-    int o = next_after(a, n->t.who);
-    if (o != me) {
-        const rw_robot *r = &a->r[o];
-        int key = r->cell * 4 + r->facing;
-        if (s->reach_of != key || s->next_mover != o) {
-            reach_from(a, o, me, s->reach);
-            s->reach_of = key;
-            s->next_mover = o;
-        }
-        v -= 0.9f * threat(a, o, me, s->reach, w);
-    }
+    int o = (n->t.who + 1) % a->n;
+    if (o != me)
+        v -= 0.9f * threat_of(s, a, o, me);
     if (w->hazards && rw_tile_at(a->r[me].cell) == RW_PIT && !a->pit_open &&
         s->round >= RW_PIT_AFTER)
         v -= w->out;
     return v;
 }
 
-static json_t *action_json(int act)
+static void keep_top(search *s, const leaf *l)
 {
-    if (act == RW_ACT_LEFT || act == RW_ACT_RIGHT)
-        return json_pack("{s:s, s:s}", "kind", "turn", "to", rw_act_names[act]);
-    return json_pack("{s:s}", "kind", rw_act_names[act]);
+    /* Distinct ends only: the same end reached another way is no new
+     * choice. */
+    uint64_t h = state_hash(&l->n);
+    int worst = 0;
+    for (int i = 0; i < s->ntop; i++) {
+        if (state_hash(&s->top[i].n) == h) {
+            if (l->value > s->top[i].value)
+                s->top[i] = *l;
+            return;
+        }
+        if (s->top[i].value < s->top[worst].value)
+            worst = i;
+    }
+    if (s->ntop < TOP_K)
+        s->top[s->ntop++] = *l;
+    else if (l->value > s->top[worst].value)
+        s->top[worst] = *l;
 }
 
-static void consider(search *s, float value, int first)
+static void consider(search *s, const node *n, int first)
 {
-    if (s->noise) {
-        /* Easy: a plan nearly as good as the best may replace it. */
-        if (value > s->best + s->slack ||
-            (value > s->best - s->slack && rng_below(s->noise, 3) == 0)) {
-            s->best = value;
-            s->best_first = first;
-        }
-        return;
+    float value = evaluate(s, n);
+    if (value > s->best.value) {
+        s->best.value = value;
+        s->best.first = first;
+        s->best.n = *n;
     }
-    if (value > s->best) {
-        s->best = value;
-        s->best_first = first;
+    if (s->keep_top) {
+        leaf l = {value, first, *n};
+        keep_top(s, &l);
     }
 }
 
@@ -345,7 +374,7 @@ static void dfs(search *s, const node *n, int first)
     if (s->nodes++ > s->limit || *s->cancel)
         return;
     /* Ending the turn here. */
-    consider(s, evaluate(s, n), first < 0 ? RW_ACT_END : first);
+    consider(s, n, first < 0 ? RW_ACT_END : first);
     unsigned legal = rw_legal(&n->a, &n->t);
     for (int act = 0; act < RW_ACT_END; act++) {
         if (!(legal & 1u << act))
@@ -361,46 +390,163 @@ static void dfs(search *s, const node *n, int first)
             continue;
         int f = first < 0 ? act : first;
         if (over)
-            consider(s, evaluate(s, &child), f);
+            consider(s, &child, f);
         else
             dfs(s, &child, f);
     }
 }
 
-static int plan(const game *g, int level, rng *noise, const volatile int *cancel)
+/* Searches the turn in progress in `root` for the robot to move, by the
+ * weights given; the best end is in s->best (and the top ends in s->top if
+ * keep). s is the caller's (it is large). */
+static void search_turn(search *s, const node *root, int round, const weights *w, bool keep,
+                        const volatile int *cancel)
 {
-    const rw_turn *t = robotwars_turn(g);
-    search s = {0};
-    s.me = t->who;
-    s.level = level;
-    s.w = &level_weights[level];
-    s.round = robotwars_round(g);
-    s.seen = calloc(SEEN_SIZE, sizeof *s.seen);
-    s.reach = malloc(sizeof *s.reach);
-    s.reach_of = -1;
-    s.next_mover = -1;
-    s.limit = 400000;
-    s.cancel = cancel;
-    s.best = -1e30f;
-    s.best_first = RW_ACT_END;
-    if (level == LEVEL_EASY) {
-        s.noise = noise;
-        s.slack = 4.0f;
+    memset(s->seen, 0, sizeof s->seen);
+    s->me = root->t.who;
+    s->w = w;
+    s->round = round;
+    s->nodes = 0;
+    s->limit = 60000;
+    s->cancel = cancel;
+    s->best.value = -1e30f;
+    s->best.first = RW_ACT_END;
+    s->best.n = *root;
+    s->ntop = 0;
+    s->keep_top = keep;
+    s->reach_of = -1;
+    s->next_mover = -1;
+    first_visit(s, root);
+    dfs(s, root, -1);
+}
+
+/* ---- hard: the reply ---- */
+
+/* After the robot to move ends its turn in `n`: the round's end (the pit,
+ * the turn limit) and the next robot's turn set up. Returns false when the
+ * battle would be over by the turn limit. */
+static bool next_turn(node *n, int round)
+{
+    rw_arena *a = &n->a;
+    int next = n->t.who + 1;
+    if (next == a->n) {
+        if (round == RW_TURN_LIMIT)
+            return false;
+        if (round == RW_PIT_AFTER) {
+            rw_ctx ctx = {0};
+            rw_open_pit(a, &ctx);
+        }
+        next = 0;
     }
-    if (!s.seen || !s.reach) {
-        free(s.seen);
-        free(s.reach);
-        return RW_ACT_END;
+    rw_turn_start(a, next, &n->t);
+    return a->out < 0;
+}
+
+/* The value for `me` of an end of its turn, once the next robot has
+ * replied as the normal bot would; plus what `me` could then do to it. */
+static float after_reply(search *scratch, const leaf *mine, int me, int round,
+                         const volatile int *cancel)
+{
+    const weights *hw = &level_weights[LEVEL_HARD];
+    node n = mine->n;
+    if (n.a.out >= 0)
+        return material(&n, me, hw);
+    int next_round = n.t.who + 1 == n.a.n ? round + 1 : round;
+    if (!next_turn(&n, round)) {
+        /* The turn limit: the most damaged robot goes. */
+        float m = material(&n, me, hw);
+        return m > 0 ? 500.0f + m : m < 0 ? -500.0f + m : m;
     }
-    node root = {.a = *robotwars_arena(g), .t = *t};
-    first_visit(&s, &root);
-    dfs(&s, &root, -1);
-    free(s.seen);
-    free(s.reach);
-    return s.best_first;
+    if (n.a.out >= 0)
+        return material(&n, me, hw);
+    search_turn(scratch, &n, next_round, &level_weights[LEVEL_NORMAL], false, cancel);
+    node end = scratch->best.n;
+    float v = material(&end, me, hw);
+    if (end.a.out >= 0)
+        return v;
+    /* The replier ended: what can I do to it now? */
+    scratch->w = hw;
+    scratch->reach_of = -1;
+    int o = end.t.who;
+    v += 0.5f * threat_of(scratch, &end.a, me, o);
+    v -= 0.1f * (float)nearest_opponent(&end.a, me);
+    return v;
 }
 
 /* ---- the bot ---- */
+
+static json_t *action_json(int act)
+{
+    if (act == RW_ACT_LEFT || act == RW_ACT_RIGHT)
+        return json_pack("{s:s, s:s}", "kind", "turn", "to", rw_act_names[act]);
+    return json_pack("{s:s}", "kind", rw_act_names[act]);
+}
+
+/* Easy: one action at a time, the best by the normal scoring of where it
+ * leads (not looking further into the turn), often something else. */
+static int easy_pick(search *s, const node *root, rng *noise)
+{
+    s->me = root->t.who;
+    s->w = &level_weights[LEVEL_EASY];
+    s->reach_of = -1;
+    unsigned legal = rw_legal(&root->a, &root->t);
+    int options[RW_ACTS], n = 0, best = RW_ACT_END;
+    float best_value = -1e30f;
+    for (int act = 0; act < RW_ACTS; act++) {
+        if (!(legal & 1u << act))
+            continue;
+        options[n++] = act;
+        node child = *root;
+        rw_ctx ctx = {0};
+        if (act != RW_ACT_END)
+            rw_do(&child.a, &child.t, (rw_act)act, &ctx);
+        for (int i = 0; i < child.a.n; i++)
+            child.risk[i] += ctx.risk[i];
+        float v = evaluate(s, &child);
+        if (v > best_value) {
+            best_value = v;
+            best = act;
+        }
+    }
+    if (n > 1 && rng_below(noise, 10) < 3) {
+        /* Something else: any action but ending, mostly. */
+        int pick = options[rng_below(noise, (uint32_t)n)];
+        if (pick != RW_ACT_END || rng_below(noise, 2) == 0)
+            return pick;
+    }
+    return best;
+}
+
+static int plan(const game *g, int level, rng *noise, const volatile int *cancel)
+{
+    search *s = malloc(sizeof *s), *scratch = NULL;
+    if (!s)
+        return RW_ACT_END;
+    node root = {.a = *robotwars_arena(g), .t = *robotwars_turn(g)};
+    int round = robotwars_round(g);
+    if (level == LEVEL_EASY) {
+        int act = easy_pick(s, &root, noise);
+        free(s);
+        return act;
+    }
+    search_turn(s, &root, round, &level_weights[level], level == LEVEL_HARD, cancel);
+    int act = s->best.first;
+    if (level == LEVEL_HARD && s->ntop > 1 && (scratch = malloc(sizeof *scratch))) {
+        /* Weigh the best few ends by the reply they leave the next robot. */
+        float best = -1e30f;
+        for (int i = 0; i < s->ntop && !*cancel; i++) {
+            float v = after_reply(scratch, &s->top[i], root.t.who, round, cancel) +
+                      0.05f * s->top[i].value;
+            if (v > best) {
+                best = v;
+                act = s->top[i].first;
+            }
+        }
+        free(scratch);
+    }
+    free(s);
+    return act;
+}
 
 json_t *robotwars_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)
