@@ -216,6 +216,12 @@ typedef struct leaf {
 #define SEEN_BITS 14
 #define SEEN_SIZE (1u << SEEN_BITS)
 #define TOP_K 6
+/* Bounds on the states a search visits, so that a bot answers in well
+ * under a second without needing the room's cancel: a turn rarely has more
+ * than a few thousand distinct states, a long one (Speed 8, Manoeuvrability
+ * 5, an opponent to push around) tens of thousands. */
+#define TURN_NODES 50000
+#define REPLY_NODES 15000
 
 typedef struct search {
     int me;
@@ -400,14 +406,14 @@ static void dfs(search *s, const node *n, int first)
  * weights given; the best end is in s->best (and the top ends in s->top if
  * keep). s is the caller's (it is large). */
 static void search_turn(search *s, const node *root, int round, const weights *w, bool keep,
-                        const volatile int *cancel)
+                        long limit, const volatile int *cancel)
 {
     memset(s->seen, 0, sizeof s->seen);
     s->me = root->t.who;
     s->w = w;
     s->round = round;
     s->nodes = 0;
-    s->limit = 60000;
+    s->limit = limit;
     s->cancel = cancel;
     s->best.value = -1e30f;
     s->best.first = RW_ACT_END;
@@ -459,7 +465,7 @@ static float after_reply(search *scratch, const leaf *mine, int me, int round,
     }
     if (n.a.out >= 0)
         return material(&n, me, hw);
-    search_turn(scratch, &n, next_round, &level_weights[LEVEL_NORMAL], false, cancel);
+    search_turn(scratch, &n, next_round, &level_weights[LEVEL_NORMAL], false, REPLY_NODES, cancel);
     node end = scratch->best.n;
     float v = material(&end, me, hw);
     if (end.a.out >= 0)
@@ -529,7 +535,7 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
         free(s);
         return act;
     }
-    search_turn(s, &root, round, &level_weights[level], level == LEVEL_HARD, cancel);
+    search_turn(s, &root, round, &level_weights[level], level == LEVEL_HARD, TURN_NODES, cancel);
     int act = s->best.first;
     if (level == LEVEL_HARD && s->ntop > 1 && (scratch = malloc(sizeof *scratch))) {
         /* Weigh the best few ends by the reply they leave the next robot. */
