@@ -406,12 +406,29 @@ Test(ruling, allowances_are_fixed_when_the_turn_starts_a_loss_counts_from_the_ne
 
 /* ---- attacks ---- */
 
-Test(attack, the_rule_texts_example_two_moves_to_contact_then_four_attacks_score_four)
+/* The rule text's example: Speed 6, weapon 1, the opponent two squares
+ * away in front. */
+static game *text_example(void)
 {
-    /* Speed 6, weapon 1, the opponent two squares away in front. */
     game *g = duel_at(5, 8, RW_N, 5, 5, RW_S);
     rwt_caps(g, 0, 6, -1, -1);
     robotwars_test_arena(g)->r[0].weapon = 1;
+    return g;
+}
+
+/* Robot 0's front touching robot 1's side; robot 0's weapon and robot 1's
+ * damage points as given. */
+static game *in_contact(int weapon, int damage)
+{
+    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
+    robotwars_test_arena(g)->r[0].weapon = weapon;
+    robotwars_test_arena(g)->r[1].damage = damage;
+    return g;
+}
+
+Test(attack, the_rule_texts_example_two_moves_to_contact_then_four_attacks_score_four)
+{
+    game *g = text_example();
     play(g, FORWARD);
     play(g, FORWARD);
     for (int i = 0; i < 4; i++)
@@ -422,9 +439,7 @@ Test(attack, the_rule_texts_example_two_moves_to_contact_then_four_attacks_score
 
 Test(attack, the_rule_texts_example_two_attacks_then_moving_away_scores_two)
 {
-    game *g = duel_at(5, 8, RW_N, 5, 5, RW_S);
-    rwt_caps(g, 0, 6, -1, -1);
-    robotwars_test_arena(g)->r[0].weapon = 1;
+    game *g = text_example();
     play(g, FORWARD);
     play(g, FORWARD);
     play(g, ATTACK);
@@ -438,8 +453,7 @@ Test(attack, the_rule_texts_example_two_attacks_then_moving_away_scores_two)
 
 Test(attack, scores_the_weapon_cards_value_per_move_in_contact)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    robotwars_test_arena(g)->r[0].weapon = 3;
+    game *g = in_contact(3, 0);
     robotwars_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, ATTACK);
     cr_assert_eq(robot(g, 1)->damage, 3);
@@ -668,8 +682,7 @@ Test(pit, a_robot_pushed_into_the_open_pit_is_immobilised_and_eliminated)
 
 Test(damage, a_roll_each_time_the_score_reaches_or_passes_a_multiple_of_5)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    robotwars_test_arena(g)->r[0].weapon = 3;
+    game *g = in_contact(3, 0);
     robotwars_test_load_dice(g, (int[]){4, 4, 4, 4}, 4);
     int rolls_after[4] = {0, 1, 1, 2}; /* 3, 6, 9, 12 points */
     int total = 0;
@@ -741,9 +754,7 @@ Test(damage, the_house_robot_die_has_the_capabilities_two_blanks_and_rip)
 Test(damage, a_capability_thrown_moves_the_indicator_down_one_level)
 {
     for (int roll = 1; roll <= 3; roll++) {
-        game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-        robotwars_test_arena(g)->r[0].weapon = 3;
-        robotwars_test_arena(g)->r[1].damage = 2;
+        game *g = in_contact(3, 2);
         int before[RW_CAPS];
         memcpy(before, robot(g, 1)->cap, sizeof before);
         robotwars_test_load_dice(g, &roll, 1);
@@ -760,9 +771,7 @@ Test(damage, a_capability_thrown_moves_the_indicator_down_one_level)
 
 Test(damage, a_blank_does_no_damage)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    robotwars_test_arena(g)->r[0].weapon = 3;
-    robotwars_test_arena(g)->r[1].damage = 2;
+    game *g = in_contact(3, 2);
     int before[RW_CAPS];
     memcpy(before, robot(g, 1)->cap, sizeof before);
     robotwars_test_load_dice(g, (int[]){5}, 1);
@@ -773,9 +782,7 @@ Test(damage, a_blank_does_no_damage)
 
 Test(ruling, capabilities_never_go_below_0)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    robotwars_test_arena(g)->r[0].weapon = 3;
-    robotwars_test_arena(g)->r[1].damage = 2;
+    game *g = in_contact(3, 2);
     robotwars_test_arena(g)->r[1].cap[RW_POWER] = 0;
     robotwars_test_load_dice(g, (int[]){2}, 1);
     json_t *ev = play_ev(g, ATTACK);
@@ -787,10 +794,8 @@ Test(ruling, capabilities_never_go_below_0)
 
 Test(immobilised, when_its_speed_is_reduced_to_zero)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
+    game *g = in_contact(3, 2);
     int s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[0].weapon = 3;
-    robotwars_test_arena(g)->r[1].damage = 2;
     robotwars_test_arena(g)->r[1].cap[RW_SPEED] = 1;
     robotwars_test_load_dice(g, (int[]){1}, 1);
     json_t *ev = play_ev(g, ATTACK);
@@ -805,10 +810,8 @@ Test(immobilised, when_its_speed_is_reduced_to_zero)
 
 Test(battle, the_first_robot_immobilised_is_eliminated_and_the_battle_ends_at_once)
 {
-    game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
+    game *g = in_contact(3, 2);
     int s0 = seat_of(g, 0), s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[0].weapon = 3;
-    robotwars_test_arena(g)->r[1].damage = 2;
     robotwars_test_arena(g)->r[1].cap[RW_SPEED] = 1;
     robotwars_test_load_dice(g, (int[]){1}, 1);
     json_t *ev = play_ev(g, ATTACK);
@@ -969,6 +972,30 @@ Test(order, ties_are_thrown_again)
     cr_assert_eq(json_integer_value(json_array_get(order, 0)), bt->seats[1]);
     cr_assert_eq(json_integer_value(json_array_get(order, 1)), bt->seats[0]);
     cr_assert_eq(json_integer_value(json_array_get(order, 2)), bt->seats[2]);
+    json_decref(ev);
+    robotwars_engine.destroy(g);
+}
+
+Test(ruling, when_the_pit_opens_under_two_robots_the_first_in_the_order_of_play_falls_first)
+{
+    /* A heat of three: robots 1 and 2 (in the order of play) stand on the
+     * pit when it opens; only one robot goes, the one whose turn came
+     * first. */
+    game *g = rwt_new(NULL, 3, 5);
+    json_decref(rwt_allocate_all(g));
+    rwt_place(g, 0, 2, 4, RW_N);
+    rwt_place(g, 1, 8, 8, RW_N);
+    rwt_place(g, 2, 9, 9, RW_N);
+    rwt_restart_turn(g);
+    int s1 = seat_of(g, 1);
+    json_t *ev = NULL;
+    for (int t = 0; t < 3 * RW_PIT_AFTER; t++) {
+        json_decref(ev);
+        ev = rwt_ok(g, rwt_mover(g), END);
+    }
+    cr_assert_eq(rwt_count(ev, "immobilised"), 1, "the battle ends with the first");
+    json_t *over = rwt_event(ev, "battle_over");
+    cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     json_decref(ev);
     robotwars_engine.destroy(g);
 }

@@ -151,6 +151,14 @@ export function createArena({ name, onStep, onAttack }) {
     r.facing = facing;
   }
 
+  /** The arrow pointing from the robot to move toward `to`, as seen on screen. */
+  function arrowTo(to) {
+    const mover = [...robots.values()].find((r) => r.g.dataset.mover === 'true');
+    if (!mover?.cell) return '•';
+    const dx = to[0] - mover.cell[0], dy = to[1] - mover.cell[1];
+    return dx > 0 ? '→' : dx < 0 ? '←' : dy > 0 ? '↓' : '↑';
+  }
+
   function flashCell(cell, kind, ms = 700) {
     const rect = svg('rect', { x: cell[0] * CELL + 2, y: cell[1] * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 5, class: `rw-flash rw-flash-${kind}` });
     fx.append(rect);
@@ -184,7 +192,7 @@ export function createArena({ name, onStep, onAttack }) {
     },
 
     /** Marks what the robot to move may do (its own roboteer's view only). */
-    choices(legal, mover) {
+    choices(legal) {
       marks.replaceChildren();
       current = { attack: null };
       for (const [, r] of robots) {
@@ -201,7 +209,7 @@ export function createArena({ name, onStep, onAttack }) {
         const g = svg('g', { class: `rw-move rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
           svg('title', {}, label),
           svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: 'rw-move-box' }),
-          svg('text', { x: x + CELL / 2, y: y + CELL / 2 + 5, 'text-anchor': 'middle', class: 'rw-move-glyph' }, move === 'forward' ? '↑' : '↓'));
+          svg('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', class: 'rw-move-glyph' }, arrowTo(opt.to)));
         g.addEventListener('click', () => onStep(move));
         g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onStep(move); } });
         marks.append(g);
@@ -216,7 +224,6 @@ export function createArena({ name, onStep, onAttack }) {
           r.g.setAttribute('aria-label', `Attack ${name(legal.attack.target)} for ${legal.attack.points}`);
         }
       }
-      void mover;
     },
 
     // ---- animation steps (the player calls these) ----

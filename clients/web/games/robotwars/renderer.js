@@ -146,7 +146,7 @@ export function createRenderer(table) {
     const view = snap.view;
     const l = legal();
     const live = !!l && !busy;
-    if (!player.playing) arena.choices(live ? l : null, snap.seat);
+    if (!player.playing) arena.choices(live ? l : null);
     const myTurn = !!l;
     controls.hidden = !myTurn;
     for (const [what, b] of buttons) b.disabled = !live || !l[what];
