@@ -9,8 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  PHONE, arrive, artifactsDir, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
+  PHONE, arrive, artifactsDir, endStory, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
+import { shootAt } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
@@ -65,14 +66,8 @@ function partOf(layout, letter) {
   return layout.lasers.includes(letter) ? 'laser' : letter === layout.booster ? 'booster' : 'engine';
 }
 
-/** Screenshots with `selector` at the top of the window (the board, the result). */
-async function shoot(page, name, selector = '.turnbar') {
-  await page.locator(selector).first().evaluate((node) => {
-    // below the sticky top bar
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+/** Screenshots with `selector` at the top of the window. */
+const shoot = (page, name, selector = '.turnbar') => shootAt(page, name, selector);
 
 /**
  * Checks the board's cone geometry (games/boxing/geometry.js, which draws

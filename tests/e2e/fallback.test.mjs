@@ -1,7 +1,8 @@
 // A game with no renderer module: the web root here has no
 // games/testgame/, as when a new engine lands before its board. The table
 // falls back to the view as JSON and a box for raw actions, and the game
-// is still playable. Also: a second window with the same player pauses
+// is still playable; a refused action is explained by the button that
+// sent it (first-game hints). Also: a second window with the same player pauses
 // the first (close 4001), which can take the seat back.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -56,6 +57,18 @@ describe('the fallback table', { skip }, () => {
   step('refused raw actions show the server’s sentence; bad JSON is caught here', async () => {
     await send('{"kind": "add", "n": 7}');
     await expectToast(ada, 'you can add 1, 2 or 3, not 7');
+    // A first game: the hints are on, so the refusal is also explained
+    // right by the button that sent it.
+    const callout = ada.locator('#table-slot .hint-callout', { hasText: 'You can add 1, 2 or 3, not 7' });
+    await callout.waitFor();
+    const gap = await callout.evaluate((c) => {
+      const button = [...document.querySelectorAll('#table-slot button')].find((b) => b.textContent === 'Send action');
+      const a = c.getBoundingClientRect();
+      const b = button.getBoundingClientRect();
+      return Math.min(Math.abs(a.top - b.bottom), Math.abs(b.top - a.bottom));
+    });
+    assert.ok(gap < 24, `the explanation sits by the Send button (${gap} px away)`);
+    await shootBoth(ada, 'fallback-refusal-explained');
     await send('{"kind": "jump"}');
     await expectToast(ada, 'an action is {"kind":"add","n":1..3}');
     await send('{"kind": "add", ');

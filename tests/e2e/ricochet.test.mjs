@@ -7,59 +7,21 @@
 // the bidding, the demonstration and the round result (with the replay) are
 // written at 375x812 and 1280x800.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import {
-  PHONE, arrive, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
+  PHONE, arrive, endStory, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
-import { serverBinary } from '../integration/lib/harness.mjs';
+import { createRoomWith, shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
-/** The view this page's store holds (the test reads it to solve and to wait). */
-function viewOf(page) {
-  return page.evaluate(() => window.botpit.store.state?.view ?? null);
-}
-
-/** The round on the table solved by the real solver (`botpit solve`). */
-function solve(view) {
-  const puzzle = {
-    layout: view.layout,
-    robots: Object.fromEntries(Object.entries(view.robots).map(([c, r]) => [c, r.cell])),
-    target: { color: view.target.color, symbol: view.target.symbol },
-    active_robot: view.active,
-    ricochet_rule: view.ricochet_rule,
-  };
-  return new Promise((resolve, reject) => {
-    const proc = spawn(serverBinary(), ['solve'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    proc.stdout.on('data', (d) => { out += d; });
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`solve exited ${code}`))));
-    proc.stdin.end(JSON.stringify(puzzle));
-  });
-}
-
-async function waitPhase(page, phase, timeout = 15000) {
-  await page.locator(`.rr[data-phase="${phase}"]`).waitFor({ timeout });
-}
-
 /** Creates a ricochet room with `options` (labels → values); returns its code. */
-async function createRoom(page, options) {
-  await page.getByRole('button', { name: 'Create room: Ricochet Robots' }).click();
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(options)) await dialog.getByLabel(label, { exact: true }).fill(String(value));
-  await dialog.getByRole('button', { name: 'Create room' }).click();
-  await page.locator('#room-code').waitFor();
-  return (await page.locator('#room-code').textContent()).trim();
+function createRoom(page, options) {
+  return createRoomWith(page, 'Ricochet Robots', options);
 }
 
 /** Screenshots with `selector` at the top of the window. */
-async function shoot(page, name, selector = '.turnbar') {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = (page, name, selector = '.turnbar') => shootAt(page, name, selector);
 
 describe('Ricochet Robots: two players, then bots', { skip }, () => {
   let server;

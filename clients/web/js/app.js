@@ -12,6 +12,8 @@ import { createHeader } from './views/header.js';
 import { createNameScreen } from './views/name.js';
 import { createLanding } from './views/landing.js';
 import { createRoomScreen } from './views/room.js';
+import { confirmDialog } from './views/confirm.js';
+import { attention } from './attention.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token }));
@@ -47,8 +49,43 @@ const app = {
     return reply;
   },
   async leave(button) {
+    // Leaving mid-game cannot be undone: the seat goes to a bot (or stays
+    // empty) and the others play on. Ask first.
+    if (store.room?.status === 'playing' && store.mySeat() >= 0) {
+      const botOn = store.room.options?.bot_takeover !== false && store.game(store.room.game)?.bot_levels?.length;
+      const sure = await confirmDialog({
+        title: 'Leave the game?',
+        text: `The game goes on without you: ${botOn ? 'a bot plays your seat' : 'your seat stays empty'}. To watch the rest instead, stay and use “Stand up”.`,
+        ok: 'Leave the game',
+        danger: true,
+      });
+      if (!sure) return null;
+    }
     // The `left` reply does the rest (see the message handler below).
     return actions.run('leave', {}, { button });
+  },
+  /**
+   * One click to a game: a private room of `game` with its default
+   * options, bots in the seats the game needs, started at once. Works for
+   * any game the server lists with bots.
+   */
+  async quickStart(game, button) {
+    if (button?.getAttribute('aria-busy') === 'true') return null;
+    const levels = game.bot_levels || [];
+    if (!levels.length) return null;
+    const level = levels.includes(storage.botLevel) ? storage.botLevel : levels[0];
+    button?.setAttribute('aria-busy', 'true');
+    try {
+      const room = await app.create({ game: game.id, options: {}, private: true });
+      if (!room) return null;
+      const needed = Math.max(2, game.min_players) - 1;
+      for (let seat = 1; seat <= needed; seat++) {
+        if (!(await actions.run('bot', { seat, level }))) return null;
+      }
+      return await actions.run('start');
+    } finally {
+      button?.removeAttribute('aria-busy');
+    }
   },
   rename(name) {
     storage.name = name;
@@ -87,7 +124,7 @@ function show() {
     if (document.readyState === 'complete') screens[next].element.querySelector('h1')?.focus({ preventScroll: false });
     window.scrollTo(0, 0);
   }
-  document.title = route.name === 'room' ? `Room ${route.code} · Botpit` : 'Botpit';
+  attention.setTitle(route.name === 'room' ? `Room ${route.code} · Botpit` : 'Botpit');
 }
 
 /** After a hello or a new route: be in the room the address names. */

@@ -40,4 +40,19 @@ export const storage = {
   set stayedHome(v) { put('sessionStorage', 'botpit.stayedHome', v ? '1' : ''); },
   get botLevel() { return get('localStorage', 'botpit.botLevel') || ''; },
   set botLevel(v) { put('localStorage', 'botpit.botLevel', v); },
+  /** Has this browser seen a game of `game` through to its end? */
+  played(game) { return get('localStorage', `botpit.played.${game}`) === '1'; },
+  setPlayed(game) { put('localStorage', `botpit.played.${game}`, '1'); },
+  /** Hints at the table: 'on', 'off', or '' (on until the first game ends). */
+  hints(game) { return get('localStorage', `botpit.hints.${game}`) || ''; },
+  setHints(game, v) { put('localStorage', `botpit.hints.${game}`, v); },
+  /** A short sound when it becomes your turn in a background tab. */
+  get sound() { return get('localStorage', 'botpit.sound') === 'on'; },
+  set sound(v) { put('localStorage', 'botpit.sound', v ? 'on' : ''); },
+  /** Names of the players a room's seats have had, so a player who left
+   *  is still named in the log and the result. */
+  seatNames(room) {
+    try { return JSON.parse(get('sessionStorage', `botpit.names.${room}`) || '[]'); } catch { return []; }
+  },
+  setSeatNames(room, names) { put('sessionStorage', `botpit.names.${room}`, JSON.stringify(names)); },
 };

@@ -14,6 +14,7 @@ function initialRoomState() {
     over: null,      // the `over` result once the game has ended
     chat: [],        // {from, text, at}, oldest first
     log: [],         // {seq, event, at}: every event of this room, for the log
+    pastNames: [],   // by seat: the last player seen there during the game
   };
 }
 
@@ -57,17 +58,37 @@ export const store = {
       (this.room?.seats[n - 1] ? this.seatName(n - 1) : all));
   },
 
-  /** A seat's display name: the player's, or the bot's level. */
+  /**
+   * A seat's display name: the player's, or the bot's level. A player who
+   * left during the game keeps their name: "Ada (bot)" while a bot plays
+   * on for them, "Ada" once the seat is empty.
+   */
   seatName(seatNo) {
     const seat = this.room?.seats[seatNo];
     if (!seat) return `Seat ${seatNo + 1}`;
     if (seat.player) return seat.player.name;
+    const past = this.room.status !== 'lobby' ? this.pastNames[seatNo] : null;
+    if (past) return seat.bot ? `${past} (bot)` : past;
     if (seat.bot) {
       // Two bots of one level are told apart by their seat number.
       const twins = this.room.seats.filter((s) => !s.player && s.bot === seat.bot).length;
       return twins > 1 ? `Bot ${seatNo + 1} (${seat.bot})` : `Bot (${seat.bot})`;
     }
     return `Seat ${seatNo + 1}`;
+  },
+
+  /** Remembers who sits where once the game is on (seats are fixed then). */
+  rememberNames() {
+    const room = this.room;
+    if (!room || room.status === 'lobby') { this.pastNames = []; return; }
+    let changed = false;
+    for (const seat of room.seats) {
+      if (seat.player && this.pastNames[seat.seat] !== seat.player.name) {
+        this.pastNames[seat.seat] = seat.player.name;
+        changed = true;
+      }
+    }
+    if (changed) storage.setSeatNames(room.code, this.pastNames);
   },
 
   leaveRoom() {
@@ -94,10 +115,12 @@ export const store = {
           Object.assign(this, initialRoomState());
           this.chatKeys = new Set();
           this.log = storage.log(m.code);
+          this.pastNames = storage.seatNames(m.code);
         }
         const { type, id, receivedAt, ...room } = m;
         this.room = room;
         if (room.status === 'lobby') { this.state = null; this.over = null; this.log = []; }
+        this.rememberNames();
         this.changed('room', 'state', 'over', 'chat', 'log');
         break;
       }

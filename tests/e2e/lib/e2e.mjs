@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { LEFTOVER_GRACE_MS, startServer } from '../../integration/lib/harness.mjs';
+import { LEFTOVER_GRACE_MS, schemaFailures, startServer } from '../../integration/lib/harness.mjs';
+import { MessageChecker } from '../../integration/lib/schemas.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(here, '..', '..', '..');
@@ -93,9 +94,38 @@ export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**
+ * Checks every frame a page's WebSocket receives against the protocol's
+ * schemas, the game's included (tests/integration/lib/schemas.mjs), and
+ * every action the page sent that the server accepted; a failure goes to
+ * the harness's schemaFailures, which fails the step that was running.
+ * (What a page sends is not judged when sent: stories send bad messages on
+ * purpose, and the fallback screen sends actions as the player types them.)
+ */
+function checkFrames(page, label) {
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/ws')) return;
+    const checker = new MessageChecker();
+    const parse = (payload) => {
+      try {
+        return JSON.parse(typeof payload === 'string' ? payload : payload.toString());
+      } catch {
+        return undefined;
+      }
+    };
+    ws.on('framesent', ({ payload }) => checker.track(parse(payload)));
+    ws.on('framereceived', ({ payload }) => {
+      const m = parse(payload);
+      const problems = m === undefined ? ['not JSON'] : checker.received(m);
+      for (const p of problems) schemaFailures.push(`${label} received ${m?.type}: ${p} in ${String(payload).slice(0, 300)}`);
+    });
+  });
+}
+
+/**
  * A browser context with one page whose uncaught errors are collected
  * (page.problems); console errors about the network are expected in tests
- * that cut it, so only the rest count.
+ * that cut it, so only the rest count. Its WebSocket frames are checked
+ * against the schemas.
  */
 export async function openPage(browser, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
@@ -103,6 +133,7 @@ export async function openPage(browser, viewport = DESKTOP) {
   // should say so quickly.
   context.setDefaultTimeout(8000);
   const page = await context.newPage();
+  checkFrames(page, `page ${viewport.width}x${viewport.height}`);
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {

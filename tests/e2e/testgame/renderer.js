@@ -92,6 +92,22 @@ export function createRenderer(table) {
       if (s.view.winner >= 0) return null;
       return { seats: [s.view.turn], text: s.seat === s.view.turn ? 'add 1, 2 or 3' : `the count is ${s.view.total}` };
     },
+    hint(s) {
+      if (s.seat < 0) return { text: 'The players take turns adding 1, 2 or 3.' };
+      if (s.view.turn !== s.seat) return { text: `${table.name(s.view.turn)} adds next; then it is you.` };
+      return {
+        text: `Add 1, 2 or 3: whoever brings the count to ${s.view.target} wins.`,
+        highlight: adders.filter((b) => !b.disabled),
+      };
+    },
+    ending(s) {
+      const w = s.view.winner;
+      return {
+        why: `${table.name(w)} brought the count to ${s.view.target}.`,
+        score: 'Added',
+        scoreMeaning: 'Added: how much each player added to the count.',
+      };
+    },
     describe(e) {
       switch (e.kind) {
         case 'added': return `${table.name(e.seat)} added ${e.n}: the count is ${e.total}`;

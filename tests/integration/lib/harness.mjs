@@ -1,43 +1,37 @@
 // The integration harness: a real botpit on a free port of 127.0.0.1 and
 // real WebSocket clients whose every received message is checked against
-// protocol/schema/server/<type>.json.
+// protocol/schema/server/<type>.json and, for the game inside a state or an
+// over, against the room's game's schemas (protocol/schema/games/<id>/; see
+// schemas.mjs). A message that breaks its schema fails the test that was
+// running when it came (and the file, if it came after the last test).
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after } from 'node:test';
-import Ajv from 'ajv/dist/2020.js';
+import { after, afterEach, before } from 'node:test';
 import WebSocket from 'ws';
+import { MessageChecker } from './schemas.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(here, '..', '..', '..');
 
-function loadValidators(kind) {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const dir = join(repoRoot, 'protocol', 'schema', kind);
-  const validators = new Map();
-  for (const f of readdirSync(dir)) {
-    if (!f.endsWith('.json')) continue;
-    const schema = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-    validators.set(f.replace(/\.json$/, ''), ajv.compile(schema));
-  }
-  return validators;
-}
-
-const serverSchemas = loadValidators('server');
-const clientSchemas = loadValidators('client');
-
-function schemaProblem(validators, message) {
-  const validate = validators.get(message?.type);
-  if (!validate) return `no schema for message type ${JSON.stringify(message?.type)}`;
-  if (validate(message)) return null;
-  return validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-}
-
-/** Every message a test saw, so a test can assert none broke its schema. */
+/** Every schema failure seen in this process (tests may assert it is empty). */
 export const schemaFailures = [];
+
+let reported = 0;
+function reportSchemaFailures() {
+  if (schemaFailures.length === reported) return;
+  const fresh = schemaFailures.slice(reported);
+  reported = schemaFailures.length;
+  throw new Error(`${fresh.length} message(s) broke their schema:\n${fresh.join('\n')}`);
+}
+if (process.env.NODE_TEST_CONTEXT) {
+  afterEach(reportSchemaFailures);
+  after(reportSchemaFailures);
+}
 
 export function serverBinary() {
   const bin = process.env.BOTPIT_TEST_BIN;
@@ -104,6 +98,21 @@ export async function startServer(args = [], { binary = serverBinary(), env = {}
   };
 }
 
+/**
+ * One server for the whole test file: started before its tests, stopped
+ * after them, and it must exit cleanly. Returns a box whose .server is set
+ * once started.
+ */
+export function serverForFile(args = []) {
+  const box = { server: null };
+  before(async () => { box.server = await startServer(args); });
+  after(async () => {
+    const { code } = await box.server.stop();
+    assert.equal(code, 0, 'the server exits cleanly');
+  });
+  return box;
+}
+
 let nextId = 1;
 
 /** A WebSocket client that queues what it receives and checks each message. */
@@ -113,6 +122,7 @@ export class Client {
     this.queue = [];
     this.waiters = [];
     this.problems = [];
+    this.checker = new MessageChecker();
     this.closed = new Promise((resolve) => {
       ws.on('close', (code, reason) => {
         this.closeInfo = { code, reason: reason.toString() };
@@ -128,8 +138,8 @@ export class Client {
         this.problems.push(`not JSON: ${data}`);
         return;
       }
-      const problem = isBinary ? 'a binary frame' : schemaProblem(serverSchemas, m);
-      if (problem) {
+      const problems = isBinary ? ['a binary frame'] : this.checker.received(m);
+      for (const problem of problems) {
         const line = `${m.type}: ${problem} in ${JSON.stringify(m).slice(0, 300)}`;
         this.problems.push(line);
         schemaFailures.push(line);
@@ -153,10 +163,13 @@ export class Client {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  /** Sends a message that must itself match its client schema. */
+  /**
+   * Sends a message that must itself match its client schema (an act's
+   * action is checked against its game once the server accepts it).
+   */
   send(message) {
-    const problem = schemaProblem(clientSchemas, message);
-    if (problem) throw new Error(`the test sends an invalid ${message.type}: ${problem}`);
+    const problems = this.checker.sent(message);
+    if (problems.length) throw new Error(`the test sends an invalid ${message.type}: ${problems.join('; ')}`);
     this.ws.send(JSON.stringify(message));
   }
 

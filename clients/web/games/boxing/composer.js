@@ -257,7 +257,7 @@ export function createComposer({ name, badge, send, changed, notify, announce })
     sentText.textContent = missing
       || (same ? 'Sent. You can still change them and send again until the turn resolves.'
         : sent ? 'Changed since you sent them: send again to replace your orders.'
-          : 'Not sent yet. Both robots’ orders are revealed together.');
+          : 'Not sent yet. Every robot’s orders are revealed together.');
   }
 
   async function submit() {

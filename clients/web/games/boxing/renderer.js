@@ -14,6 +14,10 @@ import { createRing } from './ring.js';
 import { outWords, readTurn, turnSentences } from './turn.js';
 import { button, el } from '../dom.js';
 
+function plural(n, word) {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
+}
+
 function names(list) {
   if (list.length <= 1) return list.join('');
   return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
@@ -104,10 +108,10 @@ export function createRenderer(table) {
       } else if (mine) {
         content = waitingCard('Your robot is out of the fight', 'Watch the others finish it.');
       } else {
-        content = waitingCard(`Turn ${view.turn} of ${view.turn_limit}`, 'The players are writing their orders; both are revealed together.');
+        content = waitingCard(`Turn ${view.turn} of ${view.turn_limit}`, 'The players are writing their orders; all of them are revealed together.');
       }
     } else {
-      content = waitingCard('The fight is over', overSentence(view) + ' Both layouts are revealed below.');
+      content = waitingCard('The fight is over', `${overSentence(view)} ${view.robots.length > 2 ? 'Every layout is' : 'Both layouts are'} revealed below.`);
     }
     const current = side.firstChild;
     if (current === content || (current?.classList.contains('bx-wait') && current.textContent === content.textContent)) return;
@@ -223,13 +227,31 @@ export function createRenderer(table) {
   function overSentence(view) {
     const result = view.result;
     if (!result) return 'The fight is over.';
+    const turns = plural(result.turns, 'turn');
     if (result.winners.length) {
       const losers = view.robots.filter((r) => !result.winners.includes(r.seat));
       const why = losers.map((r) => `${name(r.seat)} has ${outWords(result.out?.[r.seat]?.why || 'both')}`);
-      return `${names(result.winners.map(name))} ${result.winners.length > 1 ? 'win' : 'wins'} after ${result.turns} turns: ${names(why)}.`;
+      return `${names(result.winners.map(name))} ${result.winners.length > 1 ? 'win' : 'wins'} after ${turns}: ${names(why)}.`;
     }
-    if (result.reason === 'turn_limit') return `A draw: ${names(result.drawn.map(name))} still fighting after ${result.turns} turns.`;
+    if (result.reason === 'turn_limit') return `A draw: ${names(result.drawn.map(name))} still fighting after ${turns}.`;
     return `A draw: ${names(result.drawn.map(name))} knocked out together.`;
+  }
+
+  /** Why the fight ended, robot by robot, for the result screen. */
+  function endWords(view) {
+    const result = view.result;
+    if (!result) return 'The fight is over.';
+    if (result.reason === 'turn_limit') {
+      return `Nobody was knocked out within the limit of ${plural(view.turn_limit, 'turn')}: ${names(result.drawn.map(name))} draw.`;
+    }
+    const out = view.robots.filter((r) => result.out?.[r.seat]).map((r) => {
+      const o = result.out[r.seat];
+      return `${name(r.seat)} was knocked out on turn ${o.turn}, with ${outWords(o.why)}`;
+    });
+    const end = result.winners.length
+      ? `${names(result.winners.map(name))} ${result.winners.length > 1 ? 'are' : 'is'} the last robot standing.`
+      : `${names(result.drawn.map(name))} went down in the same turn: a draw.`;
+    return `${out.join('; ')}. ${end}`;
   }
 
   return {
@@ -246,7 +268,8 @@ export function createRenderer(table) {
       renderStrip(view);
       renderSide(view);
       renderLast(view);
-      knowTitle.textContent = view.phase === 'over' ? 'Both robots revealed' : next.seat >= 0 ? 'What you know' : 'What everyone knows';
+      knowTitle.textContent = view.phase === 'over' ? (view.robots.length > 2 ? 'Every robot revealed' : 'Both robots revealed')
+        : next.seat >= 0 ? 'What you know' : 'What everyone knows';
       cards.replaceChildren(...knowledgeCards(view, { seat: next.seat, name, badge: table.badge }));
       if (turns.length) showLast = true;
       // A hidden tab runs no animation frames: it just shows the new state.
@@ -269,6 +292,51 @@ export function createRenderer(table) {
         return { seats, text: mine(seats) ? `write your orders for turn ${view.turn}` : `writing orders for turn ${view.turn}` };
       }
       return null;
+    },
+
+    /** First-game hints: what to do now, and where (games/README.md). */
+    hint(s) {
+      const view = s.view;
+      const q = (sel) => [...root.querySelectorAll(sel)];
+      const mine = view.robots.find((r) => r.seat === s.seat);
+      const others = (pick) => names(view.robots.filter(pick).map((r) => name(r.seat)));
+      if (view.phase === 'layout') {
+        if (!mine) return { text: 'The players lay out their robots in secret; the fight starts when all are ready.' };
+        if (mine.layout_in) return { text: `Your layout is locked in. Waiting for ${others((r) => !r.layout_in && r.seat !== s.seat)}.` };
+        return {
+          text: 'Lay out your robot: tap a slot, make it a laser or an engine and give it a letter. The side a part sits on is the way it shoots or drives. Then lock it in.',
+          highlight: q('.bx-slot-btn, .bx-lock:not(:disabled)'),
+        };
+      }
+      if (view.phase !== 'orders') return null;
+      if (!mine) return { text: 'The players write their orders in secret; all are revealed together, then the robots move and shoot.' };
+      if (mine.out) return { text: 'Your robot is out of the fight: watch the others finish it.' };
+      if (mine.orders_in && composer?.plan() && q('.bx-send:not(:disabled)').length === 0) {
+        return { text: `Orders sent for turn ${view.turn}. Waiting for ${others((r) => !r.out && !r.orders_in && r.seat !== s.seat)}; you may still change yours.` };
+      }
+      const plan = composer?.plan();
+      if (plan?.fire && !plan.target) {
+        return { text: 'Now pick the letter of the enemy slot to destroy if your shot hits.', highlight: q('.bx-target-btn:not(:disabled)') };
+      }
+      if (!plan?.path.length && !plan?.fire) {
+        return {
+          text: `Turn ${view.turn}: tap an arrow on the ring to step (each arrow is one of your engines), pick a laser and a slot to hit, then send your orders.`,
+          highlight: q('.bx-target, .bx-fire-btn:not(:disabled), .bx-send:not(:disabled)'),
+        };
+      }
+      return {
+        text: 'Send your orders when you are ready: robots move first, then every laser fires at once.',
+        highlight: q('.bx-send:not(:disabled)'),
+      };
+    },
+
+    /** The result screen's words: why it ended, what the scores are. */
+    ending(s) {
+      return {
+        why: endWords(s.view),
+        score: 'Parts destroyed',
+        scoreMeaning: 'Parts destroyed: how many slots of other robots each player’s lasers destroyed.',
+      };
     },
 
     describe(e, s) {

@@ -51,3 +51,11 @@ export function hexPoints(x, y, size) {
   }
   return pts.join(' ');
 }
+
+const STEP = { N: [0, -1], NE: [1, -1], SE: [1, 0], S: [0, 1], SW: [-1, 1], NW: [-1, 0] };
+
+/** The neighbour of a cell in a direction. */
+export function stepCell([q, r], dir) {
+  const [dq, dr] = STEP[dir];
+  return [q + dq, r + dr];
+}

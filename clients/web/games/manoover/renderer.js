@@ -10,8 +10,8 @@
 import { seatStyle } from '../kit.js';
 import { createBoard } from './board.js';
 import { readDice, dieWords } from './dice.js';
-import { DIR_WORDS } from './hex.js';
-import { eventWords, listWords } from './words.js';
+import { DIR_WORDS, onBoard, sameCell, stepCell } from './hex.js';
+import { endingWords, eventWords, lastGameWhy, listWords } from './words.js';
 import { button, el } from '../dom.js';
 import { createPlayer } from './player.js';
 
@@ -266,7 +266,7 @@ export function createRenderer(table) {
     if (!last) return 'The game is over.';
     const who = last.winners.length === 1 ? `${name(last.winners[0])} wins game ${last.game}` : `Game ${last.game} is a tie`;
     if (view.match.over || !view.match.to) return `${who}.`;
-    return `${who}. The next game starts in a few seconds.`;
+    return `${who}: ${lastGameWhy(last, view, name)} The next game starts in a few seconds.`;
   }
 
   // ---- the contract ----
@@ -326,6 +326,46 @@ export function createRenderer(table) {
 
     describe(e, s) {
       return eventWords(e, s?.view, name);
+    },
+
+    /** First-game hints: what to do now, and where (games/README.md). */
+    hint(s) {
+      const view = s.view;
+      const q = (sel) => [...root.querySelectorAll(sel)];
+      if (view.phase === 'over') {
+        return view.match.over || !view.match.to ? null : { text: `Game ${view.game} is over; the next game of the match starts in a moment.` };
+      }
+      if (s.seat < 0 || view.turn !== s.seat || !view.legal) {
+        const who = name(view.turn);
+        return { text: `${who}’s turn: ${who} steers robots the dice name, then all of ${who}’s robots take one step forward on their own.` };
+      }
+      if (busy || player.playing) return { text: 'Watch the move play out on the board.' };
+      const dice = view.dice.filter((d) => d.usable).map((d) => d.value);
+      if (!view.legal.robots.length) {
+        return { text: 'No die names a robot you can still use: press Pass. Then each of your robots steps forward once.', highlight: q('.mo-pass') };
+      }
+      const robot = selected !== null && view.robots.find((r) => r.owner === s.seat && r.number === selected);
+      if (!robot) {
+        // A newcomer's robots walk off the edge unseen: say which will.
+        const falling = view.robots.filter((r) => r.owner === s.seat).filter((r) => {
+          const next = stepCell(r.cell, r.dir);
+          return !onBoard(next, view.radius) && !view.goals.some((g) => sameCell(g.cell, next));
+        }).map((r) => String(r.number));
+        const warn = falling.length ? ` Careful: robot ${listWords(falling)} will walk off the board unless turned.` : '';
+        return {
+          text: `Your dice say ${listWords(dice.map(String))}: pick a robot with one of those numbers (ringed). After your dice, all your robots step forward once.${warn}`,
+          highlight: q('.mo-die[data-state="use"]:not(:disabled), .mo-robot.mo-can'),
+        };
+      }
+      return {
+        text: `Robot ${robot.number} points ${DIR_WORDS[robot.dir]}: the filled button steps it there, pushing whatever is in front; the others turn it. Goal cells score for their owner.`,
+        highlight: q('.mo-pick[aria-disabled="false"], .mo-pad-btn:not(:disabled)'),
+      };
+    },
+
+    /** The result screen's words: why it ended, what the scores are. */
+    ending(s) {
+      return endingWords(s.view, name);
     },
 
     key(e) {

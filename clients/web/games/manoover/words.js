@@ -101,3 +101,40 @@ export function eventWords(e, view, name) {
       return null;
   }
 }
+
+/** Why the last game ended: someone ran out of robots, or the turn cap. */
+export function lastGameWhy(game, view, name) {
+  if (game?.reason === 'turn_limit') return `Game ${game.game} reached the limit of 400 turns and was scored as it stood.`;
+  const out = [];
+  for (let s = 0; s < view.seats; s++) if (view.out?.[s]) out.push(name(s));
+  if (!out.length) return `Game ${game?.game ?? view.game} is over.`;
+  return `${listWords(out)} had no robot left on the board, which ends the game.`;
+}
+
+/** The result screen's "why it ended" and what its scores are. */
+export function endingWords(view, name) {
+  const match = view.match || {};
+  const games = match.games || [];
+  const last = games[games.length - 1];
+  const why = lastGameWhy(last, view, name);
+  if (!match.to) {
+    const w = last?.winners || [];
+    const counts = (last?.scored || []).join(' to ');
+    const more = w.length === 1 ? ` ${name(w[0])} has the most robots in their goal (${counts}).` : ` The goals hold as many robots each (${counts}): a tie.`;
+    return {
+      why: why + more,
+      score: 'Robots in goal',
+      scoreMeaning: 'Robots in goal: robots of any colour that entered the player’s goal.',
+    };
+  }
+  const lead = (match.winners || []).map(name);
+  const bonus = view.seats > 2
+    ? '4 more to a game’s single top scorer (if two tie for the top, the third gets the 4)'
+    : '4 more to a game’s winner (2 each on a tie)';
+  const total = (match.winners || []).length ? match.totals[match.winners[0]] : 0;
+  return {
+    why: `${why} After game ${last?.game ?? view.game}, ${listWords(lead)} ${lead.length > 1 ? 'have' : 'has'} ${total} match points: past the ${match.to} needed, and ahead of everyone, which wins the match.`,
+    score: 'Match points',
+    scoreMeaning: `Match points: 1 per robot in the player’s goal in each game, plus ${bonus}.`,
+  };
+}

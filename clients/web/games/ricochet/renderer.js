@@ -11,10 +11,10 @@
 
 import { createBoard } from './board.js';
 import { button, el } from '../dom.js';
-import { COLORS, DIRS, KEY_DIRS, ROBOTS, activeWords, capitalise, cellsOf, chipWords, plural, slide, xyOf } from './model.js';
+import { COLORS, DIRS, DIR_WORDS, KEY_DIRS, ROBOTS, activeWords, capitalise, cellsOf, chipWords, plural, slide, xyOf } from './model.js';
 import { bidsList, createBidPad, createDemoControls, scoreboard } from './panel.js';
 import { createSand } from './sand.js';
-import { attemptWords, eventWords, optimalWords, outcomeWords, resultWords } from './words.js';
+import { attemptWords, endWords, eventWords, optimalWords, outcomeWords, resultWords } from './words.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const FAIL_PAUSE_MS = 700;   // a failed demonstration stays on the board this long
@@ -111,26 +111,53 @@ export function createRenderer(table) {
     return DIRS.map((dir) => ({ dir, path: slide(v.board, cells, color, dir) }));
   }
 
+  /** Picks a robot to move. Picking the one already picked keeps it (a
+   *  second tap is not a silent "let go"): Esc, or another robot, changes it. */
   function pickRobot(color) {
     if (!myDemo() || !view().robots[color]) return;
-    selected = selected === color ? null : color;
-    if (selected) {
-      const can = movesOf(color).filter((m) => m.path.length).map((m) => m.dir);
-      table.announce(`${capitalise(color)} robot selected. ${can.length ? `It can move ${can.map((d) => ({ N: 'north', E: 'east', S: 'south', W: 'west' })[d]).join(', ')}.` : 'It cannot move.'}`);
-    }
+    const again = selected === color;
+    selected = color;
+    const can = movesOf(color).filter((m) => m.path.length).map((m) => DIR_WORDS[m.dir]);
+    const moves = can.length ? `It can move ${can.join(', ')}.` : 'It cannot move from here: pick another robot.';
+    table.announce(`${capitalise(color)} robot ${again ? 'is still selected' : 'selected'}. ${moves}`);
     renderTask();
     drawBoard();
   }
 
+  function letGo() {
+    if (!selected) return;
+    table.announce(`${capitalise(selected)} robot let go.`);
+    selected = null;
+    renderTask();
+    drawBoard();
+  }
+
+  /** Has `robot` moved along both axes in this demonstration (its turn,
+   *  for the ricochet rule) once it also moves `dir`? As the server counts. */
+  function turnsWith(robot, dir) {
+    const axis = (d) => (d === 'N' || d === 'S' ? 'NS' : 'EW');
+    const axes = new Set((view().demo_moves || []).filter((m) => m.robot === robot).map((m) => axis(m.dir)));
+    axes.add(axis(dir));
+    return axes.size > 1;
+  }
+
+  const robotAnchor = (color) => board.element.querySelector(`.rr-robot[data-robot="${color}"]`);
+
   function move(dir) {
     if (!myDemo()) return;
     if (!selected) {
-      table.notify('Pick a robot first: tap it, or press its letter.');
+      table.explain('Pick a robot first: tap it, or press its letter.', board.element.querySelector('.rr-robots'));
       return;
     }
-    const path = slide(view().board, cellsOf(view().robots), selected, dir);
+    const v = view();
+    const path = slide(v.board, cellsOf(v.robots), selected, dir);
     if (!path.length) {
-      table.notify(`The ${selected} robot cannot move ${({ N: 'north', E: 'east', S: 'south', W: 'west' })[dir]} from there.`);
+      table.explain(`The ${selected} robot cannot move ${DIR_WORDS[dir]} from there: something is right in its way.`, robotAnchor(selected));
+      return;
+    }
+    const active = v.active === 'any' || v.active === selected;
+    if (v.ricochet_rule && active && path[path.length - 1] === v.target.cell && !turnsWith(selected, dir)) {
+      table.explain(`Not yet: the ${selected} robot would stop on the target without having turned. The ricochet rule wants it to change direction at least once on its way.`, robotAnchor(selected));
       return;
     }
     send({ kind: 'move', robot: selected, dir });
@@ -250,7 +277,9 @@ export function createRenderer(table) {
       } else if (e.kind === 'demo_end' && !e.success) {
         flush();
         if (!still) queue.push({ wait: FAIL_PAUSE_MS }, { steps: [{ cells: cellsOf(e.robots) }] });
-      } else if ((e.kind === 'round_end' || e.kind === 'optimal') && !still) {
+      } else if ((e.kind === 'round_end' || e.kind === 'optimal') && !still && seated()) {
+        // Players see the best route played for them; a spectator, who
+        // may have just come in, gets the Replay button instead.
         flush();
         const record = view().last_round;
         if (record?.optimal?.status === 'solved') queue.push({ wait: 900 }, { replay: record });
@@ -269,7 +298,7 @@ export function createRenderer(table) {
   }
 
   function setTask(heading, ...content) {
-    task.replaceChildren(el('h3', { id: 'rr-task-title' }, heading), ...content);
+    task.replaceChildren(el('h3', { id: 'rr-task-title' }, heading), ...content.filter(Boolean));
   }
 
   function renderTask() {
@@ -354,7 +383,7 @@ export function createRenderer(table) {
       }
       return;
     }
-    lastBox.replaceChildren(el('h3', { id: 'rr-last-title' }, `Last round (${record.round})`), ...recordCard(record, false));
+    lastBox.replaceChildren(el('h3', { id: 'rr-last-title' }, `Last round (${record.round})`), ...recordCard(record, false).filter(Boolean));
   }
 
   function renderHead() {
@@ -475,6 +504,58 @@ export function createRenderer(table) {
       return eventWords(e, name);
     },
 
+    /** First-game hints: what to do now, and where (games/README.md). */
+    hint(s) {
+      const v = s.view;
+      const q = (sel) => [...root.querySelectorAll(sel)];
+      const goal = chipWords(v.target);
+      if (v.phase === 'bidding') {
+        if (s.seat < 0) return { text: 'The players look for the shortest route; the lowest bid will show it on the board.' };
+        const mine = v.bids.find((b) => b.seat === s.seat);
+        const who = v.active === 'any' ? 'any robot' : `the ${v.active} robot (${COLORS[v.active].letter})`;
+        const robots = v.active === 'any' ? q('.rr-robot') : q(`.rr-robot[data-robot="${v.active}"]`);
+        if (!mine) {
+          return {
+            text: `Find a way to bring ${who} to ${goal} (ringed), count every move, then bid that number.`,
+            highlight: [...robots, ...q('.rr-goal'), ...q('.rr-bid-input, .rr-bid-send')],
+          };
+        }
+        return {
+          text: `You bid ${mine.moves}. Found a shorter route? Bid lower until the sand runs out; the lowest bid shows first.`,
+          highlight: q('.rr-bid-input'),
+        };
+      }
+      if (v.phase === 'demonstration') {
+        if (v.demonstrator !== s.seat) {
+          return { text: `${name(v.demonstrator)} shows their ${plural(v.bid_to_beat, 'move')}. If it fails, the robots go back and the next lowest bid tries.` };
+        }
+        const left = v.bid_to_beat - v.moves_made;
+        if (!selected) {
+          return {
+            text: `Show your route, ${plural(left, 'move')} left: tap a robot (or press its letter) to move it.`,
+            highlight: q('.rr-robot[role="button"], .rr-robot-btn'),
+          };
+        }
+        return {
+          text: `Tap an arrow: the ${selected} robot slides until something stops it. ${plural(left, 'move')} left.`,
+          highlight: q('.rr-arrow, .rr-dir-btn:not(:disabled)'),
+        };
+      }
+      if (v.phase === 'round_over') {
+        return { text: 'Round over: the best possible route is shown on the board. The next chip comes in a moment.', highlight: q('.rr-task .rr-replay:not(:disabled)') };
+      }
+      return null;
+    },
+
+    /** The result screen's words: why the game ended, what the score is. */
+    ending(s) {
+      return {
+        why: endWords(s.view, name),
+        score: 'Chips',
+        scoreMeaning: 'Chips: one for each round a player won by showing their route within their bid.',
+      };
+    },
+
     key(e) {
       const t = e.target;
       if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return false;
@@ -491,7 +572,7 @@ export function createRenderer(table) {
         return true;
       }
       if (e.key === 'Escape' && selected) {
-        pickRobot(selected);
+        letGo();
         return true;
       }
       return false;

@@ -69,7 +69,7 @@ export function eventWords(e, name) {
         ? `The solver’s best for round ${e.round}: ${plural(e.optimal.moves, 'move')}`
         : `The solver could not finish round ${e.round}`;
     case 'over':
-      return null;
+      return `Game over: ${resultWords(e, name).replace(/\.$/, '')}`;
     default:
       return null;
   }
@@ -78,8 +78,23 @@ export function eventWords(e, name) {
 /** "Ada wins with 5 chips" from a result, with names. */
 export function resultWords(result, name) {
   if (!result) return 'The game is over.';
-  const w = result.winners;
+  const w = result.winners || [];
+  if (!w.length) return 'The game is over: nobody won a chip.';
   const chips = w.length ? result.scores[w[0]] : 0;
   if (w.length === 1) return `${name(w[0])} wins with ${plural(chips, 'chip')}.`;
   return `${w.map(name).join(' and ')} share the win with ${plural(chips, 'chip')} each.`;
+}
+
+/** Why a game ended, for the result screen. */
+export function endWords(view, name) {
+  const result = view.result;
+  const w = result?.winners || [];
+  const top = w.length ? result.scores[w[0]] : 0;
+  const who = w.map(name).join(' and ');
+  if (view.chips_to_win && top >= view.chips_to_win) {
+    const has = w.length > 1 ? 'each hold' : 'holds';
+    return `${who} ${has} ${plural(top, 'chip')}: ${plural(view.chips_to_win, 'chip')} ${view.chips_to_win === 1 ? 'wins' : 'win'} this game.`;
+  }
+  const rounds = result?.rounds ? ` after ${plural(result.rounds, 'round')}` : '';
+  return `Every chip has been won${rounds}; ${w.length ? `${who} ${w.length > 1 ? 'have' : 'has'} the most, ${top}` : 'nobody holds any'}.`;
 }

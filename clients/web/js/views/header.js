@@ -5,6 +5,7 @@
 
 import { h, fill } from '../dom.js';
 import { createRenameDialog } from './name.js';
+import { storage } from '../storage.js';
 
 const LABELS = {
   idle: 'Not connected',
@@ -25,6 +26,9 @@ export function createHeader(app) {
   function renderPill() {
     const s = store.conn.status;
     pill.dataset.status = s;
+    // Before a name is chosen there is nothing to be connected as: saying
+    // "Not connected" then only alarms a newcomer.
+    pill.hidden = s === 'idle' && !storage.name;
     fill(pill, h('span.dot', { 'aria-hidden': 'true' }), h('span.conn-label', {}, LABELS[s] || s));
   }
 
@@ -77,7 +81,7 @@ export function createHeader(app) {
       });
       store.subscribe((what) => {
         if (what.has('conn')) { renderPill(); renderBanner(); }
-        if (what.has('me')) renderMe();
+        if (what.has('me')) { renderMe(); renderPill(); }
       });
       renderPill();
       renderMe();

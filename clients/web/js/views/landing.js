@@ -1,10 +1,13 @@
-// landing.js: the front page. Join by code, the games with a line on each
-// and a "create room" button, and the live list of public rooms (the server
-// pushes it while we watch).
+// landing.js: the front page. Join by code, the games with a line on each,
+// "How to play", a one-click quick game against bots and a "create room"
+// button, and the live list of public rooms (the server pushes it while we
+// watch).
 
 import { h, fill, plural, rebuild } from '../dom.js';
 import { isRoomCode, normalizeCode, roomPath } from '../router.js';
 import { createCreateDialog } from './create-dialog.js';
+import { hasRules, rulesHref } from '../rules.js';
+import { rulesDialog } from './rules-dialog.js';
 
 const STATUS_TEXT = { lobby: 'Waiting for players', playing: 'Playing', over: 'Finished' };
 
@@ -86,16 +89,36 @@ export function createLanding(app) {
       fill(gameList, games.map((g) => {
         const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`;
         const bots = g.bot_levels.length ? `bots: ${g.bot_levels.join(', ')}` : 'no bots';
-        const button = h('button.btn.primary', {
+        const button = h('button.btn', {
           type: 'button', dataset: { key: `create-${g.id}` },
           'aria-label': `Create room: ${g.title}`,
           onclick: (e) => createDialog.open(g, e.currentTarget),
         }, 'Create room');
+        const opponents = Math.max(2, g.min_players) - 1;
+        const quick = g.bot_levels.length ? h('button.btn.primary', {
+          type: 'button', dataset: { key: `quick-${g.id}` },
+          'aria-label': `Quick game: ${g.title} against ${opponents === 1 ? 'a bot' : `${opponents} bots`}`,
+          'aria-describedby': `quick-help-${g.id}`,
+          onclick: (e) => app.quickStart(g, e.currentTarget),
+        }, 'Quick game') : null;
+        const howTo = h('a.how-to', {
+          href: rulesHref(g.id), hidden: true, dataset: { key: `rules-${g.id}` },
+          'aria-label': `How to play ${g.title}`,
+          onclick: (e) => {
+            if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return; // a new tab: the page
+            e.preventDefault();
+            rulesDialog().show(g.id, g.title, e.currentTarget);
+          },
+        }, h('span.rules-mark', { 'aria-hidden': 'true' }, '?'), 'How to play');
+        hasRules(g.id).then((yes) => { howTo.hidden = !yes; });
         return h('li.game-card.card', { dataset: { game: g.id } },
           h('h3', {}, g.title),
           h('p.summary', {}, g.summary),
           h('p.meta', {}, `${players} · ${bots}`),
-          button);
+          howTo,
+          h('div.row.game-actions', {}, quick, button),
+          quick ? h('p.help.quick-help', { id: `quick-help-${g.id}` },
+            `Quick game: a private room with the usual settings and ${opponents === 1 ? 'a bot' : `${opponents} bots`}, started at once.`) : null);
       }));
     });
   }

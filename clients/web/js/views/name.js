@@ -1,6 +1,8 @@
 // name.js: choosing a name. The first screen a new visitor sees (also when
 // they arrive through a share link: "you're invited"), and the dialog to
-// change it later. Names are 1 to 24 characters, as the server wants.
+// change it later. Names are 1 to 24 characters, as the server wants; the
+// field takes more (a paste is never cut short behind the player's back)
+// and says at once when a name is too long.
 
 import { h, fill } from '../dom.js';
 import { storage } from '../storage.js';
@@ -9,10 +11,34 @@ const MAX = 24;
 
 function nameField(id, value) {
   return h('input.input', {
-    id, name: 'name', type: 'text', maxlength: String(MAX), required: true,
+    id, name: 'name', type: 'text', required: true,
     autocomplete: 'nickname', autocapitalize: 'words', spellcheck: 'false', value,
-    'aria-describedby': `${id}-help`,
+    'aria-describedby': `${id}-help ${id}-count`,
   });
+}
+
+/** "12/24" under the field; past the limit it says so, while typing. */
+function lengthNote(input, error) {
+  const count = h('p.help.name-count', { id: `${input.id}-count`, 'aria-live': 'polite' });
+  // typing: the player is changing it now (a sentence the server sent
+  // about a stored name stays until they do).
+  const update = (typing) => {
+    const n = [...input.value.trim()].length;
+    const over = n > MAX;
+    count.textContent = `${n}/${MAX}`;
+    count.dataset.over = String(over);
+    if (!typing) return;
+    if (over) {
+      error.textContent = `That is ${n} characters: a name has at most ${MAX}. Shorten it by ${n - MAX}.`;
+      input.setAttribute('aria-invalid', 'true');
+    } else if (error.dataset.length === 'true') {
+      error.textContent = '';
+      input.setAttribute('aria-invalid', 'false');
+    }
+    error.dataset.length = String(over);
+  };
+  input.addEventListener('input', () => update(true));
+  return { count, update };
 }
 
 /** Checks a name like the server does, so most mistakes are caught here. */
@@ -29,6 +55,7 @@ export function createNameScreen(app, onChosen) {
   const intro = h('p.lede');
   const input = nameField('name-input', storage.name);
   const error = h('p.field-error', { id: 'name-error', role: 'alert' });
+  const length = lengthNote(input, error);
   const form = h('form.name-form', {
     novalidate: true,
     onsubmit: (e) => {
@@ -42,7 +69,7 @@ export function createNameScreen(app, onChosen) {
   },
   h('label.label', { for: 'name-input' }, 'Your name'),
   input,
-  h('p.help', { id: 'name-input-help' }, 'Other players see it at the table. 1 to 24 characters.'),
+  h('div.name-notes', {}, h('p.help', { id: 'name-input-help' }, `Other players see it at the table. 1 to ${MAX} characters.`), length.count),
   error,
   h('button.btn.primary.wide', { type: 'submit' }, 'Let’s play'));
 
@@ -63,6 +90,7 @@ export function createNameScreen(app, onChosen) {
     },
     shown() {
       input.value = input.value || storage.name;
+      length.update();
       setTimeout(() => input.focus(), 0);
     },
   };
@@ -72,6 +100,7 @@ export function createNameScreen(app, onChosen) {
 export function createRenameDialog(app) {
   const input = nameField('rename-input', '');
   const error = h('p.field-error', { role: 'alert' });
+  const length = lengthNote(input, error);
   const dialog = h('dialog.dialog', { 'aria-labelledby': 'rename-title' });
   const form = h('form', {
     method: 'dialog',
@@ -88,7 +117,7 @@ export function createRenameDialog(app) {
   h('h2', { id: 'rename-title' }, 'Change your name'),
   h('label.label', { for: 'rename-input' }, 'Name'),
   input,
-  h('p.help', { id: 'rename-input-help' }, 'Everyone in your room sees the new name.'),
+  h('div.name-notes', {}, h('p.help', { id: 'rename-input-help' }, 'Everyone in your room sees the new name.'), length.count),
   error,
   h('div.row.end', {},
     h('button.btn', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
@@ -99,6 +128,7 @@ export function createRenameDialog(app) {
     open() {
       input.value = storage.name;
       error.textContent = '';
+      length.update();
       dialog.showModal();
       input.select();
     },

@@ -8,6 +8,8 @@ import { toast } from '../toast.js';
 import { createSeatsPanel } from './seats.js';
 import { createTable } from './table.js';
 import { createChat } from './chat.js';
+import { hasRules } from '../rules.js';
+import { rulesDialog } from './rules-dialog.js';
 
 const STATUS = { lobby: 'In the lobby', playing: 'Playing', over: 'Game over' };
 
@@ -47,13 +49,33 @@ export function createRoomScreen(app) {
   }, 'Copy link');
   link.addEventListener('focus', () => link.select());
   const leave = h('button.btn.quiet', { type: 'button', id: 'leave-room', onclick: (e) => app.leave(e.currentTarget) }, 'Leave');
+  const howTo = h('button.btn.quiet', {
+    type: 'button', id: 'room-rules', hidden: true, 'aria-keyshortcuts': '?',
+    onclick: (e) => showRules(e.currentTarget),
+  }, h('span.rules-mark', { 'aria-hidden': 'true' }, '?'), h('span.room-rules-text', {}, 'How to play'));
 
   const head = h('header.room-head', {},
     h('div.room-heading', {}, title, badge),
     h('div.invite', {},
       h('p.invite-label', {}, 'Room code ', codeText),
       h('div.inline-field', {}, link, copy)),
-    leave);
+    h('div.row.room-head-actions', {}, howTo, leave));
+
+  function showRules(from) {
+    const room = store.room;
+    if (room) rulesDialog().show(room.game, room.title, from);
+  }
+
+  // "?" opens the rules from anywhere in the room, but never eats a
+  // question mark typed into the chat or a form.
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== '?' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!element.isConnected || body.hidden || howTo.hidden || rulesDialog().open) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+    e.preventDefault();
+    showRules(document.activeElement);
+  });
 
   const waiting = h('div.card.waiting-card');
   const seats = createSeatsPanel(app);
@@ -80,6 +102,11 @@ export function createRoomScreen(app) {
       return;
     }
     chat.setRoom(room.code);
+    if (howTo.dataset.game !== room.game) {
+      howTo.dataset.game = room.game;
+      howTo.hidden = true;
+      hasRules(room.game).then((yes) => { if (howTo.dataset.game === room.game) howTo.hidden = !yes; });
+    }
     fill(title, room.title);
     badge.textContent = STATUS[room.status] || room.status;
     badge.className = `status-badge s-${room.status}`;

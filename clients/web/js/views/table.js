@@ -4,6 +4,9 @@
 // again". The board itself is drawn by the game's renderer module
 // (games/<id>/renderer.js, contract in games/README.md) into the slot this
 // frame gives it; without one, the fallback renderer shows the raw view.
+// Around it, help for newcomers: "How to play" (the ? button), first-game
+// hints, and a call (title, icon, optional sound) when it becomes your turn
+// in a background tab.
 
 import { h, fill, plural, rebuild } from '../dom.js';
 import { clock, formatCountdown } from '../clock.js';
@@ -12,10 +15,22 @@ import { loadRenderer } from '../renderers.js';
 import { toast } from '../toast.js';
 import { seatBadge, seatMark } from '../../games/kit.js';
 import { seatWho } from './seat-line.js';
+import { storage } from '../storage.js';
+import { attention, chime } from '../attention.js';
+import { hasRules } from '../rules.js';
+import { rulesDialog } from './rules-dialog.js';
+import { createHints } from './table-hints.js';
 
 /** The frame's words for an event when the renderer has none. */
-function genericEvent(event, name) {
+function genericEvent(event, name, named) {
   const { kind, seat, ...rest } = event;
+  // Every engine ends with an "over" event: say it as a sentence.
+  if (kind === 'over') {
+    if (typeof rest.summary === 'string') return `Game over: ${named(rest.summary)}`;
+    const winners = Array.isArray(rest.winners) ? rest.winners : [];
+    if (!winners.length) return 'Game over: a draw';
+    return `Game over: ${listNames(winners.map(name))} ${winners.length > 1 ? 'win' : 'wins'}`;
+  }
   const who = Number.isInteger(seat) ? `${name(seat)}: ` : '';
   const details = Object.entries(rest)
     .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
@@ -45,19 +60,34 @@ export function createTable(app) {
   const turnText = h('p.turn-text', { id: 'turn-text', role: 'status', 'aria-live': 'polite' });
   const countdown = h('span.countdown', { id: 'countdown', role: 'timer', hidden: true });
   const sending = h('span.sending', { hidden: true, 'aria-hidden': 'true' }, 'Sending…');
-  const turnbar = h('div.turnbar', {}, turnText, sending, countdown);
+  const rulesButton = h('button.btn.small.rules-button', {
+    type: 'button', id: 'table-rules', hidden: true, 'aria-label': 'How to play (key ?)', title: 'How to play (key ?)',
+    onclick: (e) => showRules(e.currentTarget),
+  }, h('span', { 'aria-hidden': 'true' }, '?'));
+  const turnbar = h('div.turnbar', {}, turnText, sending, countdown, rulesButton);
   const slot = h('div.table-slot', {
     id: 'table-slot', tabindex: '0', role: 'group',
     'aria-label': 'Game table. Use Tab to reach its controls; the game may also take keys here.',
   });
-  const announcer = h('p.visually-hidden', { 'aria-live': 'polite' });
-  const result = h('section.result', { hidden: true, 'aria-labelledby': 'result-title' });
+  const hints = createHints({
+    slot,
+    game: () => (mountedKey ? store.room?.game : null),
+    ask: () => {
+      if (!renderer?.hint) return undefined;
+      if (!store.state || store.room?.status !== 'playing' || store.over) return null;
+      return renderer.hint(snapshot([]));
+    },
+  });
+  const announcer = h('p.visually-hidden', { id: 'table-announcer', 'aria-live': 'polite' });
+  const result = h('section.result', { hidden: true, 'aria-labelledby': 'result-title', tabindex: '-1' });
   const players = h('ul.table-players', { 'aria-label': 'Players' });
   const watchers = h('p.meta.watchers');
   const seatActions = h('div.row.table-actions');
+  const soundToggle = h('button.btn.small.quiet.sound-toggle', { type: 'button', id: 'sound-toggle', onclick: () => setSound(!storage.sound) });
   const element = h('section.table-frame', { 'aria-label': 'Game table' },
-    turnbar, result, slot, announcer,
-    h('div.table-seats', {}, players, h('div.table-foot', {}, watchers, seatActions)));
+    turnbar, hints.bar, result, slot, announcer,
+    h('div.table-seats', {}, players,
+      h('div.table-foot', {}, watchers, seatActions, h('div.row.table-prefs', {}, hints.toggle, soundToggle))));
 
   const logList = h('ol.event-log', { tabindex: '0', 'aria-label': 'Game log' });
   const logEmpty = h('p.empty', {}, 'Moves will show up here.');
@@ -71,6 +101,30 @@ export function createTable(app) {
   let logShown = 0;
   let countdownTimer = null;
   let pendingActs = 0;
+  let announceTimer = null;
+  let wasMine = null;       // was it our move at the last update (null: not seen yet)
+  let lastDeadline = null;  // the deadline seen then
+  let sawPlay = false;      // this table has seen the game in progress
+  let resultShown = false;  // ... and the result panel
+
+  function showRules(from) {
+    const room = store.room;
+    if (room) rulesDialog().show(room.game, room.title, from);
+  }
+
+  function setSound(on) {
+    storage.sound = on;
+    renderSound();
+    if (on) chime(); // a click is the gesture that lets the page play sound: play it once now
+  }
+
+  function renderSound() {
+    const on = storage.sound;
+    soundToggle.textContent = on ? 'Sound: on' : 'Sound: off';
+    soundToggle.setAttribute('aria-pressed', String(on));
+    soundToggle.title = 'A short sound when it becomes your turn while this tab is in the background';
+  }
+  renderSound();
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -104,6 +158,7 @@ export function createTable(app) {
           return await conn.request('act', { action });
         } catch (err) {
           if (!(err instanceof ServerError)) toast(err.message, 'error');
+          else if (hints.on()) hints.explain(capitalise(store.named(err.message)));
           const error = { code: err.code, message: err.message };
           try { renderer?.refused?.(error, action); } catch (e) { console.error(e); }
           throw error;
@@ -117,9 +172,18 @@ export function createTable(app) {
       badge: (seat, size) => seatBadge(seat, size),
       announce(text) {
         announcer.textContent = '';
-        setTimeout(() => { announcer.textContent = text; }, 30);
+        clearTimeout(announceTimer);
+        announceTimer = setTimeout(() => { announcer.textContent = text; }, 30);
       },
       notify: (text) => toast(text, 'info'),
+      /** A refusal of our own (a move the board knows is impossible),
+       *  said next to `anchor` while hints are on, else as a notice. */
+      explain(text, anchor) {
+        if (hints.on()) hints.explain(text, anchor);
+        else toast(text, 'info');
+      },
+      get hints() { return hints.on(); },
+      hintChanged: () => hints.later(),
       get reducedMotion() { return reducedMotion.matches; },
       serverNow: () => clock.serverNow(),
     };
@@ -135,6 +199,16 @@ export function createTable(app) {
     lastState = null;
     slot.replaceChildren();
     delete slot.dataset.renderer;
+    // Nothing said about one room may be heard in the next.
+    clearTimeout(announceTimer);
+    announcer.textContent = '';
+    turnText.textContent = '';
+    hints.reset();
+    attention.stop();
+    wasMine = null;
+    lastDeadline = null;
+    sawPlay = false;
+    resultShown = false;
   }
 
   async function mount(room) {
@@ -168,6 +242,8 @@ export function createTable(app) {
     logShown = 0;
     renderLog();
     update();
+    renderResult();
+    hasRules(room.game).then((yes) => { if (mountedKey === key) rulesButton.hidden = !yes; });
   }
 
   function statusOf(snap) {
@@ -183,7 +259,7 @@ export function createTable(app) {
   function describe(event, snap) {
     let text = null;
     try { text = renderer?.describe?.(event, snap); } catch (e) { console.error(e); }
-    return text || genericEvent(event, (s) => store.seatName(s));
+    return text || genericEvent(event, (s) => store.seatName(s), (t) => store.named(t));
   }
 
   function renderTurn(snap) {
@@ -210,8 +286,27 @@ export function createTable(app) {
     } else text = st?.text || 'Playing';
     turnText.textContent = text;
     turnbar.dataset.mine = String(!!mineNow);
+    callIfAway(snap, !!mineNow);
     // Beside the table, an arrow marks whose turn it is.
     for (const li of players.children) li.dataset.turn = String(seats.includes(Number(li.dataset.seat)));
+  }
+
+  /**
+   * In a background tab, call the player when it becomes their move, or
+   * when a timer starts while it is their move (a first bid starts the
+   * sand); stop calling once it is no longer their move.
+   */
+  function callIfAway(snap, mine) {
+    if (!snap) return;
+    const deadline = snap.deadline?.at ?? null;
+    if (wasMine !== null && mine) {
+      if (!wasMine) attention.call('Your turn');
+      else if (deadline !== null && deadline !== lastDeadline) attention.call('Timer running');
+    } else if (!mine && attention.calling) {
+      attention.stop();
+    }
+    wasMine = mine;
+    lastDeadline = deadline;
   }
 
   function renderCountdown() {
@@ -273,12 +368,25 @@ export function createTable(app) {
     if (atBottom) logList.scrollTop = logList.scrollHeight;
   }
 
+  /** The renderer's words on why the game ended and what scores mean. */
+  function endingOf() {
+    if (!renderer?.ending || !store.state) return null;
+    try { return renderer.ending(snapshot([])) || null; } catch (e) { console.error(e); return null; }
+  }
+
   function renderResult() {
     const over = store.over;
     const room = store.room;
     result.hidden = !over;
-    if (!over) return;
+    if (!over) {
+      if (mountedKey && room?.status === 'playing') sawPlay = true;
+      return;
+    }
+    const justEnded = sawPlay && !resultShown;
+    resultShown = true;
     const mine = store.mySeat();
+    if (mine >= 0) storage.setPlayed(room.game); // hints stop after a first whole game
+    const ending = endingOf();
     const winners = over.winners || [];
     let title;
     if (!winners.length) title = 'It’s a draw';
@@ -287,7 +395,7 @@ export function createTable(app) {
     const scores = Array.isArray(over.scores) && over.scores.length === room.seats.length && over.scores.every((x) => typeof x === 'number')
       ? h('table.scores', {},
         h('caption.visually-hidden', {}, 'Scores'),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, ending?.score || 'Score'))),
         h('tbody', {}, room.seats.map((s, i) => h(`tr${winners.includes(i) ? '.winner' : ''}`, {},
           h('th', { scope: 'row' }, seatBadge(i, 18), ` ${store.seatName(i)}`, winners.includes(i) ? h('span.tag.win', {}, '★ winner') : null),
           h('td', {}, String(over.scores[i]))))))
@@ -299,11 +407,20 @@ export function createTable(app) {
       }, 'Play again')
       : h('p.help', {}, 'The host can start another round with the same seats; you will move along.');
     rebuild(result, () => fill(result,
-      h('h2#result-title', {}, title),
-      over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
+      h('h2#result-title', { tabindex: '-1' }, title),
+      // The game's own words on why it ended, or else the engine's summary.
+      ending?.why ? h('p.summary.result-why', {}, h('strong', {}, 'Why it ended: '), ending.why)
+        : over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
       scores,
+      scores && ending?.scoreMeaning ? h('p.help.result-scores', {}, ending.scoreMeaning) : null,
       h('div.row', {}, again,
         h('button.btn', { type: 'button', dataset: { key: 'leave-after' }, onclick: (e) => app.leave(e.currentTarget) }, 'Leave room'))));
+    // The end may come while the player looks further down the board (on
+    // a phone, the result would sit off-screen above): bring it into view.
+    if (justEnded) {
+      result.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+      result.querySelector('h2').focus({ preventScroll: true });
+    }
   }
 
   /** Gives the renderer the newest state (and its events, once). */
@@ -318,7 +435,30 @@ export function createTable(app) {
     const snap = snapshot(fresh ? s.events : []);
     try { renderer.update?.(snap); } catch (e) { console.error(e); }
     renderTurn(snap);
+    hints.refresh();
   }
+
+  // Tabbing to the table makes the browser scroll its top into view: on a
+  // phone, where the board is taller than the screen, the page would jump
+  // away from the part the player was looking at. Keep the page still when
+  // the table was in view anyway.
+  let tabbedFrom = null;
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    tabbedFrom = window.scrollY;
+    setTimeout(() => { tabbedFrom = null; }, 0); // the focus moves within this task
+  }, true);
+  slot.addEventListener('focus', (e) => {
+    const y = tabbedFrom;
+    tabbedFrom = null;
+    if (e.target !== slot || y === null || window.scrollY === y) return;
+    const r = slot.getBoundingClientRect();
+    const shift = window.scrollY - y;
+    const top = r.top + shift;          // where the table stood before the jump
+    const bottom = r.bottom + shift;
+    const bar = turnbar.getBoundingClientRect().bottom;
+    if (bottom > bar + 40 && top < window.innerHeight - 40) window.scrollTo({ top: y, behavior: 'instant' });
+  });
 
   slot.addEventListener('keydown', (e) => {
     if (!renderer?.key) return;
