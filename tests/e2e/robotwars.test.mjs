@@ -1,45 +1,30 @@
-// Robot Wars in real Chromium against the real server. Ada (desktop) plays a
-// best-of-3 match against a bot to the end, allocating her discs with the
-// − and + buttons and fighting by keys (arrows, A, Enter) and by clicks on
-// the marked squares and the ringed opponent; Bob (phone) watches her match,
-// then plays his own against a bot to the end by the buttons alone. No script
-// errors, nothing wider than the phone. Screenshots at 375x812 and 1280x800
-// of the set-up, a battle, the bracket and the result go to BOTPIT_ARTIFACTS.
+// Robot Wars in real Chromium against the real server. Ada (desktop) reads
+// the rules from the game card, then plays a best-of-3 match against a bot
+// to the end with first-game hints on, allocating her discs with the − and
+// + buttons and fighting by keys (arrows, A, Enter) and by clicks on the
+// marked squares and the ringed opponent; Bob (phone) watches her match,
+// then plays his own against a bot to the end by the buttons alone. The
+// result says why the wars ended. No script errors, nothing wider than the
+// phone. Screenshots at 375x812 and 1280x800 of the rules, the set-up, a
+// battle, the bracket and the result go to BOTPIT_ARTIFACTS.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PHONE, arrive, endStory, openTable, shootBoth, skipReason, storySteps } from './lib/e2e.mjs';
+import { addBot, createRoomWith, seqOf, shootAt, viewOf } from './lib/games.mjs';
+import { closeRules, expectRules, hintText, marked } from './lib/newcomer.mjs';
 
 const skip = skipReason() || false;
-const GAME = 'Create room: Robot Wars';
+const TITLE = 'Robot Wars';
 const DELTA = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const LEFT_OF = { N: 'W', W: 'S', S: 'E', E: 'N' };
 
-function viewOf(page) {
-  return page.evaluate(() => window.botpit.store.state?.view ?? null);
-}
-
-function seqOf(page) {
-  return page.evaluate(() => window.botpit.store.state?.seq ?? -1);
-}
-
 async function createRoom(page, level = 'normal') {
-  await page.getByRole('button', { name: GAME }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Seconds per turn').fill('120');
-  await dialog.getByRole('button', { name: 'Create room' }).click();
-  await page.locator('#room-code').waitFor();
-  const code = (await page.locator('#room-code').textContent()).trim();
-  await page.getByLabel('Bot level for seat 2').selectOption(level);
-  await page.getByRole('button', { name: 'Add bot to seat 2' }).click();
+  const code = await createRoomWith(page, TITLE, { 'Seconds per turn': 120 });
+  await addBot(page, 1, level);
   return code;
 }
 
-async function shoot(page, name, selector = '.rw') {
-  await page.locator(selector).first().evaluate((node) => {
-    window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 64);
-  });
-  await shootBoth(page, name);
-}
+const shoot = (page, name, selector = '.rw') => shootAt(page, name, selector);
 
 /**
  * What the player to move does next, from its view: in the first rounds,
@@ -132,12 +117,26 @@ describe('Robot Wars: a match against a bot, at a desk and on a phone', { skip }
 
   after(() => endStory(server, browser, [ada, bob]));
 
-  step('Ada creates a Robot Wars room with a bot and starts', async () => {
+  step('Ada reads the rules from the game card: every diagram is drawn by the table’s code', async () => {
     await arrive(ada, server.url, 'Ada');
+    const link = ada.getByRole('link', { name: `How to play ${TITLE}` });
+    assert.equal(await link.getAttribute('href'), '/rules/robotwars/');
+    const dialog = await expectRules(ada, TITLE, () => link.click());
+    await dialog.locator('#rules-robotwars-push').evaluate((n) => n.scrollIntoView());
+    await shootBoth(ada, 'robotwars-rules');
+    await closeRules(ada);
+    for (const part of ['goal', 'turn', 'end', 'table', 'rulings']) {
+      assert.equal(await ada.locator(`#rules-robotwars-${part}`).count(), 0, 'the dialog is closed');
+    }
+  });
+
+  step('Ada creates a Robot Wars room with a bot and starts', async () => {
     code = await createRoom(ada, 'normal');
     await ada.getByRole('button', { name: 'Start game' }).click();
     await ada.locator('.rw-setup').waitFor();
     await ada.locator('#turn-text', { hasText: 'allocate your discs' }).waitFor();
+    await ada.locator('#hint-text', { hasText: 'then Lock in' }).waitFor();
+    assert.ok(await marked(ada, '.rw-lock') >= 1, 'the hint marks Lock in');
   });
 
   step('Ada sees her ten throws and allocates her discs with − and +', async () => {
@@ -175,11 +174,17 @@ describe('Robot Wars: a match against a bot, at a desk and on a phone', { skip }
   step('Ada fights to the end by keys and clicks; legal moves are marked', async () => {
     let shotBattle = false;
     let sawMarks = false;
+    let sawAttackHint = false;
     const view = await playToEnd(ada, ['key', 'board', 'key', 'button'], async (v) => {
       if (v.phase !== 'battle' || v.battle.turn?.seat !== 0) return;
       if (!sawMarks && v.battle.legal?.forward) {
         await ada.locator('.rw-move[data-move="forward"]').waitFor();
         sawMarks = true;
+      }
+      if (!sawAttackHint && v.battle.legal?.attack) {
+        await ada.locator('#hint-text', { hasText: 'press A or click it to attack' }).waitFor();
+        assert.ok(await marked(ada, '.rw-robot') >= 1, 'the hint marks the robot to attack');
+        sawAttackHint = true;
       }
       if (!shotBattle && v.battle.round >= 3) {
         shotBattle = true;
@@ -193,7 +198,10 @@ describe('Robot Wars: a match against a bot, at a desk and on a phone', { skip }
     assert.equal(view.bracket.format, 'match');
     assert.ok(view.bracket.champion === 0 || view.bracket.champion === 1);
     await ada.locator('.result h2').waitFor();
+    await ada.locator('.result', { hasText: /won the match: in Battle \d, / }).waitFor();
+    await ada.locator('.result', { hasText: 'Battles won' }).waitFor();
     await ada.locator('.rw-bk-champion').waitFor();
+    assert.equal(await hintText(ada), '', 'no hint once the wars are over');
     await shoot(ada, 'robotwars-result', '.result');
     await shoot(ada, 'robotwars-bracket', '.rw-bracket');
     await bob.locator('.result h2').waitFor();

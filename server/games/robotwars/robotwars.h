@@ -43,7 +43,7 @@ enum {
     RW_MAX_SEATS = 6,
     RW_MAX_IN_BATTLE = 3,
     RW_THROWS = 10,        /* disc throws before each battle */
-    RW_TURN_LIMIT = 15,    /* turns per roboteer in a battle */
+    RW_TURN_LIMIT = 15,    /* turns per roboteer in a battle (option turn_limit: at most) */
     RW_PIT_AFTER = 5,      /* turns each before the pit opens */
     RW_PENALTY = 5,        /* damage points of a penalty area */
     RW_DAMAGE_STEP = 5,    /* a damage roll at each multiple of this */
@@ -323,6 +323,7 @@ const rw_turn *robotwars_turn(const game *g);   /* NULL unless a turn is on */
 const rw_bracket *robotwars_bracket(const game *g);
 int robotwars_battle_index(const game *g);
 int robotwars_round(const game *g);             /* the round of turns, from 1 */
+int robotwars_turn_limit(const game *g);        /* turns each in a battle */
 int robotwars_weapon(const game *g, int seat);  /* value */
 /* The arena index of `seat` in the current battle, or -1. */
 int robotwars_in_battle(const game *g, int seat);

@@ -10,9 +10,9 @@
  * look-ahead (no die is rolled: a roll due counts as its expected losses).
  * The plan's first action is played; the next call plans again from the new
  * state, so dice that fall meanwhile are taken into account.
- *   easy   scores an end of turn by damage dealt and taken and the distance
- *          to the nearest opponent, and picks at random among plans that
- *          are nearly as good;
+ *   easy   looks one action ahead only, scoring it by the damage it deals
+ *          (blind to the harm it takes: it charges through hazards) and the
+ *          distance to the nearest opponent, and often does something else;
  *   normal scores it the same way, always picking the best;
  *   hard   also weighs what the next robot to move can do to it from there
  *          (its attacks, and pushes into penalty areas and the pit), its
@@ -69,12 +69,13 @@ typedef struct weights {
     float distance;   /* per square to the nearest opponent */
     bool threat;      /* weigh the next mover's reply */
     bool hazards;     /* weigh standing next to hazards and the pit */
+    bool careless;    /* counts only the harm it does, not the harm it takes */
 } weights;
 
 static const weights level_weights[3] = {
-    {3.0f, 60.0f, 0.6f, false, false},
-    {3.0f, 60.0f, 0.6f, false, false},
-    {3.0f, 80.0f, 0.3f, true, true},
+    {3.0f, 60.0f, 0.6f, false, false, true},
+    {3.0f, 60.0f, 0.6f, false, false, false},
+    {3.0f, 80.0f, 0.3f, true, true, false},
 };
 
 static int manhattan(int a, int b)
@@ -281,7 +282,7 @@ static float material(const node *n, int me, const weights *w)
     const rw_arena *a = &n->a;
     if (a->out >= 0)
         return a->out == me ? -1000.0f : 1000.0f;
-    float mine = robot_loss(n, me, w), worst = -1e9f, sum = 0;
+    float mine = w->careless ? 0 : robot_loss(n, me, w), worst = -1e9f, sum = 0;
     int others = 0;
     for (int i = 0; i < a->n; i++) {
         if (i == me)
@@ -431,12 +432,12 @@ static void search_turn(search *s, const node *root, int round, const weights *w
 /* After the robot to move ends its turn in `n`: the round's end (the pit,
  * the turn limit) and the next robot's turn set up. Returns false when the
  * battle would be over by the turn limit. */
-static bool next_turn(node *n, int round)
+static bool next_turn(node *n, int round, int turn_limit)
 {
     rw_arena *a = &n->a;
     int next = n->t.who + 1;
     if (next == a->n) {
-        if (round == RW_TURN_LIMIT)
+        if (round == turn_limit)
             return false;
         if (round == RW_PIT_AFTER) {
             rw_ctx ctx = {0};
@@ -450,7 +451,7 @@ static bool next_turn(node *n, int round)
 
 /* The value for `me` of an end of its turn, once the next robot has
  * replied as the normal bot would; plus what `me` could then do to it. */
-static float after_reply(search *scratch, const leaf *mine, int me, int round,
+static float after_reply(search *scratch, const leaf *mine, int me, int round, int turn_limit,
                          const volatile int *cancel)
 {
     const weights *hw = &level_weights[LEVEL_HARD];
@@ -458,7 +459,7 @@ static float after_reply(search *scratch, const leaf *mine, int me, int round,
     if (n.a.out >= 0)
         return material(&n, me, hw);
     int next_round = n.t.who + 1 == n.a.n ? round + 1 : round;
-    if (!next_turn(&n, round)) {
+    if (!next_turn(&n, round, turn_limit)) {
         /* The turn limit: the most damaged robot goes. */
         float m = material(&n, me, hw);
         return m > 0 ? 500.0f + m : m < 0 ? -500.0f + m : m;
@@ -541,7 +542,7 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
         /* Weigh the best few ends by the reply they leave the next robot. */
         float best = -1e30f;
         for (int i = 0; i < s->ntop && !*cancel; i++) {
-            float v = after_reply(scratch, &s->top[i], root.t.who, round, cancel) +
+            float v = after_reply(scratch, &s->top[i], root.t.who, round, robotwars_turn_limit(g), cancel) +
                       0.05f * s->top[i].value;
             if (v > best) {
                 best = v;

@@ -22,7 +22,7 @@
 #include <string.h>
 
 struct game {
-    int seats, best_of;
+    int seats, best_of, turn_limit;
     int64_t setup_ms, turn_ms;
     rw_dice dice;
     int card[RW_MAX_SEATS]; /* the weapons card each roboteer drew */
@@ -61,6 +61,10 @@ static const game_option robotwars_options[] = {
      60, 2, 3600, NULL},
     {"turn_s", GAME_OPTION_INT, "Seconds per turn",
      "Time for each robot's turn; at the deadline the turn ends.", 90, 2, 3600, NULL},
+    {"turn_limit", GAME_OPTION_INT, "Turns per battle",
+     "Turns each robot has in a battle before the most damaged one is eliminated. The rules say "
+     "15; fewer make quick battles (the pit opens after 5).",
+     RW_TURN_LIMIT, 1, RW_TURN_LIMIT, NULL},
     {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -365,11 +369,14 @@ static int tie_break(game *g, int *tied, int n, json_t *events)
         for (int i = 0; i < n; i++)
             json_array_append_new(seats, json_integer(a->r[tied[i]].seat));
         int keep = 0, low = 1000, value[RW_MAX_IN_BATTLE];
+        json_t *e = json_pack("{s:s, s:o}", "kind", "tie_break", "tied", seats);
         if (separable) {
             int roll = rw_roll(&g->dice);
             int face = rw_die_faces[RW_DIE_ATTACK][roll - 1];
-            add_event(events, json_pack("{s:s, s:o, s:i, s:s}", "kind", "tie_break", "tied", seats,
-                                        "roll", roll, "face", rw_face_names[face]));
+            json_object_set_new(e, "roll", json_integer(roll));
+            json_object_set_new(e, "face", json_string(rw_face_names[face]));
+            json_object_set_new(e, "rolls", json_null());
+            add_event(events, e);
             if (face >= RW_CAPS)
                 continue;
             for (int i = 0; i < n; i++)
@@ -381,8 +388,10 @@ static int tie_break(game *g, int *tied, int n, json_t *events)
                 json_array_append_new(rolls, json_pack("{s:i, s:i}", "seat", a->r[tied[i]].seat,
                                                        "roll", value[i]));
             }
-            add_event(events, json_pack("{s:s, s:o, s:o}", "kind", "tie_roll_off", "tied", seats,
-                                        "rolls", rolls));
+            json_object_set_new(e, "roll", json_null());
+            json_object_set_new(e, "face", json_null());
+            json_object_set_new(e, "rolls", rolls);
+            add_event(events, e);
         }
         for (int i = 0; i < n; i++)
             low = value[i] < low ? value[i] : low;
@@ -433,7 +442,7 @@ static void end_turn(game *g, const char *why, int64_t now, json_t *events)
                 return;
             }
         }
-        if (g->round == RW_TURN_LIMIT) {
+        if (g->round == g->turn_limit) {
             turn_limit_reached(g, now, events);
             return;
         }
@@ -466,9 +475,10 @@ static game *robotwars_create(const json_t *options, int seats, game_seeds seeds
     }
     g->setup_ms = json_integer_value(json_object_get(options, "setup_s")) * 1000;
     g->turn_ms = json_integer_value(json_object_get(options, "turn_s")) * 1000;
-    if (g->setup_ms <= 0 || g->turn_ms <= 0) {
+    g->turn_limit = (int)json_integer_value(json_object_get(options, "turn_limit"));
+    if (g->setup_ms <= 0 || g->turn_ms <= 0 || g->turn_limit < 1 || g->turn_limit > RW_TURN_LIMIT) {
         free(g);
-        game_fail(err, "bad_options", "setup_s and turn_s must be positive");
+        game_fail(err, "bad_options", "setup_s and turn_s must be positive, turn_limit 1 to 15");
         return NULL;
     }
     rng_seed(&g->dice.r, seeds.seed);
@@ -870,7 +880,7 @@ static json_t *robotwars_view(const game *g, int seat)
     json_t *v = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "phase",
                           phase_names[g->phase], "seats", g->seats, "you",
                           player ? json_integer(seat) : json_null(), "board", rw_board_json(),
-                          "limits", rw_limits_json(), "turn_limit", RW_TURN_LIMIT, "pit_after",
+                          "limits", rw_limits_json(), "turn_limit", g->turn_limit, "pit_after",
                           RW_PIT_AFTER, "roboteers", roboteers_json(g), "bracket", bracket_json(g),
                           "battle", battle_json(g, player ? seat : GAME_SEAT_SPECTATOR),
                           "deadline", over ? json_null() : json_integer(g->deadline));
@@ -906,6 +916,7 @@ const rw_turn *robotwars_turn(const game *g) { return g->turn_on ? &g->turn : NU
 const rw_bracket *robotwars_bracket(const game *g) { return &g->br; }
 int robotwars_battle_index(const game *g) { return g->battle; }
 int robotwars_round(const game *g) { return g->round; }
+int robotwars_turn_limit(const game *g) { return g->turn_limit; }
 int robotwars_weapon(const game *g, int seat) { return weapon_of(g, seat); }
 
 int robotwars_in_battle(const game *g, int seat)

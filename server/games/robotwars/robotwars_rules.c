@@ -109,15 +109,13 @@ static bool telling(const rw_ctx *ctx)
 
 /* ---- damage ---- */
 
-static void immobilise(rw_arena *a, int j, rw_out why, rw_ctx *ctx)
+/* The battle's end: the game's battle_over event says who and why. */
+static void immobilise(rw_arena *a, int j, rw_out why)
 {
     if (a->out >= 0)
         return;
     a->out = j;
     a->out_why = why;
-    if (telling(ctx))
-        emit(ctx, json_pack("{s:s, s:i, s:s}", "kind", "immobilised", "seat", a->r[j].seat, "why",
-                            rw_out_names[why]));
 }
 
 /* One damage roll against robot j. */
@@ -147,9 +145,9 @@ static void damage_roll(rw_arena *a, int j, rw_die die, int multiple, rw_ctx *ct
         emit(ctx, e);
     }
     if (face == RW_FACE_RIP)
-        immobilise(a, j, RW_OUT_RIP, ctx);
+        immobilise(a, j, RW_OUT_RIP);
     else if (face == RW_SPEED && r->cap[RW_SPEED] == 0)
-        immobilise(a, j, RW_OUT_SPEED, ctx);
+        immobilise(a, j, RW_OUT_SPEED);
 }
 
 void rw_score(rw_arena *a, int j, int points, rw_die die, rw_ctx *ctx)
@@ -171,7 +169,7 @@ static void square_acts(rw_arena *a, int j, rw_die die, rw_ctx *ctx)
     int cell = a->r[j].cell;
     rw_tile t = rw_tile_at(cell);
     if (t == RW_PIT && a->pit_open) {
-        immobilise(a, j, RW_OUT_PIT, ctx);
+        immobilise(a, j, RW_OUT_PIT);
         return;
     }
     if (!rw_is_penalty(t))
@@ -228,7 +226,7 @@ void rw_open_pit(rw_arena *a, rw_ctx *ctx)
         emit(ctx, json_pack("{s:s}", "kind", "pit_open"));
     for (int i = 0; i < a->n && a->out < 0; i++) {
         if (rw_tile_at(a->r[i].cell) == RW_PIT)
-            immobilise(a, i, RW_OUT_PIT, ctx);
+            immobilise(a, i, RW_OUT_PIT);
     }
 }
 

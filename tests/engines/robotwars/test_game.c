@@ -10,13 +10,14 @@
 
 /* ---- options and seats ---- */
 
-Test(options, default_to_best_of_3_sixty_seconds_to_allocate_and_ninety_per_turn)
+Test(options, default_to_best_of_3_sixty_seconds_to_allocate_ninety_per_turn_and_fifteen_turns)
 {
     game_error err;
     json_t *o = game_options_resolve(&robotwars_engine, NULL, &err);
     cr_assert_str_eq(json_string_value(json_object_get(o, "best_of")), "3");
     cr_assert_eq(json_integer_value(json_object_get(o, "setup_s")), 60);
     cr_assert_eq(json_integer_value(json_object_get(o, "turn_s")), 90);
+    cr_assert_eq(json_integer_value(json_object_get(o, "turn_limit")), 15, "fifteen turns each, as ruled");
     json_decref(o);
     game *g = rwt_new(NULL, 2, 1);
     cr_assert_eq(robotwars_engine.deadline(g), 60000, "the first set-up runs from the start");

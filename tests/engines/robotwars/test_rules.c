@@ -595,9 +595,9 @@ Test(ruling, a_throw_into_the_open_pit_immobilises)
     robotwars_test_arena(g)->pit_open = true;
     robotwars_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, FORWARD);
-    json_t *out = rwt_event(ev, "immobilised");
-    cr_assert_str_eq(json_string_value(json_object_get(out, "why")), "pit");
-    cr_assert_not_null(rwt_event(ev, "battle_over"));
+    json_t *over = rwt_event(ev, "battle_over");
+    cr_assert_not_null(over);
+    cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "pit");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -609,10 +609,10 @@ Test(cpz, the_house_robot_die_can_show_rip_which_ends_the_battle)
     robotwars_test_load_dice(g, (int[]){6}, 1);
     json_t *ev = play_ev(g, FORWARD);
     cr_assert_str_eq(json_string_value(json_object_get(rwt_event(ev, "damage_roll"), "face")), "rip");
-    cr_assert_str_eq(json_string_value(json_object_get(rwt_event(ev, "immobilised"), "why")), "rip");
     cr_assert_null(rwt_event(ev, "house_throw"), "an immobilised robot is not thrown");
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s0);
+    cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "rip");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -653,11 +653,9 @@ Test(ruling, a_robot_standing_on_the_pit_when_it_opens_falls_in)
         json_decref(ev);
         ev = rwt_ok(g, rwt_mover(g), END);
     }
-    json_t *out = rwt_event(ev, "immobilised");
-    cr_assert_eq(json_integer_value(json_object_get(out, "seat")), s1);
-    cr_assert_str_eq(json_string_value(json_object_get(out, "why")), "pit");
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
+    cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "pit");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -799,9 +797,10 @@ Test(immobilised, when_its_speed_is_reduced_to_zero)
     robotwars_test_arena(g)->r[1].cap[RW_SPEED] = 1;
     robotwars_test_load_dice(g, (int[]){1}, 1);
     json_t *ev = play_ev(g, ATTACK);
-    json_t *out = rwt_event(ev, "immobilised");
-    cr_assert_eq(json_integer_value(json_object_get(out, "seat")), s1);
-    cr_assert_str_eq(json_string_value(json_object_get(out, "why")), "speed");
+    json_t *over = rwt_event(ev, "battle_over");
+    cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
+    cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "speed");
+    cr_assert_eq(robot(g, 1)->cap[RW_SPEED], 0);
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -848,6 +847,25 @@ Test(battle, after_15_turns_each_the_robot_with_the_most_damage_points_is_elimin
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "turn_limit");
     cr_assert(!json_is_true(json_object_get(over, "tie_break")));
+    json_decref(ev);
+    robotwars_engine.destroy(g);
+}
+
+Test(option, turn_limit_ends_a_battle_after_that_many_turns_each)
+{
+    game *g = rwt_new("{\"turn_limit\": 3}", 2, 7);
+    json_decref(rwt_allocate_all(g));
+    json_t *ev = NULL;
+    for (int t = 0; t < 2 * 3; t++) {
+        json_decref(ev);
+        cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE, "still fighting at turn %d", t);
+        ev = rwt_ok(g, rwt_mover(g), END);
+    }
+    json_t *over = rwt_event(ev, "battle_over");
+    cr_assert_not_null(over, "three turns each, and the battle is over");
+    cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "turn_limit");
+    cr_assert_null(rwt_event(ev, "pit_open"), "the pit opens only after five turns each");
+    cr_assert_eq(json_integer_value(rwt_view_get(g, -1, "turn_limit")), 3);
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -932,7 +950,9 @@ Test(ruling, robots_no_capability_tells_apart_are_separated_by_a_roll_off)
         json_decref(rwt_ok(g, rwt_mover(g), END));
     robotwars_test_load_dice(g, (int[]){5, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
-    cr_assert_not_null(rwt_event(ev, "tie_roll_off"));
+    json_t *tie = rwt_event(ev, "tie_break");
+    cr_assert(json_is_null(json_object_get(tie, "face")), "no capability die: a roll-off");
+    cr_assert_eq(json_array_size(json_object_get(tie, "rolls")), 2);
     cr_assert_eq(json_integer_value(json_object_get(rwt_event(ev, "battle_over"), "eliminated")), s1);
     json_decref(ev);
     robotwars_engine.destroy(g);
@@ -993,7 +1013,6 @@ Test(ruling, when_the_pit_opens_under_two_robots_the_first_in_the_order_of_play_
         json_decref(ev);
         ev = rwt_ok(g, rwt_mover(g), END);
     }
-    cr_assert_eq(rwt_count(ev, "immobilised"), 1, "the battle ends with the first");
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     json_decref(ev);

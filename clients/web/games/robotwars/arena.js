@@ -61,15 +61,23 @@ function robotElement(seat, onClick) {
   return { g, turn, angle: 0 };
 }
 
-export function createArena({ name, onStep, onAttack }) {
+/**
+ * The war zone. `window` ([x0, y0, x1, y1], squares included) draws only
+ * those squares, for a picture of a few (the rules page's diagrams).
+ */
+export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE - 1, SIZE - 1] }) {
   const id = `rw${++uid}`;
-  const element = svg('svg', { class: 'rw-arena', viewBox: `-6 -6 ${SIZE * CELL + 12} ${SIZE * CELL + 12}`, role: 'group', 'aria-label': 'The war zone' });
+  const [wx0, wy0, wx1, wy1] = win;
+  const inWindow = (x, y) => x >= wx0 && x <= wx1 && y >= wy0 && y <= wy1;
+  const span = [(wx1 - wx0 + 1) * CELL, (wy1 - wy0 + 1) * CELL];
+  const element = svg('svg', { class: 'rw-arena', viewBox: `${wx0 * CELL - 6} ${wy0 * CELL - 6} ${span[0] + 12} ${span[1] + 12}`, role: 'group', 'aria-label': 'The war zone' });
   const title = svg('title', {});
   const floor = svg('g', { class: 'rw-floor' });
   const marks = svg('g', { class: 'rw-marks' });
+  const pushMarks = svg('g', { class: 'rw-marks' }); // over the robots: a push's square is taken
   const fx = svg('g', { class: 'rw-fx', 'aria-hidden': 'true' });
   const robotsLayer = svg('g', { class: 'rw-robots' });
-  element.append(title, defs(id), floor, marks, robotsLayer, fx);
+  element.append(title, defs(id), floor, marks, robotsLayer, pushMarks, fx);
   const robots = new Map(); // seat -> {g, turn, angle}
   let boardKey = '';
   let pitTile = null;
@@ -79,10 +87,10 @@ export function createArena({ name, onStep, onAttack }) {
     const key = board.join('');
     if (key === boardKey) return;
     boardKey = key;
-    floor.replaceChildren(svg('rect', { x: -6, y: -6, width: SIZE * CELL + 12, height: SIZE * CELL + 12, rx: 8, class: 'rw-wall' }));
+    floor.replaceChildren(svg('rect', { x: wx0 * CELL - 6, y: wy0 * CELL - 6, width: span[0] + 12, height: span[1] + 12, rx: 8, class: 'rw-wall' }));
     const pit = [];
-    for (let y = 0; y < SIZE; y++) {
-      for (let x = 0; x < SIZE; x++) {
+    for (let y = wy0; y <= wy1; y++) {
+      for (let x = wx0; x <= wx1; x++) {
         const t = board[y][x];
         const a = { x: x * CELL, y: y * CELL, width: CELL, height: CELL };
         // Patterned squares get their fill as a style: a class's fill would
@@ -97,6 +105,7 @@ export function createArena({ name, onStep, onAttack }) {
     }
     // The corner patrol zones' house robots, one per corner.
     for (const [cx, cy] of [[1, 1], [11, 1], [1, 11], [11, 11]]) {
+      if (!inWindow(cx, cy) || !inWindow(cx - 1, cy - 1)) continue;
       floor.append(svg('g', { class: 'rw-house', 'aria-hidden': 'true' },
         svg('rect', { x: cx * CELL - 14, y: cy * CELL - 14, width: 28, height: 28, rx: 6 }),
         svg('text', { x: cx * CELL, y: cy * CELL + 4, 'text-anchor': 'middle' }, 'H')));
@@ -112,10 +121,8 @@ export function createArena({ name, onStep, onAttack }) {
       floor.append(pitTile);
     }
     // Row and column numbers, from 1, as the words say them.
-    for (let i = 0; i < SIZE; i++) {
-      floor.append(svg('text', { x: i * CELL + CELL / 2, y: -0.5, class: 'rw-coord', 'text-anchor': 'middle' }, String(i + 1)));
-      floor.append(svg('text', { x: -1, y: i * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'end' }, String(i + 1)));
-    }
+    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 0.5, class: 'rw-coord', 'text-anchor': 'middle' }, String(x + 1)));
+    for (let y = wy0; y <= wy1; y++) floor.append(svg('text', { x: wx0 * CELL - 1, y: y * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'end' }, String(y + 1)));
   }
 
   function robotFor(seat) {
@@ -194,6 +201,7 @@ export function createArena({ name, onStep, onAttack }) {
     /** Marks what the robot to move may do (its own roboteer's view only). */
     choices(legal) {
       marks.replaceChildren();
+      pushMarks.replaceChildren();
       current = { attack: null };
       for (const [, r] of robots) {
         r.g.removeAttribute('tabindex');
@@ -206,13 +214,26 @@ export function createArena({ name, onStep, onAttack }) {
         if (!opt) continue;
         const [x, y] = [opt.to[0] * CELL, opt.to[1] * CELL];
         const label = `${move === 'forward' ? 'Step forward' : 'Step back'} to ${cellWords(opt.to)}${opt.push !== null ? `, pushing ${name(opt.push)}` : ''}${opt.blocked ? ' (blocked: the move is spent)' : ''}`;
-        const g = svg('g', { class: `rw-move rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
-          svg('title', {}, label),
-          svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: 'rw-move-box' }),
-          svg('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', class: 'rw-move-glyph' }, arrowTo(opt.to)));
+        let g;
+        if (opt.push === null) {
+          g = svg('g', { class: `rw-move rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
+            svg('title', {}, label),
+            svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: 'rw-move-box' }),
+            svg('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', class: 'rw-move-glyph' }, arrowTo(opt.to)));
+        } else {
+          // A push: a badge on the edge between the two robots.
+          const mover = [...robots.values()].find((r) => r.g.dataset.mover === 'true');
+          const [mx, my] = mover?.cell ? centre(mover.cell) : centre(opt.to);
+          const [tx, ty] = centre(opt.to);
+          const [bx, by] = [(mx + tx) / 2, (my + ty) / 2];
+          g = svg('g', { class: `rw-move rw-push rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
+            svg('title', {}, label),
+            svg('circle', { cx: bx, cy: by, r: 10, class: 'rw-push-badge' }),
+            svg('text', { x: bx, y: by + 5, 'text-anchor': 'middle', class: 'rw-push-glyph' }, arrowTo(opt.to)));
+        }
         g.addEventListener('click', () => onStep(move));
         g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onStep(move); } });
-        marks.append(g);
+        (opt.push === null ? marks : pushMarks).append(g);
       }
       if (legal.attack) {
         current.attack = legal.attack.target;

@@ -33,11 +33,11 @@ export function createDice({ name }) {
             el('span', { class: `rw-face rw-face-${e.face}` }, e.face === 'blank' ? 'blank, no damage' : e.face === 'rip' ? 'RIP!' : `${face} → ${e.value}`))];
       }
       case 'tie_break':
-        return [dieFace(e.roll, 'attack'), el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Tie-break'), ` · ${FACE_WORDS[e.face]}`)];
+        if (!e.rolls) return [dieFace(e.roll, 'attack'), el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Tie-break'), ` · ${FACE_WORDS[e.face]}`)];
+        // falls through: a roll-off shows each roboteer's throw
       case 'order_roll':
-      case 'tie_roll_off':
         return [el('span', { class: 'rw-die-row' }, e.rolls.map((r) => dieFace(r.roll, 'plain', `${name(r.seat)} threw ${r.roll}`))),
-          el('span', { class: 'rw-roll-text' }, el('strong', {}, e.kind === 'order_roll' ? 'Order of play' : 'Roll-off'),
+          el('span', { class: 'rw-roll-text' }, el('strong', {}, e.kind === 'order_roll' ? 'Order of play' : 'Tie-break roll-off'),
             ` · ${e.rolls.map((r) => `${name(r.seat)} ${r.roll}`).join(', ')}`)];
       default:
         return null;

@@ -43,11 +43,10 @@ export function createPlayer({ arena, dice, onCaption, onPlaying, words }) {
         case 'damage_roll':
         case 'tie_break':
         case 'order_roll':
-        case 'tie_roll_off':
           dice.add(e);
           ms = ROLL_MS;
           break;
-        case 'immobilised': arena.immobilise(e.seat); ms = STEP_MS; break;
+        case 'battle_over': if (e.how !== 'turn_limit') { arena.immobilise(e.eliminated); ms = STEP_MS; } break;
         case 'pit_open': arena.openPit(); ms = STEP_MS; break;
         default: break;
       }

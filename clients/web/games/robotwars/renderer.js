@@ -14,7 +14,7 @@ import { createDice } from './dice.js';
 import { createPlayer } from './player.js';
 import { createSetup } from './setup.js';
 import { unitCard } from './units.js';
-import { eventWords } from './words.js';
+import { HOW_WORDS, eventWords } from './words.js';
 
 const KEYS = { ArrowUp: 'forward', ArrowDown: 'back', ArrowLeft: 'left', ArrowRight: 'right', a: 'attack', A: 'attack', Enter: 'end' };
 const ACTIONS = [
@@ -25,9 +25,9 @@ const ACTIONS = [
   { act: 'attack', label: 'Attack', key: 'A' },
   { act: 'end', label: 'End turn', key: 'Enter' },
 ];
-const ANNOUNCED = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'damage_roll', 'house_throw', 'immobilised',
-  'pit_open', 'battle_over', 'allocations', 'order', 'setup', 'draw', 'over', 'turn_start'];
-const MOTION = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'house_throw', 'damage_roll', 'immobilised', 'pit_open'];
+const ANNOUNCED = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'damage_roll', 'house_throw',
+  'pit_open', 'tie_break', 'battle_over', 'allocations', 'order', 'setup', 'draw', 'over', 'turn_start'];
+const MOTION = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'house_throw', 'damage_roll', 'pit_open'];
 
 function actionFor(what) {
   return what === 'left' || what === 'right' ? { kind: 'turn', to: what } : { kind: what };
@@ -79,7 +79,7 @@ export function createRenderer(table) {
       el('li', {}, 'On your turn make up to Speed moves: a step forward or back, or an attack on an opponent touching your front (your weapon card’s value in damage points). Turn up to Manoeuvrability times, free.'),
       el('li', {}, 'Step into an opponent to push it, if your Power allows that face (1: front, 2: front and back, 3: any). A push into a wall or another robot spends the move.'),
       el('li', {}, 'Spikes, saw, flame grill and the corner patrol zones cost 5 damage points; a house robot also throws you out. The pit opens after five turns each and swallows a robot.'),
-      el('li', {}, 'At every 5 damage points a die may lower a capability. The first robot immobilised, or the most damaged after 15 turns each, is out.')),
+      el('li', {}, 'At every 5 damage points a die may lower a capability. The first robot immobilised, or the most damaged when the turns run out (15 each), is out.')),
     el('p', {}, el('a', { href: '/rules/robotwars', target: '_blank', rel: 'noopener' }, 'The full rules')));
 
   const sheet = el('link', { rel: 'stylesheet', href: new URL('./renderer.css', import.meta.url).href });
@@ -234,6 +234,57 @@ export function createRenderer(table) {
 
     describe(e) {
       return eventWords(e, name);
+    },
+
+    hint(s) {
+      const view = s.view;
+      if (view.phase === 'over') return null;
+      const b = view.battle;
+      const mine = b.robots.find((r) => r.seat === s.seat);
+      if (view.phase === 'setup') {
+        if (!mine) return { text: `${b.title}: ${b.seats.map(name).join(' and ')} are placing their enhancement discs`, highlight: [] };
+        if (mine.allocated) return { text: 'Your discs are in: the battle begins when everyone’s are', highlight: [] };
+        return {
+          text: `You won ${mine.discs} disc${mine.discs === 1 ? '' : 's'}: put each on Speed (moves), Power (pushing) or Manoeuvrability (turns) with + and −, then Lock in`,
+          highlight: [...root.querySelectorAll('.rw-alloc-plus:not([disabled]), .rw-lock:not([disabled])')],
+        };
+      }
+      const t = b.turn;
+      if (!t) return null;
+      if (t.seat !== s.seat) {
+        return { text: mine ? `${name(t.seat)} moves now; your turn comes after` : `You are watching ${b.title}: ${name(t.seat)} moves now`, highlight: [] };
+      }
+      const l = b.legal;
+      if (!l) return null;
+      if (l.attack) {
+        return {
+          text: `${name(l.attack.target)} touches your front: press A or click it to attack for ${l.attack.points} (${t.moves_left} move${t.moves_left === 1 ? '' : 's'} left)`,
+          highlight: [...root.querySelectorAll('.rw-robot.rw-target'), buttons.get('attack')],
+        };
+      }
+      if (t.moves_left > 0) {
+        return {
+          text: 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points',
+          highlight: [...root.querySelectorAll('.rw-move'), ...['forward', 'back', 'left', 'right'].map((a) => buttons.get(a)).filter((b2) => !b2.disabled)],
+        };
+      }
+      return { text: 'No moves left: turn if you like, then end your turn (Enter)', highlight: [buttons.get('end')] };
+    },
+
+    ending(s) {
+      const r = s.over || s.view.result;
+      if (!r || r.champion === null) return null;
+      const last = r.battles[r.battles.length - 1];
+      const loser = name(last.eliminated);
+      const how = last.how === 'turn_limit'
+        ? `${loser} had the most damage points when the turns ran out${last.tie_break ? ' (after a tie-break)' : ''}`
+        : `${loser} was immobilised: ${HOW_WORDS[last.how]}`;
+      const where = last.title.startsWith('The ') ? `the ${last.title.slice(4)}` : last.title;
+      return {
+        why: `${name(r.champion)} won ${r.format === 'match' ? 'the match' : 'the final'}: in ${where}, ${how}.`,
+        score: 'Battles won',
+        scoreMeaning: 'Battles won: one for each battle a roboteer survived',
+      };
     },
 
     key(e) {

@@ -7,7 +7,7 @@ export const CAP_TITLE = { speed: 'Speed', power: 'Power', manoeuvrability: 'Man
 export const FACING_WORDS = { N: 'north', E: 'east', S: 'south', W: 'west' };
 export const HAZARD_WORDS = { cpz: 'a house robot’s corner', spikes: 'the spikes', saw: 'the circular saw', flame: 'the flame grill' };
 export const OUT_WORDS = { speed: 'its Speed is gone', pit: 'it fell into the pit', rip: 'RIP on the house robot die' };
-export const HOW_WORDS = { speed: 'immobilised: no Speed left', pit: 'in the pit', rip: 'RIP', turn_limit: 'most damage after 15 turns' };
+export const HOW_WORDS = { speed: 'no Speed left', pit: 'in the pit', rip: 'RIP on the house robot die', turn_limit: 'the most damage at the turn limit' };
 export const FACE_WORDS = { speed: 'Speed', power: 'Power', manoeuvrability: 'Manoeuvrability', blank: 'a blank', rip: 'RIP' };
 export const STAGE_WORDS = { match: 'Match', heat: 'Heats', semi_final: 'Semi-finals', final: 'Final' };
 
@@ -46,11 +46,11 @@ export function eventWords(e, name) {
       return `${die} for ${name(e.seat)} at ${e.multiple} points: ${e.roll}, ${what}`;
     }
     case 'house_throw': return `The house robot throws ${name(e.seat)} to ${cellWords(e.to)}${e.short ? ' (stopped short)' : ''}`;
-    case 'immobilised': return `${name(e.seat)} is immobilised: ${OUT_WORDS[e.why]}`;
     case 'pit_open': return 'Five turns each: the pit opens!';
-    case 'tie_break': return `A tie at the turn limit: the attack die shows ${e.roll}, ${FACE_WORDS[e.face]}`;
-    case 'tie_roll_off': return `Still tied: ${e.rolls.map((r) => `${name(r.seat)} throws ${r.roll}`).join(', ')}`;
-    case 'battle_over': return `${e.title}: ${name(e.eliminated)} is eliminated (${HOW_WORDS[e.how]}${e.tie_break ? ', on the tie-break' : ''})`;
+    case 'tie_break': return e.rolls
+      ? `Tied, and no capability tells them apart: ${e.rolls.map((r) => `${name(r.seat)} throws ${r.roll}`).join(', ')}`
+      : `A tie at the turn limit: the attack die shows ${e.roll}, ${FACE_WORDS[e.face]}`;
+    case 'battle_over': return `${e.title}: ${name(e.eliminated)} is ${e.how === 'turn_limit' ? 'eliminated' : 'immobilised'} (${HOW_WORDS[e.how]}${e.tie_break ? ', on the tie-break' : ''})`;
     case 'draw': return `The ${STAGE_WORDS[e.stage].toLowerCase()} are drawn: ${e.battles.map((b) => seatsWords(b, name)).join('; ')}${e.byes.length ? `; byes: ${seatsWords(e.byes, name)}` : ''}`;
     case 'over': return `${name(e.winners[0])} wins the wars!`;
     default: return `${e.kind.replace(/_/g, ' ')}`;
