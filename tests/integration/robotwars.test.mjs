@@ -75,6 +75,8 @@ async function playUntil(clients, until, known = null, timeoutMs = 120000) {
       const reply = await clients[i].request('act', { action: driver.act(states[i].view, states[i].seat) }, 20000);
       assert.notEqual(reply.type, 'error', `${JSON.stringify(reply)}`);
       if (reply.type === 'state') states[i] = reply;
+      // Within the server's 20 messages a second per connection.
+      await new Promise((r) => setTimeout(r, 60));
       continue;
     }
     if (Date.now() > deadline) throw new Error(`no progress at seq ${seq}`);
