@@ -228,7 +228,7 @@ typedef struct search {
     int me;
     const weights *w;
     int round;      /* the battle's round */
-    uint64_t seen[SEEN_SIZE]; /* hashes of states visited, 0 = empty */
+    uint64_t *seen; /* SEEN_SIZE hashes of states visited, 0 = empty (shared by a plan's searches) */
     long nodes, limit;
     const volatile int *cancel;
     leaf best;
@@ -409,7 +409,7 @@ static void dfs(search *s, const node *n, int first)
 static void search_turn(search *s, const node *root, int round, const weights *w, bool keep,
                         long limit, const volatile int *cancel)
 {
-    memset(s->seen, 0, sizeof s->seen);
+    memset(s->seen, 0, SEEN_SIZE * sizeof *s->seen);
     s->me = root->t.who;
     s->w = w;
     s->round = round;
@@ -526,32 +526,31 @@ static int easy_pick(search *s, const node *root, rng *noise)
 
 static int plan(const game *g, int level, rng *noise, const volatile int *cancel)
 {
-    search *s = malloc(sizeof *s), *scratch = NULL;
-    if (!s)
-        return RW_ACT_END;
+    search s = {0}, scratch = {0};
     node root = {.a = *robotwars_arena(g), .t = *robotwars_turn(g)};
     int round = robotwars_round(g);
-    if (level == LEVEL_EASY) {
-        int act = easy_pick(s, &root, noise);
-        free(s);
-        return act;
-    }
-    search_turn(s, &root, round, &level_weights[level], level == LEVEL_HARD, TURN_NODES, cancel);
-    int act = s->best.first;
-    if (level == LEVEL_HARD && s->ntop > 1 && (scratch = malloc(sizeof *scratch))) {
-        /* Weigh the best few ends by the reply they leave the next robot. */
+    if (level == LEVEL_EASY)
+        return easy_pick(&s, &root, noise);
+    s.seen = scratch.seen = malloc(SEEN_SIZE * sizeof *s.seen);
+    if (!s.seen)
+        return RW_ACT_END;
+    search_turn(&s, &root, round, &level_weights[level], level == LEVEL_HARD, TURN_NODES, cancel);
+    int act = s.best.first;
+    if (level == LEVEL_HARD && s.ntop > 1) {
+        /* Weigh the best few ends by the reply they leave the next robot
+         * (the replies reuse the table of states seen: this search is done). */
+        int limit = robotwars_turn_limit(g);
         float best = -1e30f;
-        for (int i = 0; i < s->ntop && !*cancel; i++) {
-            float v = after_reply(scratch, &s->top[i], root.t.who, round, robotwars_turn_limit(g), cancel) +
-                      0.05f * s->top[i].value;
+        for (int i = 0; i < s.ntop && !*cancel; i++) {
+            float v = after_reply(&scratch, &s.top[i], root.t.who, round, limit, cancel) +
+                      0.05f * s.top[i].value;
             if (v > best) {
                 best = v;
-                act = s->top[i].first;
+                act = s.top[i].first;
             }
         }
-        free(scratch);
     }
-    free(s);
+    free(s.seen);
     return act;
 }
 
