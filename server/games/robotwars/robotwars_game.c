@@ -745,7 +745,7 @@ static const char *roboteer_status(const game *g, int seat, unsigned alive)
         return "eliminated";
     if (g->phase != RW_PHASE_OVER && drawn_index(g, seat) >= 0)
         return "fighting";
-    return g->phase == RW_PHASE_OVER ? "runner_up" : "waiting";
+    return "waiting";
 }
 
 static json_t *roboteers_json(const game *g)
