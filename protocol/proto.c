@@ -30,6 +30,8 @@ static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_BAD_ACTION] = "bad_action",
     [PROTO_TOO_LARGE] = "too_large",
     [PROTO_RATE_LIMITED] = "rate_limited",
+    [PROTO_QUOTA_EXCEEDED] = "quota_exceeded",
+    [PROTO_UNAVAILABLE] = "unavailable",
     [PROTO_INTERNAL] = "internal",
 };
 
@@ -55,9 +57,12 @@ typedef struct field_spec {
     field_kind kind;
     bool required;
     size_t offset; /* where the decoded value goes in proto_request */
+    int min, max;  /* F_INT: the values allowed */
 } field_spec;
 
-#define FIELD(n, k, req, member) {n, k, req, offsetof(proto_request, member)}
+#define FIELD(n, k, req, member) {n, k, req, offsetof(proto_request, member), 0, 0}
+#define SEAT_FIELD(member) \
+    {"seat", F_INT, true, offsetof(proto_request, member), 0, PROTO_SEAT_MAX}
 #define MAX_FIELDS 3
 
 typedef struct verb_spec {
@@ -76,11 +81,11 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_JOIN] = {"join", {FIELD("room", F_STRING, true, room),
                              FIELD("as", F_STRING, false, as)}},
     [PROTO_LEAVE] = {"leave", {{0}}},
-    [PROTO_SIT] = {"sit", {FIELD("seat", F_INT, true, seat)}},
+    [PROTO_SIT] = {"sit", {SEAT_FIELD(seat)}},
     [PROTO_STAND] = {"stand", {{0}}},
-    [PROTO_BOT] = {"bot", {FIELD("seat", F_INT, true, seat),
+    [PROTO_BOT] = {"bot", {SEAT_FIELD(seat),
                            FIELD("level", F_STRING, false, level)}},
-    [PROTO_KICK] = {"kick", {FIELD("seat", F_INT, true, seat)}},
+    [PROTO_KICK] = {"kick", {SEAT_FIELD(seat)}},
     [PROTO_START] = {"start", {{0}}},
     [PROTO_REMATCH] = {"rematch", {{0}}},
     [PROTO_ACT] = {"act", {FIELD("action", F_OBJECT, true, action)}},
@@ -95,33 +100,31 @@ const char *proto_verb_name(proto_verb v)
 
 static const char *const kind_words[] = {
     [F_STRING] = "a string",
-    [F_INT] = "a whole number",
     [F_BOOL] = "true or false",
     [F_OBJECT] = "an object",
 };
 
-static bool kind_matches(field_kind k, const json_t *v)
+static bool kind_matches(const field_spec *f, const json_t *v)
 {
-    switch (k) {
+    switch (f->kind) {
     case F_STRING: return json_is_string(v);
-    case F_INT: return json_is_integer(v);
+    case F_INT:
+        return json_is_integer(v) && json_integer_value(v) >= f->min &&
+               json_integer_value(v) <= f->max;
     case F_BOOL: return json_is_boolean(v);
     case F_OBJECT: return json_is_object(v);
     }
     return false;
 }
 
-/* Stores v into the request member the spec names. */
+/* Stores v (of the right kind, in range) into the request member the spec
+ * names. */
 static void field_store(proto_request *r, const field_spec *f, const json_t *v)
 {
     char *slot = (char *)r + f->offset;
     switch (f->kind) {
     case F_STRING: *(const char **)slot = json_string_value(v); break;
-    case F_INT: {
-        json_int_t n = json_integer_value(v);
-        *(int *)slot = (n < -1000000 || n > 1000000) ? -1000000 : (int)n;
-        break;
-    }
+    case F_INT: *(int *)slot = (int)json_integer_value(v); break;
     case F_BOOL: *(bool *)slot = json_is_true(v); break;
     case F_OBJECT: *(const json_t **)slot = v; break;
     }
@@ -181,8 +184,13 @@ proto_code proto_decode(const char *text, size_t len, proto_request *out, char *
             }
             continue;
         }
-        if (!kind_matches(f->kind, fv)) {
-            snprintf(why, why_len, "\"%s\" in \"%s\" must be %s", f->name, t, kind_words[f->kind]);
+        if (!kind_matches(f, fv)) {
+            if (f->kind == F_INT)
+                snprintf(why, why_len, "\"%s\" in \"%s\" must be a whole number from %d to %d",
+                         f->name, t, f->min, f->max);
+            else
+                snprintf(why, why_len, "\"%s\" in \"%s\" must be %s", f->name, t,
+                         kind_words[f->kind]);
             return PROTO_BAD_MESSAGE;
         }
         field_store(out, f, fv);

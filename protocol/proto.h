@@ -18,6 +18,7 @@
 #define PROTO_MAX_ID_LEN 64
 #define PROTO_MAX_CHAT 500 /* characters, not bytes */
 #define PROTO_NAME_MAX 24  /* characters */
+#define PROTO_SEAT_MAX 15  /* seats are numbered 0 to this */
 
 /* WebSocket close codes the server uses, with the reasons it gives. */
 enum {
@@ -75,6 +76,8 @@ typedef enum proto_code {
     PROTO_BAD_ACTION,
     PROTO_TOO_LARGE,
     PROTO_RATE_LIMITED,
+    PROTO_QUOTA_EXCEEDED,
+    PROTO_UNAVAILABLE,
     PROTO_INTERNAL,
     PROTO_CODE_COUNT
 } proto_code;
@@ -99,7 +102,8 @@ typedef struct proto_request {
 } proto_request;
 
 /* Decodes one text frame. On failure returns the code (bad_json, bad_message,
- * unknown_type) and writes a sentence to why; `out->id` is still set when the
+ * unknown_type) and writes a sentence to why (a number out of its field's
+ * range is bad_message, never clamped); `out->id` is still set when the
  * frame was an object with a usable id, so the error can echo it. */
 proto_code proto_decode(const char *text, size_t len, proto_request *out, char *why,
                         size_t why_len);

@@ -3,7 +3,7 @@
 # do is building with meson.
 
 # The packages the server needs to build and run.
-BOTPIT_BUILD_PACKAGES="gcc pkg-config meson ninja-build libuv1-dev libwebsockets-dev
+BOTPIT_BUILD_PACKAGES="gcc pkg-config meson ninja-build python3 libuv1-dev libwebsockets-dev libssl-dev
   libwebsockets-evlib-uv libjansson-dev libsqlite3-dev libncurses-dev"
 
 as_root() {

@@ -9,17 +9,19 @@
 #include <unistd.h>
 #include <uv.h>
 
-#include "bench_restore.h"
 #include "games/game.h"
 #include "games/tool.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
 #include "store/store.h"
+#include "tools/bench_restore.h"
 #include "util/log.h"
+#include "util/metrics.h"
 
 typedef struct server {
     uv_loop_t loop;
     uv_signal_t sigint, sigterm;
+    uv_check_t wakeups; /* counts the loop's iterations (/metrics) */
     lobby *lobby;
     net *net;
     store *store;
@@ -244,6 +246,7 @@ static void network_stopped(void *arg)
     s->lobby = NULL;
     uv_close((uv_handle_t *)&s->sigint, NULL);
     uv_close((uv_handle_t *)&s->sigterm, NULL);
+    uv_close((uv_handle_t *)&s->wakeups, NULL);
 }
 
 static void on_signal(uv_signal_t *h, int signum)
@@ -271,9 +274,12 @@ static int open_store(server *s, const char *path)
         fprintf(stderr, "botpit: the database %s could not be read (see the log)\n", path);
         return -1;
     }
-    if (rooms || broken)
-        printf("Restored %d rooms from %s%s\n", rooms, path,
-               broken ? " (some could not be replayed: see the log)" : "");
+    if (rooms)
+        printf("Restored %d rooms from %s\n", rooms, path);
+    if (broken)
+        printf("%d rooms of %s could not be restored exactly and are kept aside in it "
+               "(see the log)\n",
+               broken, path);
     return 0;
 }
 
@@ -282,10 +288,26 @@ static int abandon_start(server *s)
 {
     if (s->lobby)
         lobby_free(s->lobby);
+    uv_close((uv_handle_t *)&s->wakeups, NULL);
     uv_run(&s->loop, UV_RUN_DEFAULT);
     uv_loop_close(&s->loop);
     store_close(s->store);
     return 1;
+}
+
+static void woke(uv_check_t *h)
+{
+    (void)h;
+    botpit_metrics.loop_wakeups++;
+}
+
+/* Counts every iteration of the loop: a check handle runs once after each
+ * poll, and neither wakes the loop nor keeps it alive. */
+static void count_wakeups(server *s)
+{
+    uv_check_init(&s->loop, &s->wakeups);
+    uv_check_start(&s->wakeups, woke);
+    uv_unref((uv_handle_t *)&s->wakeups);
 }
 
 static int run_server(int argc, char **argv)
@@ -296,9 +318,13 @@ static int run_server(int argc, char **argv)
         return rc > 0 ? 0 : 2;
     raise_fd_limit();
     signal(SIGPIPE, SIG_IGN);
+    /* A database that reaches a file size limit is a failed write, which the
+     * store reports and survives, not a reason to die. */
+    signal(SIGXFSZ, SIG_IGN);
 
     server s = {0};
     uv_loop_init(&s.loop);
+    count_wakeups(&s);
     s.lobby = lobby_new(&s.loop, &o.lobby);
     if (!s.lobby || open_store(&s, o.db) < 0)
         return abandon_start(&s);

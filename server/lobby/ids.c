@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,18 @@ void ids_token_hex(const uint8_t token[IDS_TOKEN_BYTES], char out[IDS_TOKEN_HEX]
         out[2 * i + 1] = digits[token[i] & 15];
     }
     out[2 * IDS_TOKEN_BYTES] = '\0';
+}
+
+void ids_token_hash(const uint8_t token[IDS_TOKEN_BYTES], uint8_t hash[IDS_HASH_BYTES])
+{
+    unsigned int len = 0;
+    /* A digest of 16 bytes fails only if libcrypto cannot allocate: no
+     * player can be checked then, so there is nothing better to do. */
+    if (!EVP_Digest(token, IDS_TOKEN_BYTES, hash, &len, EVP_sha256(), NULL) ||
+        len != IDS_HASH_BYTES) {
+        fprintf(stderr, "botpit: libcrypto could not compute a SHA-256\n");
+        abort();
+    }
 }
 
 static int hex_value(char c)

@@ -2,8 +2,9 @@
  * ids.h: the random names the lobby hands out.
  *
  * Tokens are 128 bits from getrandom, shown to their owner as 32 hex digits,
- * never logged nor stored: the server keeps their SHA-256 and compares
- * hashes in constant time. Player ids are public
+ * never logged nor stored: the server keeps their SHA-256 (libcrypto's,
+ * the same digest the database has always held) and compares hashes in
+ * constant time. Player ids are public
  * and short. Room codes are 5 characters from an alphabet without look-alikes
  * (no 0/O, 1/I/L), so they can be read aloud and typed on a phone.
  */
@@ -16,6 +17,7 @@
 
 #define IDS_TOKEN_BYTES 16
 #define IDS_TOKEN_HEX (2 * IDS_TOKEN_BYTES + 1)
+#define IDS_HASH_BYTES 32 /* SHA-256 */
 #define IDS_PLAYER_ID_LEN 11 /* "p" + 10 characters, plus NUL */
 #define IDS_CODE_LEN 5
 #define IDS_CODE_ALPHABET "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -27,6 +29,8 @@ void ids_token_new(uint8_t token[IDS_TOKEN_BYTES]);
 void ids_token_hex(const uint8_t token[IDS_TOKEN_BYTES], char out[IDS_TOKEN_HEX]);
 /* Parses 32 hex digits (either case); false if hex is anything else. */
 bool ids_token_parse(const char *hex, uint8_t token[IDS_TOKEN_BYTES]);
+/* The SHA-256 of a token: what is kept instead of the token. */
+void ids_token_hash(const uint8_t token[IDS_TOKEN_BYTES], uint8_t hash[IDS_HASH_BYTES]);
 /* Constant-time equality of n bytes: the time taken does not depend on the
  * contents. */
 bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n);

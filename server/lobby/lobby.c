@@ -1,17 +1,20 @@
-/* lobby.c: the verbs of the protocol, checked and carried out. */
-#include <stdarg.h>
+/* lobby.c: the lobby's life, its rooms by code, its timers, the lists and
+ * metrics, and the health of its store. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lobby/lobby_int.h"
 #include "store/store.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
-#define WHEEL_TICK_MS 100
 #define ROOMS_PUSH_DELAY_MS 300
 #define ROOMS_LIST_MAX 200
+#define CLOCK_SAVE_MS 5000
+
+/* Error replies sent, by code (the loop thread only). */
+static uint64_t errors_sent[PROTO_CODE_COUNT];
 
 lobby_config lobby_config_defaults(void)
 {
@@ -25,28 +28,6 @@ lobby_config lobby_config_defaults(void)
     };
 }
 
-int verdict_set(verdict *v, proto_code code, const char *fmt, ...)
-{
-    v->code = code;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->message, sizeof v->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-uint64_t lobby_now(const lobby *l)
-{
-    return uv_now(l->loop);
-}
-
-int64_t lobby_wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 void lobby_send_json(lobby_conn *c, const json_t *m)
 {
     msg *out = msg_from_json(m);
@@ -58,33 +39,163 @@ void lobby_send_json(lobby_conn *c, const json_t *m)
 
 void lobby_send_error(lobby_conn *c, const json_t *id, proto_code code, const char *message)
 {
-    botpit_metrics.errors[code]++;
+    errors_sent[code]++;
     json_t *m = proto_error(id, code, message);
     lobby_send_json(c, m);
     json_decref(m);
 }
 
-static void send_verdict(lobby_conn *c, const proto_request *q, const verdict *v)
+/* --- the store's health --- */
+
+int lobby_unavailable(verdict *v)
 {
-    lobby_send_error(c, q->id, v->code, v->message);
+    return verdict_set(v, PROTO_UNAVAILABLE,
+                       "the server could not store that just now; nothing changed, try again "
+                       "shortly");
+}
+
+int lobby_wrote(lobby *l, int rc)
+{
+    if (rc < 0 && !wheel_armed(&l->probe) && !l->closing)
+        sched_start(&l->sched, &l->probe, LOBBY_RETRY_MS);
+    return rc;
+}
+
+bool lobby_storage_ok(const lobby *l)
+{
+    return !l->store || store_ok(l->store);
+}
+
+/* Writing works again: what waited for it is done now. */
+static void storage_back(lobby *l)
+{
+    for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
+        room *r = map_iter_value(&it);
+        bool changed = false;
+        for (int i = 0; i < r->nmembers; i++) {
+            if (r->members[i]->conn)
+                changed |= lobby_player_back(l, r->members[i]);
+        }
+        if (changed)
+            room_announce(r, NULL, NULL);
+    }
+}
+
+static void probe_fired(wheel_timer *t)
+{
+    lobby *l = t->data;
+    if (store_ok(l->store) || store_probe(l->store) == 0)
+        storage_back(l);
+    else
+        sched_start(&l->sched, &l->probe, LOBBY_RETRY_MS);
+}
+
+/* --- rooms --- */
+
+static void close_timer_fired(wheel_timer *t)
+{
+    room *r = t->data;
+    lobby *l = r->owner;
+    if (room_has_connected_human(r))
+        return;
+    if (lobby_wrote(l, persist_room_gone(l->store, r)) < 0) {
+        sched_start(&l->sched, &r->close_timer, LOBBY_RETRY_MS);
+        return;
+    }
+    log_info("room %s closes: no one has been connected for a while", r->code);
+    lobby_room_close(l, r, "closed");
+}
+
+void lobby_check_empty(lobby *l, room *r)
+{
+    if (r->closed)
+        return;
+    if (room_has_connected_human(r))
+        sched_stop(&l->sched, &r->close_timer);
+    else if (!wheel_armed(&r->close_timer))
+        sched_start(&l->sched, &r->close_timer, (uint64_t)l->cfg.room_grace_ms);
+}
+
+/* The table's host is its room; the room's owner is the lobby. */
+static int on_commit(void *host, const table_commit *c)
+{
+    room *r = host;
+    lobby *l = r->owner;
+    return lobby_wrote(l, persist_inputs(l->store, r, c));
+}
+
+static void on_applied(void *host, const json_t *events, int actor, const json_t *id)
+{
+    room_send_states(host, events, actor, id);
+}
+
+static void on_over(void *host)
+{
+    room *r = host;
+    room_state next = r->state;
+    next.status = ROOM_OVER; /* stored with the last input */
+    room_set_state(r, &next);
+    log_info("room %s: game over after %llu inputs", r->code, (unsigned long long)r->table.seq);
+    room_send_over(r);
+    room_announce(r, NULL, NULL);
+    lobby_rooms_changed(r->owner);
+}
+
+static json_t *on_log(void *host)
+{
+    room *r = host;
+    lobby *l = r->owner;
+    return l->store ? store_inputs(l->store, r->code) : NULL;
+}
+
+static void on_lost(void *host)
+{
+    room *r = host;
+    log_error("room %s closes until the next start: its game no longer matches its log",
+              r->code);
+    lobby_room_close(r->owner, r, "closed");
+}
+
+static const table_ops room_table_ops = {on_commit, on_applied, on_over, on_log, on_lost};
+
+room *lobby_room_new(lobby *l, const room_settings *rs)
+{
+    room_settings with_code = *rs;
+    char code[IDS_CODE_LEN + 1];
+    if (!with_code.code) {
+        do {
+            ids_room_code(code);
+        } while (map_get(&l->rooms, code));
+        with_code.code = code;
+    }
+    if (map_get(&l->rooms, with_code.code)) {
+        json_decref(rs->options);
+        return NULL;
+    }
+    room *r = room_new(&with_code, l->loop, &l->sched, &room_table_ops, l->cfg.bot_pace_ms);
+    if (!r)
+        return NULL;
+    r->owner = l;
+    wheel_timer_init(&r->close_timer, close_timer_fired, r);
+    if (!map_put(&l->rooms, r->code, r)) {
+        room_close(r, "closed");
+        return NULL;
+    }
+    log_debug("room %s opened: %s", r->code, r->engine->id);
+    return r;
+}
+
+void lobby_room_close(lobby *l, room *r, const char *reason)
+{
+    if (r->closed)
+        return;
+    map_remove(&l->rooms, r->code);
+    sched_stop(&l->sched, &r->close_timer);
+    room_close(r, reason);
+    lobby_rooms_changed(l);
 }
 
 /* --- timers --- */
-
-static void wheel_tick(uv_timer_t *t)
-{
-    lobby *l = t->data;
-    wheel_advance(&l->wheel, lobby_now(l));
-    if (!wheel_count(&l->wheel))
-        uv_timer_stop(&l->wheel_timer);
-}
-
-void lobby_wheel_start(lobby *l, wheel_timer *t, uint64_t delay_ms)
-{
-    wheel_start(&l->wheel, t, lobby_now(l) + delay_ms);
-    if (!uv_is_active((uv_handle_t *)&l->wheel_timer))
-        uv_timer_start(&l->wheel_timer, wheel_tick, WHEEL_TICK_MS, WHEEL_TICK_MS);
-}
 
 static json_t *rooms_message(lobby *l, const json_t *id)
 {
@@ -100,8 +211,8 @@ static void push_rooms(wheel_timer *t)
     json_t *m = rooms_message(l, NULL);
     msg *out = msg_from_json(m);
     json_decref(m);
-    for (map_iter it = map_first(&l->players_by_id); out && it.entry;
-         map_next(&l->players_by_id, &it)) {
+    for (map_iter it = map_first(&l->players.by_id); out && it.entry;
+         map_next(&l->players.by_id, &it)) {
         player *p = map_iter_value(&it);
         if (p->watching_rooms && p->conn && !p->room)
             p->conn->ops->send(p->conn, out);
@@ -112,17 +223,64 @@ static void push_rooms(wheel_timer *t)
 void lobby_rooms_changed(lobby *l)
 {
     if (!l->closing && !wheel_armed(&l->rooms_dirty))
-        lobby_wheel_start(l, &l->rooms_dirty, ROOMS_PUSH_DELAY_MS);
+        sched_start(&l->sched, &l->rooms_dirty, ROOMS_PUSH_DELAY_MS);
 }
 
-/* --- lists --- */
+static bool any_in_play(lobby *l)
+{
+    for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
+        if (((room *)map_iter_value(&it))->table.live)
+            return true;
+    }
+    return false;
+}
+
+void lobby_save_clocks(lobby *l)
+{
+    if (!l->store || !l->rooms.count)
+        return;
+    const char **codes = malloc(l->rooms.count * sizeof *codes);
+    int64_t *clocks = malloc(l->rooms.count * sizeof *clocks);
+    size_t n = 0;
+    for (map_iter it = map_first(&l->rooms); codes && clocks && it.entry;
+         map_next(&l->rooms, &it)) {
+        room *r = map_iter_value(&it);
+        if (r->table.live) {
+            codes[n] = r->code;
+            clocks[n++] = table_clock(&r->table);
+        }
+    }
+    /* Best effort: a clock saved late only makes deadlines after a crash
+     * resume a little earlier in the game. */
+    lobby_wrote(l, store_room_clocks(l->store, codes, clocks, n));
+    free(codes);
+    free(clocks);
+}
+
+/* Every few seconds while games are in play their clocks are saved, so that
+ * after a crash their deadlines resume about where they were. */
+static void clocks_due(wheel_timer *t)
+{
+    lobby *l = t->data;
+    lobby_save_clocks(l);
+    if (any_in_play(l))
+        sched_start(&l->sched, t, CLOCK_SAVE_MS);
+}
+
+void lobby_clocks_running(lobby *l)
+{
+    if (l->store && !l->closing && !wheel_armed(&l->clock_saver))
+        sched_start(&l->sched, &l->clock_saver, CLOCK_SAVE_MS);
+}
+
+/* --- lists and metrics --- */
 
 static json_t *room_level_options(const game_engine *e)
 {
     json_t *opts = json_array();
     json_array_append_new(
         opts, json_pack("{s:s,s:s,s:i,s:i,s:I,s:s,s:s}", "name", "seed", "type", "int",
-                        "default", 0, "min", 0, "max", (json_int_t)9007199254740991LL, "label",
+                        "default", 0, "min", 0, "max", (json_int_t)LOBBY_SEED_MAX, "label",
                         "Seed", "help",
                         "0 deals a new game each time; any other number deals the same game "
                         "again, for replays and practice."));
@@ -173,314 +331,46 @@ json_t *lobby_rooms_json(lobby *l)
 
 void lobby_metrics_write(lobby *l, FILE *out)
 {
-    static const char *const statuses[] = {"lobby", "playing", "over"};
-    fprintf(out, "# HELP botpit_rooms Rooms open now, by game and status.\n"
-                 "# TYPE botpit_rooms gauge\n");
+    metrics_family(out, "botpit_rooms", "gauge", "Rooms open now, by game and status.");
     for (int g = 0; game_engines[g]; g++) {
-        int counts[3] = {0, 0, 0};
+        int counts[ROOM_STATUS_COUNT] = {0};
         for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
             const room *r = map_iter_value(&it);
             if (r->engine == game_engines[g])
-                counts[r->status]++;
+                counts[r->state.status]++;
         }
-        for (int s = 0; s < 3; s++)
-            fprintf(out, "botpit_rooms{game=\"%s\",status=\"%s\"} %d\n", game_engines[g]->id,
-                    statuses[s], counts[s]);
+        for (int s = 0; s < ROOM_STATUS_COUNT; s++) {
+            char labels[128];
+            snprintf(labels, sizeof labels, "game=\"%s\",status=\"%s\"", game_engines[g]->id,
+                     room_status_name((room_status)s));
+            metrics_series(out, "botpit_rooms", labels, counts[s]);
+        }
     }
-    size_t connected = 0;
-    for (map_iter it = map_first(&l->players_by_id); it.entry; map_next(&l->players_by_id, &it))
+    int64_t connected = 0;
+    for (map_iter it = map_first(&l->players.by_id); it.entry; map_next(&l->players.by_id, &it))
         connected += ((player *)map_iter_value(&it))->conn != NULL;
-    fprintf(out,
-            "# HELP botpit_players Players the server knows, connected or within their "
-            "grace period.\n# TYPE botpit_players gauge\nbotpit_players %zu\n"
-            "# HELP botpit_players_connected Players with an open connection.\n"
-            "# TYPE botpit_players_connected gauge\nbotpit_players_connected %zu\n",
-            l->players_by_id.count, connected);
-    if (l->store)
-        fprintf(out, "# HELP botpit_rooms_broken Stored rooms whose log no longer replays, "
-                     "kept aside.\n# TYPE botpit_rooms_broken gauge\nbotpit_rooms_broken %d\n",
-                store_broken_count(l->store));
-}
-
-/* --- the verbs --- */
-
-typedef void (*verb_handler)(lobby *l, lobby_conn *c, player *p, const proto_request *q);
-
-static void send_welcome(lobby *l, lobby_conn *c, const player *p, const char *hex,
-                         const json_t *id)
-{
-    json_t *m = proto_message("welcome", id);
-    json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
-    json_object_set_new(m, "token", json_string(hex));
-    json_object_set_new(m, "room", p->room ? json_string(p->room->code) : json_null());
-    json_t *server = json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
-                               (json_int_t)lobby_wall_ms());
-    if (l->cfg.public_url)
-        json_object_set_new(server, "public_url", json_string(l->cfg.public_url));
-    json_object_set_new(m, "server", server);
-    lobby_send_json(c, m);
-    json_decref(m);
-}
-
-/* After a join or a reconnection: the chat so far and the game as it is. */
-static void catch_up(room *r, player *p)
-{
-    room_send_chat_history(r, p);
-    table_send_state(r, p, NULL);
-}
-
-static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_request *q)
-{
-    if (already) {
-        lobby_send_error(c, q->id, PROTO_BAD_MESSAGE, "this connection has already said hello");
+    metrics_gauge(out, "botpit_players",
+                  "Players the server knows, connected or within their grace period.",
+                  (int64_t)l->players.by_id.count);
+    metrics_gauge(out, "botpit_players_connected", "Players with an open connection.", connected);
+    metrics_family(out, "botpit_errors_total", "counter", "Error replies sent, by code.");
+    for (int c = 1; c < PROTO_CODE_COUNT; c++) {
+        char labels[64];
+        snprintf(labels, sizeof labels, "code=\"%s\"", proto_code_name((proto_code)c));
+        metrics_series(out, "botpit_errors_total", labels, (int64_t)errors_sent[c]);
+    }
+    if (!l->store)
         return;
-    }
-    char name[4 * PROTO_NAME_MAX + 1], why[128];
-    if (!proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
-        lobby_send_error(c, q->id, PROTO_BAD_NAME, why);
-        return;
-    }
-    player *p = q->token ? player_find_by_token(l, q->token) : NULL;
-    char token_hex[IDS_TOKEN_HEX];
-    if (p && p->conn) {
-        lobby_conn *old = p->conn;
-        old->player = NULL;
-        p->conn = NULL;
-        old->ops->close(old, PROTO_CLOSE_REPLACED, "you connected again from somewhere else");
-    }
-    if (p) {
-        snprintf(token_hex, sizeof token_hex, "%s", q->token);
-        if (strcmp(p->name, name) != 0) {
-            snprintf(p->name, sizeof p->name, "%s", name);
-            persist_player(l, p);
-        }
-    } else {
-        uint8_t token[IDS_TOKEN_BYTES];
-        p = player_new(l, name, token);
-        ids_token_hex(token, token_hex);
-    }
-    if (!p) {
-        lobby_send_error(c, q->id, PROTO_INTERNAL, "the server is out of memory");
-        return;
-    }
-    send_welcome(l, c, p, token_hex, q->id);
-    player_attach(p, c); /* back in a room: everyone there hears of it */
-    if (p->room)
-        catch_up(p->room, p);
-    log_debug("player %s connected", p->id);
+    metrics_gauge(out, "botpit_rooms_broken",
+                  "Stored rooms that could not be restored exactly, kept aside.", l->broken);
+    metrics_counter(out, "botpit_store_errors_total", "Database writes that failed.",
+                    store_failures(l->store));
+    metrics_gauge(out, "botpit_store_ok",
+                  "1 while database writes succeed, 0 while they fail (changes are refused).",
+                  store_ok(l->store));
 }
 
-static void on_games(lobby *l, lobby_conn *c, player *p, const proto_request *q)
-{
-    (void)p;
-    json_t *m = proto_message("games", q->id);
-    json_object_set_new(m, "games", lobby_games_json(l));
-    lobby_send_json(c, m);
-    json_decref(m);
-}
-
-static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
-{
-    p->watching_rooms = q->watch;
-    json_t *m = rooms_message(l, q->id);
-    lobby_send_json(c, m);
-    json_decref(m);
-}
-
-/* Takes the room-level options (seed, bot_takeover) out of what create got;
- * the rest are the engine's. Returns 0, or -1 with v set. */
-static int split_room_options(json_t *given, uint64_t *seed, bool *seed_fixed, bool *takeover,
-                              verdict *v)
-{
-    json_t *s = json_object_get(given, "seed");
-    if (s) {
-        if (!json_is_integer(s) || json_integer_value(s) < 0)
-            return verdict_set(v, PROTO_BAD_OPTIONS, "option seed must be a whole number >= 0");
-        *seed = (uint64_t)json_integer_value(s);
-        *seed_fixed = *seed != 0;
-        json_object_del(given, "seed");
-    }
-    json_t *t = json_object_get(given, "bot_takeover");
-    if (t) {
-        if (!json_is_boolean(t))
-            return verdict_set(v, PROTO_BAD_OPTIONS, "option bot_takeover must be true or false");
-        *takeover = json_is_true(t);
-        json_object_del(given, "bot_takeover");
-    }
-    return 0;
-}
-
-static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q)
-{
-    verdict v;
-    const game_engine *e = game_engine_find(q->game);
-    if (!e) {
-        verdict_set(&v, PROTO_NO_SUCH_GAME, "there is no game called \"%.40s\"", q->game);
-        send_verdict(c, q, &v);
-        return;
-    }
-    json_t *given = q->options ? json_deep_copy(q->options) : json_object();
-    uint64_t seed = 0;
-    bool seed_fixed = false, takeover = true;
-    json_t *options = NULL;
-    if (split_room_options(given, &seed, &seed_fixed, &takeover, &v) == 0) {
-        game_error err;
-        options = game_options_resolve(e, given, &err);
-        if (!options)
-            verdict_set(&v, PROTO_BAD_OPTIONS, "%s", err.message);
-    }
-    json_decref(given);
-    if (!options) {
-        send_verdict(c, q, &v);
-        return;
-    }
-    if (l->cfg.max_rooms && (int)l->rooms.count >= l->cfg.max_rooms) {
-        json_decref(options);
-        verdict_set(&v, PROTO_SERVER_FULL, "the server holds as many rooms as it can; try later");
-        send_verdict(c, q, &v);
-        return;
-    }
-    room_settings rs = {e, options, seed, seed_fixed, takeover, q->is_private, NULL};
-    room *r = room_new(l, &rs);
-    if (!r) { /* room_new has let go of the options */
-        verdict_set(&v, PROTO_INTERNAL, "the server could not make a room");
-        send_verdict(c, q, &v);
-        return;
-    }
-    if (p->room)
-        room_leave(p->room, p, "left", NULL);
-    room_join(r, p, "player", &v);
-    r->host = p;
-    room_announce(r, p, q->id);
-}
-
-static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
-{
-    verdict v;
-    char code[IDS_CODE_LEN + 1];
-    room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
-    if (!r) {
-        verdict_set(&v, PROTO_NO_SUCH_ROOM, "there is no room \"%.16s\"", q->room);
-        send_verdict(c, q, &v);
-        return;
-    }
-    if (room_join_check(r, p, q->as, &v) < 0) {
-        send_verdict(c, q, &v);
-        return;
-    }
-    if (p->room && p->room != r)
-        room_leave(p->room, p, "left", NULL);
-    room_join(r, p, q->as, &v);
-    room_announce(r, p, q->id);
-    catch_up(r, p);
-}
-
-/* The verbs below act in the player's room: the dispatcher checks there is
- * one and sends the verdict of a refusal. */
-typedef int (*room_handler)(room *r, player *p, const proto_request *q, verdict *v);
-
-static int on_leave(room *r, player *p, const proto_request *q, verdict *v)
-{
-    (void)v;
-    room_leave(r, p, "left", q->id);
-    return 0;
-}
-
-/* A verb that changed the room: everyone gets the new `room`. */
-static int announced(room *r, player *p, const proto_request *q, int rc)
-{
-    if (rc == 0)
-        room_announce(r, p, q->id);
-    return rc;
-}
-
-/* A seat change in play also changes which view the player gets. */
-static int reseated(room *r, player *p, const proto_request *q, int rc)
-{
-    if (announced(r, p, q, rc) == 0 && r->status == ROOM_PLAYING)
-        table_send_state(r, p, NULL);
-    return rc;
-}
-
-static int on_sit(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return reseated(r, p, q, room_sit(r, p, q->seat, v));
-}
-
-static int on_stand(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return reseated(r, p, q, room_stand(r, p, v));
-}
-
-static int on_bot(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return announced(r, p, q, room_set_bot(r, p, q->seat, q->level, v));
-}
-
-static int on_kick(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return announced(r, p, q, room_kick(r, p, q->seat, v));
-}
-
-static int on_start(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return table_start(r, p, q->id, v);
-}
-
-static int on_rematch(room *r, player *p, const proto_request *q, verdict *v)
-{
-    room *next = room_rematch(r, p, v);
-    if (!next)
-        return -1;
-    room_announce(next, p, q->id);
-    return 0;
-}
-
-static int on_act(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return table_act(r, p, q->action, q->id, v);
-}
-
-static int on_chat(room *r, player *p, const proto_request *q, verdict *v)
-{
-    return room_chat(r, p, q->text, q->id, v);
-}
-
-static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
-{
-    (void)l;
-    (void)p;
-    json_t *m = proto_message("pong", q->id);
-    json_object_set_new(m, "time", json_integer(lobby_wall_ms()));
-    lobby_send_json(c, m);
-    json_decref(m);
-}
-
-static const verb_handler handlers[PROTO_VERB_COUNT] = {
-    [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
-    [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
-};
-
-static const room_handler room_handlers[PROTO_VERB_COUNT] = {
-    [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
-    [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
-    [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
-};
-
-static void dispatch(lobby *l, lobby_conn *c, const proto_request *q)
-{
-    player *p = c->player;
-    if (handlers[q->verb]) {
-        handlers[q->verb](l, c, p, q);
-        return;
-    }
-    verdict v;
-    if (!p->room)
-        verdict_set(&v, PROTO_NOT_IN_ROOM, "you are not in a room");
-    else if (room_handlers[q->verb](p->room, p, q, &v) == 0)
-        return;
-    send_verdict(c, q, &v);
-}
+/* --- messages in --- */
 
 void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
 {
@@ -493,16 +383,23 @@ void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
         lobby_send_error(c, q.id, PROTO_NOT_AUTHENTICATED,
                          "say hello first: {\"type\":\"hello\",\"name\":\"your name\"}");
     else
-        dispatch(l, c, &q);
+        lobby_dispatch(l, c, &q);
     proto_request_free(&q);
 }
 
 void lobby_disconnect(lobby *l, lobby_conn *c)
 {
-    (void)l;
-    if (c->player)
-        player_detach(c->player);
+    player *p = c->player;
+    if (!p)
+        return;
+    player_detach(p);
+    if (p->room) {
+        room_announce(p->room, NULL, NULL);
+        lobby_check_empty(l, p->room);
+    }
 }
+
+/* --- life --- */
 
 lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
 {
@@ -511,30 +408,34 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
         return NULL;
     l->loop = loop;
     l->cfg = *cfg;
-    wheel_init(&l->wheel, WHEEL_TICK_MS, uv_now(loop));
-    uv_timer_init(loop, &l->wheel_timer);
-    l->wheel_timer.data = l;
-    map_init(&l->players_by_id);
-    map_init(&l->players_by_key);
+    sched_init(&l->sched, loop);
+    players_init(&l->players, &l->sched, cfg, lobby_player_expired, l);
     map_init(&l->rooms);
     wheel_timer_init(&l->rooms_dirty, push_rooms, l);
+    wheel_timer_init(&l->clock_saver, clocks_due, l);
+    wheel_timer_init(&l->probe, probe_fired, l);
     return l;
+}
+
+void lobby_set_store(lobby *l, struct store *s)
+{
+    l->store = s;
 }
 
 static void free_lobby(uv_handle_t *h)
 {
-    free(h->data);
+    free((char *)h - offsetof(lobby, sched.timer));
 }
 
 void lobby_free(lobby *l)
 {
     l->closing = true;
-    wheel_stop(&l->wheel, &l->clock_saver);
+    /* At shutdown the rooms stay in the store, to come back. */
     while (l->rooms.count) {
         map_iter it = map_first(&l->rooms);
-        room_close(map_iter_value(&it), "closed");
+        lobby_room_close(l, map_iter_value(&it), "closed");
     }
     map_free(&l->rooms);
-    player_free_all(l);
-    uv_close((uv_handle_t *)&l->wheel_timer, free_lobby);
+    players_free(&l->players);
+    sched_close(&l->sched, free_lobby);
 }

@@ -63,13 +63,18 @@ static int respond_text(struct lws *wsi, conn_data *cd, unsigned status, const c
     return respond(wsi, cd, status, "text/plain; charset=utf-8", strdup(text), strlen(text));
 }
 
-static int respond_json(struct lws *wsi, conn_data *cd, json_t *j)
+static int respond_json_status(struct lws *wsi, conn_data *cd, unsigned status, json_t *j)
 {
     char *body = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     if (!body)
         return -1;
-    return respond(wsi, cd, HTTP_STATUS_OK, "application/json", body, strlen(body));
+    return respond(wsi, cd, status, "application/json", body, strlen(body));
+}
+
+static int respond_json(struct lws *wsi, conn_data *cd, json_t *j)
+{
+    return respond_json_status(wsi, cd, HTTP_STATUS_OK, j);
 }
 
 static int respond_metrics(net *n, struct lws *wsi, conn_data *cd)
@@ -81,33 +86,39 @@ static int respond_metrics(net *n, struct lws *wsi, conn_data *cd)
         return -1;
     metrics_write(f);
     lobby_metrics_write(n->lobby, f);
-    fprintf(f, "# HELP botpit_uptime_seconds Seconds since the server started.\n"
-               "# TYPE botpit_uptime_seconds gauge\nbotpit_uptime_seconds %llu\n",
-            (unsigned long long)((uv_now(n->loop) - n->started_ms) / 1000));
+    metrics_gauge(f, "botpit_uptime_seconds", "Seconds since the server started.",
+                  (int64_t)((uv_now(n->loop) - n->started_ms) / 1000));
     fclose(f);
     return respond(wsi, cd, HTTP_STATUS_OK, "text/plain; version=0.0.4; charset=utf-8", body,
                    len);
 }
 
-static json_t *health_json(net *n)
+/* 503 while the database refuses writes, so that a monitor or a load
+ * balancer takes the server out until it recovers. */
+static int respond_health(net *n, struct lws *wsi, conn_data *cd)
 {
-    return json_pack("{s:s,s:s,s:I,s:i}", "status", n->stopping ? "stopping" : "ok", "version",
-                     BOTPIT_VERSION, "uptime_s",
-                     (json_int_t)((uv_now(n->loop) - n->started_ms) / 1000), "connections",
-                     n->nsessions);
+    bool storing = lobby_storage_ok(n->lobby);
+    const char *status = n->stopping ? "stopping" : storing ? "ok" : "unavailable";
+    json_t *j = json_pack("{s:s,s:s,s:I,s:i}", "status", status, "version", BOTPIT_VERSION,
+                          "uptime_s", (json_int_t)((uv_now(n->loop) - n->started_ms) / 1000),
+                          "connections", n->nsessions);
+    return respond_json_status(wsi, cd,
+                               storing ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE, j);
 }
 
-/* /api/results?game=ricochet&player=p123&limit=20 */
-static json_t *results_json(net *n, struct lws *wsi)
+/* /api/results?game=ricochet&player=p123&limit=20; a limit out of range
+ * is a 400, not a silent default. */
+static int respond_results(net *n, struct lws *wsi, conn_data *cd)
 {
-    char game[32], player[32], limit[16];
+    char game[32], player[32], limit[16], why[128];
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
-    int max = l ? atoi(l) : 20;
-    if (max < 1 || max > 200)
-        max = 20;
-    return json_pack("{s:o}", "results", lobby_results_json(n->lobby, g, p, max));
+    json_t *body = lobby_results_query(n->lobby, g, p, l, why, sizeof why);
+    if (!body)
+        return respond_json_status(wsi, cd, HTTP_STATUS_BAD_REQUEST,
+                                   json_pack("{s:s,s:s}", "code", "bad_message", "message", why));
+    return respond_json(wsi, cd, body);
 }
 
 /* A file of the web client, with an ETag so browsers revalidate cheaply. */
@@ -156,7 +167,7 @@ int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return respond_text(wsi, cd, HTTP_STATUS_METHOD_NOT_ALLOWED, "only GET is served\n");
     if (strcmp(uri, "/healthz") == 0)
-        return respond_json(wsi, cd, health_json(n));
+        return respond_health(n, wsi, cd);
     if (strcmp(uri, "/metrics") == 0)
         return respond_metrics(n, wsi, cd);
     if (strcmp(uri, "/api/games") == 0)
@@ -164,7 +175,7 @@ int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
     if (strcmp(uri, "/api/rooms") == 0)
         return respond_json(wsi, cd, json_pack("{s:o}", "rooms", lobby_rooms_json(n->lobby)));
     if (strcmp(uri, "/api/results") == 0)
-        return respond_json(wsi, cd, results_json(n, wsi));
+        return respond_results(n, wsi, cd);
     if (strcmp(uri, "/ws") == 0)
         return respond_text(wsi, cd, (enum http_status)426,
                             "this is the WebSocket endpoint; connect with a WebSocket client\n");

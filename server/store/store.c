@@ -1,4 +1,5 @@
-/* store.c: the SQLite side: schema, prepared statements, loading. */
+/* store.c: the SQLite side: schema, prepared statements, transactions,
+ * the health of writes, loading. */
 #include "store/store.h"
 
 #include <sqlite3.h>
@@ -30,7 +31,9 @@ static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS result_players ("
     "  player TEXT NOT NULL, result INTEGER NOT NULL, PRIMARY KEY (player, result))"
     "  WITHOUT ROWID;"
-    "CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at);";
+    "CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at);"
+    /* One row that store_probe rewrites to learn whether writing works. */
+    "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);";
 
 enum {
     ST_PLAYER_PUT,
@@ -43,6 +46,7 @@ enum {
     ST_RESULT_PUT,
     ST_RESULT_PLAYER,
     ST_INPUTS_OF,
+    ST_PROBE,
     ST_COUNT
 };
 
@@ -61,39 +65,99 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_RESULT_PUT] = "INSERT INTO results (room, game, finished_at, players, result)"
                       " VALUES (?1, ?2, ?3, ?4, ?5)",
     [ST_RESULT_PLAYER] = "INSERT OR IGNORE INTO result_players (result, player) VALUES (?1, ?2)",
-    [ST_INPUTS_OF] = "SELECT t, seat, kind, action FROM inputs WHERE room = ?1 ORDER BY seq",
+    [ST_INPUTS_OF] = "SELECT seq, t, seat, kind, action FROM inputs WHERE room = ?1 ORDER BY seq",
+    [ST_PROBE] = "INSERT INTO probe (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1",
 };
 
 struct store {
     sqlite3 *db;
     char path[512];
     sqlite3_stmt *st[ST_COUNT];
+    int depth;      /* open store_begin levels */
+    bool tx_failed; /* a write of the open transaction failed: it rolls back */
+    bool ok;        /* the last write succeeded */
+    uint64_t failures;
 };
 
-static int fail(store *s, const char *what)
+/* --- health --- */
+
+/* A write failed: the first failure after a success is logged with its
+ * cause; the rest are counted. While writes fail, a locked database fails at
+ * once instead of making every attempt wait. */
+static int write_failed(store *s, const char *what)
 {
-    log_error("store %s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
+    s->failures++;
+    if (s->depth)
+        s->tx_failed = true;
+    if (s->ok) {
+        log_error("store %s: %s failed: %s (error %d). Changes that need the database are "
+                  "refused as unavailable until writing works again.",
+                  s->path, what, sqlite3_errmsg(s->db), sqlite3_extended_errcode(s->db));
+        s->ok = false;
+        sqlite3_busy_timeout(s->db, 0);
+    } else {
+        log_debug("store %s: %s failed again: %s", s->path, what, sqlite3_errmsg(s->db));
+    }
     return -1;
 }
 
-static int exec(store *s, const char *sql)
+static void write_worked(store *s)
 {
-    char *msg = NULL;
-    if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-        log_error("store %s: %s", s->path, msg ? msg : "failed");
-        sqlite3_free(msg);
-        return -1;
+    if (!s->ok) {
+        log_info("store %s: writing works again", s->path);
+        s->ok = true;
+        sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
     }
-    return 0;
 }
 
-/* Runs a prepared statement that returns no rows, then resets it. */
-static int step_done(store *s, sqlite3_stmt *st, const char *what)
+bool store_ok(const store *s)
 {
+    return s->ok;
+}
+
+uint64_t store_failures(const store *s)
+{
+    return s->failures;
+}
+
+static int read_failed(store *s, const char *what)
+{
+    log_warn("store %s: %s failed: %s", s->path, what, sqlite3_errmsg(s->db));
+    return -1;
+}
+
+/* --- statements --- */
+
+static int exec(store *s, const char *sql)
+{
+    return sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+/* After a failure SQLite may or may not have rolled the transaction back
+ * itself; either way none is open afterwards. */
+static void abandon_transaction(store *s)
+{
+    if (!sqlite3_get_autocommit(s->db))
+        exec(s, "ROLLBACK");
+}
+
+/* Runs a prepared statement that writes and returns no rows, then resets
+ * it. Inside a transaction that has already failed it does nothing. */
+static int step_write(store *s, sqlite3_stmt *st, const char *what)
+{
+    if (s->depth && s->tx_failed) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        return -1;
+    }
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, what);
+    if (rc != SQLITE_DONE)
+        return write_failed(s, what);
+    if (!s->depth)
+        write_worked(s);
+    return 0;
 }
 
 static void bind_json(sqlite3_stmt *st, int i, const json_t *j)
@@ -113,6 +177,41 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
     else
         sqlite3_bind_null(st, i);
 }
+
+/* --- transactions --- */
+
+int store_begin(store *s)
+{
+    if (s->depth++)
+        return s->tx_failed ? -1 : 0;
+    s->tx_failed = false;
+    if (exec(s, "BEGIN IMMEDIATE") < 0) {
+        abandon_transaction(s);
+        return write_failed(s, "starting a transaction");
+    }
+    return 0;
+}
+
+int store_commit(store *s)
+{
+    if (--s->depth)
+        return s->tx_failed ? -1 : 0;
+    if (s->tx_failed) {
+        abandon_transaction(s);
+        s->tx_failed = false;
+        return -1;
+    }
+    if (exec(s, "COMMIT") < 0) {
+        write_failed(s, "committing");
+        abandon_transaction(s);
+        s->tx_failed = false;
+        return -1;
+    }
+    write_worked(s);
+    return 0;
+}
+
+/* --- opening --- */
 
 /* Is the file sound? A damaged file gives a clear message, not a crash. */
 static int check_sound(store *s, char *err, size_t err_len)
@@ -138,10 +237,12 @@ static int check_sound(store *s, char *err, size_t err_len)
 static int setup_schema(store *s, char *err, size_t err_len)
 {
     char *msg = NULL;
-    int rc = sqlite3_exec(s->db,
-                          "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-                          "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;",
-                          NULL, NULL, &msg);
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+             "PRAGMA foreign_keys = ON; PRAGMA user_version = %d;",
+             SCHEMA_VERSION);
+    int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
     if (rc != SQLITE_OK) {
@@ -150,9 +251,7 @@ static int setup_schema(store *s, char *err, size_t err_len)
         sqlite3_free(msg);
         return -1;
     }
-    char version[64];
-    snprintf(version, sizeof version, "PRAGMA user_version = %d", SCHEMA_VERSION);
-    return exec(s, version);
+    return 0;
 }
 
 store *store_open(const char *path, char *err, size_t err_len)
@@ -163,6 +262,7 @@ store *store_open(const char *path, char *err, size_t err_len)
         return NULL;
     }
     snprintf(s->path, sizeof s->path, "%s", path);
+    s->ok = true;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         snprintf(err, err_len, "cannot open the database %s: %s", path,
@@ -170,10 +270,14 @@ store *store_open(const char *path, char *err, size_t err_len)
         store_close(s);
         return NULL;
     }
+    /* Opening may wait a while for another process (a backup); running never
+     * does (STORE_BUSY_MS). */
+    sqlite3_busy_timeout(s->db, 2000);
     if (check_sound(s, err, err_len) < 0 || setup_schema(s, err, err_len) < 0) {
         store_close(s);
         return NULL;
     }
+    sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
     for (int i = 0; i < ST_COUNT; i++) {
         if (sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
                                NULL) != SQLITE_OK) {
@@ -196,13 +300,20 @@ void store_close(store *s)
     free(s);
 }
 
+/* --- writes --- */
+
+int store_probe(store *s)
+{
+    return step_write(s, s->st[ST_PROBE], "a test write");
+}
+
 int store_player_put(store *s, const char *id, const char *name, const uint8_t hash[32])
 {
     sqlite3_stmt *st = s->st[ST_PLAYER_PUT];
     bind_text(st, 1, id);
     bind_text(st, 2, name);
     sqlite3_bind_blob(st, 3, hash, 32, SQLITE_TRANSIENT);
-    return step_done(s, st, "saving a player");
+    return step_write(s, st, "saving a player");
 }
 
 int store_room_put(store *s, const store_room *r)
@@ -219,18 +330,20 @@ int store_room_put(store *s, const store_room *r)
     sqlite3_bind_int(st, 9, r->is_private);
     sqlite3_bind_int(st, 10, r->bot_takeover);
     sqlite3_bind_int64(st, 11, r->clock_ms);
-    return step_done(s, st, "saving a room");
+    return step_write(s, st, "saving a room");
 }
+
+/* The composite writes below open a (nested) transaction: a failed step
+ * dooms it, and store_commit then rolls back and fails as well. */
 
 int store_room_delete(store *s, const char *code)
 {
-    if (exec(s, "BEGIN") < 0)
-        return -1;
+    int rc = store_begin(s);
     bind_text(s->st[ST_INPUTS_DELETE], 1, code);
+    rc |= step_write(s, s->st[ST_INPUTS_DELETE], "deleting a log");
     bind_text(s->st[ST_ROOM_DELETE], 1, code);
-    int rc = step_done(s, s->st[ST_INPUTS_DELETE], "deleting a log");
-    rc |= step_done(s, s->st[ST_ROOM_DELETE], "deleting a room");
-    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+    rc |= step_write(s, s->st[ST_ROOM_DELETE], "deleting a room");
+    return store_commit(s) | rc;
 }
 
 int store_room_mark_broken(store *s, const char *code, const char *why)
@@ -238,14 +351,13 @@ int store_room_mark_broken(store *s, const char *code, const char *why)
     sqlite3_stmt *st = s->st[ST_ROOM_BROKEN];
     bind_text(st, 1, code);
     bind_text(st, 2, why);
-    return step_done(s, st, "marking a room broken");
+    return step_write(s, st, "marking a room broken");
 }
 
 int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int seat,
                        const char *kind, const json_t *action)
 {
-    if (exec(s, "BEGIN") < 0)
-        return -1;
+    int rc = store_begin(s);
     sqlite3_stmt *in = s->st[ST_INPUT_APPEND];
     bind_text(in, 1, code);
     sqlite3_bind_int64(in, 2, (sqlite3_int64)seq);
@@ -253,42 +365,39 @@ int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int 
     sqlite3_bind_int(in, 4, seat);
     bind_text(in, 5, kind);
     bind_json(in, 6, action);
+    rc |= step_write(s, in, "appending an input");
     sqlite3_stmt *clock = s->st[ST_ROOM_CLOCK];
     bind_text(clock, 1, code);
     sqlite3_bind_int64(clock, 2, t);
-    int rc = step_done(s, in, "appending an input");
-    rc |= step_done(s, clock, "moving a room's clock");
-    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+    rc |= step_write(s, clock, "moving a room's clock");
+    return store_commit(s) | rc;
 }
 
 int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n)
 {
     if (!n)
         return 0;
-    if (exec(s, "BEGIN") < 0)
-        return -1;
-    int rc = 0;
+    int rc = store_begin(s);
     for (size_t i = 0; i < n; i++) {
         sqlite3_stmt *st = s->st[ST_ROOM_CLOCK];
         bind_text(st, 1, codes[i]);
         sqlite3_bind_int64(st, 2, clocks[i]);
-        rc |= step_done(s, st, "saving a room's clock");
+        rc |= step_write(s, st, "saving a room's clock");
     }
-    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+    return store_commit(s) | rc;
 }
 
 int store_result_put(store *s, const char *code, const char *game, const json_t *players,
                      const json_t *result, int64_t finished_at_ms)
 {
-    if (exec(s, "BEGIN") < 0)
-        return -1;
+    int rc = store_begin(s);
     sqlite3_stmt *st = s->st[ST_RESULT_PUT];
     bind_text(st, 1, code);
     bind_text(st, 2, game);
     sqlite3_bind_int64(st, 3, finished_at_ms);
     bind_json(st, 4, players);
     bind_json(st, 5, result);
-    int rc = step_done(s, st, "saving a result");
+    rc |= step_write(s, st, "saving a result");
     sqlite3_int64 id = sqlite3_last_insert_rowid(s->db);
     size_t i;
     const json_t *p;
@@ -299,10 +408,12 @@ int store_result_put(store *s, const char *code, const char *game, const json_t 
         sqlite3_stmt *rp = s->st[ST_RESULT_PLAYER];
         sqlite3_bind_int64(rp, 1, id);
         bind_text(rp, 2, pid);
-        rc |= step_done(s, rp, "indexing a result");
+        rc |= step_write(s, rp, "indexing a result");
     }
-    return exec(s, rc ? "ROLLBACK" : "COMMIT") < 0 ? -1 : rc;
+    return store_commit(s) | rc;
 }
+
+/* --- reads --- */
 
 int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char *name,
                                            const uint8_t hash[32]),
@@ -311,7 +422,7 @@ int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT id, name, token_hash FROM players", -1, &st, NULL) !=
         SQLITE_OK)
-        return fail(s, "reading players");
+        return read_failed(s, "reading players");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (sqlite3_column_bytes(st, 2) != 32)
@@ -320,7 +431,7 @@ int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char
            sqlite3_column_blob(st, 2));
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, "reading players");
+    return rc == SQLITE_DONE ? 0 : read_failed(s, "reading players");
 }
 
 static json_t *column_json(sqlite3_stmt *st, int i)
@@ -329,22 +440,29 @@ static json_t *column_json(sqlite3_stmt *st, int i)
     return text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
 }
 
-static json_t *inputs_of(store *s, const char *code)
+json_t *store_inputs(store *s, const char *code)
 {
     sqlite3_stmt *st = s->st[ST_INPUTS_OF];
     bind_text(st, 1, code);
     json_t *inputs = json_array();
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        json_t *in = json_pack("{s:I,s:i,s:s}", "t", (json_int_t)sqlite3_column_int64(st, 0),
-                               "seat", sqlite3_column_int(st, 1), "kind",
-                               (const char *)sqlite3_column_text(st, 2));
-        json_t *action = column_json(st, 3);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *kind = (const char *)sqlite3_column_text(st, 3);
+        json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)sqlite3_column_int64(st, 0),
+                               "t", (json_int_t)sqlite3_column_int64(st, 1), "seat",
+                               sqlite3_column_int(st, 2), "kind", kind ? kind : "");
+        json_t *action = column_json(st, 4);
         if (action)
             json_object_set_new(in, "action", action);
         json_array_append_new(inputs, in);
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE) {
+        read_failed(s, "reading a log");
+        json_decref(inputs);
+        return NULL;
+    }
     return inputs;
 }
 
@@ -356,7 +474,7 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
                            "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
                            " private, bot_takeover, clock_ms FROM rooms WHERE broken IS NULL",
                            -1, &st, NULL) != SQLITE_OK)
-        return fail(s, "reading rooms");
+        return read_failed(s, "reading rooms");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         json_t *options = column_json(st, 4), *seats = column_json(st, 5);
@@ -373,14 +491,19 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
             .bot_takeover = sqlite3_column_int(st, 9),
             .clock_ms = sqlite3_column_int64(st, 10),
         };
-        json_t *inputs = inputs_of(s, r.code);
-        fn(arg, &r, inputs);
+        json_t *inputs = store_inputs(s, r.code);
+        if (inputs)
+            fn(arg, &r, inputs);
         json_decref(inputs);
         json_decref(options);
         json_decref(seats);
+        if (!inputs) {
+            rc = SQLITE_ERROR;
+            break;
+        }
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, "reading rooms");
+    return rc == SQLITE_DONE ? 0 : read_failed(s, "reading rooms");
 }
 
 json_t *store_results(store *s, const char *game, const char *player_id, int limit)
@@ -393,16 +516,17 @@ json_t *store_results(store *s, const char *game, const char *player_id, int lim
               " AND (?1 IS NULL OR r.game = ?1) ORDER BY r.finished_at DESC, r.id DESC LIMIT ?3"
             : "SELECT room, game, finished_at, players, result FROM results"
               " WHERE (?1 IS NULL OR game = ?1) ORDER BY finished_at DESC, id DESC LIMIT ?3";
-    json_t *out = json_array();
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fail(s, "reading results");
-        return out;
+        read_failed(s, "reading results");
+        return NULL;
     }
     bind_text(st, 1, game);
     if (player_id)
         bind_text(st, 2, player_id);
     sqlite3_bind_int(st, 3, limit);
-    while (sqlite3_step(st) == SQLITE_ROW) {
+    json_t *out = json_array();
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         json_t *row = json_pack("{s:s,s:s,s:I}", "room", (const char *)sqlite3_column_text(st, 0),
                                 "game", (const char *)sqlite3_column_text(st, 1), "finished_at",
                                 (json_int_t)sqlite3_column_int64(st, 2));
@@ -411,13 +535,18 @@ json_t *store_results(store *s, const char *game, const char *player_id, int lim
         json_array_append_new(out, row);
     }
     sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        read_failed(s, "reading results");
+        json_decref(out);
+        return NULL;
+    }
     return out;
 }
 
 int store_broken_count(store *s)
 {
     sqlite3_stmt *st;
-    int n = 0;
+    int n = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM rooms WHERE broken IS NOT NULL", -1, &st,
                            NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)

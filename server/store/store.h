@@ -4,13 +4,23 @@
  *
  * The input log is the game (the engines' replay invariant), so a room is
  * saved as its settings and seats plus every accepted input; restoring a room
- * means replaying its log. An input is committed before anyone is told of
- * its effect. Writes are synchronous on the loop thread: with WAL and
- * synchronous=NORMAL a commit is a write to the OS, not a disk flush, so it
- * survives the process being killed (not a power cut).
+ * means replaying its log. The callers make a write the commit point: nobody
+ * is told of a change before the write that keeps it has returned 0. With WAL
+ * and synchronous=NORMAL a commit is a write to the OS, not a disk flush, so
+ * it survives the process being killed (not a power cut).
  *
- * All functions return 0 on success and -1 on failure (logged with the
- * SQLite message); json_t * parameters are borrowed.
+ * Writes run on the caller's (the loop's) thread and never wait long for a
+ * lock: a database another process holds locked fails the write after
+ * STORE_BUSY_MS (at once while writes are already failing), it does not
+ * freeze the loop.
+ *
+ * Health: the first failed write is logged with its cause; later ones are
+ * only counted, until a write succeeds again (logged too). store_ok says
+ * which state the store is in; store_probe tries a tiny write to find out
+ * whether writing works again.
+ *
+ * All functions return 0 on success and -1 on failure; json_t * parameters
+ * are borrowed.
  */
 #ifndef BOTPIT_STORE_H
 #define BOTPIT_STORE_H
@@ -20,12 +30,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define STORE_BUSY_MS 20
+
 typedef struct store store;
 
 /* Opens (creating if needed) the database at path, checks it is sound and
  * writable, and sets up the schema. NULL with a sentence in err otherwise. */
 store *store_open(const char *path, char *err, size_t err_len);
 void store_close(store *s);
+
+/* --- health --- */
+
+/* False from a failed write until a write succeeds again. */
+bool store_ok(const store *s);
+/* Writes that have failed since the store was opened. */
+uint64_t store_failures(const store *s);
+/* A tiny write of its own: 0 if writing works (again). */
+int store_probe(store *s);
+
+/* --- transactions --- */
+
+/* Groups the writes up to the matching store_commit into one transaction
+ * that stands or falls whole. Transactions nest: only the outermost commits,
+ * and a failure anywhere inside makes it roll back and return -1. A write
+ * outside any transaction is a transaction of its own. */
+int store_begin(store *s);
+int store_commit(store *s);
+
+/* --- writes --- */
 
 int store_player_put(store *s, const char *id, const char *name, const uint8_t hash[32]);
 
@@ -45,7 +77,8 @@ int store_room_delete(store *s, const char *code);
 /* Marks a room whose log no longer replays: kept aside, never dropped. */
 int store_room_mark_broken(store *s, const char *code, const char *why);
 
-/* Appends one input (kind "act" or "tick") and moves the room's clock. */
+/* Appends input number seq (kind "act" or "tick") and moves the room's
+ * clock to t. */
 int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int seat,
                        const char *kind, const json_t *action);
 
@@ -56,21 +89,28 @@ int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks,
 int store_result_put(store *s, const char *code, const char *game, const json_t *players,
                      const json_t *result, int64_t finished_at_ms);
 
+/* --- reads --- */
+
 /* Calls fn for every stored player. */
 int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char *name,
                                            const uint8_t hash[32]),
                       void *arg);
 
 /* Calls fn for every room not broken, with its row and its inputs as a JSON
- * array of {"t", "seat", "kind", "action"} in order (borrowed for the
- * call). */
+ * array of {"seq", "t", "seat", "kind", "action"} in seq order (borrowed for
+ * the call). */
 int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const json_t *inputs),
                     void *arg);
 
-/* Recent results, newest first, optionally of one game and/or one player. */
+/* The inputs of one room, as store_each_room gives them; NULL on failure.
+ * New reference. */
+json_t *store_inputs(store *s, const char *code);
+
+/* Recent results, newest first, optionally of one game and/or one player;
+ * NULL if they could not be read. New reference. */
 json_t *store_results(store *s, const char *game, const char *player_id, int limit);
 
-/* Rooms kept aside because their log did not replay. */
+/* Rooms kept aside because their log did not replay; -1 if unreadable. */
 int store_broken_count(store *s);
 
 #endif

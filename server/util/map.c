@@ -135,11 +135,6 @@ void map_next(const map *m, map_iter *it)
     skip_empty(m, it);
 }
 
-const char *map_iter_key(const map_iter *it)
-{
-    return it->entry->key;
-}
-
 void *map_iter_value(const map_iter *it)
 {
     return it->entry->value;

@@ -2,40 +2,63 @@
 #include "metrics.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 
 metrics botpit_metrics;
 
-static void counter(FILE *out, const char *name, const char *help, uint64_t v)
+void metrics_family(FILE *out, const char *name, const char *type, const char *help)
 {
-    fprintf(out, "# HELP %s %s\n# TYPE %s counter\n%s %" PRIu64 "\n", name, help, name, name, v);
+    fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
+
+void metrics_series(FILE *out, const char *name, const char *labels, int64_t value)
+{
+    fprintf(out, "%s{%s} %" PRId64 "\n", name, labels, value);
+}
+
+void metrics_counter(FILE *out, const char *name, const char *help, uint64_t value)
+{
+    metrics_family(out, name, "counter", help);
+    fprintf(out, "%s %" PRIu64 "\n", name, value);
+}
+
+void metrics_gauge(FILE *out, const char *name, const char *help, int64_t value)
+{
+    metrics_family(out, name, "gauge", help);
+    fprintf(out, "%s %" PRId64 "\n", name, value);
+}
+
+/* The counters, in the order /metrics shows them. */
+static const struct {
+    const char *name, *help;
+    size_t offset; /* of a uint64_t in metrics */
+} counters[] = {
+    {"botpit_connections_total", "WebSocket connections accepted.",
+     offsetof(metrics, connections_total)},
+    {"botpit_connections_refused_total", "WebSocket connections refused by a connection limit.",
+     offsetof(metrics, connections_refused)},
+    {"botpit_messages_in_total", "WebSocket messages received.", offsetof(metrics, messages_in)},
+    {"botpit_messages_out_total", "WebSocket messages sent.", offsetof(metrics, messages_out)},
+    {"botpit_bytes_in_total", "WebSocket payload bytes received.", offsetof(metrics, bytes_in)},
+    {"botpit_bytes_out_total", "WebSocket payload bytes sent.", offsetof(metrics, bytes_out)},
+    {"botpit_http_requests_total", "HTTP requests answered.", offsetof(metrics, http_requests)},
+    {"botpit_inputs_total", "Game inputs (actions, ticks) the engines accepted.",
+     offsetof(metrics, inputs_accepted)},
+    {"botpit_slow_disconnects_total", "Clients disconnected because they stopped reading.",
+     offsetof(metrics, slow_disconnects)},
+    {"botpit_loop_wakeups_total",
+     "Times the event loop woke up (an idle server should hardly wake).",
+     offsetof(metrics, loop_wakeups)},
+};
 
 void metrics_write(FILE *out)
 {
     const metrics *m = &botpit_metrics;
-    fprintf(out, "# HELP botpit_connections WebSocket connections open now.\n"
-                 "# TYPE botpit_connections gauge\nbotpit_connections %" PRId64 "\n",
-            m->connections_open);
-    fprintf(out, "# HELP botpit_send_queue_bytes Bytes waiting to be sent to clients.\n"
-                 "# TYPE botpit_send_queue_bytes gauge\nbotpit_send_queue_bytes %" PRId64 "\n",
-            m->queued_bytes);
-    counter(out, "botpit_connections_total", "WebSocket connections accepted.",
-            m->connections_total);
-    counter(out, "botpit_connections_refused_total",
-            "WebSocket connections refused by a connection limit.", m->connections_refused);
-    counter(out, "botpit_messages_in_total", "WebSocket messages received.", m->messages_in);
-    counter(out, "botpit_messages_out_total", "WebSocket messages sent.", m->messages_out);
-    counter(out, "botpit_bytes_in_total", "WebSocket payload bytes received.", m->bytes_in);
-    counter(out, "botpit_bytes_out_total", "WebSocket payload bytes sent.", m->bytes_out);
-    counter(out, "botpit_http_requests_total", "HTTP requests answered.", m->http_requests);
-    counter(out, "botpit_inputs_total", "Game inputs (actions, ticks) the engines accepted.",
-            m->inputs_accepted);
-    counter(out, "botpit_slow_disconnects_total",
-            "Clients disconnected because they stopped reading.", m->slow_disconnects);
-    counter(out, "botpit_store_errors_total", "Database writes that failed.", m->store_errors);
-    fprintf(out, "# HELP botpit_errors_total Error replies sent, by code.\n"
-                 "# TYPE botpit_errors_total counter\n");
-    for (int c = 1; c < PROTO_CODE_COUNT; c++)
-        fprintf(out, "botpit_errors_total{code=\"%s\"} %" PRIu64 "\n", proto_code_name(c),
-                m->errors[c]);
+    metrics_gauge(out, "botpit_connections", "WebSocket connections open now.",
+                  m->connections_open);
+    metrics_gauge(out, "botpit_send_queue_bytes", "Bytes waiting to be sent to clients.",
+                  m->queued_bytes);
+    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
+        metrics_counter(out, counters[i].name, counters[i].help,
+                        *(const uint64_t *)((const char *)m + counters[i].offset));
 }

@@ -4,18 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-msg *msg_from_text(const char *text, size_t len)
-{
-    msg *m = malloc(sizeof *m + MSG_HEADROOM + len + 1);
-    if (!m)
-        return NULL;
-    m->refs = 1;
-    m->len = len;
-    memcpy(msg_text(m), text, len);
-    msg_text(m)[len] = '\0';
-    return m;
-}
-
 msg *msg_from_json(const json_t *j)
 {
     size_t len = json_dumpb(j, NULL, 0, JSON_COMPACT);

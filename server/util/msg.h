@@ -22,7 +22,6 @@ typedef struct msg {
 
 /* Compact JSON of j, refs = 1; NULL on allocation failure. */
 msg *msg_from_json(const json_t *j);
-msg *msg_from_text(const char *text, size_t len);
 static inline char *msg_text(msg *m)
 {
     return (char *)m->bytes + MSG_HEADROOM;

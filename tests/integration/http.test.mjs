@@ -52,6 +52,36 @@ test('/metrics counts connections, rooms, messages and errors', async () => {
   await c.close();
 });
 
+test('/metrics is well-formed: each metric has one HELP and one TYPE, and every series one of them', async () => {
+  const text = (await httpGet(server, '/metrics')).text;
+  const typed = new Map();
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    assert.ok(!typed.has(name), `${name} is declared twice`);
+    typed.set(name, type);
+  }
+  const helped = [...text.matchAll(/^# HELP (\S+) /gm)].map((m) => m[1]);
+  assert.deepEqual([...helped].sort(), [...typed.keys()].sort());
+  for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
+    const name = line.match(/^([a-z_]+)[{ ]/)?.[1];
+    assert.ok(typed.has(name), `${line} has a TYPE`);
+    assert.match(line, /^[a-z_]+(\{[^}]*\})? -?\d+$/);
+  }
+  for (const name of ['botpit_loop_wakeups_total', 'botpit_store_ok', 'botpit_store_errors_total', 'botpit_rooms_broken']) {
+    assert.ok(typed.has(name), `${name} is shown`);
+  }
+});
+
+test('/api/results refuses a limit out of range instead of changing it', async () => {
+  for (const limit of ['0', '201', '-1', 'ten', '']) {
+    const r = await httpGet(server, `/api/results?limit=${limit}`);
+    assert.equal(r.status, 400, `limit=${limit}`);
+    assert.equal(JSON.parse(r.text).code, 'bad_message');
+  }
+  const ok = await httpGet(server, '/api/results?limit=200');
+  assert.equal(ok.status, 200);
+  assert.ok(Array.isArray(JSON.parse(ok.text).results));
+});
+
 test('/api/games and /api/rooms return JSON', async () => {
   const games = JSON.parse((await httpGet(server, '/api/games')).text);
   assert.ok(games.games.some((g) => g.id === 'testgame'));

@@ -35,6 +35,10 @@ test('bad JSON, wrong shapes and unknown types get errors; the connection still 
     ['{"type":"join"}', 'bad_message'],
     ['{"type":"join","room":5}', 'bad_message'],
     ['{"type":"sit","seat":"one"}', 'bad_message'],
+    // Numbers out of range are refused, not clamped into another meaning.
+    ['{"type":"sit","seat":1000000000000}', 'bad_message'],
+    ['{"type":"kick","seat":-1}', 'bad_message'],
+    ['{"type":"bot","seat":16}', 'bad_message'],
     ['{"type":"chat","text":"hi","type":"chat"}', 'bad_json'],
     ['{"type":"ping","id":{"nested":true}}', 'bad_message'],
     ['{"type":"ping","id":"' + 'x'.repeat(65) + '"}', 'bad_message'],

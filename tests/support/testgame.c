@@ -199,24 +199,34 @@ static json_t *testgame_work_run(const json_t *request, const volatile int *canc
 
 static const char *const levels[] = {"easy", "normal", NULL};
 
-const game_engine testgame_engine = {
-    .id = "testgame",
-    .title = "Count to 21",
-    .summary = "Take turns adding 1 to 3; whoever reaches the target wins (tests only).",
-    .min_players = 2,
-    .max_players = MAX_SEATS,
-    .options = testgame_options,
-    .bot_levels = levels,
-    .create = testgame_create,
-    .destroy = testgame_destroy,
-    .act = testgame_act,
-    .tick = testgame_tick,
-    .deadline = testgame_deadline,
-    .view = testgame_view,
-    .over = testgame_over,
-    .result = testgame_result,
-    .bot = testgame_bot,
-    .clone = testgame_clone,
-    .work_request = testgame_work_request,
-    .work_run = testgame_work_run,
-};
+/* Every field but the name and clone. */
+#define TESTGAME_ENGINE(engine_id, engine_title, clone_fn) \
+    {                                                           \
+        .id = engine_id,                                        \
+        .title = engine_title,                                  \
+        .summary = "Take turns adding 1 to 3; whoever reaches the target wins (tests only).", \
+        .min_players = 2,                                       \
+        .max_players = MAX_SEATS,                               \
+        .options = testgame_options,                            \
+        .bot_levels = levels,                                   \
+        .create = testgame_create,                              \
+        .destroy = testgame_destroy,                            \
+        .act = testgame_act,                                    \
+        .tick = testgame_tick,                                  \
+        .deadline = testgame_deadline,                          \
+        .view = testgame_view,                                  \
+        .over = testgame_over,                                  \
+        .result = testgame_result,                              \
+        .bot = testgame_bot,                                    \
+        .clone = clone_fn,                                      \
+        .work_request = testgame_work_request,                  \
+        .work_run = testgame_work_run,                          \
+    }
+
+const game_engine testgame_engine = TESTGAME_ENGINE("testgame", "Count to 21", testgame_clone);
+
+/* The same game from an engine without clone: the room plays its inputs on
+ * the game itself and rebuilds it from the log when a write fails (unit
+ * tests only). */
+const game_engine testgame_noclone_engine =
+    TESTGAME_ENGINE("testgame_noclone", "Count to 21 (no clone)", NULL);

@@ -59,6 +59,33 @@ Test(proto_decode, malformed_input_gets_the_right_code)
     }
 }
 
+/* A number outside its field's range is refused whole, never clamped to
+ * something that then means another thing (a seat of 10^12 used to become
+ * -1000000 and reach the room as a bad seat number). */
+Test(proto_decode, a_seat_out_of_range_is_a_bad_message_not_a_clamp)
+{
+    const char *bad[] = {
+        "{\"type\":\"sit\",\"seat\":1000000000000}",
+        "{\"type\":\"sit\",\"seat\":-1}",
+        "{\"type\":\"sit\",\"seat\":16}",
+        "{\"type\":\"kick\",\"seat\":2147483648}",
+        "{\"type\":\"bot\",\"seat\":-9223372036854775807}",
+        "{\"type\":\"sit\",\"seat\":1e12}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        proto_request q;
+        char why[256];
+        cr_assert_eq(proto_decode(bad[i], strlen(bad[i]), &q, why, sizeof why), PROTO_BAD_MESSAGE,
+                     "for %s", bad[i]);
+        cr_assert(strstr(why, "from 0 to 15"), "the reason names the range: %s", why);
+        proto_request_free(&q);
+    }
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"sit\",\"seat\":15}", &q), PROTO_OK);
+    cr_assert_eq(q.seat, 15);
+    proto_request_free(&q);
+}
+
 Test(proto_decode, the_id_survives_a_bad_message_so_the_error_can_echo_it)
 {
     proto_request q;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <uv.h>
 
-#include "bench_restore.h"
+#include "tools/bench_restore.h"
 #include "games/game.h"
 #include "lobby/ids.h"
 #include "lobby/lobby.h"
@@ -32,7 +32,8 @@ static double now_ms(void)
 }
 
 /* Plays bots in every seat until `want` inputs or the end, writing each input
- * to the store; a tick when no bot moves. Returns the inputs written. */
+ * to the store; a tick when no bot moves. Returns the inputs written, negated
+ * if the game ended first or a write failed. */
 static int play_room(store *s, const game_engine *e, const json_t *options, int seats,
                      uint64_t seed, const char *code, int want, int level)
 {
@@ -43,13 +44,14 @@ static int play_room(store *s, const game_engine *e, const json_t *options, int 
     json_t *events = json_array();
     int64_t now = 0;
     int n = 0, idle = 0;
-    while (n < want && !e->over(g) && idle < 50) {
+    bool failed = false; /* the database refused a write */
+    while (n < want && !e->over(g) && idle < 50 && !failed) {
         bool moved = false;
         for (int seat = 0; seat < seats && n < want; seat++) {
             int64_t wake = GAME_NO_DEADLINE;
             json_t *a = e->bot(g, seat, level, now, seed ^ (uint64_t)n, &wake, &game_no_cancel);
             if (a && e->act(g, seat, a, now, events, &err) == 0) {
-                store_input_append(s, code, (uint64_t)++n, now, seat, "act", a);
+                failed |= store_input_append(s, code, (uint64_t)++n, now, seat, "act", a) < 0;
                 moved = true;
             }
             json_decref(a);
@@ -61,13 +63,13 @@ static int play_room(store *s, const game_engine *e, const json_t *options, int 
             if (d != GAME_NO_DEADLINE) {
                 now = d > now ? d : now;
                 e->tick(g, now, events);
-                store_input_append(s, code, (uint64_t)++n, now, 0, "tick", NULL);
+                failed |= store_input_append(s, code, (uint64_t)++n, now, 0, "tick", NULL) < 0;
                 json_array_clear(events);
             }
             idle++;
         }
     }
-    bool full = n == want && !e->over(g);
+    bool full = n == want && !e->over(g) && !failed;
     json_decref(events);
     e->destroy(g);
     return full ? n : -n;
@@ -108,11 +110,12 @@ static int write_rooms(store *s, const game_engine *e, const bench_args *a)
         bench_code(made, code);
         uint64_t seed = rng_next(&r);
         store_room row = {code, e->id, "playing", NULL, options, seats, seed, true, false, true, 0};
-        store_room_put(s, &row);
+        if (store_room_put(s, &row) < 0)
+            break;
         if (play_room(s, e, options, min, seed, code, a->inputs, a->level) == a->inputs)
             made++;
-        else
-            store_room_delete(s, code); /* ended early: deal another */
+        else if (store_room_delete(s, code) < 0) /* ended early: deal another */
+            break;
     }
     json_decref(seats);
     json_decref(options);
@@ -178,7 +181,8 @@ int bench_restore_main(int argc, char **argv)
     lobby *l = lobby_new(&loop, &cfg);
     lobby_set_store(l, s);
     int rooms = 0, broken = 0;
-    lobby_restore(l, &rooms, &broken);
+    if (lobby_restore(l, &rooms, &broken) < 0)
+        fprintf(stderr, "botpit: the database could not be read\n");
     double restored = now_ms() - t1;
 
     printf("{\"game\":\"%s\",\"rooms\":%d,\"inputs_per_room\":%d,\"write_ms\":%.0f,"

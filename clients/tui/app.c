@@ -1,0 +1,973 @@
+/* app.c: the main loop, the commands, and the glue. */
+#include "app.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "client.h"
+#include "cmd.h"
+#include "names.h"
+#include "proto.h"
+#include "term.h"
+
+/* A ping every PING_MS while online; no message at all for DEAD_MS means the
+ * link is dead even if TCP has not noticed, and it is dropped. */
+#define PING_MS 15000
+#define DEAD_MS 40000
+
+int64_t app_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void debug_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void debug_log(const char *fmt, ...)
+{
+    const char *path = getenv("BOTPIT_TUI_LOG");
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (!f)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(f, "%lld ", (long long)app_now());
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
+    va_end(ap);
+    fclose(f);
+}
+
+static void status(app *a, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void status(app *a, bool error, const char *fmt, ...)
+{
+    char text[STORE_TEXT_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    store_status(&a->st, error, app_now(), "%s", text);
+}
+
+/* ---- sending ---- */
+
+/* Sends msg (stolen) with a fresh id; returns the id, or -1 when offline. */
+static long long send_msg(app *a, json_t *msg)
+{
+    if (!msg)
+        return -1;
+    long long id = ++a->next_id;
+    char *text = proto_client_encode(msg, id);
+    json_decref(msg);
+    /* before the welcome only the hello may go */
+    if (!a->gen || !a->st.welcomed || !text || conn_send(a->net, a->gen, text) < 0) {
+        status(a, true, "Not sent: you are offline right now (%s).",
+               a->st.link == STORE_REPLACED ? "type :reconnect to play here" : "reconnecting");
+        return -1;
+    }
+    return id;
+}
+
+static void send_hello(app *a)
+{
+    const char *token = a->cfg_ok ? config_token(&a->cfg, a->endpoint) : NULL;
+    json_t *m = proto_client_hello(a->st.name, token);
+    long long id = ++a->next_id;
+    char *text = proto_client_encode(m, id);
+    json_decref(m);
+    if (text && conn_send(a->net, a->gen, text) == 0)
+        a->hello_id = id;
+}
+
+static void remember(app *a)
+{
+    if (!a->cfg_ok)
+        return;
+    char why[300];
+    config_set_name(&a->cfg, a->st.name);
+    if (a->st.token[0])
+        config_set_token(&a->cfg, a->endpoint, a->st.token);
+    if (config_save(&a->cfg, why, sizeof why) < 0)
+        status(a, true, "%s", why);
+}
+
+/* ---- the table (the game's renderer) ---- */
+
+static int ops_act(table *t, json_t *action)
+{
+    app *a = t->frame;
+    long long id = send_msg(a, proto_client_act(action));
+    json_decref(action);
+    if (id < 0)
+        return -1;
+    a->act_ids[a->nact_ids++ % 16] = id;
+    return 0;
+}
+
+static void ops_notify(table *t, bool error, const char *text)
+{
+    status(t->frame, error, "%s", text);
+}
+
+static void ops_prompt(table *t, const char *text)
+{
+    app *a = t->frame;
+    a->input = INPUT_COMMAND;
+    edit_set(&a->line, text);
+}
+
+static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt};
+
+table *app_table(app *a)
+{
+    table *t = &a->tbl;
+    t->view = a->st.view;
+    t->seat = a->st.seat;
+    t->seq = a->st.seq;
+    t->events = a->st.events;
+    t->room = a->st.room;
+    t->result = a->st.result;
+    t->my_name = a->st.name;
+    t->now = app_now();
+    t->has_deadline = a->st.has_deadline;
+    t->deadline_at = a->st.deadline_at;
+    t->has_game_clock = a->st.has_game_clock;
+    t->game_offset = a->st.game_offset;
+    t->ops = &frame_ops;
+    t->frame = a;
+    return t;
+}
+
+static void table_close(app *a)
+{
+    if (a->ui && a->ui->fini)
+        a->ui->fini(a->ui_self);
+    free(a->ui_self);
+    a->ui = NULL;
+    a->ui_self = NULL;
+    a->ui_room[0] = 0;
+    a->log_open = false;
+}
+
+/* Opens the renderer for the room on the table, once per room. */
+static void table_open(app *a)
+{
+    const char *game = store_game_id(&a->st);
+    if (!game || !a->st.view)
+        return;
+    if (a->ui && strcmp(a->ui_room, a->st.room_code) == 0)
+        return;
+    table_close(a);
+    a->ui = game_ui_find(game);
+    a->ui_self = calloc(1, a->ui->size ? a->ui->size : 1);
+    snprintf(a->ui_room, sizeof a->ui_room, "%s", a->st.room_code);
+    if (a->ui->init)
+        a->ui->init(a->ui_self, app_table(a));
+}
+
+/* The generic log line for an event its renderer does not describe. */
+static void generic_event(app *a, const json_t *ev, char *buf, size_t len)
+{
+    const char *kind = json_string_value(json_object_get(ev, "kind"));
+    const json_t *seat = json_object_get(ev, "seat");
+    if (json_is_integer(seat)) {
+        char name[100];
+        names_seat(a->st.room, (int)json_integer_value(seat), name, sizeof name);
+        snprintf(buf, len, "%s: %s", name, kind ? kind : "event");
+    } else {
+        snprintf(buf, len, "%s", kind ? kind : "event");
+    }
+}
+
+static void table_update(app *a)
+{
+    table_open(a);
+    if (!a->ui)
+        return;
+    table *t = app_table(a);
+    if (a->ui->update)
+        a->ui->update(a->ui_self, t);
+    size_t i;
+    const json_t *ev;
+    json_array_foreach(a->st.events, i, ev) {
+        char line[STORE_TEXT_MAX];
+        bool said = a->ui->describe && a->ui->describe(a->ui_self, t, ev, line, sizeof line);
+        if (!said && a->ui == &fallback_ui)
+            generic_event(a, ev, line, sizeof line), said = true;
+        if (said && line[0])
+            store_log(&a->st, LOG_EVENT, NULL, line);
+    }
+    json_array_clear(a->st.events);
+}
+
+static bool is_our_act(app *a, long long id)
+{
+    for (int i = 0; i < 16 && i < a->nact_ids; i++) {
+        if (a->act_ids[i] == id)
+            return true;
+    }
+    return false;
+}
+
+static void run_line(app *a, const char *line);
+
+/* ---- server messages ---- */
+
+static void after_welcome(app *a)
+{
+    remember(a);
+    send_msg(a, proto_client_verb(PROTO_GAMES));
+    if (!a->st.room)
+        send_msg(a, proto_client_rooms(true));
+    if (a->started_actions)
+        return;
+    a->started_actions = true;
+    if (a->opts.join[0])
+        send_msg(a, proto_client_join(a->opts.join, NULL));
+    else if (a->opts.spectate[0])
+        send_msg(a, proto_client_join(a->opts.spectate, "spectator"));
+}
+
+static void on_message(app *a, const char *text, size_t len)
+{
+    char why[200];
+    json_t *m = proto_client_decode(text, len, why, sizeof why);
+    if (!m) {
+        status(a, true, "%s", why);
+        debug_log("garbage: %.200s", text);
+        return;
+    }
+    proto_server_type type = proto_client_type(m);
+    long long id = proto_client_reply_id(m);
+    debug_log("recv %.300s", text);
+    if (type == PROTO_S_ERROR && id >= 0 && id == a->hello_id) {
+        const char *code = json_string_value(json_object_get(m, "code"));
+        store_apply(&a->st, m, app_now());
+        if (code && strcmp(code, "bad_name") == 0) {
+            /* the same hello would only fail again: ask for another name */
+            a->st.name[0] = 0;
+            a->input = INPUT_NAME;
+            edit_set(&a->line, "");
+            conn_drop(a->net);
+        }
+        json_decref(m);
+        return;
+    }
+    bool had_room = a->st.room != NULL;
+    unsigned changed = store_apply(&a->st, m, app_now());
+    if (changed & STORE_WELCOME) {
+        if (json_is_string(json_object_get(m, "room"))) {
+            /* the server sends the room's recent chat again */
+            a->st.log_count = 0;
+        }
+        status(a, false, "Connected to %s as %s.", a->endpoint, a->st.name);
+        after_welcome(a);
+    }
+    if (changed & STORE_GAMES && a->pending_create[0]) {
+        char line[sizeof a->pending_create];
+        memcpy(line, a->pending_create, sizeof line);
+        a->pending_create[0] = 0;
+        run_line(a, line);
+    }
+    if (changed & STORE_GAMES && a->opts.create && !a->form_open && !a->st.room) {
+        char err[300];
+        if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0)
+            a->form_open = true;
+        else
+            status(a, true, "%s", err);
+        a->opts.create = NULL;
+    }
+    if (changed & STORE_NEW_ROOM) {
+        table_close(a);
+        a->form_open = false;
+        a->seat_sel = store_my_seat(&a->st) >= 0 ? store_my_seat(&a->st) : 0;
+        if (!had_room)
+            a->st.log_count = 0;
+        status(a, false, "You are in room %s. Share the code %s with friends.", a->st.room_code,
+               a->st.room_code);
+    }
+    if (changed & STORE_ROOM) {
+        const char *st = store_room_status(&a->st);
+        if (st && strcmp(st, "lobby") == 0)
+            table_close(a);
+        int n = store_seat_count(&a->st);
+        if (a->seat_sel >= n)
+            a->seat_sel = n > 0 ? n - 1 : 0;
+        if (a->ui)
+            table_update(a); /* names and seats changed */
+    }
+    if (changed & STORE_STATE)
+        table_update(a);
+    if (changed & STORE_LEFT) {
+        table_close(a);
+        send_msg(a, proto_client_rooms(true));
+    }
+    if (changed & STORE_ROOMS) {
+        int n = (int)json_array_size(a->st.rooms);
+        if (a->lobby_sel >= n)
+            a->lobby_sel = n > 0 ? n - 1 : 0;
+    }
+    if (changed & STORE_CHAT && a->st.log_count > 0) {
+        const store_line *l = store_log_line(&a->st, a->st.log_count - 1);
+        if (l)
+            status(a, false, "%s: %s", l->from, l->text);
+    }
+    if (type == PROTO_S_ERROR && id >= 0 && is_our_act(a, id) && a->ui && a->ui->refused) {
+        a->ui->refused(a->ui_self, app_table(a), json_string_value(json_object_get(m, "code")),
+                       json_string_value(json_object_get(m, "message")));
+    }
+    json_decref(m);
+}
+
+static void on_conn_event(app *a, conn_event *ev)
+{
+    int64_t now = app_now();
+    switch (ev->kind) {
+    case CONN_OPEN:
+        debug_log("open gen %u", ev->gen);
+        a->gen = ev->gen;
+        a->last_rx = a->last_ping = now;
+        a->st.welcomed = false;
+        if (a->st.name[0])
+            send_hello(a);
+        break;
+    case CONN_TEXT:
+        if (ev->gen != a->gen)
+            break;
+        a->last_rx = now;
+        on_message(a, ev->text, ev->len);
+        break;
+    case CONN_CLOSED:
+        debug_log("closed gen %u code %d (%s) retry %d", ev->gen, ev->code, ev->reason, ev->retry_ms);
+        a->gen = 0;
+        a->st.welcomed = false;
+        if (ev->retry_ms < 0) {
+            a->st.link = STORE_REPLACED;
+            status(a, true, "You connected again from somewhere else; type :reconnect to play here.");
+            break;
+        }
+        a->st.link = a->st.link == STORE_CONNECTING ? STORE_CONNECTING : STORE_RECONNECTING;
+        a->retry_at = now + ev->retry_ms;
+        if (a->quiet_drop)
+            a->quiet_drop = false; /* we closed it ourselves to say hello again */
+        else if (ev->was_open)
+            status(a, true, "The connection dropped (%s); reconnecting...",
+                   ev->reason[0] ? ev->reason : "no reason given");
+        else
+            status(a, true, "Cannot reach %s: %s. Trying again in %d s.", a->endpoint, ev->reason,
+                   (ev->retry_ms + 999) / 1000);
+        break;
+    }
+}
+
+/* ---- commands ---- */
+
+static bool in_game(const app *a)
+{
+    const char *st = store_room_status(&a->st);
+    return st && strcmp(st, "playing") == 0 && store_my_seat(&a->st) >= 0;
+}
+
+static void ask(app *a, const char *question, const char *command)
+{
+    snprintf(a->confirm_text, sizeof a->confirm_text, "%s", question);
+    snprintf(a->confirm_cmd, sizeof a->confirm_cmd, "%s", command);
+}
+
+static const json_t *selected_room(const app *a)
+{
+    return json_array_get(a->st.rooms, (size_t)a->lobby_sel);
+}
+
+static void cmd_join(app *a, const cmd *c)
+{
+    char code[8];
+    if (c->code[0]) {
+        snprintf(code, sizeof code, "%s", c->code);
+    } else {
+        const char *sel = json_string_value(json_object_get(selected_room(a), "code"));
+        if (!sel) {
+            status(a, true, "Which room? Type its code: %s CODE.", c->id == CMD_JOIN ? "join" : "spectate");
+            return;
+        }
+        snprintf(code, sizeof code, "%s", sel);
+    }
+    if (send_msg(a, proto_client_join(code, c->id == CMD_SPECTATE ? "spectator" : NULL)) >= 0)
+        status(a, false, "Joining room %s...", code);
+}
+
+static void cmd_create(app *a, const cmd *c)
+{
+    char why[400];
+    if (!c->text) {
+        if (form_build(&a->form, a->st.games, NULL, why, sizeof why) < 0) {
+            status(a, true, "%s", why);
+            return;
+        }
+        a->form_open = true;
+        a->form_scroll = 0;
+        return;
+    }
+    form f;
+    if (form_build(&f, a->st.games, c->text, why, sizeof why) < 0) {
+        status(a, true, "%s", why);
+        return;
+    }
+    for (int i = 0; i < c->argc; i++) {
+        if (form_set(&f, c->argv[i], why, sizeof why) < 0) {
+            status(a, true, "%s", why);
+            return;
+        }
+    }
+    json_t *options = form_options(&f);
+    send_msg(a, proto_client_create(form_game(&f), options, f.is_private));
+    json_decref(options);
+}
+
+static void submit_form(app *a)
+{
+    char why[300];
+    if (form_commit(&a->form, why, sizeof why) < 0) {
+        status(a, true, "%s: changed to fit; press Enter again to create.", why);
+        return;
+    }
+    json_t *options = form_options(&a->form);
+    if (send_msg(a, proto_client_create(form_game(&a->form), options, a->form.is_private)) >= 0)
+        status(a, false, "Creating a room of %s...", a->form.game_titles[a->form.game]);
+    json_decref(options);
+}
+
+static void submit_name(app *a, const char *text)
+{
+    char clean[4 * PROTO_NAME_MAX + 1], why[200];
+    if (!proto_clean_name(text, clean, sizeof clean, why, sizeof why)) {
+        status(a, true, "That name will not do: %s.", why);
+        return;
+    }
+    bool renamed = a->st.name[0] && strcmp(a->st.name, clean) != 0;
+    snprintf(a->st.name, sizeof a->st.name, "%s", clean);
+    a->input = INPUT_NONE;
+    remember(a);
+    if (a->gen && !a->st.welcomed && !renamed)
+        send_hello(a);
+    else if (renamed || a->gen) {
+        /* a new name needs a new hello: the server keeps the seat (token) */
+        status(a, false, "Reconnecting as %s...", clean);
+        a->quiet_drop = a->gen != 0;
+        conn_drop(a->net);
+    }
+}
+
+/* The seat a seat command means: the one given, or the selected one. */
+static int seat_of(const app *a, const cmd *c)
+{
+    return c->seat >= 0 ? c->seat : a->seat_sel;
+}
+
+/* "bot" on a bot seat moves it to the next level. */
+static const char *next_bot_level(app *a, int seat, const char *given)
+{
+    if (given && *given)
+        return given;
+    const json_t *st = json_array_get(json_object_get(a->st.room, "seats"), (size_t)seat);
+    const char *now = json_string_value(json_object_get(st, "bot"));
+    const json_t *levels = json_object_get(store_game(&a->st, store_game_id(&a->st)), "bot_levels");
+    size_t n = json_array_size(levels);
+    if (!now || n == 0)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(json_string_value(json_array_get(levels, i)), now) == 0)
+            return json_string_value(json_array_get(levels, (i + 1) % n));
+    }
+    return NULL;
+}
+
+static void move_selection(app *a, int delta)
+{
+    km_screen s = app_screen(a);
+    if (a->help_open) {
+        a->help_scroll += delta;
+        if (a->help_scroll < 0)
+            a->help_scroll = 0;
+    } else if (s == KM_LOBBY) {
+        int n = (int)json_array_size(a->st.rooms);
+        if (n)
+            a->lobby_sel = (a->lobby_sel + delta + n) % n;
+    } else if (s == KM_ROOM) {
+        int n = store_seat_count(&a->st);
+        if (n)
+            a->seat_sel = (a->seat_sel + delta + n) % n;
+    } else if (s == KM_CREATE) {
+        form_move(&a->form, delta);
+    } else if (s == KM_TABLE) {
+        a->log_scroll -= delta;
+        if (a->log_scroll < 0)
+            a->log_scroll = 0;
+    }
+}
+
+static void cancel(app *a)
+{
+    if (a->help_open)
+        a->help_open = false;
+    else if (a->confirm_text[0])
+        a->confirm_text[0] = 0;
+    else if (a->log_open)
+        a->log_open = false;
+    else if (a->form_open)
+        a->form_open = false;
+}
+
+static void exec_core(app *a, const cmd *c)
+{
+    bool room = a->st.room != NULL;
+    switch (c->id) {
+    case CMD_HELP:
+        a->help_open = true;
+        a->help_scroll = 0;
+        break;
+    case CMD_QUIT:
+        if (in_game(a) && !c->force)
+            ask(a, "Quit in the middle of the game? Your seat is kept for you for a while "
+                   "(a bot plays it after the grace period).", "quit!");
+        else
+            a->running = false;
+        break;
+    case CMD_NAME:
+        submit_name(a, c->text);
+        break;
+    case CMD_RECONNECT:
+        a->st.link = STORE_RECONNECTING;
+        a->quiet_drop = a->gen != 0;
+        conn_drop(a->net);
+        conn_retry(a->net);
+        status(a, false, "Reconnecting...");
+        break;
+    case CMD_CANCEL:
+        cancel(a);
+        break;
+    case CMD_REDRAW:
+        term_force_redraw();
+        break;
+    case CMD_LOG:
+        a->log_open = !a->log_open;
+        a->log_scroll = 0;
+        break;
+    case CMD_CREATE:
+        cmd_create(a, c);
+        break;
+    case CMD_JOIN:
+    case CMD_SPECTATE:
+        cmd_join(a, c);
+        break;
+    case CMD_ROOMS:
+        send_msg(a, proto_client_rooms(true));
+        break;
+    case CMD_PREV:
+    case CMD_NEXT:
+        move_selection(a, c->id == CMD_PREV ? -1 : 1);
+        break;
+    case CMD_LEFT:
+    case CMD_RIGHT:
+        if (a->form_open && !room)
+            form_change(&a->form, c->id == CMD_LEFT ? -1 : 1, a->st.games);
+        break;
+    case CMD_OPEN:
+        if (a->form_open && !room)
+            submit_form(a);
+        break;
+    case CMD_LEAVE:
+        if (!room)
+            status(a, true, "You are in no room.");
+        else if (in_game(a) && !c->force)
+            ask(a, "Leave the game in progress? A bot takes over your seat.", "leave!");
+        else
+            send_msg(a, proto_client_verb(PROTO_LEAVE));
+        break;
+    case CMD_SIT:
+        send_msg(a, proto_client_sit(seat_of(a, c)));
+        break;
+    case CMD_STAND:
+        send_msg(a, proto_client_verb(PROTO_STAND));
+        break;
+    case CMD_BOT: {
+        int seat = seat_of(a, c);
+        send_msg(a, proto_client_bot(seat, next_bot_level(a, seat, c->level)));
+        break;
+    }
+    case CMD_KICK:
+        send_msg(a, proto_client_kick(seat_of(a, c)));
+        break;
+    case CMD_START:
+        send_msg(a, proto_client_verb(PROTO_START));
+        break;
+    case CMD_REMATCH:
+        send_msg(a, proto_client_verb(PROTO_REMATCH));
+        break;
+    case CMD_CHAT:
+        if (!room)
+            status(a, true, "Chat is for rooms: join or create one first.");
+        else
+            send_msg(a, proto_client_chat(c->text));
+        break;
+    case CMD_ACT: {
+        json_error_t err;
+        json_t *action = json_loads(c->text, 0, &err);
+        if (!json_is_object(action))
+            status(a, true, "An action is a JSON object, such as {\"kind\": \"pass\"}%s%s.",
+                   action ? "" : ": ", action ? "" : err.text);
+        else if (!a->ui)
+            status(a, true, "There is no game on the table to act in.");
+        else
+            ops_act(app_table(a), json_incref(action));
+        json_decref(action);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void run_line(app *a, const char *line)
+{
+    char why[300];
+    cmd_words w;
+    int argc = cmd_split(line, &w, why, sizeof why);
+    if (argc < 0) {
+        status(a, true, "%s.", why);
+        return;
+    }
+    if (argc == 0)
+        return;
+    cmd c;
+    cmd_result r = cmd_parse(&w, &c, why, sizeof why);
+    if (r == CMD_ERROR) {
+        status(a, true, "%s.", why);
+        return;
+    }
+    if (r == CMD_CORE && c.id == CMD_CREATE && !a->st.games) {
+        /* the options are checked against the games message: wait for it */
+        snprintf(a->pending_create, sizeof a->pending_create, "%s", line);
+        status(a, false, "Waiting for the server's list of games...");
+        return;
+    }
+    if (r == CMD_CORE) {
+        exec_core(a, &c);
+        return;
+    }
+    if (a->ui && a->ui->command) {
+        const char *rest = argc > 1 ? w.rest[1] : "";
+        int done = a->ui->command(a->ui_self, app_table(a), argc, w.argv, rest);
+        if (done != GAME_CMD_UNKNOWN)
+            return;
+    }
+    status(a, true, "There is no command \"%.40s\" here; ? lists the keys and :help the commands.",
+           w.argv[0]);
+}
+
+/* ---- keys ---- */
+
+km_screen app_screen(const app *a)
+{
+    if (a->input == INPUT_NAME || !a->st.name[0])
+        return KM_NAME;
+    const char *st = store_room_status(&a->st);
+    if (st)
+        return strcmp(st, "lobby") == 0 || !a->st.view ? KM_ROOM : KM_TABLE;
+    return a->form_open ? KM_CREATE : KM_LOBBY;
+}
+
+unsigned app_key_state(const app *a)
+{
+    unsigned s = 0;
+    if (store_is_host(&a->st))
+        s |= KM_HOST;
+    const char *st = store_room_status(&a->st);
+    if (st && strcmp(st, "lobby") == 0)
+        s |= KM_ROOM_LOBBY;
+    if (st && strcmp(st, "over") == 0)
+        s |= KM_ROOM_OVER;
+    if (st && strcmp(st, "playing") == 0)
+        s |= KM_PLAYING;
+    if (store_my_seat(&a->st) >= 0)
+        s |= KM_SEATED;
+    if (json_array_size(a->st.rooms) > 0)
+        s |= KM_HAS_ROOMS;
+    return s;
+}
+
+static void history_add(app *a, const char *line)
+{
+    if (!*line)
+        return;
+    if (a->nhistory > 0 && strcmp(a->history[(a->nhistory - 1) % APP_HISTORY], line) == 0)
+        return;
+    char *slot = a->history[a->nhistory++ % APP_HISTORY];
+    size_t n = strlen(line);
+    if (n >= sizeof a->history[0])
+        n = sizeof a->history[0] - 1; /* a cut character is dropped when recalled */
+    memcpy(slot, line, n);
+    slot[n] = 0;
+}
+
+static void history_step(app *a, int delta)
+{
+    int oldest = a->nhistory > APP_HISTORY ? a->nhistory - APP_HISTORY : 0;
+    int pos = a->history_pos + delta;
+    if (pos < oldest || pos > a->nhistory)
+        return;
+    a->history_pos = pos;
+    edit_set(&a->line, pos == a->nhistory ? "" : a->history[pos % APP_HISTORY]);
+}
+
+static void input_key(app *a, int key)
+{
+    if (key == K_ENTER) {
+        char text[EDIT_MAX * 4];
+        edit_text(&a->line, text, sizeof text);
+        if (a->input == INPUT_NAME) {
+            submit_name(a, text);
+            return;
+        }
+        a->input = INPUT_NONE;
+        history_add(a, text);
+        run_line(a, text);
+    } else if (key == K_ESC) {
+        if (a->input == INPUT_NAME)
+            a->running = false;
+        a->input = INPUT_NONE;
+    } else if (key == K_UP || key == K_DOWN) {
+        if (a->input == INPUT_COMMAND)
+            history_step(a, key == K_UP ? -1 : 1);
+    } else if (key == K_BACKSPACE && a->line.len == 0 && a->input == INPUT_COMMAND) {
+        a->input = INPUT_NONE;
+    } else {
+        edit_key(&a->line, key);
+    }
+}
+
+static void open_prompt(app *a, const char *text)
+{
+    a->input = INPUT_COMMAND;
+    a->history_pos = a->nhistory;
+    edit_set(&a->line, text);
+}
+
+static void click(app *a, int y, int x)
+{
+    const char *command = cv_click_find(&a->grid, y, x);
+    if (!command)
+        return;
+    if (command[0] == ':')
+        open_prompt(a, command + 1);
+    else
+        run_line(a, command);
+}
+
+static void handle_key(app *a, int key, int my, int mx)
+{
+    if (key == K_RESIZE)
+        return;
+    if (key == K_MOUSE) {
+        if (a->confirm_text[0] || a->help_open)
+            cancel(a);
+        else
+            click(a, my, mx);
+        return;
+    }
+    if (a->confirm_text[0]) {
+        if (key == 'y' || key == 'Y' || key == K_ENTER) {
+            char command[64];
+            snprintf(command, sizeof command, "%s", a->confirm_cmd);
+            a->confirm_text[0] = 0;
+            run_line(a, command);
+        } else if (key == 'n' || key == 'N' || key == K_ESC || key == 'q') {
+            a->confirm_text[0] = 0;
+        }
+        return;
+    }
+    if (a->help_open) {
+        if (key == K_UP || key == K_DOWN || key == K_PGUP || key == K_PGDN) {
+            int step = key == K_PGUP || key == K_PGDN ? 10 : 1;
+            move_selection(a, key == K_UP || key == K_PGUP ? -step : step);
+        } else {
+            a->help_open = false;
+        }
+        return;
+    }
+    if (a->input != INPUT_NONE) {
+        input_key(a, key);
+        return;
+    }
+    if (a->h < APP_MIN_H || a->w < APP_MIN_W) {
+        if (key == 'q' || key == 'Q')
+            run_line(a, "quit");
+        return;
+    }
+    km_screen screen = app_screen(a);
+    if (screen == KM_NAME) {
+        a->input = INPUT_NAME;
+        input_key(a, key);
+        return;
+    }
+    if (screen == KM_CREATE && form_type(&a->form, key))
+        return;
+    if (screen == KM_TABLE && a->ui && a->ui->key && a->ui->key(a->ui_self, app_table(a), key))
+        return;
+    if (screen == KM_TABLE && a->log_open && (key == K_PGUP || key == K_PGDN)) {
+        move_selection(a, key == K_PGUP ? -5 : 5);
+        return;
+    }
+    const km_entry *e = keymap_find(screen, key, app_key_state(a));
+    if (!e) {
+        if (key >= ' ' && key < 0x110000 && key != ' ') {
+            char name[16];
+            status(a, false, "The key %s does nothing here; ? lists the keys.",
+                   keymap_key_name(key, name, sizeof name));
+        }
+        return;
+    }
+    if (e->prompt)
+        open_prompt(a, e->command);
+    else
+        run_line(a, e->command);
+}
+
+/* ---- the loop ---- */
+
+static void draw(app *a)
+{
+    term_size(&a->h, &a->w);
+    if (a->grid.h != a->h || a->grid.w != a->w)
+        cv_grid_resize(&a->grid, a->h, a->w);
+    a->grid.utf8 = a->utf8;
+    a->grid.color = a->color;
+    cv_grid_clear(&a->grid);
+    screens_draw(a);
+    term_draw(&a->grid);
+}
+
+/* How long the loop may sleep: less when something counts down on screen. */
+static int wait_ms(app *a, int64_t now)
+{
+    int ms = 1000;
+    if (a->ui && a->ui->next_frame_ms) {
+        int want = a->ui->next_frame_ms(a->ui_self, app_table(a));
+        if (want >= 0 && want < ms)
+            ms = want;
+    }
+    /* countdowns tick on the second */
+    if (a->st.has_deadline) {
+        int64_t left = a->st.deadline_at - now;
+        int to_tick = left > 0 ? (int)(left % 1000) + 1 : 1000;
+        if (to_tick < ms)
+            ms = to_tick;
+    }
+    if (a->gen == 0 && a->retry_at > now && a->retry_at - now < ms)
+        ms = (int)(a->retry_at - now);
+    return ms < 10 ? 10 : ms;
+}
+
+static void keep_alive(app *a, int64_t now)
+{
+    if (!a->gen || !a->st.welcomed)
+        return;
+    if (now - a->last_rx > DEAD_MS) {
+        debug_log("no message for %lld ms: dropping the link", (long long)(now - a->last_rx));
+        a->last_rx = now;
+        conn_drop(a->net);
+        return;
+    }
+    if (now - a->last_ping >= PING_MS) {
+        a->last_ping = now;
+        send_msg(a, proto_client_verb(PROTO_PING));
+    }
+}
+
+int app_init(app *a, const args *opts, char *why, size_t why_len)
+{
+    memset(a, 0, sizeof *a);
+    a->opts = *opts;
+    store_init(&a->st);
+    url_endpoint(&opts->server, a->endpoint, sizeof a->endpoint);
+    char cfg_why[300];
+    a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
+    const char *name = opts->name ? opts->name : config_name(&a->cfg);
+    if (name) {
+        char clean[4 * PROTO_NAME_MAX + 1], bad[200];
+        if (proto_clean_name(name, clean, sizeof clean, bad, sizeof bad))
+            snprintf(a->st.name, sizeof a->st.name, "%s", clean);
+        else if (opts->name) {
+            snprintf(why, why_len, "--name: %s", bad);
+            return -1;
+        }
+    }
+    if (!a->cfg_ok)
+        store_status(&a->st, true, app_now(), "%s", cfg_why);
+    a->input = a->st.name[0] ? INPUT_NONE : INPUT_NAME;
+    a->running = true;
+    return 0;
+}
+
+int app_run(app *a)
+{
+    char why[300];
+    term_info info;
+    if (term_start(a->opts.ascii, a->opts.mono, &info, why, sizeof why) < 0) {
+        fprintf(stderr, "botpit-tui: %s\n", why);
+        return 1;
+    }
+    term_handle_signals();
+    a->utf8 = info.utf8;
+    a->color = info.color;
+    a->net = conn_start(&a->opts.server, a->opts.insecure, why, sizeof why);
+    if (!a->net) {
+        term_end();
+        fprintf(stderr, "botpit-tui: %s\n", why);
+        return 1;
+    }
+    debug_log("start: %s", a->endpoint);
+    draw(a);
+    while (a->running && !term_quit_signal) {
+        int64_t now = app_now();
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {conn_fd(a->net), POLLIN, 0}};
+        int n = poll(fds, 2, wait_ms(a, now));
+        if (n < 0 && errno != EINTR)
+            break;
+        conn_event ev;
+        while (conn_next(a->net, &ev)) {
+            on_conn_event(a, &ev);
+            conn_event_clear(&ev);
+        }
+        int key, my = 0, mx = 0;
+        while (a->running && term_read_key(&key, &my, &mx)) {
+            if (key == K_RESIZE)
+                term_size(&a->h, &a->w);
+            handle_key(a, key, my, mx);
+        }
+        if (fds[0].revents & (POLLHUP | POLLERR))
+            break; /* the terminal went away */
+        keep_alive(a, app_now());
+        draw(a);
+    }
+    term_end();
+    return 0;
+}
+
+void app_free(app *a)
+{
+    table_close(a);
+    if (a->net)
+        conn_stop(a->net);
+    a->net = NULL;
+    cv_grid_free(&a->grid);
+    store_free(&a->st);
+    config_close(&a->cfg);
+}

@@ -1,0 +1,102 @@
+/*
+ * app.h: botpit-tui as a whole: the main loop that waits on the keyboard,
+ * the network and the clock at once, the screens (name, lobby, create,
+ * room, table), the command line, and the glue between the store, the
+ * connection and the game renderers.
+ *
+ * app.c runs commands and keeps the state of the screens; screens.c draws
+ * them (it only reads the app).
+ */
+#ifndef BOTPIT_TUI_APP_H
+#define BOTPIT_TUI_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "args.h"
+#include "canvas.h"
+#include "config.h"
+#include "conn.h"
+#include "edit.h"
+#include "form.h"
+#include "games/game_ui.h"
+#include "keymap.h"
+#include "store.h"
+
+#define APP_MIN_H 24
+#define APP_MIN_W 80
+#define APP_HISTORY 32
+
+typedef enum app_input {
+    INPUT_NONE,
+    INPUT_COMMAND, /* the ":" command line */
+    INPUT_NAME,    /* the name screen's field */
+} app_input;
+
+typedef struct app {
+    args opts;
+    config cfg;
+    bool cfg_ok;
+    store st;
+    conn *net;
+    unsigned gen;           /* the open link, 0 when none */
+    long long next_id;
+    long long hello_id;
+    int64_t retry_at;       /* when the next connection attempt is due (our clock) */
+    char endpoint[700];     /* ws://host:port/path */
+    char pending_create[2048]; /* a create typed before the games list came */
+    bool quiet_drop;        /* we are closing the link ourselves (a new name, :reconnect) */
+    bool running;
+    bool started_actions;   /* --join/--spectate/--create done */
+    int64_t last_rx, last_ping;
+
+    cv_grid grid;
+    int h, w;
+    bool utf8, color;
+
+    /* screens */
+    int lobby_sel;          /* the selected public room */
+    int seat_sel;           /* the selected seat in the room */
+    bool form_open;
+    form form;
+    int form_scroll;
+    bool help_open;
+    int help_scroll;
+    bool log_open;          /* the log overlay (narrow terminals) */
+    int log_scroll;
+    char confirm_text[300]; /* a yes/no question, or "" */
+    char confirm_cmd[64];   /* what "yes" runs */
+
+    /* the command line and the name field */
+    app_input input;
+    edit line;
+    char history[APP_HISTORY][256];
+    int nhistory, history_pos;
+
+    /* the game on the table */
+    const game_ui *ui;
+    void *ui_self;
+    char ui_room[8];
+    table tbl;
+    long long act_ids[16];  /* our recent act requests, to tell renderers of refusals */
+    int nact_ids;
+} app;
+
+/* Sets up everything but the terminal and the network. Returns 0 or -1. */
+int app_init(app *a, const args *opts, char *why, size_t why_len);
+/* Connects, runs until quit, and leaves the terminal as it was. */
+int app_run(app *a);
+void app_free(app *a);
+
+/* ---- used by screens.c ---- */
+
+km_screen app_screen(const app *a);
+unsigned app_key_state(const app *a);
+/* Refreshes a->tbl from the store for a renderer call. */
+table *app_table(app *a);
+int64_t app_now(void);
+
+/* screens.c */
+void screens_draw(app *a);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * args.h: botpit-tui's command line.
+ *
+ *   botpit-tui [URL] [--name NAME] [--join CODE | --spectate CODE |
+ *              --create GAME] [--insecure] [--ascii] [--no-color]
+ *              [--help] [--version]
+ *
+ * Plain values: the strings point into argv.
+ */
+#ifndef BOTPIT_TUI_ARGS_H
+#define BOTPIT_TUI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "url.h"
+
+typedef struct args {
+    url server;
+    const char *name;
+    char join[6];         /* a room to join (from --join or a share link) */
+    char spectate[6];     /* a room to watch */
+    const char *create;   /* a game to create a room of */
+    bool insecure;        /* TLS without certificate checks */
+    bool ascii;           /* no Unicode drawing, whatever the locale says */
+    bool mono;            /* no colours */
+    bool help, version;
+} args;
+
+/* Parses argv. Returns 0, or -1 with a sentence in why. */
+int args_parse(int argc, char **argv, args *out, char *why, size_t why_len);
+/* The --help text. */
+extern const char args_usage[];
+
+#endif

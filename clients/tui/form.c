@@ -1,0 +1,311 @@
+/* form.c: the create-a-room form. */
+#include "form.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "keymap.h"
+
+static void copy(char *dst, size_t len, const json_t *v)
+{
+    snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
+}
+
+static void read_field(form_field *fl, const json_t *o)
+{
+    memset(fl, 0, sizeof *fl);
+    copy(fl->name, sizeof fl->name, json_object_get(o, "name"));
+    copy(fl->label, sizeof fl->label, json_object_get(o, "label"));
+    if (!fl->label[0])
+        copy(fl->label, sizeof fl->label, json_object_get(o, "name"));
+    copy(fl->help, sizeof fl->help, json_object_get(o, "help"));
+    const char *type = json_string_value(json_object_get(o, "type"));
+    const json_t *def = json_object_get(o, "default");
+    if (type && strcmp(type, "bool") == 0) {
+        fl->kind = FORM_BOOL;
+        fl->def = json_is_true(def);
+        fl->max = 1;
+    } else if (type && strcmp(type, "choice") == 0) {
+        fl->kind = FORM_CHOICE;
+        size_t i;
+        const json_t *c;
+        json_array_foreach(json_object_get(o, "choices"), i, c) {
+            if (fl->nchoices >= FORM_MAX_CHOICES)
+                break;
+            copy(fl->choices[fl->nchoices], sizeof fl->choices[0], c);
+            if (json_is_string(def) && strcmp(json_string_value(def), json_string_value(c)) == 0)
+                fl->def = fl->nchoices;
+            fl->nchoices++;
+        }
+        fl->max = fl->nchoices - 1;
+    } else {
+        fl->kind = FORM_INT;
+        fl->min = json_integer_value(json_object_get(o, "min"));
+        fl->max = json_is_integer(json_object_get(o, "max")) ? json_integer_value(json_object_get(o, "max"))
+                                                             : 1000000000;
+        fl->def = json_integer_value(def);
+    }
+    fl->value = fl->def;
+}
+
+int form_build(form *f, const json_t *games, const char *game_id, char *why, size_t why_len)
+{
+    memset(f, 0, sizeof *f);
+    if (!json_is_array(games) || json_array_size(games) == 0) {
+        snprintf(why, why_len, "the server has not listed its games yet");
+        return -1;
+    }
+    size_t i;
+    const json_t *g;
+    const json_t *chosen = NULL;
+    json_array_foreach(games, i, g) {
+        if (f->ngames >= FORM_MAX_GAMES)
+            break;
+        copy(f->game_ids[f->ngames], sizeof f->game_ids[0], json_object_get(g, "id"));
+        copy(f->game_titles[f->ngames], sizeof f->game_titles[0], json_object_get(g, "title"));
+        if (!chosen && (!game_id || strcasecmp(game_id, f->game_ids[f->ngames]) == 0)) {
+            chosen = g;
+            f->game = f->ngames;
+        }
+        f->ngames++;
+    }
+    if (!chosen) {
+        char list[400] = "";
+        for (int k = 0; k < f->ngames; k++) {
+            strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+            strncat(list, f->game_ids[k], sizeof list - strlen(list) - 1);
+        }
+        snprintf(why, why_len, "there is no game \"%.40s\" here; the games are %s", game_id, list);
+        return -1;
+    }
+    const json_t *o;
+    json_array_foreach(json_object_get(chosen, "options"), i, o) {
+        if (f->nfields >= FORM_MAX_FIELDS)
+            break;
+        read_field(&f->fields[f->nfields++], o);
+    }
+    return 0;
+}
+
+int form_rows(const form *f)
+{
+    return f->nfields + 2;
+}
+
+static form_field *selected_field(form *f)
+{
+    return f->row >= 1 && f->row <= f->nfields ? &f->fields[f->row - 1] : NULL;
+}
+
+static long long clamp(const form_field *fl, long long v)
+{
+    return v < fl->min ? fl->min : v > fl->max ? fl->max : v;
+}
+
+/* Ends typing on fl; returns -1 when the number had to be clamped. */
+static int commit_field(form_field *fl)
+{
+    if (!fl->typing[0])
+        return 0;
+    long long v = strtoll(fl->typing, NULL, 10);
+    fl->typing[0] = 0;
+    fl->value = clamp(fl, v);
+    return fl->value == v ? 0 : -1;
+}
+
+int form_commit(form *f, char *why, size_t why_len)
+{
+    int rc = 0;
+    for (int i = 0; i < f->nfields; i++) {
+        form_field *fl = &f->fields[i];
+        if (commit_field(fl) < 0) {
+            snprintf(why, why_len, "%s is %lld to %lld", fl->label, fl->min, fl->max);
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+void form_move(form *f, int delta)
+{
+    form_field *fl = selected_field(f);
+    if (fl)
+        commit_field(fl);
+    int rows = form_rows(f);
+    f->row = ((f->row + delta) % rows + rows) % rows;
+}
+
+void form_change(form *f, int delta, const json_t *games)
+{
+    if (f->row == 0) {
+        if (f->ngames == 0)
+            return;
+        int g = ((f->game + delta) % f->ngames + f->ngames) % f->ngames;
+        char id[48], why[200];
+        snprintf(id, sizeof id, "%s", f->game_ids[g]);
+        bool priv = f->is_private;
+        if (form_build(f, games, id, why, sizeof why) == 0)
+            f->is_private = priv;
+        return;
+    }
+    if (f->row == f->nfields + 1) {
+        f->is_private = !f->is_private;
+        return;
+    }
+    form_field *fl = selected_field(f);
+    commit_field(fl);
+    if (fl->kind == FORM_INT) {
+        /* big ranges move in bigger steps */
+        long long span = fl->max - fl->min, step = span > 1000 ? 10 : 1;
+        if (span >= 100 && fl->value % 5 == 0 && span <= 1000)
+            step = 5;
+        fl->value = clamp(fl, fl->value + delta * step);
+    } else if (fl->kind == FORM_BOOL) {
+        fl->value = !fl->value;
+    } else if (fl->nchoices > 0) {
+        fl->value = ((fl->value + delta) % fl->nchoices + fl->nchoices) % fl->nchoices;
+    }
+}
+
+bool form_type(form *f, int key)
+{
+    form_field *fl = selected_field(f);
+    if (!fl || fl->kind != FORM_INT)
+        return false;
+    size_t n = strlen(fl->typing);
+    if (key == K_BACKSPACE) {
+        if (n == 0)
+            snprintf(fl->typing, sizeof fl->typing, "%lld", fl->value);
+        n = strlen(fl->typing);
+        fl->typing[n - 1] = 0;
+        if (!fl->typing[0] || strcmp(fl->typing, "-") == 0)
+            snprintf(fl->typing, sizeof fl->typing, "0");
+        return true;
+    }
+    bool digit = key >= '0' && key <= '9', minus = key == '-' && fl->min < 0;
+    if (!digit && !minus)
+        return false;
+    if (minus) {
+        snprintf(fl->typing, sizeof fl->typing, "-");
+        return true;
+    }
+    if (strcmp(fl->typing, "0") == 0)
+        n = 0;
+    if (n + 1 < sizeof fl->typing && n < 12) {
+        fl->typing[n] = (char)key;
+        fl->typing[n + 1] = 0;
+    }
+    return true;
+}
+
+static int set_value(form_field *fl, const char *value, char *why, size_t why_len)
+{
+    if (fl->kind == FORM_INT) {
+        char *end;
+        long long v = strtoll(value, &end, 10);
+        if (!*value || *end) {
+            snprintf(why, why_len, "%s takes a whole number", fl->name);
+            return -1;
+        }
+        if (v < fl->min || v > fl->max) {
+            snprintf(why, why_len, "%s is %lld to %lld", fl->name, fl->min, fl->max);
+            return -1;
+        }
+        fl->value = v;
+    } else if (fl->kind == FORM_BOOL) {
+        static const char *const yes[] = {"true", "on", "yes", "1"}, *const no[] = {"false", "off", "no", "0"};
+        int found = -1;
+        for (int i = 0; i < 4; i++) {
+            if (strcasecmp(value, yes[i]) == 0)
+                found = 1;
+            if (strcasecmp(value, no[i]) == 0)
+                found = 0;
+        }
+        if (found < 0) {
+            snprintf(why, why_len, "%s is on or off", fl->name);
+            return -1;
+        }
+        fl->value = found;
+    } else {
+        for (int i = 0; i < fl->nchoices; i++) {
+            if (strcasecmp(value, fl->choices[i]) == 0) {
+                fl->value = i;
+                return 0;
+            }
+        }
+        char list[300] = "";
+        for (int i = 0; i < fl->nchoices; i++) {
+            strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+            strncat(list, fl->choices[i], sizeof list - strlen(list) - 1);
+        }
+        snprintf(why, why_len, "%s is one of %s", fl->name, list);
+        return -1;
+    }
+    return 0;
+}
+
+int form_set(form *f, const char *word, char *why, size_t why_len)
+{
+    if (strcasecmp(word, "private") == 0) {
+        f->is_private = true;
+        return 0;
+    }
+    const char *eq = strchr(word, '=');
+    if (!eq) {
+        snprintf(why, why_len, "options are NAME=VALUE (or \"private\"), not \"%.40s\"", word);
+        return -1;
+    }
+    size_t n = (size_t)(eq - word);
+    for (int i = 0; i < f->nfields; i++) {
+        form_field *fl = &f->fields[i];
+        if (strlen(fl->name) == n && strncasecmp(fl->name, word, n) == 0)
+            return set_value(fl, eq + 1, why, why_len);
+    }
+    char list[400] = "";
+    for (int i = 0; i < f->nfields; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, f->fields[i].name, sizeof list - strlen(list) - 1);
+    }
+    snprintf(why, why_len, "%s has no option \"%.*s\"; its options are %s", form_game(f),
+             (int)(n < 40 ? n : 40), word, list);
+    return -1;
+}
+
+json_t *form_options(const form *f)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < f->nfields; i++) {
+        const form_field *fl = &f->fields[i];
+        long long v = fl->value;
+        if (fl->typing[0])
+            v = clamp(fl, strtoll(fl->typing, NULL, 10));
+        if (v == fl->def)
+            continue;
+        if (fl->kind == FORM_INT)
+            json_object_set_new(o, fl->name, json_integer(v));
+        else if (fl->kind == FORM_BOOL)
+            json_object_set_new(o, fl->name, json_boolean(v));
+        else
+            json_object_set_new(o, fl->name, json_string(fl->choices[v]));
+    }
+    return o;
+}
+
+const char *form_game(const form *f)
+{
+    return f->ngames ? f->game_ids[f->game] : "";
+}
+
+void form_value_text(const form_field *fl, char *buf, size_t len)
+{
+    if (fl->typing[0])
+        snprintf(buf, len, "%s", fl->typing);
+    else if (fl->kind == FORM_INT)
+        snprintf(buf, len, "%lld", fl->value);
+    else if (fl->kind == FORM_BOOL)
+        snprintf(buf, len, "%s", fl->value ? "on" : "off");
+    else
+        snprintf(buf, len, "%s", fl->value >= 0 && fl->value < fl->nchoices ? fl->choices[fl->value] : "?");
+}

@@ -1,0 +1,69 @@
+/*
+ * form.h: the "create a room" form, built from the server's games message.
+ *
+ * Row 0 chooses the game; then one row per option of that game (each an
+ * int with its range, a bool, or a choice, starting at its default, with
+ * its label and help from the server), then "private". Left and Right
+ * change the selected row, digits type a number, and form_options gives
+ * the options that differ from their defaults, ready for `create`.
+ * form_set does the same for `:create ricochet timer_s=30 private`.
+ */
+#ifndef BOTPIT_TUI_FORM_H
+#define BOTPIT_TUI_FORM_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define FORM_MAX_FIELDS 32
+#define FORM_MAX_CHOICES 16
+#define FORM_MAX_GAMES 16
+
+typedef enum form_kind { FORM_INT, FORM_BOOL, FORM_CHOICE } form_kind;
+
+typedef struct form_field {
+    char name[48];
+    char label[120];
+    char help[400];
+    form_kind kind;
+    long long min, max;     /* FORM_INT */
+    long long def, value;   /* int value; bool 0/1; choice index */
+    int nchoices;
+    char choices[FORM_MAX_CHOICES][48];
+    char typing[24];        /* FORM_INT: digits being typed, "" when none */
+} form_field;
+
+typedef struct form {
+    int ngames;
+    char game_ids[FORM_MAX_GAMES][48];
+    char game_titles[FORM_MAX_GAMES][120];
+    int game;               /* index into game_ids */
+    int nfields;
+    form_field fields[FORM_MAX_FIELDS];
+    bool is_private;
+    int row;                /* 0 the game, 1..nfields the options, nfields+1 private */
+} form;
+
+/* Builds the form for game_id (NULL: the first game) from the games array.
+ * Returns 0, or -1 with why (no games yet, no such game). */
+int form_build(form *f, const json_t *games, const char *game_id, char *why, size_t why_len);
+int form_rows(const form *f);
+/* Moves the selection by delta rows (committing a typed number). */
+void form_move(form *f, int delta);
+/* Left (-1) or Right (+1) on the selected row; on the game row it switches
+ * the game (and rebuilds the options from games). */
+void form_change(form *f, int delta, const json_t *games);
+/* A digit, '-' or Backspace typed on an int row; false when not taken. */
+bool form_type(form *f, int key);
+/* Ends typing on every row, clamping to the range; returns -1 with why
+ * when a typed number was out of range (it is clamped). */
+int form_commit(form *f, char *why, size_t why_len);
+/* name=value or "private" (from the command line). Returns 0 or -1 with why. */
+int form_set(form *f, const char *word, char *why, size_t why_len);
+/* The options that differ from their defaults (a new object). */
+json_t *form_options(const form *f);
+const char *form_game(const form *f);
+/* The row's value for people ("60", "on", "ABC"). */
+void form_value_text(const form_field *fl, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,656 @@
+/* screens.c: drawing the screens, the frame around a game, and overlays. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "cmd.h"
+#include "names.h"
+
+/* A JSON string field, or def. */
+static const char *str_or(const json_t *o, const char *key, const char *def)
+{
+    const char *v = json_string_value(json_object_get(o, key));
+    return v ? v : def;
+}
+
+#define ST_HEAD (CV_REVERSE | CV_BOLD)
+#define ST_TITLE CV_BOLD
+#define ST_DIM CV_DIM
+#define ST_ERR (CV_FG(CV_RED) | CV_BOLD)
+#define ST_OK CV_FG(CV_GREEN)
+#define ST_WARN (CV_FG(CV_YELLOW) | CV_BOLD)
+#define ST_SEL CV_REVERSE
+#define ST_KEY (CV_BOLD | CV_FG(CV_CYAN))
+
+/* ---- the frame: header, status line, footer ---- */
+
+static void link_text(const app *a, char *buf, size_t len, cv_style *st)
+{
+    int64_t wait = a->retry_at - app_now();
+    long secs = wait > 0 ? (long)((wait + 999) / 1000) : 0;
+    switch (a->st.link) {
+    case STORE_ONLINE:
+        if (a->gen && a->st.welcomed) {
+            snprintf(buf, len, "online");
+            *st = ST_OK | CV_REVERSE;
+            return;
+        }
+        __attribute__((fallthrough)); /* lost it */
+    case STORE_RECONNECTING:
+        if (a->gen)
+            snprintf(buf, len, "reconnecting...");
+        else if (secs > 0)
+            snprintf(buf, len, "reconnecting in %lds", secs);
+        else
+            snprintf(buf, len, "reconnecting...");
+        *st = ST_WARN | CV_REVERSE;
+        return;
+    case STORE_REPLACED:
+        snprintf(buf, len, "replaced: :reconnect");
+        *st = ST_ERR | CV_REVERSE;
+        return;
+    case STORE_CONNECTING:
+        if (a->gen)
+            snprintf(buf, len, a->st.name[0] ? "connecting..." : "connected");
+        else if (secs == 0)
+            snprintf(buf, len, "connecting...");
+        else
+            snprintf(buf, len, "no server; retry in %lds", secs);
+        *st = ST_WARN | CV_REVERSE;
+        return;
+    }
+}
+
+static void draw_header(app *a, canvas c)
+{
+    cv_fill(c, 0, 0, 1, c.w, ST_HEAD, L' ');
+    int x = cv_text(c, 0, 1, ST_HEAD, "Botpit");
+    x += 1;
+    const char *game = json_string_value(json_object_get(a->st.room, "title"));
+    char left[800];
+    if (a->st.room)
+        snprintf(left, sizeof left, " %s  room %s", game ? game : "", a->st.room_code);
+    else
+        snprintf(left, sizeof left, " %s", a->endpoint);
+    x += cv_text_fit(c, 0, x, c.w / 2, ST_HEAD & ~CV_BOLD, left);
+    char who[160] = "";
+    if (a->st.name[0]) {
+        int seat = store_my_seat(&a->st);
+        if (a->st.room && seat >= 0)
+            snprintf(who, sizeof who, "%s (seat %d)", a->st.name, seat + 1);
+        else if (a->st.room)
+            snprintf(who, sizeof who, "%s (watching)", a->st.name);
+        else
+            snprintf(who, sizeof who, "%s", a->st.name);
+    }
+    char link[64];
+    cv_style lst = ST_WARN;
+    link_text(a, link, sizeof link, &lst);
+    int lw = cv_text_width(&c, link) + 2;
+    cv_text(c, 0, c.w - lw, lst, " ");
+    cv_text(c, 0, c.w - lw + 1, lst, link);
+    int ww = cv_text_width(&c, who);
+    if (x + ww + 3 < c.w - lw)
+        cv_text(c, 0, c.w - lw - ww - 2, ST_HEAD, who);
+}
+
+/* How long the status line keeps a sentence: errors longer than news. */
+#define STATUS_MS 12000
+#define STATUS_ERROR_MS 30000
+
+static void draw_status(app *a, canvas c, int y)
+{
+    int64_t age = app_now() - a->st.status_at;
+    if (!a->st.status[0] || age > (a->st.status_error ? STATUS_ERROR_MS : STATUS_MS))
+        return;
+    cv_style st = a->st.status_error ? ST_ERR : CV_BOLD;
+    int x = 1;
+    if (a->st.status_error)
+        x += cv_text(c, y, x, st, "! ");
+    cv_text_fit(c, y, x, c.w - x - 1, st, a->st.status);
+}
+
+/* Adds "key label" to the footer at *x; false when it does not fit. */
+static bool footer_item(canvas c, int y, int *x, int limit, const char *key, const char *label,
+                        const char *command)
+{
+    int kw = cv_text_width(&c, key), lw = cv_text_width(&c, label);
+    if (*x + kw + 1 + lw > limit)
+        return false;
+    int x0 = *x;
+    cv_text(c, y, *x, ST_KEY, key);
+    cv_text(c, y, *x + kw + 1, 0, label);
+    *x += kw + 1 + lw + 2;
+    if (command)
+        cv_click_at(c, y, x0, kw + 1 + lw, command);
+    return true;
+}
+
+static void draw_footer(app *a, canvas c, int y)
+{
+    if (a->input == INPUT_COMMAND) {
+        char text[EDIT_MAX * 4];
+        edit_text(&a->line, text, sizeof text);
+        cv_text(c, y, 0, ST_KEY, ":");
+        /* keep the cursor in view on a long line */
+        int width = c.w - 2, start = 0;
+        if (a->line.cursor >= width)
+            start = a->line.cursor - width + 1;
+        edit shown = a->line;
+        memmove(shown.buf, shown.buf + start, (size_t)(shown.len - start) * sizeof(wchar_t));
+        shown.len -= start;
+        edit_text(&shown, text, sizeof text);
+        cv_text_fit(c, y, 1, width, 0, text);
+        /* the cursor sits after the characters before it, as wide as they show */
+        edit before = shown;
+        before.len = a->line.cursor - start;
+        edit_text(&before, text, sizeof text);
+        cv_cursor(c, y, 1 + cv_text_width(&c, text));
+        return;
+    }
+    int x = 1, limit = c.w - 8;
+    km_screen screen = app_screen(a);
+    if (screen == KM_TABLE && a->ui && a->ui->hints) {
+        game_hint hints[24];
+        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        for (int i = 0; i < n; i++) {
+            if (!footer_item(c, y, &x, limit, hints[i].key, hints[i].what, hints[i].command))
+                break;
+        }
+    }
+    const km_entry *entries[48];
+    int n = keymap_entries(screen, app_key_state(a), entries, 48);
+    for (int i = 0; i < n; i++) {
+        const km_entry *e = entries[i];
+        if (!e->label || e->key == '?')
+            continue;
+        char key[24], command[80];
+        keymap_key_name(e->key, key, sizeof key);
+        snprintf(command, sizeof command, "%s%s", e->prompt ? ":" : "", e->command);
+        if (!footer_item(c, y, &x, limit, key, e->label, command))
+            break;
+    }
+    x = c.w - 7;
+    footer_item(c, y, &x, c.w, "?", "help", "help");
+}
+
+/* ---- the log (chat and game events) ---- */
+
+static void draw_log(app *a, canvas c, const char *title)
+{
+    cv_box(c, 0, 0, c.h, c.w, ST_DIM, title);
+    canvas in = cv_sub(c, 1, 1, c.h - 2, c.w - 2);
+    /* the newest lines at the bottom; wrapped lines count as they show */
+    int row = in.h;
+    int skip = a->log_scroll;
+    for (int i = a->st.log_count - 1; i >= 0 && row > 0; i--) {
+        const store_line *l = store_log_line(&a->st, i);
+        char text[STORE_TEXT_MAX + 120];
+        cv_style st = l->kind == LOG_EVENT ? CV_DIM : l->kind == LOG_INFO ? CV_BOLD : 0;
+        if (l->kind == LOG_CHAT)
+            snprintf(text, sizeof text, "%s: %s", l->from, l->text);
+        else
+            snprintf(text, sizeof text, "%s", l->text);
+        /* measure by drawing off-screen first */
+        canvas probe = cv_sub(in, in.h, 0, 0, in.w);
+        int rows = cv_wrap(probe, 0, 0, in.w, 6, st, text);
+        if (rows < 1)
+            rows = 1;
+        if (skip > 0) {
+            skip--;
+            continue;
+        }
+        row -= rows;
+        cv_wrap(in, row, 0, in.w, rows, st, text);
+        if (l->kind == LOG_CHAT && row >= 0)
+            cv_restyle(in, row, 0, cv_text_width(&c, l->from) + 1, CV_BOLD | CV_FG(CV_CYAN));
+    }
+    if (a->st.log_count == 0)
+        cv_text_fit(in, 0, 0, in.w, CV_DIM, "Nothing said yet. Press / to chat.");
+}
+
+/* ---- the name screen ---- */
+
+static void draw_name(app *a, canvas c)
+{
+    int y = c.h / 2 - 5, x = c.w / 2 - 30;
+    if (y < 1)
+        y = 1;
+    if (x < 1)
+        x = 1;
+    cv_text(c, y, x, ST_TITLE, "Welcome to Botpit: robot board games in your terminal.");
+    cv_textf(c, y + 2, x, 0, "Server: %s", a->endpoint);
+    cv_text(c, y + 4, x, 0, "Choose a name (1 to 24 characters) and press Enter:");
+    cv_box(c, y + 5, x, 3, 30, 0, NULL);
+    char text[EDIT_MAX * 4];
+    edit_text(&a->line, text, sizeof text);
+    cv_text_fit(c, y + 6, x + 2, 26, CV_BOLD, text);
+    edit before = a->line;
+    before.len = a->line.cursor;
+    edit_text(&before, text, sizeof text);
+    cv_cursor(c, y + 6, x + 2 + cv_text_width(&c, text));
+    cv_text(c, y + 9, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
+    cv_text(c, y + 10, x, CV_DIM, "$XDG_CONFIG_HOME/botpit/ (~/.config/botpit/).");
+}
+
+/* ---- the lobby ---- */
+
+static void draw_rooms(app *a, canvas c)
+{
+    cv_text(c, 0, 1, ST_TITLE, "Public rooms");
+    size_t n = json_array_size(a->st.rooms);
+    if (!a->st.welcomed && !a->st.rooms) {
+        cv_text(c, 2, 3, CV_DIM, "Waiting for the server...");
+        return;
+    }
+    if (n == 0) {
+        cv_text_fit(c, 2, 3, c.w - 4, 0, "No public rooms right now. Press c to create one, or j to join one by its code.");
+        cv_click_at(c, 2, 3, 40, "create");
+        return;
+    }
+    cv_textf(c, 1, 3, CV_DIM, "%-6s %-26s %-8s %-9s %-14s %s", "code", "game", "players", "status", "host", "watching");
+    int rows = c.h - 2;
+    int first = a->lobby_sel >= rows ? a->lobby_sel - rows + 1 : 0;
+    for (int i = first; i < (int)n && i - first < rows; i++) {
+        const json_t *r = json_array_get(a->st.rooms, (size_t)i);
+        int y = 2 + i - first;
+        char line[300], title[60], host[60];
+        snprintf(title, sizeof title, "%s", str_or(r, "title", "?"));
+        snprintf(host, sizeof host, "%s", str_or(r, "host", ""));
+        snprintf(line, sizeof line, "%-6s %-26.26s %d/%-6d %-9s %-14.14s %d",
+                 str_or(r, "code", "?"), title,
+                 (int)json_integer_value(json_object_get(r, "players")),
+                 (int)json_integer_value(json_object_get(r, "max_players")),
+                 str_or(r, "status", ""), host,
+                 (int)json_integer_value(json_object_get(r, "spectators")));
+        bool sel = i == a->lobby_sel;
+        cv_text(c, y, 1, sel ? ST_SEL : 0, sel ? ">" : " ");
+        cv_text_fit(c, y, 3, c.w - 4, sel ? ST_SEL : 0, line);
+        char command[32];
+        snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
+        cv_click_at(c, y, 1, c.w - 2, command);
+    }
+}
+
+static void draw_games(app *a, canvas c)
+{
+    cv_text(c, 0, 1, ST_TITLE, "Games on this server");
+    size_t i;
+    const json_t *g;
+    int y = 1;
+    json_array_foreach(a->st.games, i, g) {
+        if (y >= c.h)
+            break;
+        const char *id = json_string_value(json_object_get(g, "id"));
+        int lo = (int)json_integer_value(json_object_get(g, "min_players"));
+        int hi = (int)json_integer_value(json_object_get(g, "max_players"));
+        char players[32];
+        if (lo == hi)
+            snprintf(players, sizeof players, "%d players", lo);
+        else
+            snprintf(players, sizeof players, "%d-%d players", lo, hi);
+        int x = 3 + cv_text_fit(c, y, 3, 32, CV_BOLD, json_string_value(json_object_get(g, "title")));
+        cv_textf(c, y, x + 2, CV_DIM, "%s  (:create %s)%s", players, id ? id : "?",
+                 id && game_ui_has(id) ? "" : "  [text view]");
+        char command[64];
+        snprintf(command, sizeof command, "create %s", id ? id : "");
+        cv_click_at(c, y, 3, c.w - 4, command);
+        y++;
+        const char *summary = json_string_value(json_object_get(g, "summary"));
+        if (summary && y < c.h)
+            y += cv_wrap(c, y, 5, c.w - 7, 2, CV_DIM, summary);
+    }
+    if (!a->st.games)
+        cv_text(c, 1, 3, CV_DIM, "...");
+}
+
+static void draw_lobby(app *a, canvas c)
+{
+    int n = (int)json_array_size(a->st.rooms);
+    int rooms_h = n + 3;
+    if (rooms_h < 4)
+        rooms_h = 4;
+    if (rooms_h > c.h / 2)
+        rooms_h = c.h / 2;
+    draw_rooms(a, cv_sub(c, 0, 0, rooms_h, c.w));
+    draw_games(a, cv_sub(c, rooms_h + 1, 0, c.h - rooms_h - 1, c.w));
+}
+
+/* ---- the create form ---- */
+
+static void draw_create(app *a, canvas c)
+{
+    form *f = &a->form;
+    cv_text(c, 0, 1, ST_TITLE, "Create a room");
+    cv_text(c, 0, 16, CV_DIM, "Up/Down choose, Left/Right (or Space) change, digits type a number");
+    int rows = form_rows(f);
+    int visible = c.h - 6;
+    if (f->row < a->form_scroll)
+        a->form_scroll = f->row;
+    if (f->row >= a->form_scroll + visible)
+        a->form_scroll = f->row - visible + 1;
+    int label_w = 40;
+    for (int r = a->form_scroll; r < rows && r - a->form_scroll < visible; r++) {
+        int y = 2 + r - a->form_scroll;
+        bool sel = r == f->row;
+        cv_style st = sel ? ST_SEL : 0;
+        char label[160], value[160], range[80] = "";
+        if (r == 0) {
+            snprintf(label, sizeof label, "Game");
+            snprintf(value, sizeof value, "< %s >", f->game_titles[f->game]);
+        } else if (r == f->nfields + 1) {
+            snprintf(label, sizeof label, "Private room (not listed; join by code)");
+            snprintf(value, sizeof value, "%s", f->is_private ? "on" : "off");
+        } else {
+            const form_field *fl = &f->fields[r - 1];
+            snprintf(label, sizeof label, "%s", fl->label);
+            form_value_text(fl, value, sizeof value);
+            if (fl->kind == FORM_INT)
+                snprintf(range, sizeof range, "%lld to %lld", fl->min, fl->max);
+            else if (fl->kind == FORM_CHOICE)
+                snprintf(range, sizeof range, "%d choices", fl->nchoices);
+            if (fl->value != fl->def || fl->typing[0]) {
+                size_t n = strlen(range);
+                snprintf(range + n, sizeof range - n, "%schanged", n ? ", " : "");
+            }
+        }
+        cv_fill(c, y, 1, 1, c.w - 2, st, L' ');
+        cv_text(c, y, 1, st, sel ? ">" : " ");
+        cv_text_fit(c, y, 3, label_w, st, label);
+        cv_text_fit(c, y, 3 + label_w + 1, r == 0 ? c.w - label_w - 6 : 22, st | CV_BOLD, value);
+        cv_text_fit(c, y, 3 + label_w + 24, c.w - label_w - 28, st | CV_DIM, range);
+    }
+    const char *help = "";
+    if (f->row == 0)
+        help = "Left/Right chooses the game; its options follow.";
+    else if (f->row == f->nfields + 1)
+        help = "A private room is not listed in the lobby: share its code or link.";
+    else
+        help = f->fields[f->row - 1].help;
+    cv_wrap(c, c.h - 3, 3, c.w - 6, 3, CV_DIM, help);
+}
+
+/* ---- the room (before the game) ---- */
+
+static void options_text(const json_t *options, char *buf, size_t len)
+{
+    size_t n = 0;
+    const char *key;
+    const json_t *v;
+    buf[0] = 0;
+    json_object_foreach((json_t *)options, key, v) {
+        char value[64];
+        if (json_is_integer(v))
+            snprintf(value, sizeof value, "%lld", (long long)json_integer_value(v));
+        else if (json_is_boolean(v))
+            snprintf(value, sizeof value, "%s", json_is_true(v) ? "on" : "off");
+        else if (json_is_string(v))
+            snprintf(value, sizeof value, "%s", json_string_value(v));
+        else
+            continue;
+        int w = snprintf(buf + n, len - n, "%s%s %s", n ? ", " : "", key, value);
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+}
+
+static void draw_seats(app *a, canvas c, int y, bool selectable)
+{
+    int n = store_seat_count(&a->st);
+    int mine = store_my_seat(&a->st);
+    const char *host = json_string_value(json_object_get(a->st.room, "host"));
+    for (int i = 0; i < n && y + i < c.h; i++) {
+        const json_t *seat = json_array_get(json_object_get(a->st.room, "seats"), (size_t)i);
+        const json_t *player = json_object_get(seat, "player");
+        bool sel = selectable && i == a->seat_sel;
+        cv_style st = sel ? ST_SEL : 0;
+        cv_fill(c, y + i, 1, 1, c.w - 2, st, L' ');
+        cv_text(c, y + i, 1, st, sel ? ">" : " ");
+        cv_seat_mark(c, y + i, 3, i);
+        char name[100];
+        bool taken = names_seat(a->st.room, i, name, sizeof name);
+        cv_text_fit(c, y + i, 6, 24, st | (taken ? CV_BOLD : CV_DIM), taken ? name : "empty");
+        char notes[160] = "";
+        const char *pid = json_string_value(json_object_get(player, "id"));
+        if (i == mine)
+            strcat(notes, "you  ");
+        if (pid && host && strcmp(pid, host) == 0)
+            strcat(notes, "host  ");
+        if (json_is_object(player) && !json_is_true(json_object_get(seat, "connected")))
+            strcat(notes, "away  ");
+        if (json_is_object(player) && json_is_string(json_object_get(seat, "bot")))
+            strcat(notes, "a bot plays for them  ");
+        if (!taken && selectable)
+            strcat(notes, store_is_host(&a->st) ? "t to sit, b for a bot" : "t to sit");
+        cv_text_fit(c, y + i, 32, c.w - 34, st | CV_DIM, notes);
+        char command[16];
+        snprintf(command, sizeof command, "sit %d", i + 1);
+        if (!taken)
+            cv_click_at(c, y + i, 1, c.w - 2, command);
+    }
+}
+
+static void draw_room(app *a, canvas c)
+{
+    int chat_w = c.w >= 100 ? 44 : 36;
+    canvas left = cv_sub(c, 0, 0, c.h, c.w - chat_w - 1);
+    const char *title = json_string_value(json_object_get(a->st.room, "title"));
+    const char *status = store_room_status(&a->st);
+    cv_textf(left, 0, 1, ST_TITLE, "Room %s", a->st.room_code);
+    cv_text_fit(left, 0, 12, left.w - 13, CV_BOLD, title ? title : "");
+    const char *what = status && strcmp(status, "lobby") == 0 ? "Waiting for players; the host starts the game."
+                       : "The game is starting...";
+    cv_text_fit(left, 1, 1, left.w - 2, CV_DIM, what);
+    char link[800];
+    url_share_link(&a->opts.server, a->st.public_url, a->st.room_code, link, sizeof link);
+    cv_textf(left, 2, 1, 0, "Invite: code %s", a->st.room_code);
+    cv_text_fit(left, 3, 3, left.w - 4, CV_FG(CV_CYAN), link);
+    char options[800];
+    options_text(json_object_get(a->st.room, "options"), options, sizeof options);
+    int used = cv_wrap(left, 4, 1, left.w - 2, 3, CV_DIM, options);
+    int y = 5 + used;
+    int lo = (int)json_integer_value(json_object_get(a->st.room, "min_players"));
+    int hi = (int)json_integer_value(json_object_get(a->st.room, "max_players"));
+    cv_textf(left, y, 1, ST_TITLE, "Seats (%d to %d players)", lo, hi);
+    draw_seats(a, left, y + 1, true);
+    y += 2 + store_seat_count(&a->st);
+    cv_textf(left, y, 1, CV_DIM, "Watching: %d",
+             (int)json_integer_value(json_object_get(a->st.room, "spectators")));
+    if (store_is_host(&a->st))
+        cv_wrap(left, y + 2, 1, left.w - 2, 3, 0,
+                "You are the host: select a seat with Up/Down, b seats a bot (again for a "
+                "harder one), k removes it, s starts.");
+    else
+        cv_wrap(left, y + 2, 1, left.w - 2, 3, CV_DIM, "The host seats bots and starts the game.");
+    draw_log(a, cv_sub(c, 0, c.w - chat_w, c.h, chat_w), "Chat (/ to talk)");
+}
+
+/* ---- the table: the frame around a game ---- */
+
+static void draw_turn_bar(app *a, canvas c)
+{
+    table *t = app_table(a);
+    char text[460] = "";
+    int seats[8];
+    int nseats = -1;
+    if (a->st.result) {
+        char summary[400];
+        const char *s = json_string_value(json_object_get(a->st.result, "summary"));
+        names_humanize(a->st.room, s ? s : "The game is over", summary, sizeof summary);
+        snprintf(text, sizeof text, "Game over: %s", summary);
+        cv_text_fit(c, 0, 1, c.w - 2, CV_BOLD | CV_FG(CV_GREEN), text);
+        return;
+    }
+    if (a->ui->status)
+        nseats = a->ui->status(a->ui_self, t, text, sizeof text, seats);
+    int x = 1;
+    if (nseats >= 0) {
+        bool mine = false;
+        for (int i = 0; i < nseats; i++)
+            mine = mine || seats[i] == a->st.seat;
+        char who[300] = "";
+        if (mine && a->st.seat >= 0) {
+            snprintf(who, sizeof who, "Your turn: ");
+        } else if (nseats > 0) {
+            char name[100];
+            names_seat(a->st.room, seats[0], name, sizeof name);
+            snprintf(who, sizeof who, "Waiting for %s%s: ", name, nseats > 1 ? " and others" : "");
+        }
+        x += cv_text(c, 0, x, mine ? CV_BOLD | CV_FG(CV_GREEN) : CV_BOLD, who);
+    }
+    int64_t left = store_ms_left(&a->st, app_now());
+    int right = 0;
+    if (left >= 0) {
+        char clock[32];
+        table_clock_text(left, clock, sizeof clock);
+        right = (int)strlen(clock) + 3;
+        cv_text(c, 0, c.w - right, left < 10000 ? ST_ERR : CV_BOLD, clock);
+    }
+    cv_text_fit(c, 0, x, c.w - x - right - 2, 0, text);
+}
+
+static void draw_table(app *a, canvas c)
+{
+    draw_turn_bar(a, cv_sub(c, 0, 0, 1, c.w));
+    bool side = c.w >= 110;
+    int side_w = side ? 34 : 0;
+    canvas board = cv_sub(c, 1, 0, c.h - 1, c.w - side_w);
+    if (a->ui && a->ui->draw)
+        a->ui->draw(a->ui_self, app_table(a), board);
+    if (side) {
+        canvas s = cv_sub(c, 1, c.w - side_w, c.h - 1, side_w);
+        int n = store_seat_count(&a->st);
+        cv_text(s, 0, 1, ST_TITLE, "Players");
+        for (int i = 0; i < n && i < 8; i++) {
+            char name[100];
+            names_seat(a->st.room, i, name, sizeof name);
+            const json_t *seat = json_array_get(json_object_get(a->st.room, "seats"), (size_t)i);
+            bool away = json_is_object(json_object_get(seat, "player")) && !json_is_true(json_object_get(seat, "connected"));
+            cv_seat_mark(s, 1 + i, 1, i);
+            int x = 4 + cv_text_fit(s, 1 + i, 4, side_w - 12, i == a->st.seat ? CV_BOLD : 0, name);
+            if (i == a->st.seat)
+                cv_text(s, 1 + i, x + 1, CV_DIM, "(you)");
+            else if (away)
+                cv_text(s, 1 + i, x + 1, ST_WARN, "away");
+        }
+        draw_log(a, cv_sub(s, n + 2, 0, s.h - n - 2, side_w), "Chat and log (/ to talk)");
+    } else if (a->log_open) {
+        int w = c.w / 2 > 40 ? c.w / 2 : 40;
+        canvas box = cv_sub(c, 1, c.w - w, c.h - 1, w);
+        cv_fill(box, 0, 0, box.h, box.w, 0, L' ');
+        draw_log(a, box, "Chat and log (Tab closes)");
+    }
+}
+
+/* ---- overlays ---- */
+
+static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt, ...)
+{
+    char text[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    int row = *y - scroll;
+    if (row >= 0 && row < c.h)
+        cv_text_fit(c, row, 0, c.w, st, text);
+    (*y)++;
+}
+
+static void draw_help(app *a, canvas c)
+{
+    int w = c.w - 4, h = c.h - 2;
+    canvas box = cv_sub(c, 1, 2, h, w);
+    cv_fill(box, 0, 0, h, w, 0, L' ');
+    cv_box(box, 0, 0, h, w, CV_BOLD, "Keys and commands (Up/Down scroll, any other key closes)");
+    canvas in = cv_sub(box, 1, 2, h - 2, w - 4);
+    int y = 0, sc = a->help_scroll;
+    km_screen screen = app_screen(a);
+    help_line(in, &y, sc, ST_TITLE, "Keys here");
+    if (screen == KM_TABLE && a->ui && a->ui->hints) {
+        game_hint hints[24];
+        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        for (int i = 0; i < n; i++)
+            help_line(in, &y, sc, 0, "  %-12s %s", hints[i].key, hints[i].what);
+    }
+    const km_entry *entries[48];
+    int n = keymap_entries(screen, app_key_state(a), entries, 48);
+    for (int i = 0; i < n; i++) {
+        char key[24];
+        keymap_key_name(entries[i]->key, key, sizeof key);
+        const char *what = entries[i]->label;
+        const cmd_spec *spec = cmd_find(entries[i]->command[0] ? entries[i]->command : "x");
+        if (!what && spec)
+            what = spec->help;
+        if (!what)
+            what = entries[i]->prompt ? "type a command" : entries[i]->command;
+        help_line(in, &y, sc, 0, "  %-12s %s%s", key, what, entries[i]->prompt ? " (type, then Enter)" : "");
+    }
+    help_line(in, &y, sc, 0, " ");
+    if (a->ui && a->ui->commands_help) {
+        help_line(in, &y, sc, ST_TITLE, "Game commands (type : first)");
+        for (int i = 0; a->ui->commands_help[i]; i++)
+            help_line(in, &y, sc, 0, "  %s", a->ui->commands_help[i]);
+        help_line(in, &y, sc, 0, " ");
+    }
+    help_line(in, &y, sc, ST_TITLE, "Commands (type : first; seats count from 1)");
+    for (const cmd_spec *s = cmd_specs; s->name; s++)
+        help_line(in, &y, sc, 0, "  %-34s %s", s->usage, s->help);
+    if (a->help_scroll > y - in.h && y > in.h)
+        a->help_scroll = y - in.h;
+    if (y <= in.h)
+        a->help_scroll = 0;
+}
+
+static void draw_confirm(app *a, canvas c)
+{
+    int w = c.w > 70 ? 64 : c.w - 4, h = 7;
+    canvas box = cv_sub(c, c.h / 2 - h / 2, (c.w - w) / 2, h, w);
+    cv_fill(box, 0, 0, h, w, 0, L' ');
+    cv_box(box, 0, 0, h, w, CV_BOLD | CV_FG(CV_YELLOW), "Are you sure?");
+    cv_wrap(box, 1, 2, w - 4, 3, 0, a->confirm_text);
+    int x = 2;
+    footer_item(box, h - 2, &x, w, "y", "yes", NULL);
+    footer_item(box, h - 2, &x, w, "n", "no", NULL);
+}
+
+static void draw_too_small(app *a, canvas c)
+{
+    char text[300];
+    snprintf(text, sizeof text,
+             "This window is %dx%d; botpit-tui needs at least %dx%d. Make it bigger (q quits).",
+             a->w, a->h, APP_MIN_W, APP_MIN_H);
+    cv_wrap(c, c.h / 2 - 1, 1, c.w - 2, c.h, CV_BOLD, text);
+}
+
+void screens_draw(app *a)
+{
+    canvas root = cv_root(&a->grid);
+    if (a->h < APP_MIN_H || a->w < APP_MIN_W) {
+        draw_too_small(a, root);
+        return;
+    }
+    draw_header(a, cv_sub(root, 0, 0, 1, root.w));
+    canvas body = cv_sub(root, 1, 0, root.h - 3, root.w);
+    switch (app_screen(a)) {
+    case KM_NAME: draw_name(a, body); break;
+    case KM_LOBBY: draw_lobby(a, body); break;
+    case KM_CREATE: draw_create(a, body); break;
+    case KM_ROOM: draw_room(a, body); break;
+    case KM_TABLE: draw_table(a, body); break;
+    case KM_SCREENS: break;
+    }
+    draw_status(a, root, root.h - 2);
+    if (app_screen(a) != KM_NAME)
+        draw_footer(a, root, root.h - 1);
+    else
+        cv_text(root, root.h - 1, 1, CV_DIM, "Enter: play   Esc: quit");
+    if (a->help_open)
+        draw_help(a, body);
+    if (a->confirm_text[0])
+        draw_confirm(a, body);
+}

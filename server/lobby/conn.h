@@ -1,0 +1,39 @@
+/*
+ * conn.h: a connection as the lobby sees it, and the lobby's settings: the
+ * types every part of the lobby shares with the network layer (lobby.h
+ * includes this; the lobby's lower files include it alone).
+ */
+#ifndef BOTPIT_CONN_H
+#define BOTPIT_CONN_H
+
+#include "util/msg.h"
+
+typedef struct lobby_conn lobby_conn;
+struct player;
+
+typedef struct lobby_conn_ops {
+    /* Queues m for sending; the connection takes its own reference. */
+    void (*send)(lobby_conn *c, msg *m);
+    /* Closes the connection once what is queued has gone, with a WebSocket
+     * close code and a reason. The lobby forgets c at once: it gets no
+     * lobby_disconnect for it. */
+    void (*close)(lobby_conn *c, int code, const char *reason);
+} lobby_conn_ops;
+
+/* The lobby's part of a connection; net/ embeds it in its session. */
+struct lobby_conn {
+    const lobby_conn_ops *ops;
+    struct player *player; /* set by hello; NULL before */
+};
+
+typedef struct lobby_config {
+    int max_rooms;        /* rooms at once; create fails with server_full */
+    int grace_ms;         /* disconnected seats are held this long */
+    int room_grace_ms;    /* a room with no human connected closes after this */
+    int bot_pace_ms;      /* a bot acts at most once per this interval */
+    int player_ttl_ms;    /* a player in no room is forgotten after this */
+    int chat_per_10s;     /* chat messages a player may send per 10 s */
+    const char *public_url; /* the address players use (share links), or NULL */
+} lobby_config;
+
+#endif

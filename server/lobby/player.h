@@ -1,0 +1,78 @@
+/*
+ * player.h: players, found by id or by token, with their connection and
+ * their grace periods.
+ *
+ * A player knows which room it is in (a pointer the room sets and clears)
+ * but nothing of rooms: when an away player's grace runs out while it is
+ * still in a room, the players table tells its owner (`expired`), which
+ * decides what the room does.
+ *
+ * Ownership: the table owns its players; a player borrows its connection.
+ */
+#ifndef BOTPIT_PLAYER_H
+#define BOTPIT_PLAYER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lobby/conn.h"
+#include "lobby/ids.h"
+#include "lobby/sched.h"
+#include "proto.h"
+#include "util/map.h"
+
+struct room;
+typedef struct players players;
+
+typedef struct player {
+    char id[IDS_PLAYER_ID_LEN + 1];
+    char name[4 * PROTO_NAME_MAX + 1];
+    uint8_t token_hash[IDS_HASH_BYTES]; /* the token itself is never kept */
+    players *owner;
+    lobby_conn *conn;    /* NULL while disconnected */
+    struct room *room;   /* the room it is in, seated or watching (room.c sets it) */
+    int seat;            /* its seat in room, or -1 for a spectator (room.c sets it) */
+    bool watching_rooms; /* asked for `rooms` updates */
+    wheel_timer grace;   /* held seat runs out / player forgotten */
+    double chat_allowance;
+    uint64_t chat_checked; /* loop ms of the last allowance refill */
+} player;
+
+struct players {
+    sched *sched;
+    map by_id;
+    map by_key; /* by the first digits of the token's hash */
+    int grace_ms, ttl_ms, chat_per_10s;
+    /* p has been away for its grace period and is still in a room. */
+    void (*expired)(void *ctx, player *p);
+    void *ctx;
+};
+
+void players_init(players *ps, sched *s, const lobby_config *cfg,
+                  void (*expired)(void *ctx, player *p), void *ctx);
+/* Forgets every player (their rooms must be gone). */
+void players_free(players *ps);
+
+/* A new player, in memory only; its token (to show once) goes to token. */
+player *player_new(players *ps, const char *name, uint8_t token[IDS_TOKEN_BYTES]);
+/* A player known from the database (after a restart). */
+player *player_restore(players *ps, const char *id, const char *name,
+                       const uint8_t token_hash[IDS_HASH_BYTES]);
+/* Drops a player at once (one whose creation could not be stored). */
+void player_forget(player *p);
+
+player *player_find(players *ps, const char *id);
+player *player_find_by_token(players *ps, const char *token_hex);
+
+void player_attach(player *p, lobby_conn *c);
+/* The connection is gone: the grace period starts. */
+void player_detach(player *p);
+/* p has just left its room: an away player is forgotten in due course. */
+void player_left_room(player *p);
+/* Asks `expired` about p again after delay_ms (what it wanted to do could
+ * not be stored). */
+void player_expire_later(player *p, uint64_t delay_ms);
+/* Spends one chat allowance; false if the player is chatting too fast. */
+bool player_chat_allowed(player *p);
+
+#endif

@@ -1,0 +1,209 @@
+/* restore.c: rooms back from the store after a restart, and the results
+ * history. A room comes back exactly, by replaying its whole log, or not at
+ * all: one that cannot is kept aside in the store, never deleted and never
+ * half-restored. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lobby/lobby_int.h"
+#include "store/store.h"
+#include "util/log.h"
+
+typedef struct restore_count {
+    lobby *lobby;
+    int rooms, broken, players;
+} restore_count;
+
+static void restore_player(void *arg, const char *id, const char *name,
+                           const uint8_t hash[IDS_HASH_BYTES])
+{
+    restore_count *c = arg;
+    if (player_restore(&c->lobby->players, id, name, hash))
+        c->players++;
+}
+
+static void set_aside(restore_count *c, const char *code, const char *why)
+{
+    log_error("room %s cannot be restored exactly and is kept aside: %s", code, why);
+    /* If even this cannot be written the room is tried again next start. */
+    lobby_wrote(c->lobby, store_room_mark_broken(c->lobby->store, code, why));
+    c->broken++;
+}
+
+/* The stored seats as a state; -1 with why set if they do not make sense
+ * (a player the store does not know, or already seated elsewhere; a bot
+ * level the game does not have). */
+static int stored_seats(lobby *l, const room *r, const store_room *row, room_state *st,
+                        char *why, size_t why_len)
+{
+    size_t n = json_array_size(row->seats);
+    if (st->status == ROOM_PLAYING)
+        st->nseats = (int)n;
+    if ((int)n > st->nseats || n > ROOM_MAX_SEATS) {
+        snprintf(why, why_len, "it has %zu seats, more than its game allows", n);
+        return -1;
+    }
+    int levels = 0;
+    while (r->engine->bot_levels && r->engine->bot_levels[levels])
+        levels++;
+    for (size_t i = 0; i < n; i++) {
+        const json_t *se = json_array_get(row->seats, i);
+        const char *pid = json_string_value(json_object_get(se, "player"));
+        player *p = pid ? player_find(&l->players, pid) : NULL;
+        json_int_t bot = json_integer_value(json_object_get(se, "bot"));
+        if (pid && (!p || p->room)) {
+            snprintf(why, why_len, "seat %zu's player %.16s is %s", i, pid,
+                     p ? "seated in another room" : "not in the database");
+            return -1;
+        }
+        if (bot < -1 || bot >= levels) {
+            snprintf(why, why_len, "seat %zu has a bot level this game does not have", i);
+            return -1;
+        }
+        st->seats[i] = (seat){p, (int)bot, json_is_true(json_object_get(se, "takeover"))};
+    }
+    return 0;
+}
+
+/* Puts r's seated players back as its members (away until they say hello)
+ * and the state in place. */
+static void seat_everyone(lobby *l, room *r, room_state *st, const char *host_id)
+{
+    for (int i = 0; i < st->nseats; i++) {
+        player *p = st->seats[i].player;
+        if (p) {
+            room_add_member(r, p);
+            player_expire_later(p, (uint64_t)l->cfg.grace_ms);
+        }
+    }
+    st->host = host_id ? player_find(&l->players, host_id) : NULL;
+    if (!st->host || st->host->room != r)
+        st->host = r->nmembers ? r->members[0] : NULL;
+    room_set_state(r, st);
+}
+
+/* A log that replays to the end of its game but whose result was never
+ * stored (a database from before results were written with the last
+ * input): the result is stored now, with the room as over. */
+static int store_late_result(lobby *l, room *r)
+{
+    table_commit c = {.first_seq = r->table.seq + 1, .result = r->table.result};
+    if (lobby_wrote(l, persist_inputs(l->store, r, &c)) < 0)
+        return -1;
+    room_state over = r->state;
+    over.status = ROOM_OVER;
+    room_set_state(r, &over);
+    return 0;
+}
+
+/* Builds a room from its row and log; -1 with why set (and nothing left
+ * behind) if it cannot be built exactly. */
+static int build_room(lobby *l, const store_room *row, const json_t *inputs, char *why,
+                      size_t why_len)
+{
+    const game_engine *e = game_engine_find(row->game);
+    int status = room_status_parse(row->status);
+    game_error err;
+    json_t *options = e ? game_options_resolve(e, row->options, &err) : NULL;
+    if (!e || status < 0 || !options) {
+        snprintf(why, why_len, "%s", !e ? "this server has no such game"
+                                     : status < 0 ? "its status is unknown" : err.message);
+        json_decref(options);
+        return -1;
+    }
+    if (status == ROOM_LOBBY && json_array_size(inputs)) {
+        json_decref(options);
+        snprintf(why, why_len, "its game has not started, yet it has inputs");
+        return -1;
+    }
+    room_settings rs = {e, options, row->seed, row->seed_fixed, row->bot_takeover,
+                        row->is_private, row->code};
+    room *r = lobby_room_new(l, &rs);
+    if (!r) {
+        snprintf(why, why_len, "its code is taken");
+        return -1;
+    }
+    room_state st = r->state;
+    st.status = (room_status)status;
+    int rc = stored_seats(l, r, row, &st, why, why_len);
+    if (rc == 0 && status == ROOM_PLAYING) {
+        rc = table_replay(&r->table, r->options, st.nseats, game_seeds_from(row->seed), inputs,
+                          row->clock_ms, &err);
+        if (rc < 0)
+            snprintf(why, why_len, "%s", err.message);
+    }
+    if (rc == 0)
+        seat_everyone(l, r, &st, row->host);
+    if (rc == 0 && status == ROOM_PLAYING && table_over(&r->table)) {
+        rc = store_late_result(l, r);
+        if (rc < 0)
+            snprintf(why, why_len, "its log ends the game, but its result could not be stored");
+    }
+    if (rc < 0) {
+        lobby_room_close(l, r, "closed");
+        return -1;
+    }
+    lobby_check_empty(l, r);
+    if (r->table.live)
+        lobby_clocks_running(l);
+    return 0;
+}
+
+static void restore_room(void *arg, const store_room *row, const json_t *inputs)
+{
+    restore_count *c = arg;
+    lobby *l = c->lobby;
+    if (strcmp(row->status, "over") == 0) { /* finished: its result is stored */
+        lobby_wrote(l, store_room_delete(l->store, row->code));
+        return;
+    }
+    char why[512];
+    if (build_room(l, row, inputs, why, sizeof why) < 0)
+        set_aside(c, row->code, why);
+    else
+        c->rooms++;
+}
+
+int lobby_restore(lobby *l, int *rooms, int *broken)
+{
+    restore_count c = {l, 0, 0, 0};
+    *rooms = *broken = 0;
+    if (!l->store)
+        return 0;
+    int rc = store_each_player(l->store, restore_player, &c);
+    if (rc == 0)
+        rc = store_each_room(l->store, restore_room, &c);
+    int aside = store_broken_count(l->store);
+    l->broken = aside >= c.broken ? aside : c.broken;
+    *rooms = c.rooms;
+    *broken = l->broken;
+    log_info("restored %d rooms and %d players (%d rooms kept aside, %d of them now)", c.rooms,
+             c.players, l->broken, c.broken);
+    return rc;
+}
+
+/* --- results --- */
+
+json_t *lobby_results_json(lobby *l, const char *game, const char *player_id, int limit)
+{
+    json_t *results = l->store ? store_results(l->store, game, player_id, limit) : NULL;
+    return results ? results : json_array();
+}
+
+json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
+                            const char *limit, char *why, size_t why_len)
+{
+    long n = LOBBY_RESULTS_DEFAULT;
+    if (limit) {
+        char *end;
+        errno = 0;
+        n = strtol(limit, &end, 10);
+        if (!*limit || *end || errno || n < 1 || n > LOBBY_RESULTS_MAX) {
+            snprintf(why, why_len, "limit must be a whole number from 1 to %d",
+                     LOBBY_RESULTS_MAX);
+            return NULL;
+        }
+    }
+    return json_pack("{s:o}", "results", lobby_results_json(l, game, player_id, (int)n));
+}

@@ -1,0 +1,165 @@
+/*
+ * room.h: who is in a room and where they sit, its host, its chat, its
+ * table, and the messages about it (`room`, `state`, `over`, `chat`,
+ * `left`).
+ *
+ * What the store keeps of a room beside its settings and its log is its
+ * room_state (status, host, seed, seats). A change to it is drafted first
+ * (room_draft_*: a verb's checks, carried out on a copy), stored by the
+ * caller, and only then applied (room_set_state), so that a change that
+ * could not be stored never happened. Members (the seated and spectators)
+ * are the room's own; spectators are not stored.
+ *
+ * A room knows nothing of the lobby: its owner (an opaque pointer) creates
+ * it, registers it, stores it and closes it. Ownership: a room owns its
+ * options, table, chat lines and member list; it borrows its players.
+ */
+#ifndef BOTPIT_ROOM_H
+#define BOTPIT_ROOM_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "games/game.h"
+#include "lobby/ids.h"
+#include "lobby/player.h"
+#include "lobby/table.h"
+#include "proto.h"
+#include "util/map.h"
+#include "util/msg.h"
+
+#define ROOM_MAX_SEATS TABLE_MAX_SEATS
+#define ROOM_CHAT_HISTORY 50
+
+/* The lobby's own error for a verb: a wire code and a sentence. */
+typedef struct verdict {
+    proto_code code;
+    char message[256];
+} verdict;
+
+/* Fills v and returns -1, so that a refusal is one line. */
+int verdict_set(verdict *v, proto_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+typedef enum room_status { ROOM_LOBBY, ROOM_PLAYING, ROOM_OVER, ROOM_STATUS_COUNT } room_status;
+
+/* "lobby", "playing", "over": the wire and database names. */
+const char *room_status_name(room_status s);
+/* The status called name, or -1. */
+int room_status_parse(const char *name);
+
+typedef struct seat {
+    player *player; /* a human (a member), or NULL */
+    int bot;        /* bot level playing this seat, or -1 */
+    bool takeover;  /* the bot stands in for `player`, who is away or gone */
+} seat;
+
+/* The parts of a room a verb changes, and the store keeps. */
+typedef struct room_state {
+    room_status status;
+    player *host;
+    uint64_t seed;
+    int nseats;
+    seat seats[ROOM_MAX_SEATS];
+} room_state;
+
+typedef struct room_settings {
+    const game_engine *engine;
+    json_t *options; /* resolved engine options; the room takes this reference */
+    uint64_t seed;
+    bool seed_fixed, bot_takeover, is_private;
+    const char *code;
+} room_settings;
+
+typedef struct room {
+    char code[IDS_CODE_LEN + 1];
+    const game_engine *engine;
+    json_t *options;
+    bool seed_fixed;   /* the host chose the seed */
+    bool bot_takeover; /* bots keep an away player's seat in play */
+    bool is_private;
+    room_state state;
+    player **members; /* seated and spectating */
+    int nmembers, members_cap;
+    table table;
+    msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
+    int chat_head, chat_len;
+    map kicked;              /* ids of players the host removed */
+    void *owner;             /* the owner's */
+    wheel_timer close_timer; /* the owner's: armed while no human is connected */
+    bool closed;
+} room;
+
+/* A new room, empty, in the lobby status; NULL if out of memory (the options
+ * are released either way). ops and host drive its table. */
+room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_ops *ops,
+               int bot_pace_ms);
+/* Every member gets `left` (with reason) and leaves; the room is freed once
+ * its handles have closed. */
+void room_close(room *r, const char *reason);
+
+/* --- drafts: each copies r->state to next and changes the copy --- */
+
+/* p joins as `as` ("player", "spectator" or NULL: a seat if one is free). */
+int room_draft_join(const room *r, const player *p, const char *as, room_state *next,
+                    verdict *v);
+/* p leaves: its seat is vacated (in play a bot may take it over), and the
+ * host passes on if it was p. */
+void room_draft_leave(const room *r, const player *p, room_state *next);
+int room_draft_sit(const room *r, const player *p, int seat, room_state *next, verdict *v);
+int room_draft_stand(const room *r, const player *p, room_state *next, verdict *v);
+int room_draft_bot(const room *r, const player *by, int seat, const char *level,
+                   room_state *next, verdict *v);
+/* *kicked is the player removed, or NULL when a bot was. */
+int room_draft_kick(const room *r, const player *by, int seat, room_state *next,
+                    player **kicked, verdict *v);
+/* The seats compacted, a seed drawn unless the host chose one. */
+int room_draft_start(const room *r, const player *by, room_state *next, verdict *v);
+/* Whether `by` may ask for a rematch now. */
+int room_rematch_check(const room *r, const player *by, verdict *v);
+/* The state of `to`, a new room for a rematch of `from`: the same seats,
+ * everyone moving over, `host` hosting. */
+void room_draft_rematch(const room *from, const room *to, player *host, room_state *next);
+/* p's grace ran out: in play a bot stands in for it (false if nothing
+ * changes); otherwise it leaves (*leaves set). */
+bool room_draft_expired(const room *r, const player *p, room_state *next, bool *leaves);
+/* p is back: the bot that stood in for it steps aside (false if none did). */
+bool room_draft_back(const room *r, const player *p, room_state *next);
+
+/* --- applying --- */
+
+/* Takes next as the room's state (members' seats and the table's bots
+ * follow it). */
+void room_set_state(room *r, const room_state *next);
+/* Adds p as a member (before the state that seats it is set). */
+void room_add_member(room *r, player *p);
+/* p is no longer a member (after `left` was sent, if it had to be). */
+void room_remove_member(room *r, player *p);
+/* p may not come back. */
+void room_mark_kicked(room *r, const player *p);
+
+/* --- messages --- */
+
+void room_send_left(const player *p, const char *code, const char *reason, const json_t *id);
+/* `room` to one member, echoing id. */
+void room_send_room_to(room *r, const player *to, const json_t *id);
+/* `room` to every connected member; the requester's copy echoes id. */
+void room_announce(room *r, const player *requester, const json_t *id);
+/* Each connected member its `state` after inputs (the actor seat's copy
+ * echoes id). */
+void room_send_states(room *r, const json_t *events, int actor, const json_t *id);
+/* p's current state (after a join or a reconnection), and `over` if over. */
+void room_send_state_to(room *r, const player *p, const json_t *id);
+/* `over` to every connected member. */
+void room_send_over(room *r);
+int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v);
+void room_send_chat_history(room *r, const player *to);
+
+/* --- looking --- */
+
+json_t *room_summary_json(const room *r);
+int room_filled_seats(const room *r);
+bool room_has_connected_human(const room *r);
+
+#endif

@@ -1,0 +1,522 @@
+/* verbs.c: the verbs of the protocol, checked and carried out. A verb that
+ * changes what the store keeps drafts the change, stores it, and only then
+ * applies and announces it; if the store refuses, the verb gets
+ * `unavailable` and nothing changed. */
+#include <string.h>
+
+#include "lobby/lobby_int.h"
+#include "util/log.h"
+#include "util/walltime.h"
+
+typedef void (*verb_handler)(lobby *l, lobby_conn *c, player *p, const proto_request *q);
+
+static void send_verdict(lobby_conn *c, const proto_request *q, const verdict *v)
+{
+    lobby_send_error(c, q->id, v->code, v->message);
+}
+
+/* Stores a room as it will be; -1 with v set if it could not. */
+static int store_room(lobby *l, const room *r, const room_state *next, verdict *v)
+{
+    if (lobby_wrote(l, persist_room(l->store, r, next)) < 0)
+        return lobby_unavailable(v);
+    return 0;
+}
+
+/* Stores the rooms p leaves and joins in one transaction; -1 with v set. */
+static int store_move(lobby *l, const room *from, const room_state *from_next, const room *to,
+                      const room_state *to_next, verdict *v)
+{
+    int rc = persist_begin(l->store);
+    if (from)
+        rc |= persist_room(l->store, from, from_next);
+    rc |= persist_room(l->store, to, to_next);
+    if (lobby_wrote(l, persist_commit(l->store) | rc) < 0)
+        return lobby_unavailable(v);
+    return 0;
+}
+
+/* A stored departure from r: p gets `left`, the others the new `room`. */
+static void leave_apply(lobby *l, room *r, player *p, const room_state *next,
+                        const char *reason, const json_t *id)
+{
+    room_send_left(p, r->code, reason, id);
+    room_remove_member(r, p);
+    room_set_state(r, next);
+    room_announce(r, NULL, NULL);
+    lobby_check_empty(l, r);
+    lobby_rooms_changed(l);
+}
+
+/* After a join or a reconnection: the chat so far and the game as it is. */
+static void catch_up(room *r, player *p)
+{
+    room_send_chat_history(r, p);
+    room_send_state_to(r, p, NULL);
+}
+
+/* --- players --- */
+
+bool lobby_player_back(lobby *l, player *p)
+{
+    room *r = p->room;
+    sched_stop(&l->sched, &r->close_timer);
+    room_state next;
+    if (!room_draft_back(r, p, &next))
+        return false;
+    /* If this cannot be stored the bot keeps the seat; storage_back tries
+     * again once writing works. */
+    if (lobby_wrote(l, persist_room(l->store, r, &next)) < 0)
+        return false;
+    room_set_state(r, &next);
+    return true;
+}
+
+void lobby_player_expired(void *ctx, player *p)
+{
+    lobby *l = ctx;
+    room *r = p->room;
+    room_state next;
+    bool leaves;
+    if (!room_draft_expired(r, p, &next, &leaves))
+        return;
+    if (lobby_wrote(l, persist_room(l->store, r, &next)) < 0) {
+        player_expire_later(p, LOBBY_RETRY_MS);
+        return;
+    }
+    if (leaves) {
+        room_remove_member(r, p);
+        lobby_rooms_changed(l);
+    } else {
+        log_info("room %s: a bot takes seat %d while %s is away", r->code, p->seat, p->id);
+    }
+    room_set_state(r, &next);
+    room_announce(r, NULL, NULL);
+    lobby_check_empty(l, r);
+}
+
+static void send_welcome(lobby *l, lobby_conn *c, const player *p, const char *hex,
+                         const json_t *id)
+{
+    json_t *m = proto_message("welcome", id);
+    json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
+    json_object_set_new(m, "token", json_string(hex));
+    json_object_set_new(m, "room", p->room ? json_string(p->room->code) : json_null());
+    json_t *server = json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
+                               (json_int_t)walltime_ms());
+    if (l->cfg.public_url)
+        json_object_set_new(server, "public_url", json_string(l->cfg.public_url));
+    json_object_set_new(m, "server", server);
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* A known player says hello again, maybe under a new name: -1 with v set
+ * if the new name could not be stored. */
+static int returning(lobby *l, player *p, const char *name, verdict *v)
+{
+    if (strcmp(p->name, name) != 0) {
+        char old[sizeof p->name];
+        memcpy(old, p->name, sizeof old);
+        snprintf(p->name, sizeof p->name, "%s", name);
+        if (lobby_wrote(l, persist_player(l->store, p)) < 0) {
+            memcpy(p->name, old, sizeof old);
+            return lobby_unavailable(v);
+        }
+    }
+    if (p->conn) {
+        lobby_conn *old = p->conn;
+        old->player = NULL;
+        p->conn = NULL;
+        old->ops->close(old, PROTO_CLOSE_REPLACED, "you connected again from somewhere else");
+    }
+    return 0;
+}
+
+/* A new player, stored before its token is shown; NULL with v set. */
+static player *newcomer(lobby *l, const char *name, char token_hex[IDS_TOKEN_HEX], verdict *v)
+{
+    uint8_t token[IDS_TOKEN_BYTES];
+    player *p = player_new(&l->players, name, token);
+    if (!p) {
+        verdict_set(v, PROTO_INTERNAL, "the server is out of memory");
+        return NULL;
+    }
+    if (lobby_wrote(l, persist_player(l->store, p)) < 0) {
+        player_forget(p);
+        lobby_unavailable(v);
+        return NULL;
+    }
+    ids_token_hex(token, token_hex);
+    return p;
+}
+
+static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_request *q)
+{
+    verdict v;
+    if (already) {
+        lobby_send_error(c, q->id, PROTO_BAD_MESSAGE, "this connection has already said hello");
+        return;
+    }
+    char name[4 * PROTO_NAME_MAX + 1], why[128];
+    if (!proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
+        lobby_send_error(c, q->id, PROTO_BAD_NAME, why);
+        return;
+    }
+    char token_hex[IDS_TOKEN_HEX];
+    player *p = q->token ? player_find_by_token(&l->players, q->token) : NULL;
+    if (p) {
+        snprintf(token_hex, sizeof token_hex, "%s", q->token);
+        if (returning(l, p, name, &v) < 0)
+            p = NULL;
+    } else {
+        p = newcomer(l, name, token_hex, &v);
+    }
+    if (!p) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    send_welcome(l, c, p, token_hex, q->id);
+    player_attach(p, c);
+    if (p->room) { /* back in a room: everyone there hears of it */
+        lobby_player_back(l, p);
+        room_announce(p->room, NULL, NULL);
+        catch_up(p->room, p);
+    }
+    log_debug("player %s connected", p->id);
+}
+
+/* --- lists --- */
+
+static void on_games(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)p;
+    json_t *m = proto_message("games", q->id);
+    json_object_set_new(m, "games", lobby_games_json(l));
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    p->watching_rooms = q->watch;
+    json_t *m = proto_message("rooms", q->id);
+    json_object_set_new(m, "rooms", lobby_rooms_json(l));
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)l;
+    (void)p;
+    json_t *m = proto_message("pong", q->id);
+    json_object_set_new(m, "time", json_integer(walltime_ms()));
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* --- making and joining rooms --- */
+
+/* Takes the room-level options (seed, bot_takeover) out of what create got;
+ * the rest are the engine's. Returns 0, or -1 with v set. */
+static int split_room_options(json_t *given, room_settings *rs, verdict *v)
+{
+    json_t *s = json_object_get(given, "seed");
+    if (s) {
+        if (!json_is_integer(s) || json_integer_value(s) < 0 ||
+            json_integer_value(s) > LOBBY_SEED_MAX)
+            return verdict_set(v, PROTO_BAD_OPTIONS,
+                               "option seed must be a whole number from 0 to %lld",
+                               (long long)LOBBY_SEED_MAX);
+        rs->seed = (uint64_t)json_integer_value(s);
+        rs->seed_fixed = rs->seed != 0;
+        json_object_del(given, "seed");
+    }
+    json_t *t = json_object_get(given, "bot_takeover");
+    if (t) {
+        if (!json_is_boolean(t))
+            return verdict_set(v, PROTO_BAD_OPTIONS, "option bot_takeover must be true or false");
+        rs->bot_takeover = json_is_true(t);
+        json_object_del(given, "bot_takeover");
+    }
+    return 0;
+}
+
+/* The settings of a room `create` asks for; -1 with v set. */
+static int create_settings(lobby *l, const proto_request *q, room_settings *rs, verdict *v)
+{
+    *rs = (room_settings){.engine = game_engine_find(q->game), .bot_takeover = true,
+                          .is_private = q->is_private};
+    if (!rs->engine)
+        return verdict_set(v, PROTO_NO_SUCH_GAME, "there is no game called \"%.40s\"", q->game);
+    json_t *given = q->options ? json_deep_copy(q->options) : json_object();
+    if (split_room_options(given, rs, v) == 0) {
+        game_error err;
+        rs->options = game_options_resolve(rs->engine, given, &err);
+        if (!rs->options)
+            verdict_set(v, PROTO_BAD_OPTIONS, "%s", err.message);
+    }
+    json_decref(given);
+    if (!rs->options)
+        return -1;
+    if (l->cfg.max_rooms && (int)l->rooms.count >= l->cfg.max_rooms) {
+        json_decref(rs->options);
+        return verdict_set(v, PROTO_SERVER_FULL,
+                           "the server holds as many rooms as it can; try later");
+    }
+    return 0;
+}
+
+static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    verdict v;
+    room_settings rs;
+    if (create_settings(l, q, &rs, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    room *r = lobby_room_new(l, &rs);
+    if (!r) {
+        verdict_set(&v, PROTO_INTERNAL, "the server could not make a room");
+        send_verdict(c, q, &v);
+        return;
+    }
+    room *old = p->room;
+    room_state next, old_next;
+    room_draft_join(r, p, "player", &next, &v); /* a new room has seat 0 free */
+    if (old)
+        room_draft_leave(old, p, &old_next);
+    if (store_move(l, old, &old_next, r, &next, &v) < 0) {
+        lobby_room_close(l, r, "closed");
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (old)
+        leave_apply(l, old, p, &old_next, "left", NULL);
+    room_add_member(r, p);
+    room_set_state(r, &next);
+    room_announce(r, p, q->id);
+    lobby_rooms_changed(l);
+}
+
+static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    verdict v;
+    char code[IDS_CODE_LEN + 1];
+    room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
+    if (!r) {
+        verdict_set(&v, PROTO_NO_SUCH_ROOM, "there is no room \"%.16s\"", q->room);
+        send_verdict(c, q, &v);
+        return;
+    }
+    room *old = p->room != r ? p->room : NULL;
+    room_state next, old_next;
+    if (room_draft_join(r, p, q->as, &next, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (old)
+        room_draft_leave(old, p, &old_next);
+    if (p->room != r && store_move(l, old, &old_next, r, &next, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (old)
+        leave_apply(l, old, p, &old_next, "left", NULL);
+    if (p->room != r) {
+        room_add_member(r, p);
+        room_set_state(r, &next);
+        sched_stop(&l->sched, &r->close_timer);
+        lobby_rooms_changed(l);
+    }
+    room_announce(r, p, q->id);
+    catch_up(r, p);
+}
+
+/* --- verbs in the player's room --- */
+
+/* The dispatcher checks there is a room and sends the verdict of a
+ * refusal. */
+typedef int (*room_handler)(lobby *l, room *r, player *p, const proto_request *q, verdict *v);
+
+static int on_leave(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    room_draft_leave(r, p, &next);
+    if (store_room(l, r, &next, v) < 0)
+        return -1;
+    leave_apply(l, r, p, &next, "left", q->id);
+    return 0;
+}
+
+/* Stores and applies a drafted seat change; everyone gets the new `room`,
+ * and in play the player gets the view of its new seat. */
+static int reseat(lobby *l, room *r, player *p, const proto_request *q, const room_state *next,
+                  verdict *v)
+{
+    if (store_room(l, r, next, v) < 0)
+        return -1;
+    room_set_state(r, next);
+    room_announce(r, p, q->id);
+    if (r->state.status == ROOM_PLAYING)
+        room_send_state_to(r, p, NULL);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_sit(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    if (room_draft_sit(r, p, q->seat, &next, v) < 0)
+        return -1;
+    return reseat(l, r, p, q, &next, v);
+}
+
+static int on_stand(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    if (room_draft_stand(r, p, &next, v) < 0)
+        return -1;
+    return reseat(l, r, p, q, &next, v);
+}
+
+static int on_bot(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    if (room_draft_bot(r, p, q->seat, q->level, &next, v) < 0 ||
+        store_room(l, r, &next, v) < 0)
+        return -1;
+    room_set_state(r, &next);
+    room_announce(r, p, q->id);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_kick(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    player *kicked;
+    if (room_draft_kick(r, p, q->seat, &next, &kicked, v) < 0 ||
+        store_room(l, r, &next, v) < 0)
+        return -1;
+    if (kicked) {
+        room_mark_kicked(r, kicked);
+        room_send_left(kicked, r->code, "kicked", NULL);
+        room_remove_member(r, kicked);
+    }
+    room_set_state(r, &next);
+    room_announce(r, p, q->id);
+    lobby_check_empty(l, r);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_start(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    room_state next;
+    if (room_draft_start(r, p, &next, v) < 0)
+        return -1;
+    game_error err = {"", ""};
+    if (table_deal(&r->table, r->options, next.nseats, game_seeds_from(next.seed), &err) < 0)
+        return verdict_set(v, PROTO_BAD_OPTIONS, "%s", err.message);
+    if (store_room(l, r, &next, v) < 0) {
+        table_clear(&r->table);
+        return -1;
+    }
+    room_set_state(r, &next);
+    log_info("room %s: %s starts with %d players", r->code, r->engine->id, next.nseats);
+    room_announce(r, p, q->id);
+    table_play(&r->table);
+    lobby_clocks_running(l);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_rematch(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    if (room_rematch_check(r, p, v) < 0)
+        return -1;
+    if (l->cfg.max_rooms && (int)l->rooms.count >= l->cfg.max_rooms)
+        return verdict_set(v, PROTO_SERVER_FULL, "the server holds as many rooms as it can");
+    room_settings rs = {r->engine,       json_deep_copy(r->options),
+                        r->seed_fixed ? r->state.seed : 0,
+                        r->seed_fixed,   r->bot_takeover,
+                        r->is_private,   NULL};
+    room *next_room = lobby_room_new(l, &rs);
+    if (!next_room)
+        return verdict_set(v, PROTO_INTERNAL, "the server could not make a new room");
+    room_state next;
+    room_draft_rematch(r, next_room, p, &next);
+    int rc = persist_begin(l->store);
+    rc |= persist_room(l->store, next_room, &next);
+    rc |= persist_room_gone(l->store, r);
+    if (lobby_wrote(l, persist_commit(l->store) | rc) < 0) {
+        lobby_room_close(l, next_room, "closed");
+        return lobby_unavailable(v);
+    }
+    /* Everyone moves over (no `left`: the new `room` tells them). */
+    while (r->nmembers) {
+        player *m = r->members[0];
+        room_remove_member(r, m);
+        room_add_member(next_room, m);
+    }
+    room_set_state(next_room, &next);
+    log_info("room %s: rematch in room %s", r->code, next_room->code);
+    lobby_room_close(l, r, "closed");
+    lobby_check_empty(l, next_room);
+    room_announce(next_room, p, q->id);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_act(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    (void)l;
+    if (r->state.status != ROOM_PLAYING)
+        return verdict_set(v, PROTO_WRONG_STATUS, r->state.status == ROOM_OVER
+                                                      ? "the game is over"
+                                                      : "the game has not started yet");
+    if (p->seat < 0)
+        return verdict_set(v, PROTO_NOT_SEATED, "spectators cannot play; take a seat first");
+    game_error err = {"", ""};
+    switch (table_act(&r->table, p->seat, q->action, q->id, &err)) {
+    case TABLE_DONE: return 0;
+    case TABLE_UNAVAILABLE: return lobby_unavailable(v);
+    case TABLE_REFUSED: break;
+    }
+    proto_code c = proto_code_from_name(err.code);
+    return verdict_set(v, c == PROTO_INTERNAL ? PROTO_ILLEGAL : c, "%s", err.message);
+}
+
+static int on_chat(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    (void)l;
+    return room_chat(r, p, q->text, q->id, v);
+}
+
+static const verb_handler handlers[PROTO_VERB_COUNT] = {
+    [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
+    [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
+};
+
+static const room_handler room_handlers[PROTO_VERB_COUNT] = {
+    [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
+    [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
+    [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
+};
+
+void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)
+{
+    player *p = c->player;
+    if (handlers[q->verb]) {
+        handlers[q->verb](l, c, p, q);
+        return;
+    }
+    verdict v;
+    if (!p->room)
+        verdict_set(&v, PROTO_NOT_IN_ROOM, "you are not in a room");
+    else if (room_handlers[q->verb](l, p->room, p, q, &v) == 0)
+        return;
+    send_verdict(c, q, &v);
+}

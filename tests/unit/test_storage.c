@@ -1,0 +1,275 @@
+/* A lobby with a real store whose writes can be made to fail (faultvfs):
+ * what could not be stored never happened, the store's health shows it,
+ * restore brings back exactly what was stored or keeps a room aside, and
+ * an idle lobby leaves the loop nothing to wait for. */
+#include <criterion/criterion.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fake_conn.h"
+#include "faultvfs.h"
+#include "store/store.h"
+
+static char dir[] = "/tmp/botpit-storage-XXXXXX";
+static char db[sizeof dir + 16];
+static store *st;
+
+static void open_store(void)
+{
+    char err[256];
+    st = store_open(db, err, sizeof err);
+    cr_assert_not_null(st, "%s", err);
+    lobby_set_store(fake_lobby, st);
+    int rooms, broken;
+    cr_assert_eq(lobby_restore(fake_lobby, &rooms, &broken), 0);
+}
+
+static void setup(void)
+{
+    faultvfs_install();
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(db, sizeof db, "%s/botpit.db", dir);
+    fake_lobby_start();
+    open_store();
+}
+
+static void teardown(void)
+{
+    faultvfs_set(FAULT_NONE);
+    fake_lobby_stop();
+    store_close(st);
+}
+
+/* Ada and Bob in a started room of `game` counting to `target` (Ada's
+ * turn); returns the room code. */
+static const char *started_game(fake *ada, fake *bob, const char *game, int target)
+{
+    fake_init(ada);
+    fake_init(bob);
+    char options[32];
+    snprintf(options, sizeof options, "{\"target\":%d}", target);
+    const char *code = fake_two_seated(ada, bob, game, options);
+    fake_say(ada, "{\"type\":\"start\"}");
+    cr_assert_not_null(fake_last(ada, "state"));
+    return code;
+}
+
+static const char *started(fake *ada, fake *bob)
+{
+    return started_game(ada, bob, "testgame", 5);
+}
+
+static json_int_t seq_of(json_t *state)
+{
+    return json_integer_value(json_object_get(state, "seq"));
+}
+
+static void leave_both(fake *ada, fake *bob)
+{
+    lobby_disconnect(fake_lobby, &ada->conn);
+    lobby_disconnect(fake_lobby, &bob->conn);
+    fake_free(ada);
+    fake_free(bob);
+}
+
+TestSuite(storage, .init = setup, .fini = teardown);
+
+Test(storage, an_act_that_cannot_be_stored_is_refused_and_changes_nothing)
+{
+    fake ada, bob;
+    started(&ada, &bob);
+    size_t bob_had = json_array_size(bob.inbox);
+    char *view = json_dumps(json_object_get(fake_last(&ada, "state"), "view"), JSON_SORT_KEYS);
+    faultvfs_set(FAULT_FULL);
+    fake_say(&ada, "{\"type\":\"act\",\"id\":7,\"action\":{\"kind\":\"add\",\"n\":2}}");
+    json_t *e = fake_last(&ada, "error");
+    cr_assert_not_null(e);
+    cr_assert_str_eq(fake_str(e, "code"), "unavailable");
+    cr_assert_eq(json_integer_value(json_object_get(e, "id")), 7);
+    cr_assert_eq(json_array_size(bob.inbox), bob_had, "Bob heard of nothing");
+    cr_assert_not(lobby_storage_ok(fake_lobby));
+
+    faultvfs_set(FAULT_NONE);
+    fake_say(&ada, "{\"type\":\"act\",\"id\":8,\"action\":{\"kind\":\"add\",\"n\":1}}");
+    json_t *s = fake_last(&ada, "state");
+    cr_assert_eq(json_integer_value(json_object_get(s, "id")), 8);
+    cr_assert_eq(seq_of(s), 1, "the refused act left no trace in the seq");
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(s, "view"), "total")), 1,
+                 "nor in the game (%s before)", view);
+    cr_assert(lobby_storage_ok(fake_lobby));
+    free(view);
+    leave_both(&ada, &bob);
+}
+
+Test(storage, the_input_that_ends_a_game_and_its_result_stand_or_fall_together)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    fake_act(&ada, 3);
+    fake_act(&bob, 1);
+    faultvfs_set(FAULT_READONLY);
+    fake_act(&ada, 1); /* reaches 5 */
+    cr_assert_str_eq(fake_str(fake_last(&ada, "error"), "code"), "unavailable");
+    cr_assert_null(fake_last(&bob, "over"), "no game over was announced");
+    json_t *none = lobby_results_json(fake_lobby, NULL, NULL, 10);
+    cr_assert_eq(json_array_size(none), 0);
+    json_decref(none);
+
+    faultvfs_set(FAULT_NONE);
+    fake_act(&ada, 1);
+    cr_assert_not_null(fake_last(&bob, "over"));
+    json_t *results = lobby_results_json(fake_lobby, NULL, NULL, 10);
+    cr_assert_eq(json_array_size(results), 1, "the result was stored with the last input");
+    cr_assert_str_eq(fake_str(json_array_get(results, 0), "room"), code);
+    json_decref(results);
+    leave_both(&ada, &bob);
+}
+
+Test(storage, a_seat_change_that_cannot_be_stored_is_refused_and_announced_to_no_one)
+{
+    fake ada, bob;
+    fake_init(&ada);
+    fake_init(&bob);
+    fake_two_seated(&ada, &bob, "testgame", "{}");
+    size_t ada_had = json_array_size(ada.inbox);
+    faultvfs_set(FAULT_FULL);
+    fake_say(&bob, "{\"type\":\"sit\",\"id\":1,\"seat\":3}");
+    cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
+    fake_say(&ada, "{\"type\":\"bot\",\"id\":2,\"seat\":2}");
+    cr_assert_str_eq(fake_str(fake_last(&ada, "error"), "code"), "unavailable");
+    cr_assert_eq(json_array_size(ada.inbox), ada_had + 1, "Ada got only her error");
+    faultvfs_set(FAULT_NONE);
+    fake_say(&ada, "{\"type\":\"bot\",\"id\":3,\"seat\":2}");
+    json_t *seats = json_object_get(fake_last(&ada, "room"), "seats");
+    cr_assert_str_eq(fake_str(json_object_get(json_array_get(seats, 1), "player"), "name"), "Bob",
+                     "Bob is still in seat 1");
+    cr_assert(json_is_null(json_object_get(json_array_get(seats, 3), "player")));
+    leave_both(&ada, &bob);
+}
+
+/* After a restart, a room whose stored log skips a seq is not half
+ * restored from the inputs around the gap: it is kept aside, still in the
+ * database. */
+Test(storage, restore_keeps_aside_a_log_with_a_gap_and_never_deletes_it)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    fake_act(&ada, 1);
+    fake_act(&bob, 1);
+    fake_act(&ada, 1);
+    char kept[8];
+    snprintf(kept, sizeof kept, "%s", code);
+    leave_both(&ada, &bob);
+    fake_lobby_stop();
+    store_close(st);
+
+    sqlite3 *raw;
+    cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(raw, "DELETE FROM inputs WHERE seq = 2", NULL, NULL, NULL),
+                 SQLITE_OK);
+    sqlite3_close(raw);
+
+    fake_lobby_start();
+    char err[256];
+    st = store_open(db, err, sizeof err);
+    lobby_set_store(fake_lobby, st);
+    int rooms = -1, broken = -1;
+    cr_assert_eq(lobby_restore(fake_lobby, &rooms, &broken), 0);
+    cr_assert_eq(rooms, 0);
+    cr_assert_eq(broken, 1);
+    fake dee;
+    fake_init(&dee);
+    fake_hello(&dee, "Dee");
+    fake_join(&dee, kept);
+    cr_assert_str_eq(fake_str(fake_last(&dee, "error"), "code"), "no_such_room");
+    lobby_disconnect(fake_lobby, &dee.conn);
+    fake_free(&dee);
+    cr_assert_eq(store_broken_count(st), 1, "the room is still in the database");
+}
+
+/* Nothing is due in a lobby without rooms or connections: the loop has no
+ * timer to wait for, so the server sleeps until someone connects. */
+Test(storage, an_idle_lobby_leaves_the_loop_nothing_to_wake_for)
+{
+    cr_assert_eq(uv_run(&fake_loop, UV_RUN_NOWAIT), 0, "no active handle keeps the loop awake");
+    fake ada;
+    fake_init(&ada);
+    fake_hello(&ada, "Ada");
+    lobby_disconnect(fake_lobby, &ada.conn); /* forgotten a day from now */
+    fake_free(&ada);
+    uv_run(&fake_loop, UV_RUN_NOWAIT); /* registers what is new with the poller */
+    int sleep_ms = uv_backend_timeout(&fake_loop);
+    cr_assert_gt(sleep_ms, 23 * 3600 * 1000,
+                 "the loop sleeps until the day-long grace runs out, not %d ms", sleep_ms);
+}
+
+Test(storage, results_refuse_a_limit_out_of_range_instead_of_changing_it)
+{
+    const char *bad[] = {"0", "201", "-5", "abc", "", "20x", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char why[128] = "";
+        cr_assert_null(lobby_results_query(fake_lobby, NULL, NULL, bad[i], why, sizeof why),
+                       "limit=%s", bad[i]);
+        cr_assert(strstr(why, "1 to 200"), "%s", why);
+    }
+    char why[128];
+    json_t *ok = lobby_results_query(fake_lobby, NULL, NULL, "200", why, sizeof why);
+    cr_assert(json_is_array(json_object_get(ok, "results")));
+    json_decref(ok);
+    ok = lobby_results_query(fake_lobby, NULL, NULL, NULL, why, sizeof why);
+    cr_assert_not_null(ok, "no limit is the default");
+    json_decref(ok);
+}
+
+/* An engine without clone plays on the game itself: after a failed write
+ * the room rebuilds the game from its log, so the refused act leaves no
+ * trace in the game either. */
+Test(storage, without_clone_a_failed_write_rebuilds_the_game_from_its_log)
+{
+    fake ada, bob;
+    started_game(&ada, &bob, "testgame_noclone", 100);
+    fake_act(&ada, 2);
+    faultvfs_set(FAULT_FULL);
+    fake_act(&bob, 3);
+    cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
+    faultvfs_set(FAULT_NONE);
+    fake_act(&bob, 1);
+    json_t *s = fake_last(&ada, "state");
+    cr_assert_eq(seq_of(s), 2);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(s, "view"), "total")), 3,
+                 "2 + 1: the refused 3 was never counted");
+    leave_both(&ada, &bob);
+}
+
+/* If even the log no longer gives back the game (here a row of it vanished
+ * behind the server's back), the room is not left half-right: it closes,
+ * and stays in the store for the next start to judge. */
+Test(storage, a_game_that_cannot_be_rebuilt_after_a_failed_write_closes_and_stays_stored)
+{
+    fake ada, bob;
+    const char *code = started_game(&ada, &bob, "testgame_noclone", 100);
+    fake_act(&ada, 2);
+    sqlite3 *raw;
+    cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(raw, "DELETE FROM inputs WHERE seq = 1", NULL, NULL, NULL),
+                 SQLITE_OK);
+    faultvfs_set(FAULT_FULL);
+    fake_act(&bob, 3);
+    cr_assert_str_eq(fake_str(fake_last(&bob, "error"), "code"), "unavailable");
+    json_t *left = fake_last(&ada, "left");
+    cr_assert_not_null(left, "the room closed");
+    cr_assert_str_eq(fake_str(left, "room"), code);
+    faultvfs_set(FAULT_NONE);
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(raw, "SELECT count(*) FROM rooms WHERE code = ?1", -1, &st,
+                                    NULL),
+                 SQLITE_OK);
+    sqlite3_bind_text(st, 1, code, -1, SQLITE_STATIC);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    cr_assert_eq(sqlite3_column_int(st, 0), 1, "the room is still in the database");
+    sqlite3_finalize(st);
+    sqlite3_close(raw);
+    leave_both(&ada, &bob);
+}
