@@ -617,6 +617,19 @@ Test(cpz, the_house_robot_die_can_show_rip_which_ends_the_battle)
     robotwars_engine.destroy(g);
 }
 
+/* Ends `n` turns in a row, each by its robot's roboteer; returns the events
+ * of the last (caller decrefs). */
+static json_t *end_turns(game *g, int n)
+{
+    json_t *ev = json_array();
+    for (int t = 0; t < n; t++) {
+        json_decref(ev);
+        cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE, "still fighting at turn %d of %d", t, n);
+        ev = rwt_ok(g, rwt_mover(g), END);
+    }
+    return ev;
+}
+
 /* ---- the pit ---- */
 
 Test(pit, the_closed_pit_is_floor)
@@ -648,11 +661,7 @@ Test(ruling, a_robot_standing_on_the_pit_when_it_opens_falls_in)
 {
     game *g = duel_at(2, 6, RW_N, 8, 8, RW_S);
     int s1 = seat_of(g, 1);
-    json_t *ev = NULL;
-    for (int t = 0; t < 2 * RW_PIT_AFTER; t++) {
-        json_decref(ev);
-        ev = rwt_ok(g, rwt_mover(g), END);
-    }
+    json_t *ev = end_turns(g, 2 * RW_PIT_AFTER);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "pit");
@@ -823,17 +832,6 @@ Test(battle, the_first_robot_immobilised_is_eliminated_and_the_battle_ends_at_on
     robotwars_engine.destroy(g);
 }
 
-/* Ends every turn until the turn limit; returns the events of the last. */
-static json_t *end_all_turns(game *g)
-{
-    json_t *ev = NULL;
-    for (int t = 0; t < 2 * RW_TURN_LIMIT; t++) {
-        json_decref(ev);
-        cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE, "still fighting at turn %d", t);
-        ev = rwt_ok(g, rwt_mover(g), END);
-    }
-    return ev;
-}
 
 Test(battle, after_15_turns_each_the_robot_with_the_most_damage_points_is_eliminated)
 {
@@ -841,7 +839,7 @@ Test(battle, after_15_turns_each_the_robot_with_the_most_damage_points_is_elimin
     int s1 = seat_of(g, 1);
     robotwars_test_arena(g)->r[0].damage = 7;
     robotwars_test_arena(g)->r[1].damage = 8;
-    json_t *ev = end_all_turns(g);
+    json_t *ev = end_turns(g, 2 * RW_TURN_LIMIT);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_not_null(over, "the battle ends after 15 turns each");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
@@ -855,12 +853,7 @@ Test(option, turn_limit_ends_a_battle_after_that_many_turns_each)
 {
     game *g = rwt_new("{\"turn_limit\": 3}", 2, 7);
     json_decref(rwt_allocate_all(g));
-    json_t *ev = NULL;
-    for (int t = 0; t < 2 * 3; t++) {
-        json_decref(ev);
-        cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE, "still fighting at turn %d", t);
-        ev = rwt_ok(g, rwt_mover(g), END);
-    }
+    json_t *ev = end_turns(g, 2 * 3);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_not_null(over, "three turns each, and the battle is over");
     cr_assert_str_eq(json_string_value(json_object_get(over, "how")), "turn_limit");
@@ -873,8 +866,7 @@ Test(option, turn_limit_ends_a_battle_after_that_many_turns_each)
 Test(battle, fourteen_turns_each_are_not_the_end)
 {
     game *g = duel_at(2, 6, RW_N, 9, 3, RW_S);
-    for (int t = 0; t < 2 * RW_TURN_LIMIT - 1; t++)
-        json_decref(rwt_ok(g, rwt_mover(g), END));
+    json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
     cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE);
     cr_assert_eq(robotwars_round(g), RW_TURN_LIMIT);
     robotwars_engine.destroy(g);
@@ -888,8 +880,7 @@ Test(tie_break, the_attack_die_names_a_capability_and_the_lowest_in_it_is_elimin
     rwt_caps(g, 1, 4, 2, 2);
     robotwars_test_arena(g)->r[0].damage = 6;
     robotwars_test_arena(g)->r[1].damage = 6;
-    for (int t = 0; t < 2 * RW_TURN_LIMIT - 1; t++)
-        json_decref(rwt_ok(g, rwt_mover(g), END));
+    json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
     /* A blank first (rolled again), then Power: robot 0 has the lower. */
     robotwars_test_load_dice(g, (int[]){4, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
@@ -916,8 +907,7 @@ Test(ruling, the_tie_break_rerolls_only_among_the_robots_still_tied)
         a->r[i].damage = 6;
     }
     rwt_restart_turn(g);
-    for (int t = 0; t < 3 * RW_TURN_LIMIT - 1; t++)
-        json_decref(rwt_ok(g, rwt_mover(g), END));
+    json_decref(end_turns(g, 3 * RW_TURN_LIMIT - 1));
     /* Speed: robots 1 and 2 tie at 4 (robot 0 is out of it); then Power:
      * robot 2 has 1, robot 1 has 2. */
     robotwars_test_load_dice(g, (int[]){1, 2}, 2);
@@ -946,8 +936,7 @@ Test(ruling, robots_no_capability_tells_apart_are_separated_by_a_roll_off)
     int s1 = seat_of(g, 1);
     robotwars_test_arena(g)->r[0].damage = 6;
     robotwars_test_arena(g)->r[1].damage = 6;
-    for (int t = 0; t < 2 * RW_TURN_LIMIT - 1; t++)
-        json_decref(rwt_ok(g, rwt_mover(g), END));
+    json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
     robotwars_test_load_dice(g, (int[]){5, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
     json_t *tie = rwt_event(ev, "tie_break");
@@ -1008,11 +997,7 @@ Test(ruling, when_the_pit_opens_under_two_robots_the_first_in_the_order_of_play_
     rwt_place(g, 2, 9, 9, RW_N);
     rwt_restart_turn(g);
     int s1 = seat_of(g, 1);
-    json_t *ev = NULL;
-    for (int t = 0; t < 3 * RW_PIT_AFTER; t++) {
-        json_decref(ev);
-        ev = rwt_ok(g, rwt_mover(g), END);
-    }
+    json_t *ev = end_turns(g, 3 * RW_PIT_AFTER);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     json_decref(ev);
