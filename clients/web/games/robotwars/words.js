@@ -1,0 +1,58 @@
+// words.js: Robot Wars events and things in plain words, for the game log,
+// the caption under the war zone and screen readers. `name(seat)` gives a
+// seat's display name.
+
+export const CAPS = ['speed', 'power', 'manoeuvrability'];
+export const CAP_TITLE = { speed: 'Speed', power: 'Power', manoeuvrability: 'Manoeuvrability' };
+export const FACING_WORDS = { N: 'north', E: 'east', S: 'south', W: 'west' };
+export const HAZARD_WORDS = { cpz: 'a house robot’s corner', spikes: 'the spikes', saw: 'the circular saw', flame: 'the flame grill' };
+export const OUT_WORDS = { speed: 'its Speed is gone', pit: 'it fell into the pit', rip: 'RIP on the house robot die' };
+export const HOW_WORDS = { speed: 'no Speed left', pit: 'in the pit', rip: 'RIP on the house robot die', turn_limit: 'the most damage at the turn limit' };
+export const FACE_WORDS = { speed: 'Speed', power: 'Power', manoeuvrability: 'Manoeuvrability', blank: 'a blank', rip: 'RIP' };
+export const STAGE_WORDS = { match: 'Match', heat: 'Heats', semi_final: 'Semi-finals', final: 'Final' };
+
+/** [x, y] as words a player can find on the board ("column 6, row 2"). */
+export function cellWords(c) {
+  return `column ${c[0] + 1}, row ${c[1] + 1}`;
+}
+
+export function seatsWords(seats, name) {
+  const names = seats.map(name);
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** One event as a sentence, or null for the frame's generic line. */
+export function eventWords(e, name) {
+  switch (e.kind) {
+    case 'setup': return `${e.title}: ${seatsWords(e.seats, name)} roll for discs (${e.throws.map((t) => `${name(t.seat)} ${t.discs}`).join(', ')})`;
+    case 'allocated': return `${name(e.seat)} has allocated its discs`;
+    case 'allocation_default': return `Time is up: ${name(e.seat)}’s discs were placed for it`;
+    case 'allocations': return `Allocations revealed: ${e.robots.map((r) => `${name(r.seat)} Speed ${r.speed}, Power ${r.power}, Manoeuvrability ${r.manoeuvrability}`).join('; ')}`;
+    case 'order_roll': return `Throws for the order of play: ${e.rolls.map((r) => `${name(r.seat)} ${r.roll}`).join(', ')}`;
+    case 'order': return `Order of play: ${seatsWords(e.order, name)}${e.by === 'alternate' ? ' (they take turns to start)' : ''}`;
+    case 'battle_start': return 'The robots are on their start squares: fight!';
+    case 'turn_start': return `${name(e.seat)}’s turn ${e.round}: ${e.moves} moves, ${e.turns} turn${e.turns === 1 ? '' : 's'}${e.final_turn_only ? ' (only at the end)' : ''}`;
+    case 'turn_end': return { deadline: `${name(e.seat)} ran out of time`, done: `${name(e.seat)}’s turn is done`, battle_over: `${name(e.seat)}’s turn ends with the battle`, ended: `${name(e.seat)} ends the turn` }[e.why];
+    case 'step': return `${name(e.seat)} steps ${e.move} to ${cellWords(e.to)}`;
+    case 'push': return `${name(e.seat)} pushes ${name(e.target)} (${e.side}) to ${cellWords(e.to)}`;
+    case 'blocked': return `${name(e.seat)} pushes ${name(e.target)} but ${e.by === 'wall' ? 'the wall' : 'another robot'} blocks it: the move is spent`;
+    case 'turned': return `${name(e.seat)} turns ${e.to} to face ${FACING_WORDS[e.facing]}`;
+    case 'attack': return `${name(e.seat)} attacks ${name(e.target)} for ${e.points} (${e.damage} damage points)`;
+    case 'penalty': return `${name(e.seat)} enters ${HAZARD_WORDS[e.hazard]}: 5 damage points (${e.damage})`;
+    case 'damage_roll': {
+      const die = e.die === 'house' ? 'House robot die' : 'Attack damage die';
+      const what = e.face === 'blank' ? 'no damage' : e.face === 'rip' ? 'RIP!' : `${FACE_WORDS[e.face]} down to ${e.value}`;
+      return `${die} for ${name(e.seat)} at ${e.multiple} points: ${e.roll}, ${what}`;
+    }
+    case 'house_throw': return `The house robot throws ${name(e.seat)} to ${cellWords(e.to)}${e.short ? ' (stopped short)' : ''}`;
+    case 'pit_open': return 'Five turns each: the pit opens!';
+    case 'tie_break': return e.rolls
+      ? `Tied, and no capability tells them apart: ${e.rolls.map((r) => `${name(r.seat)} throws ${r.roll}`).join(', ')}`
+      : `A tie at the turn limit: the attack die shows ${e.roll}, ${FACE_WORDS[e.face]}`;
+    case 'battle_over': return `${e.title}: ${name(e.eliminated)} is ${e.how === 'turn_limit' ? 'eliminated' : 'immobilised'} (${HOW_WORDS[e.how]}${e.tie_break ? ', on the tie-break' : ''})`;
+    case 'draw': return `The ${STAGE_WORDS[e.stage].toLowerCase()} are drawn: ${e.battles.map((b) => seatsWords(b, name)).join('; ')}${e.byes.length ? `; byes: ${seatsWords(e.byes, name)}` : ''}`;
+    case 'over': return `${name(e.winners[0])} wins the wars!`;
+    default: return `${e.kind.replace(/_/g, ' ')}`;
+  }
+}
