@@ -140,6 +140,7 @@ static const struct {
     {"testgame", "{\"turn_s\": 1}"},
     {"robotwars", "{\"turn_limit\": 2}"},
     {"robotwars", "{\"turn_limit\": 6, \"setup_s\": 5, \"turn_s\": 5}"},
+    {"robotwars", "{\"best_of\": \"7\", \"turn_limit\": 15}"},
 };
 
 /* The configurations to play: defaults first, then variations. New refs. */
