@@ -22,8 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (strstr(out + n, "/.") || strstr(out + n, "//") || strchr(out + n, '\\'))
         abort();
-    if (strlen(out) != strlen(root) + strlen(uri) &&
-        strlen(out) != strlen(root) + strlen(uri) + strlen("index.html"))
+    /* The file itself, or a folder's index.html asked for with or without
+     * the folder's final slash. */
+    size_t plain = strlen(root) + strlen(uri);
+    if (strlen(out) != plain && strlen(out) != plain + strlen("index.html") &&
+        strlen(out) != plain + strlen("/index.html"))
         abort();
     return 0;
 }
