@@ -29,6 +29,7 @@ void players_init(players *ps, sched *s, const lobby_config *cfg,
     map_init(&ps->by_key);
     ps->grace_ms = cfg->grace_ms;
     ps->ttl_ms = cfg->player_ttl_ms;
+    ps->guest_ttl_ms = cfg->guest_ttl_ms;
     ps->chat_per_10s = cfg->chat_per_10s;
     ps->expired = expired;
     ps->ctx = ctx;
@@ -110,6 +111,8 @@ player *player_restore(players *ps, const char *id, const char *name,
                        const uint8_t token_hash[IDS_HASH_BYTES])
 {
     player *p = player_add(ps, id, name, token_hash);
+    if (p)
+        p->stored = true;
     if (p) /* nobody is connected yet: forgotten in due course unless seated */
         sched_start(ps->sched, &p->grace, (uint64_t)ps->ttl_ms);
     return p;
@@ -141,6 +144,13 @@ void player_attach(player *p, lobby_conn *c)
     sched_stop(p->owner->sched, &p->grace);
 }
 
+/* How long a player in no room is remembered: a day once it has played, a
+ * few minutes if it never joined a room. */
+static int ttl_of(const player *p)
+{
+    return p->stored ? p->owner->ttl_ms : p->owner->guest_ttl_ms;
+}
+
 void player_detach(player *p)
 {
     players *ps = p->owner;
@@ -148,13 +158,13 @@ void player_detach(player *p)
         p->conn->player = NULL;
     p->conn = NULL;
     p->watching_rooms = false;
-    sched_start(ps->sched, &p->grace, (uint64_t)(p->room ? ps->grace_ms : ps->ttl_ms));
+    sched_start(ps->sched, &p->grace, (uint64_t)(p->room ? ps->grace_ms : ttl_of(p)));
 }
 
 void player_left_room(player *p)
 {
     if (!p->conn)
-        sched_start(p->owner->sched, &p->grace, (uint64_t)p->owner->ttl_ms);
+        sched_start(p->owner->sched, &p->grace, (uint64_t)ttl_of(p));
 }
 
 void player_expire_later(player *p, uint64_t delay_ms)

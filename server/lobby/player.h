@@ -33,6 +33,9 @@ typedef struct player {
     struct room *room;   /* the room it is in, seated or watching (room.c sets it) */
     int seat;            /* its seat in room, or -1 for a spectator (room.c sets it) */
     bool watching_rooms; /* asked for `rooms` updates */
+    /* In the store: a player is written when it first joins a room, so an
+     * identity that never plays costs no row and is forgotten sooner. */
+    bool stored;
     wheel_timer grace;   /* held seat runs out / player forgotten */
     double chat_allowance;
     uint64_t chat_checked; /* loop ms of the last allowance refill */
@@ -42,7 +45,7 @@ struct players {
     sched *sched;
     map by_id;
     map by_key; /* by the first digits of the token's hash */
-    int grace_ms, ttl_ms, chat_per_10s;
+    int grace_ms, ttl_ms, guest_ttl_ms, chat_per_10s;
     /* p has been away for its grace period and is still in a room. */
     void (*expired)(void *ctx, player *p);
     void *ctx;
@@ -53,7 +56,8 @@ void players_init(players *ps, sched *s, const lobby_config *cfg,
 /* Forgets every player (their rooms must be gone). */
 void players_free(players *ps);
 
-/* A new player, in memory only; its token (to show once) goes to token. */
+/* A new player, in memory only (not stored); its token (to show once) goes
+ * to token. */
 player *player_new(players *ps, const char *name, uint8_t token[IDS_TOKEN_BYTES]);
 /* A player known from the database (after a restart). */
 player *player_restore(players *ps, const char *id, const char *name,

@@ -144,6 +144,12 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
         lobby_room_close(l, r, "closed");
         return -1;
     }
+    /* Who joined is not stored: a room still waiting with at most one
+     * person seated counts as made and dropped, and closes soon. */
+    int humans = 0;
+    for (int i = 0; i < st.nseats; i++)
+        humans += st.seats[i].player != NULL;
+    r->others_joined = status != ROOM_LOBBY || humans > 1;
     lobby_check_empty(l, r);
     if (r->table.live)
         lobby_clocks_running(l);

@@ -28,6 +28,8 @@ int room_status_parse(const char *name)
 int verdict_set(verdict *v, proto_code code, const char *fmt, ...)
 {
     v->code = code;
+    v->quota = NULL;
+    v->retry_ms = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(v->message, sizeof v->message, fmt, ap);

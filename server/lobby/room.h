@@ -36,6 +36,8 @@
 typedef struct verdict {
     proto_code code;
     char message[256];
+    const char *quota;  /* the quota that refused, or NULL (error.quota) */
+    int64_t retry_ms;   /* for a rate: when to try again (error.retry_after_ms) */
 } verdict;
 
 /* Fills v and returns -1, so that a refusal is one line. */
@@ -86,6 +88,11 @@ typedef struct room {
     msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
     int chat_head, chat_len;
     map kicked;              /* ids of players the host removed */
+    /* Who made the room, for the quotas on rooms and bots held at once. A
+     * restored room has none (it counts against nobody). */
+    char creator_id[IDS_PLAYER_ID_LEN + 1];
+    char creator_addr[ADDR_KEY_MAX];
+    bool others_joined; /* anyone but the creator was ever a member */
     void *owner;             /* the owner's */
     wheel_timer close_timer; /* the owner's: armed while no human is connected */
     bool closed;
