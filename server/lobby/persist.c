@@ -93,7 +93,9 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c)
     }
     if (c->result) {
         json_t *players = result_players(r);
-        rc |= store_result_put(s, r->code, r->engine->id, players, c->result, walltime_ms());
+        store_result row = {r->code, r->engine->id, players, c->result, walltime_ms(),
+                            r->is_private, r->seed_fixed};
+        rc |= store_result_put(s, &row);
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;

@@ -141,6 +141,7 @@ void player_attach(player *p, lobby_conn *c)
 {
     p->conn = c;
     c->player = p;
+    memcpy(p->addr, c->addr, sizeof p->addr);
     sched_stop(p->owner->sched, &p->grace);
 }
 

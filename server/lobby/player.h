@@ -30,6 +30,7 @@ typedef struct player {
     uint8_t token_hash[IDS_HASH_BYTES]; /* the token itself is never kept */
     players *owner;
     lobby_conn *conn;    /* NULL while disconnected */
+    char addr[ADDR_KEY_MAX]; /* the address key of its last connection */
     struct room *room;   /* the room it is in, seated or watching (room.c sets it) */
     int seat;            /* its seat in room, or -1 for a spectator (room.c sets it) */
     bool watching_rooms; /* asked for `rooms` updates */

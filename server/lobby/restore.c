@@ -191,16 +191,20 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
 
 /* --- results --- */
 
-json_t *lobby_results_json(lobby *l, const char *game, const char *player_id, int limit)
+json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
+                           const char *viewer_id, int limit)
 {
-    json_t *results = l->store ? store_results(l->store, game, player_id, limit) : NULL;
+    json_t *results =
+        l->store ? store_results(l->store, game, player_id, viewer_id, limit) : NULL;
     return results ? results : json_array();
 }
 
 json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
-                            const char *limit, char *why, size_t why_len)
+                            const char *limit, const char *token, int *status, char *why,
+                            size_t why_len)
 {
     long n = LOBBY_RESULTS_DEFAULT;
+    *status = 400;
     if (limit) {
         char *end;
         errno = 0;
@@ -211,5 +215,13 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
             return NULL;
         }
     }
-    return json_pack("{s:o}", "results", lobby_results_json(l, game, player_id, (int)n));
+    const player *viewer = token ? player_find_by_token(&l->players, token) : NULL;
+    if (token && !viewer) {
+        *status = 401;
+        snprintf(why, why_len, "that token is not a player's here; send none to see public games");
+        return NULL;
+    }
+    *status = 200;
+    return json_pack("{s:o}", "results",
+                     lobby_results_json(l, game, player_id, viewer ? viewer->id : NULL, (int)n));
 }

@@ -84,6 +84,8 @@ room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_o
     for (int i = 0; i < ROOM_MAX_SEATS; i++)
         r->state.seats[i] = (seat){NULL, -1, false};
     map_init(&r->kicked);
+    map_init(&r->kicked_addrs);
+    map_init(&r->insiders);
     table_init(&r->table, loop, s, e, ops, r, bot_pace_ms);
     return r;
 }
@@ -115,6 +117,8 @@ void room_close(room *r, const char *reason)
     r->members = NULL;
     chat_forget(r);
     map_free(&r->kicked);
+    map_free(&r->kicked_addrs);
+    map_free(&r->insiders);
     json_decref(r->options);
     r->options = NULL;
     table_close(&r->table, free_room);
@@ -166,9 +170,12 @@ static void pick_host(const room *r, room_state *next, const player *leaving)
     next->host = best;
 }
 
+/* Kept out: the player the host removed, under any identity from the same
+ * address (a fresh identity costs nothing). */
 static bool kicked_before(const room *r, const player *p)
 {
-    return map_get(&r->kicked, p->id) != NULL;
+    return map_get(&r->kicked, p->id) != NULL ||
+           (p->addr[0] && map_get(&r->kicked_addrs, p->addr) != NULL);
 }
 
 /* The seat a joining player gets (-1: a spectator), or -1 with v set. */
@@ -177,6 +184,10 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     *s = -1;
     if (as && strcmp(as, "player") != 0 && strcmp(as, "spectator") != 0)
         return verdict_set(v, PROTO_BAD_MESSAGE, "\"as\" must be \"player\" or \"spectator\"");
+    /* A finished private game is its players' own: to anyone else the room
+     * does not exist (so a code found elsewhere tells nothing). */
+    if (r->is_private && r->state.status == ROOM_OVER && !map_get(&r->insiders, p->id))
+        return verdict_set(v, PROTO_NO_SUCH_ROOM, "there is no room \"%s\"", r->code);
     if (kicked_before(r, p))
         return verdict_set(v, PROTO_KICKED, "the host removed you from room %s", r->code);
     if (as && strcmp(as, "spectator") == 0)
@@ -461,6 +472,7 @@ void room_add_member(room *r, player *p)
     r->members[r->nmembers++] = p;
     p->room = r;
     p->seat = -1;
+    map_put(&r->insiders, p->id, p); /* the value is only a marker */
 }
 
 void room_remove_member(room *r, player *p)
@@ -480,6 +492,8 @@ void room_mark_kicked(room *r, const player *p)
 {
     log_info("room %s: host removed player %s", r->code, p->id);
     map_put(&r->kicked, p->id, (void *)p); /* the value is only a marker */
+    if (p->addr[0])
+        map_put(&r->kicked_addrs, p->addr, (void *)p);
 }
 
 /* --- messages --- */

@@ -88,6 +88,8 @@ typedef struct room {
     msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
     int chat_head, chat_len;
     map kicked;              /* ids of players the host removed */
+    map kicked_addrs;        /* and their addresses (util/addr.h keys) */
+    map insiders;            /* ids of everyone who was ever a member */
     /* Who made the room, for the quotas on rooms and bots held at once. A
      * restored room has none (it counts against nobody). */
     char creator_id[IDS_PLAYER_ID_LEN + 1];
@@ -143,7 +145,7 @@ void room_set_state(room *r, const room_state *next);
 void room_add_member(room *r, player *p);
 /* p is no longer a member (after `left` was sent, if it had to be). */
 void room_remove_member(room *r, player *p);
-/* p may not come back. */
+/* p may not come back, nor anyone from its address. */
 void room_mark_kicked(room *r, const player *p);
 
 /* --- messages --- */

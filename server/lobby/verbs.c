@@ -330,6 +330,9 @@ static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
     room *old = p->room != r ? p->room : NULL;
     room_state next, old_next;
     if (room_draft_join(r, p, q->as, &next, &v) < 0) {
+        if (v.code == PROTO_NO_SUCH_ROOM) /* a finished private room: a miss */
+            quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
+                         sched_now(&l->sched));
         send_verdict(c, q, &v);
         return;
     }
