@@ -84,6 +84,8 @@ static player *player_add(players *ps, const char *id, const char *name,
     wheel_timer_init(&p->grace, grace_expired, p);
     p->chat_allowance = ps->chat_per_10s;
     p->chat_checked = sched_now(ps->sched);
+    p->ping_allowance = PLAYER_PINGS_BURST;
+    p->ping_checked = p->chat_checked;
     if (!map_put(&ps->by_id, p->id, p) || !map_put(&ps->by_key, key, p)) {
         map_remove(&ps->by_id, p->id);
         free(p);
@@ -186,17 +188,38 @@ void players_free(players *ps)
     map_free(&ps->by_key);
 }
 
+/* A token bucket of cap tokens refilled at per_s a second: spends one if it
+ * can. */
+static bool bucket_spend(double *allowance, uint64_t *checked, double per_s, double cap,
+                         uint64_t now)
+{
+    *allowance += (double)(now - *checked) * per_s / 1000.0;
+    if (*allowance > cap)
+        *allowance = cap;
+    *checked = now;
+    if (*allowance < 1.0)
+        return false;
+    *allowance -= 1.0;
+    return true;
+}
+
 bool player_chat_allowed(player *p)
 {
     players *ps = p->owner;
-    uint64_t now = sched_now(ps->sched);
-    double per_ms = ps->chat_per_10s / 10000.0;
-    p->chat_allowance += (double)(now - p->chat_checked) * per_ms;
-    if (p->chat_allowance > ps->chat_per_10s)
-        p->chat_allowance = ps->chat_per_10s;
-    p->chat_checked = now;
-    if (p->chat_allowance < 1.0)
-        return false;
-    p->chat_allowance -= 1.0;
-    return true;
+    return bucket_spend(&p->chat_allowance, &p->chat_checked, ps->chat_per_10s / 10.0,
+                        ps->chat_per_10s, sched_now(ps->sched));
+}
+
+ping_verdict player_ping_allowed(player *p)
+{
+    uint64_t now = sched_now(p->owner->sched);
+    if (bucket_spend(&p->ping_allowance, &p->ping_checked, PLAYER_PINGS_PER_S,
+                     PLAYER_PINGS_BURST, now)) {
+        p->ping_warned = false;
+        return PING_ANSWER;
+    }
+    if (p->ping_warned)
+        return PING_IGNORE;
+    p->ping_warned = true;
+    return PING_REFUSE;
 }

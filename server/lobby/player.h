@@ -40,6 +40,9 @@ typedef struct player {
     wheel_timer grace;   /* held seat runs out / player forgotten */
     double chat_allowance;
     uint64_t chat_checked; /* loop ms of the last allowance refill */
+    double ping_allowance;
+    uint64_t ping_checked;
+    bool ping_warned; /* told it pings too fast, since its last answered ping */
 } player;
 
 struct players {
@@ -79,5 +82,16 @@ void player_left_room(player *p);
 void player_expire_later(player *p, uint64_t delay_ms);
 /* Spends one chat allowance; false if the player is chatting too fast. */
 bool player_chat_allowed(player *p);
+
+/* Pings a player may send: about 10 a second, 30 at once. */
+#define PLAYER_PINGS_PER_S 10.0
+#define PLAYER_PINGS_BURST 30.0
+typedef enum ping_verdict {
+    PING_ANSWER,
+    PING_REFUSE, /* the first ping over the limit: told so (rate_limited) */
+    PING_IGNORE, /* later ones, until one fits again: no answer at all */
+} ping_verdict;
+/* Spends one ping allowance: what to do with this ping. */
+ping_verdict player_ping_allowed(player *p);
 
 #endif

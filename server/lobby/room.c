@@ -236,8 +236,9 @@ void room_draft_leave(const room *r, const player *p, room_state *next)
 static int check_seat_number(const room *r, int s, verdict *v)
 {
     if (s < 0 || s >= r->state.nseats)
-        return verdict_set(v, PROTO_BAD_SEAT, "room %s has seats 0 to %d", r->code,
-                           r->state.nseats - 1);
+        return verdict_set(v, PROTO_BAD_SEAT,
+                           "room %s has Seats 1 to %d (numbered 0 to %d in messages)", r->code,
+                           r->state.nseats, r->state.nseats - 1);
     return 0;
 }
 
@@ -253,14 +254,14 @@ int room_draft_sit(const room *r, const player *p, int s, room_state *next, verd
         return verdict_set(v, PROTO_WRONG_STATUS, "the game is over");
     if (next->status == ROOM_LOBBY) {
         if (st->player || st->bot >= 0)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
         if (p->seat >= 0)
             vacate_seat(r, next, p->seat);
     } else {
         if (st->player)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
         if (p->seat >= 0)
-            return verdict_set(v, PROTO_BAD_SEAT, "you already play seat %d", p->seat);
+            return verdict_set(v, PROTO_BAD_SEAT, "you already play Seat %d", p->seat + 1);
     }
     next->seats[s] = (seat){(player *)p, -1, false};
     return 0;
@@ -309,7 +310,7 @@ int room_draft_bot(const room *r, const player *by, int s, const char *level, ro
     if (next->status != ROOM_LOBBY)
         return verdict_set(v, PROTO_WRONG_STATUS, "bots are seated before the game starts");
     if (next->seats[s].player)
-        return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken by %s", s,
+        return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken by %s", s + 1,
                            next->seats[s].player->name);
     int n = parse_level(r, level, v);
     if (n < 0)
@@ -336,7 +337,7 @@ int room_draft_kick(const room *r, const player *by, int s, room_state *next, pl
             return verdict_set(v, PROTO_WRONG_STATUS, "a bot keeps its seat until the game ends");
         next->seats[s] = (seat){NULL, -1, false};
     } else {
-        return verdict_set(v, PROTO_BAD_SEAT, "seat %d is empty", s);
+        return verdict_set(v, PROTO_BAD_SEAT, "Seat %d is empty", s + 1);
     }
     return 0;
 }
@@ -652,12 +653,11 @@ void room_send_state_to(room *r, const player *p, const json_t *id)
     }
 }
 
-int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v)
+int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *v)
 {
-    long chars = proto_utf8_length(text, strlen(text));
-    if (chars < 1 || chars > PROTO_MAX_CHAT)
-        return verdict_set(v, PROTO_BAD_MESSAGE, "a chat message has 1 to %d characters",
-                           PROTO_MAX_CHAT);
+    char text[4 * PROTO_MAX_CHAT + 1], why[128];
+    if (!proto_clean_chat(given, text, sizeof text, why, sizeof why))
+        return verdict_set(v, PROTO_BAD_MESSAGE, "%s", why);
     if (!player_chat_allowed(p))
         return verdict_set(v, PROTO_RATE_LIMITED,
                            "you are chatting too fast; wait a few seconds");

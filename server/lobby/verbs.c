@@ -212,7 +212,17 @@ static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     (void)l;
-    (void)p;
+    /* A flood gets one refusal, then silence: answering it would cost as
+     * much as the pongs. */
+    switch (player_ping_allowed(p)) {
+    case PING_ANSWER: break;
+    case PING_IGNORE: return;
+    case PING_REFUSE:
+        lobby_send_error(c, q->id, PROTO_RATE_LIMITED,
+                         "you are pinging too fast (about 10 a second at most); pings are not "
+                         "answered until you slow down");
+        return;
+    }
     json_t *m = proto_message("pong", q->id);
     json_object_set_new(m, "time", json_integer(walltime_ms()));
     lobby_send_json(c, m);

@@ -66,7 +66,7 @@ test('act: out of turn, malformed and illegal actions change nothing', async () 
   bob.drain();
   const early = await bob.request('act', { action: { kind: 'add', n: 1 } });
   assert.equal(early.code, 'not_your_turn');
-  assert.match(early.message, /seat 0/);
+  assert.match(early.message, /Seat 1/);
   const malformed = await ada.request('act', { action: { kind: 'jump' } });
   assert.equal(malformed.code, 'bad_action');
   const illegal = await ada.request('act', { action: { kind: 'add', n: 4 } });

@@ -110,7 +110,7 @@ static int testgame_act(game *g, int seat, const json_t *action, int64_t now, js
     if (g->winner >= 0)
         return game_fail(err, "illegal", "the game is over");
     if (seat != g->turn)
-        return game_fail(err, "not_your_turn", "it is seat %d's turn", g->turn);
+        return game_fail(err, "not_your_turn", "it is Seat %d's turn", g->turn + 1);
     json_int_t v = json_integer_value(n);
     if (v < 1 || v > 3)
         return game_fail(err, "illegal", "you can add 1, 2 or 3, not %lld", (long long)v);
