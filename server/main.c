@@ -63,6 +63,8 @@ static void usage(FILE *out)
             "  --grace S            seconds a disconnected player's seat is held, and an\n"
             "                       empty room kept (default 120)\n"
             "  --bot-pace-ms MS     a bot acts at most once per this many ms (default 800)\n"
+            "  --bot-budget-ms MS   a thinking bot answers with its best so far after this\n"
+            "                       many ms (default 1000)\n"
             "  --lone-room-grace S  a room nobody but its creator ever joined closes S seconds\n"
             "                       after they leave or drop (default 30)\n"
             "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
@@ -122,6 +124,7 @@ enum {
     OPT_MAX_ROOMS,
     OPT_GRACE,
     OPT_BOT_PACE,
+    OPT_BOT_BUDGET,
     OPT_LONE_ROOM_GRACE,
     OPT_GUEST_TTL,
     OPT_ROOMS_PER_ADDR,
@@ -149,6 +152,7 @@ static const struct option long_options[] = {
     {"max-rooms", required_argument, NULL, OPT_MAX_ROOMS},
     {"grace", required_argument, NULL, OPT_GRACE},
     {"bot-pace-ms", required_argument, NULL, OPT_BOT_PACE},
+    {"bot-budget-ms", required_argument, NULL, OPT_BOT_BUDGET},
     {"lone-room-grace", required_argument, NULL, OPT_LONE_ROOM_GRACE},
     {"guest-ttl", required_argument, NULL, OPT_GUEST_TTL},
     {"rooms-per-addr", required_argument, NULL, OPT_ROOMS_PER_ADDR},
@@ -197,6 +201,9 @@ static int parse_flags(int argc, char **argv, options *o)
             lc->grace_ms = lc->room_grace_ms = v * 1000;
             break;
         case OPT_BOT_PACE: rc = parse_int("--bot-pace-ms", optarg, 0, 60000, &lc->bot_pace_ms); break;
+        case OPT_BOT_BUDGET:
+            rc = parse_int("--bot-budget-ms", optarg, 10, 600000, &lc->bot_budget_ms);
+            break;
         case OPT_LONE_ROOM_GRACE:
             rc = parse_int("--lone-room-grace", optarg, 1, 86400, &v);
             lc->lone_room_grace_ms = v * 1000;

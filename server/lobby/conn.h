@@ -35,6 +35,7 @@ typedef struct lobby_config {
     int grace_ms;         /* disconnected seats are held this long */
     int room_grace_ms;    /* a room with no human connected closes after this */
     int bot_pace_ms;      /* a bot acts at most once per this interval */
+    int bot_budget_ms;    /* a thinking bot answers with its best after this */
     int player_ttl_ms;    /* a player in no room is forgotten after this */
     int chat_per_10s;     /* chat messages a player may send per 10 s */
     int lone_room_grace_ms; /* a room only its creator ever joined closes this long after */

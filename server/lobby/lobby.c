@@ -23,6 +23,7 @@ lobby_config lobby_config_defaults(void)
         .grace_ms = 120000,
         .room_grace_ms = 120000,
         .bot_pace_ms = 800,
+        .bot_budget_ms = 1000,
         .player_ttl_ms = 24 * 3600 * 1000,
         .chat_per_10s = 10,
         .lone_room_grace_ms = 30000,
@@ -217,7 +218,11 @@ void lobby_check_empty(lobby *l, room *r)
 {
     if (r->closed)
         return;
-    if (room_has_connected_human(r))
+    bool attended = room_has_connected_human(r);
+    /* Bots play only while someone is there to see it: a room of bots
+     * left to itself costs nothing until it closes. */
+    table_pause_bots(&r->table, !attended);
+    if (attended)
         sched_stop(&l->sched, &r->close_timer);
     else if (!wheel_armed(&r->close_timer))
         /* A room nobody else ever joined (made and dropped) goes soon. */
@@ -286,6 +291,7 @@ room *lobby_room_new(lobby *l, const room_settings *rs)
     if (!r)
         return NULL;
     r->owner = l;
+    r->table.bot_budget_ms = l->cfg.bot_budget_ms;
     wheel_timer_init(&r->close_timer, close_timer_fired, r);
     if (!map_put(&l->rooms, r->code, r)) {
         room_close(r, "closed");

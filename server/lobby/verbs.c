@@ -64,7 +64,7 @@ static void catch_up(room *r, player *p)
 bool lobby_player_back(lobby *l, player *p)
 {
     room *r = p->room;
-    sched_stop(&l->sched, &r->close_timer);
+    lobby_check_empty(l, r); /* someone is there again */
     room_state next;
     if (!room_draft_back(r, p, &next))
         return false;
@@ -359,7 +359,7 @@ static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
             r->others_joined = true;
         room_add_member(r, p);
         room_set_state(r, &next);
-        sched_stop(&l->sched, &r->close_timer);
+        lobby_check_empty(l, r);
         lobby_rooms_changed(l);
     }
     room_announce(r, p, q->id);
