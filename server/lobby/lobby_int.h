@@ -46,6 +46,7 @@ struct lobby {
     wheel_timer clock_saver; /* saves the clocks of rooms in play, while any are */
     wheel_timer probe;       /* while writes fail: whether they work again */
     wheel_timer quota_sweep; /* forgets drained quota buckets, while any are kept */
+    wheel_timer trim;        /* hands freed memory back after rooms closed */
     quota_book quotas;
     int broken;              /* rooms kept aside in the store */
     bool closing;
