@@ -91,6 +91,8 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_ACT] = {"act", {FIELD("action", F_OBJECT, true, action)}},
     [PROTO_CHAT] = {"chat", {FIELD("text", F_STRING, true, text)}},
     [PROTO_PING] = {"ping", {{0}}},
+    [PROTO_APPROVE] = {"approve", {FIELD("player", F_STRING, true, player)}},
+    [PROTO_DENY] = {"deny", {FIELD("player", F_STRING, true, player)}},
 };
 
 const char *proto_verb_name(proto_verb v)

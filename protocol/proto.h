@@ -48,6 +48,8 @@ typedef enum proto_verb {
     PROTO_ACT,
     PROTO_CHAT,
     PROTO_PING,
+    PROTO_APPROVE,
+    PROTO_DENY,
     PROTO_VERB_COUNT
 } proto_verb;
 
@@ -96,7 +98,7 @@ typedef struct proto_request {
     proto_verb verb;
     json_t *msg;
     const json_t *id; /* string or integer, echoed in the reply; NULL if none */
-    const char *name, *token, *game, *room, *as, *level, *text;
+    const char *name, *token, *game, *room, *as, *level, *text, *player;
     const json_t *options, *action;
     int seat;
     bool is_private, watch;

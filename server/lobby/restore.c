@@ -61,7 +61,10 @@ static int stored_seats(lobby *l, const room *r, const store_room *row, room_sta
             snprintf(why, why_len, "seat %zu has a bot level this game does not have", i);
             return -1;
         }
-        st->seats[i] = (seat){p, (int)bot, json_is_true(json_object_get(se, "takeover"))};
+        const json_t *was = json_object_get(se, "bot_was");
+        json_int_t w = json_is_integer(was) ? json_integer_value(was) : -1;
+        st->seats[i] = (seat){p, (int)bot, json_is_true(json_object_get(se, "takeover")),
+                              w >= 0 && w < levels ? (int)w : -1};
     }
     return 0;
 }
@@ -97,6 +100,14 @@ static int store_late_result(lobby *l, room *r)
     return 0;
 }
 
+/* The seeds a stored game was dealt with: its secret as drawn, or for a
+ * game stored before secrets were kept, the stream derived from its seed
+ * then (so that it replays exactly). */
+static game_seeds stored_seeds(const store_room *row)
+{
+    return row->has_secret ? (game_seeds){row->seed, row->secret} : game_seeds_from(row->seed);
+}
+
 /* Builds a room from its row and log; -1 with why set (and nothing left
  * behind) if it cannot be built exactly. */
 static int build_room(lobby *l, const store_room *row, const json_t *inputs, char *why,
@@ -126,9 +137,11 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
     }
     room_state st = r->state;
     st.status = (room_status)status;
+    st.secret = row->secret;
+    st.has_secret = row->has_secret;
     int rc = stored_seats(l, r, row, &st, why, why_len);
     if (rc == 0 && status == ROOM_PLAYING) {
-        rc = table_replay(&r->table, r->options, st.nseats, game_seeds_from(row->seed), inputs,
+        rc = table_replay(&r->table, r->options, st.nseats, stored_seeds(row), inputs,
                           row->clock_ms, &err);
         if (rc < 0)
             snprintf(why, why_len, "%s", err.message);

@@ -55,6 +55,7 @@ typedef struct seat {
     player *player; /* a human (a member), or NULL */
     int bot;        /* bot level playing this seat, or -1 */
     bool takeover;  /* the bot stands in for `player`, who is away or gone */
+    int bot_was;    /* the level of the bot `player` took the seat from in play, or -1 */
 } seat;
 
 /* The parts of a room a verb changes, and the store keeps. */
@@ -62,6 +63,10 @@ typedef struct room_state {
     room_status status;
     player *host;
     uint64_t seed;
+    /* The game's secret stream (game_seeds.secret): drawn by the server
+     * when the game starts, never from the seed, never shown. */
+    uint64_t secret;
+    bool has_secret; /* false for a game stored before secrets were kept */
     int nseats;
     seat seats[ROOM_MAX_SEATS];
 } room_state;
@@ -90,6 +95,7 @@ typedef struct room {
     map kicked;              /* ids of players the host removed */
     map kicked_addrs;        /* and their addresses (util/addr.h keys) */
     map insiders;            /* ids of everyone who was ever a member */
+    map sit_requests;        /* player id -> seat + 1 (as a pointer): asking the host */
     /* Who made the room, for the quotas on rooms and bots held at once. A
      * restored room has none (it counts against nobody). */
     char creator_id[IDS_PLAYER_ID_LEN + 1];
@@ -164,6 +170,19 @@ void room_send_state_to(room *r, const player *p, const json_t *id);
 void room_send_over(room *r);
 int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v);
 void room_send_chat_history(room *r, const player *to);
+
+/* --- taking a bot's seat in play: the host approves --- */
+
+/* Whether p sitting in seat s needs the host's approval: in play, a seat a
+ * bot plays, asked by anyone but the host. */
+bool room_sit_needs_approval(const room *r, const player *p, int s);
+/* Records p's request for seat s (replacing an earlier one of p's), tells
+ * the host (`sit_request`) and answers p (`sit_pending`, echoing id). */
+void room_ask_host(room *r, player *p, int s, const json_t *id);
+/* The seat p asked for, or -1 (the request is forgotten either way). */
+int room_take_request(room *r, const player *p);
+/* `sit_denied` to the requester, and to the host echoing id. */
+void room_send_denied(room *r, const player *requester, int s, const json_t *id);
 
 /* --- looking --- */
 

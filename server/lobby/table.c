@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lobby/ids.h"
 #include "util/log.h"
 #include "util/metrics.h"
 #include "util/rng.h"
@@ -300,9 +301,14 @@ static void bot_round_init(const table *t, bot_round *b)
 {
     b->nseats = t->nseats;
     b->now = game_now(t);
+    /* The bots' salt is the server's randomness, never the room's seed: a
+     * seeded room must not make a bot's secret choices repeat. What a bot
+     * then does is logged as its input, so replays need no salt. */
+    bool fresh = ids_random(b->salt, sizeof b->salt);
     for (int s = 0; s < t->nseats; s++) {
         b->level[s] = t->bots[s];
-        b->salt[s] = rng_mix(t->seeds.seed ^ (t->seq << 8) ^ (uint64_t)s);
+        if (!fresh)
+            b->salt[s] = rng_mix(uv_hrtime() ^ (t->seq << 8) ^ (uint64_t)s);
     }
     b->seat = -1;
     b->action = NULL;

@@ -402,7 +402,63 @@ static int on_sit(lobby *l, room *r, player *p, const proto_request *q, verdict 
     room_state next;
     if (room_draft_sit(r, p, q->seat, &next, v) < 0)
         return -1;
+    /* A bot's seat in play shows its secrets: the host decides. */
+    if (room_sit_needs_approval(r, p, q->seat)) {
+        if (!r->state.host)
+            return verdict_set(v, PROTO_NOT_HOST,
+                               "taking a bot's seat needs the host's approval, and room %s has "
+                               "no host now",
+                               r->code);
+        room_ask_host(r, p, q->seat, q->id);
+        return 0;
+    }
     return reseat(l, r, p, q, &next, v);
+}
+
+/* The requester of an approve or deny: a member of r with a request. */
+static player *requester_of(lobby *l, room *r, player *host, const proto_request *q, int *seat,
+                            verdict *v)
+{
+    if (r->state.host != host) {
+        verdict_set(v, PROTO_NOT_HOST, "only the host of room %s can do that", r->code);
+        return NULL;
+    }
+    player *who = player_find(&l->players, q->player);
+    *seat = who && who->room == r ? room_take_request(r, who) : -1;
+    if (*seat < 0) {
+        verdict_set(v, PROTO_BAD_SEAT, "nobody in room %s asks for a seat as \"%.16s\"",
+                    r->code, q->player);
+        return NULL;
+    }
+    return who;
+}
+
+static int on_approve(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    int s;
+    player *who = requester_of(l, r, p, q, &s, v);
+    if (!who)
+        return -1;
+    room_state next;
+    if (room_draft_sit(r, who, s, &next, v) < 0 || store_room(l, r, &next, v) < 0) {
+        room_send_denied(r, who, s, NULL); /* the seat is gone: the requester hears */
+        return -1;
+    }
+    room_set_state(r, &next);
+    room_announce(r, p, q->id);
+    room_send_state_to(r, who, NULL);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_deny(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    int s;
+    player *who = requester_of(l, r, p, q, &s, v);
+    if (!who)
+        return -1;
+    room_send_denied(r, who, s, q->id);
+    return 0;
 }
 
 static int on_stand(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
@@ -453,7 +509,8 @@ static int on_start(lobby *l, room *r, player *p, const proto_request *q, verdic
     if (room_draft_start(r, p, &next, v) < 0)
         return -1;
     game_error err = {"", ""};
-    if (table_deal(&r->table, r->options, next.nseats, game_seeds_from(next.seed), &err) < 0)
+    if (table_deal(&r->table, r->options, next.nseats, (game_seeds){next.seed, next.secret},
+                   &err) < 0)
         return verdict_set(v, PROTO_BAD_OPTIONS, "%s", err.message);
     if (store_room(l, r, &next, v) < 0) {
         table_clear(&r->table);
@@ -543,6 +600,7 @@ static const room_handler room_handlers[PROTO_VERB_COUNT] = {
     [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
     [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
     [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
+    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny,
 };
 
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)

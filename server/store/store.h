@@ -65,7 +65,7 @@ int store_player_put(store *s, const char *id, const char *name, const uint8_t h
 typedef struct store_room {
     const char *code, *game, *status, *host;
     const json_t *options; /* resolved engine options */
-    const json_t *seats;   /* [{"player": id|null, "bot": level|-1, "takeover": bool}] */
+    const json_t *seats;   /* [{"player": id|null, "bot": level|-1, "takeover": bool, "bot_was"}] */
     uint64_t seed;
     bool seed_fixed, is_private, bot_takeover;
     int64_t clock_ms; /* the game clock at the last save */
