@@ -91,6 +91,8 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_ACT] = {"act", {FIELD("action", F_OBJECT, true, action)}},
     [PROTO_CHAT] = {"chat", {FIELD("text", F_STRING, true, text)}},
     [PROTO_PING] = {"ping", {{0}}},
+    [PROTO_APPROVE] = {"approve", {FIELD("player", F_STRING, true, player)}},
+    [PROTO_DENY] = {"deny", {FIELD("player", F_STRING, true, player)}},
 };
 
 const char *proto_verb_name(proto_verb v)
@@ -282,15 +284,48 @@ static bool is_control(long cp)
     return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 }
 
-bool proto_clean_name(const char *in, char *out, size_t out_len, char *why, size_t why_len)
+/* Marks that change the direction of the text around them: a name holding
+ * one can make the line it is shown in read differently. */
+static bool is_bidi_control(long cp)
+{
+    return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e ||
+           cp == 0x200f || cp == 0x061c;
+}
+
+/* Combining marks (accents that stack on the letter before them). */
+static bool is_combining(long cp)
+{
+    return (cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x0483 && cp <= 0x0489) ||
+           (cp >= 0x0591 && cp <= 0x05bd) || (cp >= 0x0610 && cp <= 0x061a) ||
+           (cp >= 0x064b && cp <= 0x065f) || (cp >= 0x1ab0 && cp <= 0x1aff) ||
+           (cp >= 0x1dc0 && cp <= 0x1dff) || (cp >= 0x20d0 && cp <= 0x20ff) ||
+           (cp >= 0xfe20 && cp <= 0xfe2f);
+}
+
+/* Characters that draw nothing by themselves: zero-width and format
+ * characters, fillers, blanks, variation selectors. */
+static bool is_invisible(long cp)
+{
+    return (cp >= 0x200b && cp <= 0x200d) || (cp >= 0x2060 && cp <= 0x2064) || cp == 0xfeff ||
+           cp == 0x00ad || cp == 0x034f || cp == 0x180e || cp == 0x115f || cp == 0x1160 ||
+           cp == 0x3164 || cp == 0xffa0 || cp == 0x2800 || (cp >= 0xfe00 && cp <= 0xfe0f) ||
+           (cp >= 0xe0000 && cp <= 0xe0fff);
+}
+
+/* Trims spaces at both ends of in and checks the rest: valid UTF-8, no
+ * control or direction characters, at most PROTO_MARKS_MAX combining marks
+ * on one character, something visible, 1 to max_chars characters. what
+ * ("a name") starts the sentence of a refusal. */
+static bool clean_text(const char *in, char *out, size_t out_len, long max_chars,
+                       const char *what, char *why, size_t why_len)
 {
     const unsigned char *s = (const unsigned char *)in;
     size_t n = strlen(in), i = 0, start = n, end = 0;
-    while (i < n) { /* find the first and last visible characters */
+    while (i < n) { /* find the first and last characters that are not spaces */
         size_t used;
         long cp = utf8_next(s + i, n - i, &used);
         if (cp < 0) {
-            snprintf(why, why_len, "a name must be valid UTF-8");
+            snprintf(why, why_len, "%s must be valid UTF-8", what);
             return false;
         }
         if (!is_space(cp)) {
@@ -300,24 +335,48 @@ bool proto_clean_name(const char *in, char *out, size_t out_len, char *why, size
         }
         i += used;
     }
-    if (start == n) {
-        snprintf(why, why_len, "a name needs at least one visible character");
-        return false;
-    }
-    long chars = 0;
+    long chars = 0, marks = 0;
+    bool visible = false;
     for (i = start; i < end; chars++) {
         size_t used;
-        if (is_control(utf8_next(s + i, end - i, &used))) {
-            snprintf(why, why_len, "a name cannot hold control characters");
+        long cp = utf8_next(s + i, end - i, &used);
+        if (is_control(cp)) {
+            snprintf(why, why_len, "%s cannot hold control characters", what);
             return false;
         }
+        if (is_bidi_control(cp)) {
+            snprintf(why, why_len, "%s cannot hold marks that change the text's direction",
+                     what);
+            return false;
+        }
+        marks = is_combining(cp) ? marks + 1 : 0;
+        if (marks > PROTO_MARKS_MAX) {
+            snprintf(why, why_len, "%s can have at most %d accents on one character", what,
+                     PROTO_MARKS_MAX);
+            return false;
+        }
+        visible |= !is_space(cp) && !is_invisible(cp) && !is_combining(cp);
         i += used;
     }
-    if (chars > PROTO_NAME_MAX || end - start >= out_len) {
-        snprintf(why, why_len, "a name can have at most %d characters", PROTO_NAME_MAX);
+    if (!visible) {
+        snprintf(why, why_len, "%s needs at least one visible character", what);
+        return false;
+    }
+    if (chars > max_chars || end - start >= out_len) {
+        snprintf(why, why_len, "%s can have at most %ld characters", what, max_chars);
         return false;
     }
     memcpy(out, in + start, end - start);
     out[end - start] = '\0';
     return true;
+}
+
+bool proto_clean_name(const char *in, char *out, size_t out_len, char *why, size_t why_len)
+{
+    return clean_text(in, out, out_len, PROTO_NAME_MAX, "a name", why, why_len);
+}
+
+bool proto_clean_chat(const char *in, char *out, size_t out_len, char *why, size_t why_len)
+{
+    return clean_text(in, out, out_len, PROTO_MAX_CHAT, "a chat message", why, why_len);
 }

@@ -19,6 +19,7 @@
 #define PROTO_MAX_CHAT 500 /* characters, not bytes */
 #define PROTO_NAME_MAX 24  /* characters */
 #define PROTO_SEAT_MAX 15  /* seats are numbered 0 to this */
+#define PROTO_MARKS_MAX 2  /* combining marks on one character, in names and chat */
 
 /* WebSocket close codes the server uses, with the reasons it gives. */
 enum {
@@ -47,6 +48,8 @@ typedef enum proto_verb {
     PROTO_ACT,
     PROTO_CHAT,
     PROTO_PING,
+    PROTO_APPROVE,
+    PROTO_DENY,
     PROTO_VERB_COUNT
 } proto_verb;
 
@@ -95,7 +98,7 @@ typedef struct proto_request {
     proto_verb verb;
     json_t *msg;
     const json_t *id; /* string or integer, echoed in the reply; NULL if none */
-    const char *name, *token, *game, *room, *as, *level, *text;
+    const char *name, *token, *game, *room, *as, *level, *text, *player;
     const json_t *options, *action;
     int seat;
     bool is_private, watch;
@@ -115,10 +118,16 @@ json_t *proto_message(const char *type, const json_t *id);
 json_t *proto_error(const json_t *id, proto_code code, const char *message);
 
 /* Player names: trims ASCII and Unicode spaces at both ends and checks the
- * rest is valid UTF-8 without control characters, 1 to PROTO_NAME_MAX
- * characters. Writes the trimmed name to out (size >= 4 * PROTO_NAME_MAX + 1)
- * and returns true, or returns false with a sentence in why. */
+ * rest is valid UTF-8 without control characters or direction marks
+ * (U+202A-202E, U+2066-2069, U+200E/F, U+061C), with at most PROTO_MARKS_MAX
+ * combining marks on one character and at least one visible character (not
+ * a space, zero-width, filler or mark), 1 to PROTO_NAME_MAX characters.
+ * Writes the trimmed name to out (size >= 4 * PROTO_NAME_MAX + 1) and returns
+ * true, or returns false with a sentence in why. */
 bool proto_clean_name(const char *in, char *out, size_t out_len, char *why, size_t why_len);
+/* Chat text: the same rules, 1 to PROTO_MAX_CHAT characters (out size >=
+ * 4 * PROTO_MAX_CHAT + 1). */
+bool proto_clean_chat(const char *in, char *out, size_t out_len, char *why, size_t why_len);
 
 /* Number of UTF-8 characters in s, or -1 if s is not valid UTF-8. */
 long proto_utf8_length(const char *s, size_t len);

@@ -63,6 +63,21 @@ static void usage(FILE *out)
             "  --grace S            seconds a disconnected player's seat is held, and an\n"
             "                       empty room kept (default 120)\n"
             "  --bot-pace-ms MS     a bot acts at most once per this many ms (default 800)\n"
+            "  --bot-budget-ms MS   a thinking bot answers with its best so far after this\n"
+            "                       many ms (default 1000)\n"
+            "  --lone-room-grace S  a room nobody but its creator ever joined closes S seconds\n"
+            "                       after they leave or drop (default 30)\n"
+            "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
+            "                       after leaving (default 600; it is never stored)\n"
+            "quotas (0 turns one off; an IPv6 address counts as its /64):\n"
+            "  --rooms-per-addr N   rooms open at once, created from one address (default 16)\n"
+            "  --rooms-per-player N rooms open at once, created by one player (default 4)\n"
+            "  --bots-per-addr N    bot seats in the open rooms of one address (default 32)\n"
+            "  --rooms-per-min N    rooms one address may create a minute (default 20)\n"
+            "  --players-per-min N  new players one address may make a minute (default 30)\n"
+            "  --joins-per-min N    join attempts a minute per address; a code that names\n"
+            "                       no room costs 10 (default 60)\n"
+            "  --no-quotas          all of the above off (load tests from one machine)\n"
             "  --keepalive S        ping a silent connection after S seconds, hang up\n"
             "                       after 2.5 S (default 30)\n"
             "  --trust-proxy        take client addresses from X-Real-IP/X-Forwarded-For\n"
@@ -109,6 +124,16 @@ enum {
     OPT_MAX_ROOMS,
     OPT_GRACE,
     OPT_BOT_PACE,
+    OPT_BOT_BUDGET,
+    OPT_LONE_ROOM_GRACE,
+    OPT_GUEST_TTL,
+    OPT_ROOMS_PER_ADDR,
+    OPT_ROOMS_PER_PLAYER,
+    OPT_BOTS_PER_ADDR,
+    OPT_ROOMS_PER_MIN,
+    OPT_PLAYERS_PER_MIN,
+    OPT_JOINS_PER_MIN,
+    OPT_NO_QUOTAS,
     OPT_KEEPALIVE,
     OPT_TRUST_PROXY,
     OPT_DB,
@@ -127,6 +152,16 @@ static const struct option long_options[] = {
     {"max-rooms", required_argument, NULL, OPT_MAX_ROOMS},
     {"grace", required_argument, NULL, OPT_GRACE},
     {"bot-pace-ms", required_argument, NULL, OPT_BOT_PACE},
+    {"bot-budget-ms", required_argument, NULL, OPT_BOT_BUDGET},
+    {"lone-room-grace", required_argument, NULL, OPT_LONE_ROOM_GRACE},
+    {"guest-ttl", required_argument, NULL, OPT_GUEST_TTL},
+    {"rooms-per-addr", required_argument, NULL, OPT_ROOMS_PER_ADDR},
+    {"rooms-per-player", required_argument, NULL, OPT_ROOMS_PER_PLAYER},
+    {"bots-per-addr", required_argument, NULL, OPT_BOTS_PER_ADDR},
+    {"rooms-per-min", required_argument, NULL, OPT_ROOMS_PER_MIN},
+    {"players-per-min", required_argument, NULL, OPT_PLAYERS_PER_MIN},
+    {"joins-per-min", required_argument, NULL, OPT_JOINS_PER_MIN},
+    {"no-quotas", no_argument, NULL, OPT_NO_QUOTAS},
     {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
     {"db", required_argument, NULL, OPT_DB},
@@ -166,6 +201,39 @@ static int parse_flags(int argc, char **argv, options *o)
             lc->grace_ms = lc->room_grace_ms = v * 1000;
             break;
         case OPT_BOT_PACE: rc = parse_int("--bot-pace-ms", optarg, 0, 60000, &lc->bot_pace_ms); break;
+        case OPT_BOT_BUDGET:
+            rc = parse_int("--bot-budget-ms", optarg, 10, 600000, &lc->bot_budget_ms);
+            break;
+        case OPT_LONE_ROOM_GRACE:
+            rc = parse_int("--lone-room-grace", optarg, 1, 86400, &v);
+            lc->lone_room_grace_ms = v * 1000;
+            break;
+        case OPT_GUEST_TTL:
+            rc = parse_int("--guest-ttl", optarg, 1, 86400, &v);
+            lc->guest_ttl_ms = v * 1000;
+            break;
+        case OPT_ROOMS_PER_ADDR:
+            rc = parse_int("--rooms-per-addr", optarg, 0, 1000000, &lc->rooms_per_addr);
+            break;
+        case OPT_ROOMS_PER_PLAYER:
+            rc = parse_int("--rooms-per-player", optarg, 0, 1000000, &lc->rooms_per_player);
+            break;
+        case OPT_BOTS_PER_ADDR:
+            rc = parse_int("--bots-per-addr", optarg, 0, 1000000, &lc->bots_per_addr);
+            break;
+        case OPT_ROOMS_PER_MIN:
+            rc = parse_int("--rooms-per-min", optarg, 0, 1000000, &lc->rooms_per_min);
+            break;
+        case OPT_PLAYERS_PER_MIN:
+            rc = parse_int("--players-per-min", optarg, 0, 1000000, &lc->players_per_min);
+            break;
+        case OPT_JOINS_PER_MIN:
+            rc = parse_int("--joins-per-min", optarg, 0, 1000000, &lc->joins_per_min);
+            break;
+        case OPT_NO_QUOTAS:
+            lc->rooms_per_addr = lc->rooms_per_player = lc->bots_per_addr = 0;
+            lc->rooms_per_min = lc->players_per_min = lc->joins_per_min = 0;
+            break;
         case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
         case OPT_TRUST_PROXY: nc->trust_proxy = true; break;
         case OPT_DB: o->db = optarg; break;

@@ -6,6 +6,7 @@
 #ifndef BOTPIT_CONN_H
 #define BOTPIT_CONN_H
 
+#include "util/addr.h"
 #include "util/msg.h"
 
 typedef struct lobby_conn lobby_conn;
@@ -24,6 +25,9 @@ typedef struct lobby_conn_ops {
 struct lobby_conn {
     const lobby_conn_ops *ops;
     struct player *player; /* set by hello; NULL before */
+    /* The client's address key (util/addr.h: IPv6 by its /64), which the
+     * per-address quotas count under; the network layer sets it on opening. */
+    char addr[ADDR_KEY_MAX];
 };
 
 typedef struct lobby_config {
@@ -31,8 +35,20 @@ typedef struct lobby_config {
     int grace_ms;         /* disconnected seats are held this long */
     int room_grace_ms;    /* a room with no human connected closes after this */
     int bot_pace_ms;      /* a bot acts at most once per this interval */
+    int bot_budget_ms;    /* a thinking bot answers with its best after this */
     int player_ttl_ms;    /* a player in no room is forgotten after this */
     int chat_per_10s;     /* chat messages a player may send per 10 s */
+    int lone_room_grace_ms; /* a room only its creator ever joined closes this long after */
+    int guest_ttl_ms;     /* a player that never joined a room is forgotten after this */
+    /* Quotas (0: none). Per address (util/addr.h) and minute: */
+    int rooms_per_min;    /* rooms created */
+    int players_per_min;  /* new identities (hello without a known token) */
+    int joins_per_min;    /* join attempts; a miss costs join_miss_cost */
+    int join_miss_cost;
+    /* Held at once: */
+    int rooms_per_addr;   /* rooms open, created from one address */
+    int rooms_per_player; /* rooms open, created by one identity */
+    int bots_per_addr;    /* bot seats in the open rooms created from one address */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 

@@ -63,14 +63,19 @@ int lobby_restore(lobby *l, int *rooms, int *broken);
 /* Saves the game clock of every room in play (before a graceful stop). */
 void lobby_save_clocks(lobby *l);
 /* Recent results (/api/results), newest first; game and player_id may be
- * NULL. An empty array if they cannot be read. New reference. */
-json_t *lobby_results_json(lobby *l, const char *game, const char *player_id, int limit);
-/* /api/results from its query arguments as text (each may be NULL): the
- * body, or NULL with a sentence in why (limit is 1 to LOBBY_RESULTS_MAX,
- * LOBBY_RESULTS_DEFAULT when absent). New reference. */
+ * NULL. Only public games, and the private ones viewer_id (may be NULL)
+ * played in. An empty array if they cannot be read. New reference. */
+json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
+                           const char *viewer_id, int limit);
+/* /api/results from its query arguments as text (each may be NULL) and the
+ * token of the player asking (from "Authorization: Bearer TOKEN", or NULL):
+ * the body (*status 200), or NULL with a sentence in why and *status 400 (a
+ * bad limit: 1 to LOBBY_RESULTS_MAX, LOBBY_RESULTS_DEFAULT when absent) or
+ * 401 (a token no player has). New reference. */
 #define LOBBY_RESULTS_DEFAULT 20
 #define LOBBY_RESULTS_MAX 200
 json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
-                            const char *limit, char *why, size_t why_len);
+                            const char *limit, const char *token, int *status, char *why,
+                            size_t why_len);
 
 #endif

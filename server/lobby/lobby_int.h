@@ -22,6 +22,7 @@
 #include "lobby/lobby.h"
 #include "lobby/persist.h"
 #include "lobby/player.h"
+#include "lobby/quota.h"
 #include "lobby/room.h"
 #include "lobby/sched.h"
 #include "util/map.h"
@@ -44,6 +45,9 @@ struct lobby {
     wheel_timer rooms_dirty; /* batches `rooms` pushes to watchers */
     wheel_timer clock_saver; /* saves the clocks of rooms in play, while any are */
     wheel_timer probe;       /* while writes fail: whether they work again */
+    wheel_timer quota_sweep; /* forgets drained quota buckets, while any are kept */
+    wheel_timer trim;        /* hands freed memory back after rooms closed */
+    quota_book quotas;
     int broken;              /* rooms kept aside in the store */
     bool closing;
 };
@@ -66,6 +70,19 @@ void lobby_rooms_changed(lobby *l);
 /* A room is in play: keep its clock saved. */
 void lobby_clocks_running(lobby *l);
 void lobby_send_json(lobby_conn *c, const json_t *m);
+/* An error reply, with what a refusal by a quota adds (v->quota). */
+void lobby_send_verdict(lobby_conn *c, const json_t *id, const verdict *v);
+
+/* --- quotas (lobby.c) --- */
+
+/* Takes cost from c's address's bucket of rate k: 0, or -1 with v set
+ * (rate_limited, with the wait). */
+int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, verdict *v);
+/* Whether the address and identity of c may create one more room: 0, or -1
+ * with v set (quota_exceeded). */
+int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
+/* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
+int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);

@@ -26,9 +26,10 @@ static json_t *seats_json(const room_state *st)
     json_t *seats = json_array();
     for (int i = 0; i < st->nseats; i++) {
         const seat *se = &st->seats[i];
-        json_array_append_new(seats, json_pack("{s:s?,s:i,s:b}", "player",
+        json_array_append_new(seats, json_pack("{s:s?,s:i,s:b,s:i}", "player",
                                                se->player ? se->player->id : NULL, "bot",
-                                               se->bot, "takeover", se->takeover));
+                                               se->bot, "takeover", se->takeover, "bot_was",
+                                               se->bot_was));
     }
     return seats;
 }
@@ -52,6 +53,8 @@ int persist_room(struct store *s, const room *r, const room_state *st)
         .is_private = r->is_private,
         .bot_takeover = r->bot_takeover,
         .clock_ms = r->table.live ? table_clock(&r->table) : 0,
+        .has_secret = st->has_secret,
+        .secret = st->secret,
     };
     int rc = store_room_put(s, &row);
     json_decref(seats);
@@ -93,7 +96,9 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c)
     }
     if (c->result) {
         json_t *players = result_players(r);
-        rc |= store_result_put(s, r->code, r->engine->id, players, c->result, walltime_ms());
+        store_result row = {r->code, r->engine->id, players, c->result, walltime_ms(),
+                            r->is_private, r->seed_fixed};
+        rc |= store_result_put(s, &row);
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;

@@ -29,6 +29,7 @@ void players_init(players *ps, sched *s, const lobby_config *cfg,
     map_init(&ps->by_key);
     ps->grace_ms = cfg->grace_ms;
     ps->ttl_ms = cfg->player_ttl_ms;
+    ps->guest_ttl_ms = cfg->guest_ttl_ms;
     ps->chat_per_10s = cfg->chat_per_10s;
     ps->expired = expired;
     ps->ctx = ctx;
@@ -83,6 +84,8 @@ static player *player_add(players *ps, const char *id, const char *name,
     wheel_timer_init(&p->grace, grace_expired, p);
     p->chat_allowance = ps->chat_per_10s;
     p->chat_checked = sched_now(ps->sched);
+    p->ping_allowance = PLAYER_PINGS_BURST;
+    p->ping_checked = p->chat_checked;
     if (!map_put(&ps->by_id, p->id, p) || !map_put(&ps->by_key, key, p)) {
         map_remove(&ps->by_id, p->id);
         free(p);
@@ -110,6 +113,8 @@ player *player_restore(players *ps, const char *id, const char *name,
                        const uint8_t token_hash[IDS_HASH_BYTES])
 {
     player *p = player_add(ps, id, name, token_hash);
+    if (p)
+        p->stored = true;
     if (p) /* nobody is connected yet: forgotten in due course unless seated */
         sched_start(ps->sched, &p->grace, (uint64_t)ps->ttl_ms);
     return p;
@@ -138,7 +143,15 @@ void player_attach(player *p, lobby_conn *c)
 {
     p->conn = c;
     c->player = p;
+    memcpy(p->addr, c->addr, sizeof p->addr);
     sched_stop(p->owner->sched, &p->grace);
+}
+
+/* How long a player in no room is remembered: a day once it has played, a
+ * few minutes if it never joined a room. */
+static int ttl_of(const player *p)
+{
+    return p->stored ? p->owner->ttl_ms : p->owner->guest_ttl_ms;
 }
 
 void player_detach(player *p)
@@ -148,13 +161,13 @@ void player_detach(player *p)
         p->conn->player = NULL;
     p->conn = NULL;
     p->watching_rooms = false;
-    sched_start(ps->sched, &p->grace, (uint64_t)(p->room ? ps->grace_ms : ps->ttl_ms));
+    sched_start(ps->sched, &p->grace, (uint64_t)(p->room ? ps->grace_ms : ttl_of(p)));
 }
 
 void player_left_room(player *p)
 {
     if (!p->conn)
-        sched_start(p->owner->sched, &p->grace, (uint64_t)p->owner->ttl_ms);
+        sched_start(p->owner->sched, &p->grace, (uint64_t)ttl_of(p));
 }
 
 void player_expire_later(player *p, uint64_t delay_ms)
@@ -175,17 +188,38 @@ void players_free(players *ps)
     map_free(&ps->by_key);
 }
 
+/* A token bucket of cap tokens refilled at per_s a second: spends one if it
+ * can. */
+static bool bucket_spend(double *allowance, uint64_t *checked, double per_s, double cap,
+                         uint64_t now)
+{
+    *allowance += (double)(now - *checked) * per_s / 1000.0;
+    if (*allowance > cap)
+        *allowance = cap;
+    *checked = now;
+    if (*allowance < 1.0)
+        return false;
+    *allowance -= 1.0;
+    return true;
+}
+
 bool player_chat_allowed(player *p)
 {
     players *ps = p->owner;
-    uint64_t now = sched_now(ps->sched);
-    double per_ms = ps->chat_per_10s / 10000.0;
-    p->chat_allowance += (double)(now - p->chat_checked) * per_ms;
-    if (p->chat_allowance > ps->chat_per_10s)
-        p->chat_allowance = ps->chat_per_10s;
-    p->chat_checked = now;
-    if (p->chat_allowance < 1.0)
-        return false;
-    p->chat_allowance -= 1.0;
-    return true;
+    return bucket_spend(&p->chat_allowance, &p->chat_checked, ps->chat_per_10s / 10.0,
+                        ps->chat_per_10s, sched_now(ps->sched));
+}
+
+ping_verdict player_ping_allowed(player *p)
+{
+    uint64_t now = sched_now(p->owner->sched);
+    if (bucket_spend(&p->ping_allowance, &p->ping_checked, PLAYER_PINGS_PER_S,
+                     PLAYER_PINGS_BURST, now)) {
+        p->ping_warned = false;
+        return PING_ANSWER;
+    }
+    if (p->ping_warned)
+        return PING_IGNORE;
+    p->ping_warned = true;
+    return PING_REFUSE;
 }

@@ -30,19 +30,26 @@ typedef struct player {
     uint8_t token_hash[IDS_HASH_BYTES]; /* the token itself is never kept */
     players *owner;
     lobby_conn *conn;    /* NULL while disconnected */
+    char addr[ADDR_KEY_MAX]; /* the address key of its last connection */
     struct room *room;   /* the room it is in, seated or watching (room.c sets it) */
     int seat;            /* its seat in room, or -1 for a spectator (room.c sets it) */
     bool watching_rooms; /* asked for `rooms` updates */
+    /* In the store: a player is written when it first joins a room, so an
+     * identity that never plays costs no row and is forgotten sooner. */
+    bool stored;
     wheel_timer grace;   /* held seat runs out / player forgotten */
     double chat_allowance;
     uint64_t chat_checked; /* loop ms of the last allowance refill */
+    double ping_allowance;
+    uint64_t ping_checked;
+    bool ping_warned; /* told it pings too fast, since its last answered ping */
 } player;
 
 struct players {
     sched *sched;
     map by_id;
     map by_key; /* by the first digits of the token's hash */
-    int grace_ms, ttl_ms, chat_per_10s;
+    int grace_ms, ttl_ms, guest_ttl_ms, chat_per_10s;
     /* p has been away for its grace period and is still in a room. */
     void (*expired)(void *ctx, player *p);
     void *ctx;
@@ -53,7 +60,8 @@ void players_init(players *ps, sched *s, const lobby_config *cfg,
 /* Forgets every player (their rooms must be gone). */
 void players_free(players *ps);
 
-/* A new player, in memory only; its token (to show once) goes to token. */
+/* A new player, in memory only (not stored); its token (to show once) goes
+ * to token. */
 player *player_new(players *ps, const char *name, uint8_t token[IDS_TOKEN_BYTES]);
 /* A player known from the database (after a restart). */
 player *player_restore(players *ps, const char *id, const char *name,
@@ -74,5 +82,16 @@ void player_left_room(player *p);
 void player_expire_later(player *p, uint64_t delay_ms);
 /* Spends one chat allowance; false if the player is chatting too fast. */
 bool player_chat_allowed(player *p);
+
+/* Pings a player may send: about 10 a second, 30 at once. */
+#define PLAYER_PINGS_PER_S 10.0
+#define PLAYER_PINGS_BURST 30.0
+typedef enum ping_verdict {
+    PING_ANSWER,
+    PING_REFUSE, /* the first ping over the limit: told so (rate_limited) */
+    PING_IGNORE, /* later ones, until one fits again: no answer at all */
+} ping_verdict;
+/* Spends one ping allowance: what to do with this ping. */
+ping_verdict player_ping_allowed(player *p);
 
 #endif

@@ -61,7 +61,10 @@ static int stored_seats(lobby *l, const room *r, const store_room *row, room_sta
             snprintf(why, why_len, "seat %zu has a bot level this game does not have", i);
             return -1;
         }
-        st->seats[i] = (seat){p, (int)bot, json_is_true(json_object_get(se, "takeover"))};
+        const json_t *was = json_object_get(se, "bot_was");
+        json_int_t w = json_is_integer(was) ? json_integer_value(was) : -1;
+        st->seats[i] = (seat){p, (int)bot, json_is_true(json_object_get(se, "takeover")),
+                              w >= 0 && w < levels ? (int)w : -1};
     }
     return 0;
 }
@@ -97,6 +100,14 @@ static int store_late_result(lobby *l, room *r)
     return 0;
 }
 
+/* The seeds a stored game was dealt with: its secret as drawn, or for a
+ * game stored before secrets were kept, the stream derived from its seed
+ * then (so that it replays exactly). */
+static game_seeds stored_seeds(const store_room *row)
+{
+    return row->has_secret ? (game_seeds){row->seed, row->secret} : game_seeds_from(row->seed);
+}
+
 /* Builds a room from its row and log; -1 with why set (and nothing left
  * behind) if it cannot be built exactly. */
 static int build_room(lobby *l, const store_room *row, const json_t *inputs, char *why,
@@ -126,9 +137,11 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
     }
     room_state st = r->state;
     st.status = (room_status)status;
+    st.secret = row->secret;
+    st.has_secret = row->has_secret;
     int rc = stored_seats(l, r, row, &st, why, why_len);
     if (rc == 0 && status == ROOM_PLAYING) {
-        rc = table_replay(&r->table, r->options, st.nseats, game_seeds_from(row->seed), inputs,
+        rc = table_replay(&r->table, r->options, st.nseats, stored_seeds(row), inputs,
                           row->clock_ms, &err);
         if (rc < 0)
             snprintf(why, why_len, "%s", err.message);
@@ -144,6 +157,12 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
         lobby_room_close(l, r, "closed");
         return -1;
     }
+    /* Who joined is not stored: a room still waiting with at most one
+     * person seated counts as made and dropped, and closes soon. */
+    int humans = 0;
+    for (int i = 0; i < st.nseats; i++)
+        humans += st.seats[i].player != NULL;
+    r->others_joined = status != ROOM_LOBBY || humans > 1;
     lobby_check_empty(l, r);
     if (r->table.live)
         lobby_clocks_running(l);
@@ -185,16 +204,20 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
 
 /* --- results --- */
 
-json_t *lobby_results_json(lobby *l, const char *game, const char *player_id, int limit)
+json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
+                           const char *viewer_id, int limit)
 {
-    json_t *results = l->store ? store_results(l->store, game, player_id, limit) : NULL;
+    json_t *results =
+        l->store ? store_results(l->store, game, player_id, viewer_id, limit) : NULL;
     return results ? results : json_array();
 }
 
 json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
-                            const char *limit, char *why, size_t why_len)
+                            const char *limit, const char *token, int *status, char *why,
+                            size_t why_len)
 {
     long n = LOBBY_RESULTS_DEFAULT;
+    *status = 400;
     if (limit) {
         char *end;
         errno = 0;
@@ -205,5 +228,13 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
             return NULL;
         }
     }
-    return json_pack("{s:o}", "results", lobby_results_json(l, game, player_id, (int)n));
+    const player *viewer = token ? player_find_by_token(&l->players, token) : NULL;
+    if (token && !viewer) {
+        *status = 401;
+        snprintf(why, why_len, "that token is not a player's here; send none to see public games");
+        return NULL;
+    }
+    *status = 200;
+    return json_pack("{s:o}", "results",
+                     lobby_results_json(l, game, player_id, viewer ? viewer->id : NULL, (int)n));
 }

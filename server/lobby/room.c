@@ -28,6 +28,8 @@ int room_status_parse(const char *name)
 int verdict_set(verdict *v, proto_code code, const char *fmt, ...)
 {
     v->code = code;
+    v->quota = NULL;
+    v->retry_ms = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(v->message, sizeof v->message, fmt, ap);
@@ -80,8 +82,11 @@ room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_o
     if (r->state.nseats > ROOM_MAX_SEATS)
         r->state.nseats = ROOM_MAX_SEATS;
     for (int i = 0; i < ROOM_MAX_SEATS; i++)
-        r->state.seats[i] = (seat){NULL, -1, false};
+        r->state.seats[i] = (seat){NULL, -1, false, -1};
     map_init(&r->kicked);
+    map_init(&r->kicked_addrs);
+    map_init(&r->insiders);
+    map_init(&r->sit_requests);
     table_init(&r->table, loop, s, e, ops, r, bot_pace_ms);
     return r;
 }
@@ -113,6 +118,9 @@ void room_close(room *r, const char *reason)
     r->members = NULL;
     chat_forget(r);
     map_free(&r->kicked);
+    map_free(&r->kicked_addrs);
+    map_free(&r->insiders);
+    map_free(&r->sit_requests);
     json_decref(r->options);
     r->options = NULL;
     table_close(&r->table, free_room);
@@ -126,14 +134,22 @@ static int default_bot_level(const game_engine *e)
     return normal >= 0 ? normal : 0;
 }
 
+/* The level of a bot standing in for the human of st: the bot that played
+ * the seat before them, if one did (a hard bot is not swapped for a normal
+ * one by sitting down and leaving), otherwise the engine's normal one. */
+static int standin_level(const room *r, const seat *st)
+{
+    return st->bot_was >= 0 ? st->bot_was : default_bot_level(r->engine);
+}
+
 /* The seat a human has left. In play, a bot takes it over if the room allows,
  * so the others can finish; otherwise it stays empty. */
 static void vacate_seat(const room *r, room_state *next, int s)
 {
     if (next->status == ROOM_PLAYING && r->bot_takeover && r->engine->bot_levels)
-        next->seats[s] = (seat){NULL, default_bot_level(r->engine), true};
+        next->seats[s] = (seat){NULL, standin_level(r, &next->seats[s]), true, -1};
     else
-        next->seats[s] = (seat){NULL, -1, false};
+        next->seats[s] = (seat){NULL, -1, false, -1};
 }
 
 static bool seated_in(const room_state *st, const player *p)
@@ -164,9 +180,12 @@ static void pick_host(const room *r, room_state *next, const player *leaving)
     next->host = best;
 }
 
+/* Kept out: the player the host removed, under any identity from the same
+ * address (a fresh identity costs nothing). */
 static bool kicked_before(const room *r, const player *p)
 {
-    return map_get(&r->kicked, p->id) != NULL;
+    return map_get(&r->kicked, p->id) != NULL ||
+           (p->addr[0] && map_get(&r->kicked_addrs, p->addr) != NULL);
 }
 
 /* The seat a joining player gets (-1: a spectator), or -1 with v set. */
@@ -175,6 +194,10 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     *s = -1;
     if (as && strcmp(as, "player") != 0 && strcmp(as, "spectator") != 0)
         return verdict_set(v, PROTO_BAD_MESSAGE, "\"as\" must be \"player\" or \"spectator\"");
+    /* A finished private game is its players' own: to anyone else the room
+     * does not exist (so a code found elsewhere tells nothing). */
+    if (r->is_private && r->state.status == ROOM_OVER && !map_get(&r->insiders, p->id))
+        return verdict_set(v, PROTO_NO_SUCH_ROOM, "there is no room \"%s\"", r->code);
     if (kicked_before(r, p))
         return verdict_set(v, PROTO_KICKED, "the host removed you from room %s", r->code);
     if (as && strcmp(as, "spectator") == 0)
@@ -205,7 +228,7 @@ int room_draft_join(const room *r, const player *p, const char *as, room_state *
     if (join_seat(r, p, as, &s, v) < 0)
         return -1;
     if (s >= 0)
-        next->seats[s] = (seat){(player *)p, -1, false};
+        next->seats[s] = (seat){(player *)p, -1, false, -1};
     if (!next->host)
         next->host = (player *)p;
     return 0;
@@ -223,8 +246,9 @@ void room_draft_leave(const room *r, const player *p, room_state *next)
 static int check_seat_number(const room *r, int s, verdict *v)
 {
     if (s < 0 || s >= r->state.nseats)
-        return verdict_set(v, PROTO_BAD_SEAT, "room %s has seats 0 to %d", r->code,
-                           r->state.nseats - 1);
+        return verdict_set(v, PROTO_BAD_SEAT,
+                           "room %s has Seats 1 to %d (numbered 0 to %d in messages)", r->code,
+                           r->state.nseats, r->state.nseats - 1);
     return 0;
 }
 
@@ -240,16 +264,17 @@ int room_draft_sit(const room *r, const player *p, int s, room_state *next, verd
         return verdict_set(v, PROTO_WRONG_STATUS, "the game is over");
     if (next->status == ROOM_LOBBY) {
         if (st->player || st->bot >= 0)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
         if (p->seat >= 0)
             vacate_seat(r, next, p->seat);
     } else {
         if (st->player)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
         if (p->seat >= 0)
-            return verdict_set(v, PROTO_BAD_SEAT, "you already play seat %d", p->seat);
+            return verdict_set(v, PROTO_BAD_SEAT, "you already play Seat %d", p->seat + 1);
     }
-    next->seats[s] = (seat){(player *)p, -1, false};
+    /* In play the seat was a bot's (or empty): remember which. */
+    next->seats[s] = (seat){(player *)p, -1, false, next->status == ROOM_PLAYING ? st->bot : -1};
     return 0;
 }
 
@@ -258,6 +283,12 @@ int room_draft_stand(const room *r, const player *p, room_state *next, verdict *
     *next = r->state;
     if (p->seat < 0)
         return verdict_set(v, PROTO_NOT_SEATED, "you are not in a seat");
+    /* Its view showed the seat's secrets: the seat is yours to the end. */
+    if (next->status == ROOM_PLAYING)
+        return verdict_set(v, PROTO_WRONG_STATUS,
+                           "you have seen Seat %d's secrets, so it is yours until the game "
+                           "ends (leave the room to go: a bot plays it)",
+                           p->seat + 1);
     vacate_seat(r, next, p->seat);
     return 0;
 }
@@ -296,12 +327,12 @@ int room_draft_bot(const room *r, const player *by, int s, const char *level, ro
     if (next->status != ROOM_LOBBY)
         return verdict_set(v, PROTO_WRONG_STATUS, "bots are seated before the game starts");
     if (next->seats[s].player)
-        return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken by %s", s,
+        return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken by %s", s + 1,
                            next->seats[s].player->name);
     int n = parse_level(r, level, v);
     if (n < 0)
         return -1;
-    next->seats[s] = (seat){NULL, n, false};
+    next->seats[s] = (seat){NULL, n, false, -1};
     return 0;
 }
 
@@ -321,9 +352,9 @@ int room_draft_kick(const room *r, const player *by, int s, room_state *next, pl
     } else if (st->bot >= 0) {
         if (next->status == ROOM_PLAYING)
             return verdict_set(v, PROTO_WRONG_STATUS, "a bot keeps its seat until the game ends");
-        next->seats[s] = (seat){NULL, -1, false};
+        next->seats[s] = (seat){NULL, -1, false, -1};
     } else {
-        return verdict_set(v, PROTO_BAD_SEAT, "seat %d is empty", s);
+        return verdict_set(v, PROTO_BAD_SEAT, "Seat %d is empty", s + 1);
     }
     return 0;
 }
@@ -346,7 +377,7 @@ static void compact_seats(room_state *next)
             next->seats[n++] = st;
     }
     for (int i = n; i < next->nseats; i++)
-        next->seats[i] = (seat){NULL, -1, false};
+        next->seats[i] = (seat){NULL, -1, false, -1};
     next->nseats = n;
 }
 
@@ -362,8 +393,12 @@ int room_draft_start(const room *r, const player *by, room_state *next, verdict 
     if (filled < min || filled > max)
         return verdict_set(v, PROTO_NOT_READY, "%s needs %d to %d players; %d %s filled",
                            r->engine->title, min, max, filled, filled == 1 ? "seat is" : "seats are");
-    if (!r->seed_fixed && !ids_random(&next->seed, sizeof next->seed))
+    /* The secret stream never follows from the seed, which a host may
+     * choose: hidden deals are the server's own randomness. */
+    if ((!r->seed_fixed && !ids_random(&next->seed, sizeof next->seed)) ||
+        !ids_random(&next->secret, sizeof next->secret))
         return verdict_set(v, PROTO_INTERNAL, "the server has no randomness to deal a game");
+    next->has_secret = true;
     compact_seats(next);
     next->status = ROOM_PLAYING;
     return 0;
@@ -390,7 +425,7 @@ void room_draft_rematch(const room *from, const room *to, player *host, room_sta
     for (int i = 0; i < from->nmembers; i++) {
         player *p = from->members[i];
         if (p->seat >= 0 && p->seat < next->nseats)
-            next->seats[p->seat] = (seat){p, -1, false};
+            next->seats[p->seat] = (seat){p, -1, false, -1};
     }
     next->host = host;
 }
@@ -403,7 +438,7 @@ bool room_draft_expired(const room *r, const player *p, room_state *next, bool *
         bool changed = false;
         seat *st = &next->seats[p->seat];
         if (r->bot_takeover && r->engine->bot_levels && !st->takeover) {
-            *st = (seat){(player *)p, default_bot_level(r->engine), true};
+            *st = (seat){(player *)p, standin_level(r, st), true, st->bot_was};
             changed = true;
         }
         if (next->host == p) {
@@ -425,7 +460,7 @@ bool room_draft_back(const room *r, const player *p, room_state *next)
     seat *st = &next->seats[p->seat];
     if (!st->takeover || st->player != p)
         return false;
-    *st = (seat){(player *)p, -1, false};
+    *st = (seat){(player *)p, -1, false, st->bot_was};
     return true;
 }
 
@@ -459,6 +494,7 @@ void room_add_member(room *r, player *p)
     r->members[r->nmembers++] = p;
     p->room = r;
     p->seat = -1;
+    map_put(&r->insiders, p->id, p); /* the value is only a marker */
 }
 
 void room_remove_member(room *r, player *p)
@@ -469,6 +505,7 @@ void room_remove_member(room *r, player *p)
             break;
         }
     }
+    map_remove(&r->sit_requests, p->id);
     p->room = NULL;
     p->seat = -1;
     player_left_room(p);
@@ -478,6 +515,8 @@ void room_mark_kicked(room *r, const player *p)
 {
     log_info("room %s: host removed player %s", r->code, p->id);
     map_put(&r->kicked, p->id, (void *)p); /* the value is only a marker */
+    if (p->addr[0])
+        map_put(&r->kicked_addrs, p->addr, (void *)p);
 }
 
 /* --- messages --- */
@@ -636,12 +675,11 @@ void room_send_state_to(room *r, const player *p, const json_t *id)
     }
 }
 
-int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v)
+int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *v)
 {
-    long chars = proto_utf8_length(text, strlen(text));
-    if (chars < 1 || chars > PROTO_MAX_CHAT)
-        return verdict_set(v, PROTO_BAD_MESSAGE, "a chat message has 1 to %d characters",
-                           PROTO_MAX_CHAT);
+    char text[4 * PROTO_MAX_CHAT + 1], why[128];
+    if (!proto_clean_chat(given, text, sizeof text, why, sizeof why))
+        return verdict_set(v, PROTO_BAD_MESSAGE, "%s", why);
     if (!player_chat_allowed(p))
         return verdict_set(v, PROTO_RATE_LIMITED,
                            "you are chatting too fast; wait a few seconds");
@@ -684,6 +722,52 @@ void room_send_chat_history(room *r, const player *to)
 
 /* --- looking --- */
 
+bool room_sit_needs_approval(const room *r, const player *p, int s)
+{
+    return r->state.status == ROOM_PLAYING && r->state.host != p && s >= 0 &&
+           s < r->state.nseats && r->state.seats[s].bot >= 0;
+}
+
+void room_ask_host(room *r, player *p, int s, const json_t *id)
+{
+    map_put(&r->sit_requests, p->id, (void *)(intptr_t)(s + 1));
+    json_t *m = proto_message("sit_request", NULL);
+    json_object_set_new(m, "room", json_string(r->code));
+    json_object_set_new(m, "seat", json_integer(s));
+    json_object_set_new(m, "from", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
+    if (r->state.host && r->state.host->conn)
+        send_json(r->state.host, m);
+    json_decref(m);
+    m = proto_message("sit_pending", id);
+    json_object_set_new(m, "room", json_string(r->code));
+    json_object_set_new(m, "seat", json_integer(s));
+    if (p->conn)
+        send_json(p, m);
+    json_decref(m);
+}
+
+int room_take_request(room *r, const player *p)
+{
+    intptr_t s = (intptr_t)map_remove(&r->sit_requests, p->id);
+    return (int)s - 1;
+}
+
+void room_send_denied(room *r, const player *requester, int s, const json_t *id)
+{
+    json_t *m = proto_message("sit_denied", NULL);
+    json_object_set_new(m, "room", json_string(r->code));
+    json_object_set_new(m, "seat", json_integer(s));
+    json_object_set_new(m, "player", json_string(requester->id));
+    if (requester->conn)
+        send_json(requester, m);
+    if (r->state.host && r->state.host->conn) {
+        if (id)
+            json_object_set(m, "id", (json_t *)id);
+        send_json(r->state.host, m);
+    }
+    json_decref(m);
+}
+
 bool room_has_connected_human(const room *r)
 {
     for (int i = 0; i < r->nmembers; i++) {
@@ -695,9 +779,9 @@ bool room_has_connected_human(const room *r)
 
 json_t *room_summary_json(const room *r)
 {
-    return json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:i,s:s?}", "code", r->code, "game",
+    return json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:i,s:s?,s:b}", "code", r->code, "game",
                      r->engine->id, "title", r->engine->title, "players", room_filled_seats(r),
                      "max_players", r->state.nseats, "status", room_status_name(r->state.status),
                      "spectators", spectator_count(r), "host",
-                     r->state.host ? r->state.host->name : NULL);
+                     r->state.host ? r->state.host->name : NULL, "seeded", r->seed_fixed);
 }

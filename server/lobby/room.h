@@ -36,6 +36,8 @@
 typedef struct verdict {
     proto_code code;
     char message[256];
+    const char *quota;  /* the quota that refused, or NULL (error.quota) */
+    int64_t retry_ms;   /* for a rate: when to try again (error.retry_after_ms) */
 } verdict;
 
 /* Fills v and returns -1, so that a refusal is one line. */
@@ -53,6 +55,7 @@ typedef struct seat {
     player *player; /* a human (a member), or NULL */
     int bot;        /* bot level playing this seat, or -1 */
     bool takeover;  /* the bot stands in for `player`, who is away or gone */
+    int bot_was;    /* the level of the bot `player` took the seat from in play, or -1 */
 } seat;
 
 /* The parts of a room a verb changes, and the store keeps. */
@@ -60,6 +63,10 @@ typedef struct room_state {
     room_status status;
     player *host;
     uint64_t seed;
+    /* The game's secret stream (game_seeds.secret): drawn by the server
+     * when the game starts, never from the seed, never shown. */
+    uint64_t secret;
+    bool has_secret; /* false for a game stored before secrets were kept */
     int nseats;
     seat seats[ROOM_MAX_SEATS];
 } room_state;
@@ -86,6 +93,14 @@ typedef struct room {
     msg *chat[ROOM_CHAT_HISTORY]; /* recent chat lines, a ring from chat_head */
     int chat_head, chat_len;
     map kicked;              /* ids of players the host removed */
+    map kicked_addrs;        /* and their addresses (util/addr.h keys) */
+    map insiders;            /* ids of everyone who was ever a member */
+    map sit_requests;        /* player id -> seat + 1 (as a pointer): asking the host */
+    /* Who made the room, for the quotas on rooms and bots held at once. A
+     * restored room has none (it counts against nobody). */
+    char creator_id[IDS_PLAYER_ID_LEN + 1];
+    char creator_addr[ADDR_KEY_MAX];
+    bool others_joined; /* anyone but the creator was ever a member */
     void *owner;             /* the owner's */
     wheel_timer close_timer; /* the owner's: armed while no human is connected */
     bool closed;
@@ -136,7 +151,7 @@ void room_set_state(room *r, const room_state *next);
 void room_add_member(room *r, player *p);
 /* p is no longer a member (after `left` was sent, if it had to be). */
 void room_remove_member(room *r, player *p);
-/* p may not come back. */
+/* p may not come back, nor anyone from its address. */
 void room_mark_kicked(room *r, const player *p);
 
 /* --- messages --- */
@@ -155,6 +170,19 @@ void room_send_state_to(room *r, const player *p, const json_t *id);
 void room_send_over(room *r);
 int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v);
 void room_send_chat_history(room *r, const player *to);
+
+/* --- taking a bot's seat in play: the host approves --- */
+
+/* Whether p sitting in seat s needs the host's approval: in play, a seat a
+ * bot plays, asked by anyone but the host. */
+bool room_sit_needs_approval(const room *r, const player *p, int s);
+/* Records p's request for seat s (replacing an earlier one of p's), tells
+ * the host (`sit_request`) and answers p (`sit_pending`, echoing id). */
+void room_ask_host(room *r, player *p, int s, const json_t *id);
+/* The seat p asked for, or -1 (the request is forgotten either way). */
+int room_take_request(room *r, const player *p);
+/* `sit_denied` to the requester, and to the host echoing id. */
+void room_send_denied(room *r, const player *requester, int s, const json_t *id);
 
 /* --- looking --- */
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lobby/ids.h"
 #include "util/log.h"
 #include "util/metrics.h"
 #include "util/rng.h"
@@ -56,6 +57,7 @@ static void schedule_bots(table *t);
 static void check_work(table *t);
 static void cancel_work(table *t);
 static void forget_think(table *t);
+static void budget_spent(wheel_timer *w);
 
 static void arm_deadline(table *t)
 {
@@ -291,6 +293,7 @@ struct table_think {
     game *copy;
     uint64_t seq; /* the table's seq when the copy was taken */
     bot_round round;
+    volatile int cancel; /* raised when the budget is spent or the answer unwanted */
     uv_work_t req;
 };
 
@@ -298,22 +301,28 @@ static void bot_round_init(const table *t, bot_round *b)
 {
     b->nseats = t->nseats;
     b->now = game_now(t);
+    /* The bots' salt is the server's randomness, never the room's seed: a
+     * seeded room must not make a bot's secret choices repeat. What a bot
+     * then does is logged as its input, so replays need no salt. */
+    bool fresh = ids_random(b->salt, sizeof b->salt);
     for (int s = 0; s < t->nseats; s++) {
         b->level[s] = t->bots[s];
-        b->salt[s] = rng_mix(t->seeds.seed ^ (t->seq << 8) ^ (uint64_t)s);
+        if (!fresh)
+            b->salt[s] = rng_mix(uv_hrtime() ^ (t->seq << 8) ^ (uint64_t)s);
     }
     b->seat = -1;
     b->action = NULL;
     b->wake = GAME_NO_DEADLINE;
 }
 
-static void bot_round_ask(const game_engine *e, const game *g, bot_round *b)
+static void bot_round_ask(const game_engine *e, const game *g, bot_round *b,
+                          const volatile int *cancel)
 {
     for (int s = 0; s < b->nseats && !b->action; s++) {
         if (b->level[s] < 0)
             continue;
         int64_t w = GAME_NO_DEADLINE;
-        b->action = e->bot(g, s, b->level[s], b->now, b->salt[s], &w, &game_no_cancel);
+        b->action = e->bot(g, s, b->level[s], b->now, b->salt[s], &w, cancel);
         if (w < b->wake)
             b->wake = w;
         if (b->action)
@@ -352,7 +361,7 @@ static void bot_round_play(table *t, bot_round *b)
 static void think_run(uv_work_t *req)
 {
     table_think *k = req->data;
-    bot_round_ask(k->engine, k->copy, &k->round);
+    bot_round_ask(k->engine, k->copy, &k->round, &k->cancel);
 }
 
 /* The answer stands only if nothing the bots saw has changed: no input, no
@@ -370,6 +379,7 @@ static void think_done(uv_work_t *req, int status)
     table *t = k->table;
     if (t) {
         t->think = NULL;
+        sched_stop(t->sched, &t->budget_timer);
         if (status == 0 && think_still_fits(t, k))
             bot_round_play(t, &k->round);
         else
@@ -402,12 +412,25 @@ static bool think_off_loop(table *t)
         return false;
     }
     t->think = k;
+    if (t->bot_budget_ms > 0)
+        sched_start(t->sched, &t->budget_timer, (uint64_t)t->bot_budget_ms);
     return true;
 }
 
+/* The bots have thought long enough: they answer with the best they have. */
+static void budget_spent(wheel_timer *w)
+{
+    table *t = w->data;
+    if (t->think)
+        t->think->cancel = 1;
+}
+
+/* Nobody wants the answer any more: the bot stops as soon as it looks. */
 static void forget_think(table *t)
 {
+    sched_stop(t->sched, &t->budget_timer);
     if (t->think) {
+        t->think->cancel = 1;
         t->think->table = NULL;
         t->think = NULL;
     }
@@ -422,7 +445,7 @@ static void bot_timer_fired(wheel_timer *w)
         return;
     bot_round b;
     bot_round_init(t, &b);
-    bot_round_ask(t->engine, t->game, &b);
+    bot_round_ask(t->engine, t->game, &b, &game_no_cancel);
     bot_round_play(t, &b);
 }
 
@@ -431,12 +454,22 @@ static void schedule_bots(table *t)
     bool any = false;
     for (int s = 0; s < t->nseats; s++)
         any |= t->bots[s] >= 0;
-    if (!any || !t->engine->bot || !t->live) {
+    if (!any || !t->engine->bot || !t->live || t->bots_paused) {
         sched_stop(t->sched, &t->bot_timer);
         return;
     }
     uint64_t now = sched_now(t->sched);
     sched_start(t->sched, &t->bot_timer, t->bot_next_ok > now ? t->bot_next_ok - now : 0);
+}
+
+void table_pause_bots(table *t, bool paused)
+{
+    if (t->bots_paused == paused)
+        return;
+    t->bots_paused = paused;
+    if (paused)
+        forget_think(t);
+    schedule_bots(t);
 }
 
 void table_set_bots(table *t, const int *levels, int nseats)
@@ -533,6 +566,7 @@ void table_init(table *t, uv_loop_t *loop, sched *s, const game_engine *e, const
     uv_timer_init(loop, &t->deadline_timer);
     wheel_timer_init(&t->bot_timer, bot_timer_fired, t);
     wheel_timer_init(&t->retry_timer, retry_fired, t);
+    wheel_timer_init(&t->budget_timer, budget_spent, t);
 }
 
 int table_deal(table *t, const json_t *options, int nseats, game_seeds seeds, game_error *err)

@@ -91,6 +91,9 @@ typedef struct table {
     uv_timer_t deadline_timer; /* the engine's earliest deadline; data is the host's */
     wheel_timer bot_timer;     /* the next bot move */
     wheel_timer retry_timer;   /* a server input that could not be stored */
+    wheel_timer budget_timer;  /* the thinking bots' time budget */
+    int bot_budget_ms;         /* a bot answers with its best after this; 0: no limit */
+    bool bots_paused;          /* nobody is watching: bots do not move */
     uint64_t bot_next_ok;      /* loop ms before which no bot acts */
     table_work *work;
     table_think *think;
@@ -113,6 +116,8 @@ int table_replay(table *t, const json_t *options, int nseats, game_seeds seeds,
 /* An action of seat's player (id is echoed to it). */
 table_outcome table_act(table *t, int seat, const json_t *action, const json_t *id,
                         game_error *err);
+/* Bots stop moving (and stop thinking) while paused, and go on when not. */
+void table_pause_bots(table *t, bool paused);
 /* Which seats bots play (level, or -1), after the seats changed. */
 void table_set_bots(table *t, const int *levels, int nseats);
 

@@ -12,7 +12,7 @@ typedef void (*verb_handler)(lobby *l, lobby_conn *c, player *p, const proto_req
 
 static void send_verdict(lobby_conn *c, const proto_request *q, const verdict *v)
 {
-    lobby_send_error(c, q->id, v->code, v->message);
+    lobby_send_verdict(c, q->id, v);
 }
 
 /* Stores a room as it will be; -1 with v set if it could not. */
@@ -23,16 +23,20 @@ static int store_room(lobby *l, const room *r, const room_state *next, verdict *
     return 0;
 }
 
-/* Stores the rooms p leaves and joins in one transaction; -1 with v set. */
-static int store_move(lobby *l, const room *from, const room_state *from_next, const room *to,
-                      const room_state *to_next, verdict *v)
+/* Stores the rooms p leaves and joins in one transaction, and p itself if
+ * this is its first room; -1 with v set. */
+static int store_move(lobby *l, player *p, const room *from, const room_state *from_next,
+                      const room *to, const room_state *to_next, verdict *v)
 {
     int rc = persist_begin(l->store);
+    if (!p->stored)
+        rc |= persist_player(l->store, p);
     if (from)
         rc |= persist_room(l->store, from, from_next);
     rc |= persist_room(l->store, to, to_next);
     if (lobby_wrote(l, persist_commit(l->store) | rc) < 0)
         return lobby_unavailable(v);
+    p->stored = true;
     return 0;
 }
 
@@ -60,7 +64,7 @@ static void catch_up(room *r, player *p)
 bool lobby_player_back(lobby *l, player *p)
 {
     room *r = p->room;
-    sched_stop(&l->sched, &r->close_timer);
+    lobby_check_empty(l, r); /* someone is there again */
     room_state next;
     if (!room_draft_back(r, p, &next))
         return false;
@@ -119,7 +123,7 @@ static int returning(lobby *l, player *p, const char *name, verdict *v)
         char old[sizeof p->name];
         memcpy(old, p->name, sizeof old);
         snprintf(p->name, sizeof p->name, "%s", name);
-        if (lobby_wrote(l, persist_player(l->store, p)) < 0) {
+        if (p->stored && lobby_wrote(l, persist_player(l->store, p)) < 0) {
             memcpy(p->name, old, sizeof old);
             return lobby_unavailable(v);
         }
@@ -133,18 +137,17 @@ static int returning(lobby *l, player *p, const char *name, verdict *v)
     return 0;
 }
 
-/* A new player, stored before its token is shown; NULL with v set. */
-static player *newcomer(lobby *l, const char *name, char token_hex[IDS_TOKEN_HEX], verdict *v)
+/* A new player, within its address's quota; NULL with v set. It is kept in
+ * memory only until it first joins a room (store_move stores it then). */
+static player *newcomer(lobby *l, lobby_conn *c, const char *name,
+                        char token_hex[IDS_TOKEN_HEX], verdict *v)
 {
+    if (lobby_quota_take(l, c, QUOTA_PLAYERS_PER_MIN, 1, v) < 0)
+        return NULL;
     uint8_t token[IDS_TOKEN_BYTES];
     player *p = player_new(&l->players, name, token);
     if (!p) {
         verdict_set(v, PROTO_INTERNAL, "the server is out of memory");
-        return NULL;
-    }
-    if (lobby_wrote(l, persist_player(l->store, p)) < 0) {
-        player_forget(p);
-        lobby_unavailable(v);
         return NULL;
     }
     ids_token_hex(token, token_hex);
@@ -170,7 +173,7 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         if (returning(l, p, name, &v) < 0)
             p = NULL;
     } else {
-        p = newcomer(l, name, token_hex, &v);
+        p = newcomer(l, c, name, token_hex, &v);
     }
     if (!p) {
         send_verdict(c, q, &v);
@@ -209,7 +212,17 @@ static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     (void)l;
-    (void)p;
+    /* A flood gets one refusal, then silence: answering it would cost as
+     * much as the pongs. */
+    switch (player_ping_allowed(p)) {
+    case PING_ANSWER: break;
+    case PING_IGNORE: return;
+    case PING_REFUSE:
+        lobby_send_error(c, q->id, PROTO_RATE_LIMITED,
+                         "you are pinging too fast (about 10 a second at most); pings are not "
+                         "answered until you slow down");
+        return;
+    }
     json_t *m = proto_message("pong", q->id);
     json_object_set_new(m, "time", json_integer(walltime_ms()));
     lobby_send_json(c, m);
@@ -272,7 +285,12 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
 {
     verdict v;
     room_settings rs;
-    if (create_settings(l, q, &rs, &v) < 0) {
+    if (lobby_quota_rooms(l, c, &v) < 0 || create_settings(l, q, &rs, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
+        json_decref(rs.options);
         send_verdict(c, q, &v);
         return;
     }
@@ -282,12 +300,14 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
         send_verdict(c, q, &v);
         return;
     }
+    snprintf(r->creator_id, sizeof r->creator_id, "%s", p->id);
+    snprintf(r->creator_addr, sizeof r->creator_addr, "%s", c->addr);
     room *old = p->room;
     room_state next, old_next;
     room_draft_join(r, p, "player", &next, &v); /* a new room has seat 0 free */
     if (old)
         room_draft_leave(old, p, &old_next);
-    if (store_move(l, old, &old_next, r, &next, &v) < 0) {
+    if (store_move(l, p, old, &old_next, r, &next, &v) < 0) {
         lobby_room_close(l, r, "closed");
         send_verdict(c, q, &v);
         return;
@@ -303,9 +323,16 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
 static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     verdict v;
+    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
     char code[IDS_CODE_LEN + 1];
     room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
     if (!r) {
+        /* Guessing codes costs more than joining one you were given. */
+        quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
+                     sched_now(&l->sched));
         verdict_set(&v, PROTO_NO_SUCH_ROOM, "there is no room \"%.16s\"", q->room);
         send_verdict(c, q, &v);
         return;
@@ -313,21 +340,26 @@ static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
     room *old = p->room != r ? p->room : NULL;
     room_state next, old_next;
     if (room_draft_join(r, p, q->as, &next, &v) < 0) {
+        if (v.code == PROTO_NO_SUCH_ROOM) /* a finished private room: a miss */
+            quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
+                         sched_now(&l->sched));
         send_verdict(c, q, &v);
         return;
     }
     if (old)
         room_draft_leave(old, p, &old_next);
-    if (p->room != r && store_move(l, old, &old_next, r, &next, &v) < 0) {
+    if (p->room != r && store_move(l, p, old, &old_next, r, &next, &v) < 0) {
         send_verdict(c, q, &v);
         return;
     }
     if (old)
         leave_apply(l, old, p, &old_next, "left", NULL);
     if (p->room != r) {
+        if (strcmp(p->id, r->creator_id) != 0)
+            r->others_joined = true;
         room_add_member(r, p);
         room_set_state(r, &next);
-        sched_stop(&l->sched, &r->close_timer);
+        lobby_check_empty(l, r);
         lobby_rooms_changed(l);
     }
     room_announce(r, p, q->id);
@@ -370,7 +402,63 @@ static int on_sit(lobby *l, room *r, player *p, const proto_request *q, verdict 
     room_state next;
     if (room_draft_sit(r, p, q->seat, &next, v) < 0)
         return -1;
+    /* A bot's seat in play shows its secrets: the host decides. */
+    if (room_sit_needs_approval(r, p, q->seat)) {
+        if (!r->state.host)
+            return verdict_set(v, PROTO_NOT_HOST,
+                               "taking a bot's seat needs the host's approval, and room %s has "
+                               "no host now",
+                               r->code);
+        room_ask_host(r, p, q->seat, q->id);
+        return 0;
+    }
     return reseat(l, r, p, q, &next, v);
+}
+
+/* The requester of an approve or deny: a member of r with a request. */
+static player *requester_of(lobby *l, room *r, player *host, const proto_request *q, int *seat,
+                            verdict *v)
+{
+    if (r->state.host != host) {
+        verdict_set(v, PROTO_NOT_HOST, "only the host of room %s can do that", r->code);
+        return NULL;
+    }
+    player *who = player_find(&l->players, q->player);
+    *seat = who && who->room == r ? room_take_request(r, who) : -1;
+    if (*seat < 0) {
+        verdict_set(v, PROTO_BAD_SEAT, "nobody in room %s asks for a seat as \"%.16s\"",
+                    r->code, q->player);
+        return NULL;
+    }
+    return who;
+}
+
+static int on_approve(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    int s;
+    player *who = requester_of(l, r, p, q, &s, v);
+    if (!who)
+        return -1;
+    room_state next;
+    if (room_draft_sit(r, who, s, &next, v) < 0 || store_room(l, r, &next, v) < 0) {
+        room_send_denied(r, who, s, NULL); /* the seat is gone: the requester hears */
+        return -1;
+    }
+    room_set_state(r, &next);
+    room_announce(r, p, q->id);
+    room_send_state_to(r, who, NULL);
+    lobby_rooms_changed(l);
+    return 0;
+}
+
+static int on_deny(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    int s;
+    player *who = requester_of(l, r, p, q, &s, v);
+    if (!who)
+        return -1;
+    room_send_denied(r, who, s, q->id);
+    return 0;
 }
 
 static int on_stand(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
@@ -384,8 +472,11 @@ static int on_stand(lobby *l, room *r, player *p, const proto_request *q, verdic
 static int on_bot(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
 {
     room_state next;
-    if (room_draft_bot(r, p, q->seat, q->level, &next, v) < 0 ||
-        store_room(l, r, &next, v) < 0)
+    if (room_draft_bot(r, p, q->seat, q->level, &next, v) < 0)
+        return -1;
+    bool adds = r->state.seats[q->seat].bot < 0; /* not a level change */
+    const char *addr = r->creator_addr[0] ? r->creator_addr : p->conn->addr;
+    if ((adds && lobby_quota_bots(l, addr, 1, v) < 0) || store_room(l, r, &next, v) < 0)
         return -1;
     room_set_state(r, &next);
     room_announce(r, p, q->id);
@@ -418,7 +509,8 @@ static int on_start(lobby *l, room *r, player *p, const proto_request *q, verdic
     if (room_draft_start(r, p, &next, v) < 0)
         return -1;
     game_error err = {"", ""};
-    if (table_deal(&r->table, r->options, next.nseats, game_seeds_from(next.seed), &err) < 0)
+    if (table_deal(&r->table, r->options, next.nseats, (game_seeds){next.seed, next.secret},
+                   &err) < 0)
         return verdict_set(v, PROTO_BAD_OPTIONS, "%s", err.message);
     if (store_room(l, r, &next, v) < 0) {
         table_clear(&r->table);
@@ -446,6 +538,10 @@ static int on_rematch(lobby *l, room *r, player *p, const proto_request *q, verd
     room *next_room = lobby_room_new(l, &rs);
     if (!next_room)
         return verdict_set(v, PROTO_INTERNAL, "the server could not make a new room");
+    /* The same people: it counts where the old room counted. */
+    memcpy(next_room->creator_id, r->creator_id, sizeof r->creator_id);
+    memcpy(next_room->creator_addr, r->creator_addr, sizeof r->creator_addr);
+    next_room->others_joined = r->others_joined;
     room_state next;
     room_draft_rematch(r, next_room, p, &next);
     int rc = persist_begin(l->store);
@@ -504,6 +600,7 @@ static const room_handler room_handlers[PROTO_VERB_COUNT] = {
     [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
     [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
     [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
+    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny,
 };
 
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "net/net_int.h"
@@ -114,10 +115,19 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
-    json_t *body = lobby_results_query(n->lobby, g, p, l, why, sizeof why);
+    /* A player proves who it is with its token, to see its private games. */
+    char auth[80];
+    const char *token = NULL;
+    if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
+        strncasecmp(auth, "Bearer ", 7) == 0)
+        token = auth + 7;
+    int status;
+    json_t *body = lobby_results_query(n->lobby, g, p, l, token, &status, why, sizeof why);
     if (!body)
-        return respond_json_status(wsi, cd, HTTP_STATUS_BAD_REQUEST,
-                                   json_pack("{s:s,s:s}", "code", "bad_message", "message", why));
+        return respond_json_status(
+            wsi, cd, status == 401 ? HTTP_STATUS_UNAUTHORIZED : HTTP_STATUS_BAD_REQUEST,
+            json_pack("{s:s,s:s}", "code", status == 401 ? "not_authenticated" : "bad_message",
+                      "message", why));
     return respond_json(wsi, cd, body);
 }
 

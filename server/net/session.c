@@ -180,6 +180,7 @@ int session_open(net *n, struct lws *wsi, conn_data *cd)
     s->net = n;
     s->wsi = wsi;
     net_client_address(n, wsi, s->ip, sizeof s->ip);
+    addr_key(s->ip, s->conn.addr, sizeof s->conn.addr); /* the lobby's quotas count by this */
     s->allowance = n->cfg.rate_burst;
     s->allowance_at = uv_now(n->loop);
     s->next = n->sessions;

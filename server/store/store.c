@@ -9,7 +9,7 @@
 
 #include "util/log.h"
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS players ("
@@ -18,13 +18,14 @@ static const char schema_sql[] =
     "  code TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL, host TEXT,"
     "  options TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL,"
     "  seed_fixed INTEGER NOT NULL, private INTEGER NOT NULL, bot_takeover INTEGER NOT NULL,"
-    "  clock_ms INTEGER NOT NULL DEFAULT 0, broken TEXT);"
+    "  clock_ms INTEGER NOT NULL DEFAULT 0, broken TEXT, secret INTEGER);"
     "CREATE TABLE IF NOT EXISTS inputs ("
     "  room TEXT NOT NULL, seq INTEGER NOT NULL, t INTEGER NOT NULL, seat INTEGER NOT NULL,"
     "  kind TEXT NOT NULL, action TEXT, PRIMARY KEY (room, seq)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS results ("
     "  id INTEGER PRIMARY KEY, room TEXT NOT NULL, game TEXT NOT NULL,"
-    "  finished_at INTEGER NOT NULL, players TEXT NOT NULL, result TEXT NOT NULL);"
+    "  finished_at INTEGER NOT NULL, players TEXT NOT NULL, result TEXT NOT NULL,"
+    "  private INTEGER NOT NULL DEFAULT 1, seeded INTEGER NOT NULL DEFAULT 0);"
     /* Columns in primary-key order: SQLite 3.40's quick_check wrongly reports
      * NULLs in a WITHOUT ROWID table whose key columns are declared in
      * another order, and this file would pass for damaged on the next start. */
@@ -54,16 +55,16 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_PLAYER_PUT] = "INSERT INTO players (id, name, token_hash) VALUES (?1, ?2, ?3) "
                       "ON CONFLICT (id) DO UPDATE SET name = excluded.name",
     [ST_ROOM_PUT] = "INSERT OR REPLACE INTO rooms (code, game, status, host, options, seats,"
-                    " seed, seed_fixed, private, bot_takeover, clock_ms)"
-                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    " seed, seed_fixed, private, bot_takeover, clock_ms, secret)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     [ST_ROOM_DELETE] = "DELETE FROM rooms WHERE code = ?1",
     [ST_INPUTS_DELETE] = "DELETE FROM inputs WHERE room = ?1",
     [ST_ROOM_BROKEN] = "UPDATE rooms SET broken = ?2 WHERE code = ?1",
     [ST_INPUT_APPEND] = "INSERT INTO inputs (room, seq, t, seat, kind, action)"
                         " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [ST_ROOM_CLOCK] = "UPDATE rooms SET clock_ms = ?2 WHERE code = ?1",
-    [ST_RESULT_PUT] = "INSERT INTO results (room, game, finished_at, players, result)"
-                      " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_RESULT_PUT] = "INSERT INTO results (room, game, finished_at, players, result, private,"
+                      " seeded) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [ST_RESULT_PLAYER] = "INSERT OR IGNORE INTO result_players (result, player) VALUES (?1, ?2)",
     [ST_INPUTS_OF] = "SELECT seq, t, seat, kind, action FROM inputs WHERE room = ?1 ORDER BY seq",
     [ST_PROBE] = "INSERT INTO probe (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1",
@@ -234,6 +235,39 @@ static int check_sound(store *s, char *err, size_t err_len)
     return 0;
 }
 
+static bool has_column(store *s, const char *table, const char *column)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "SELECT %s FROM %s LIMIT 0", column, table);
+    sqlite3_stmt *st;
+    bool ok = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK;
+    sqlite3_finalize(st);
+    return ok;
+}
+
+/* A database from before version 2 gains the columns added since. Results
+ * kept before then are taken as private: nobody can tell any more. */
+static int upgrade_schema(store *s, char **msg)
+{
+    static const struct {
+        const char *table, *column, *sql;
+    } added[] = {
+        {"rooms", "secret", "ALTER TABLE rooms ADD COLUMN secret INTEGER"},
+        {"results", "private",
+         "ALTER TABLE results ADD COLUMN private INTEGER NOT NULL DEFAULT 1"},
+        {"results", "seeded",
+         "ALTER TABLE results ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0"},
+    };
+    for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
+        if (has_column(s, added[i].table, added[i].column))
+            continue;
+        int rc = sqlite3_exec(s->db, added[i].sql, NULL, NULL, msg);
+        if (rc != SQLITE_OK)
+            return rc;
+    }
+    return SQLITE_OK;
+}
+
 static int setup_schema(store *s, char *err, size_t err_len)
 {
     char *msg = NULL;
@@ -245,6 +279,8 @@ static int setup_schema(store *s, char *err, size_t err_len)
     int rc = sqlite3_exec(s->db, sql, NULL, NULL, &msg);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(s->db, schema_sql, NULL, NULL, &msg);
+    if (rc == SQLITE_OK)
+        rc = upgrade_schema(s, &msg);
     if (rc != SQLITE_OK) {
         snprintf(err, err_len, "the database %s cannot be written: %s", s->path,
                  msg ? msg : sqlite3_errmsg(s->db));
@@ -330,6 +366,10 @@ int store_room_put(store *s, const store_room *r)
     sqlite3_bind_int(st, 9, r->is_private);
     sqlite3_bind_int(st, 10, r->bot_takeover);
     sqlite3_bind_int64(st, 11, r->clock_ms);
+    if (r->has_secret)
+        sqlite3_bind_int64(st, 12, (sqlite3_int64)r->secret);
+    else
+        sqlite3_bind_null(st, 12);
     return step_write(s, st, "saving a room");
 }
 
@@ -387,16 +427,18 @@ int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks,
     return store_commit(s) | rc;
 }
 
-int store_result_put(store *s, const char *code, const char *game, const json_t *players,
-                     const json_t *result, int64_t finished_at_ms)
+int store_result_put(store *s, const store_result *r)
 {
     int rc = store_begin(s);
     sqlite3_stmt *st = s->st[ST_RESULT_PUT];
-    bind_text(st, 1, code);
-    bind_text(st, 2, game);
-    sqlite3_bind_int64(st, 3, finished_at_ms);
-    bind_json(st, 4, players);
-    bind_json(st, 5, result);
+    bind_text(st, 1, r->code);
+    bind_text(st, 2, r->game);
+    sqlite3_bind_int64(st, 3, r->finished_at_ms);
+    bind_json(st, 4, r->players);
+    bind_json(st, 5, r->result);
+    sqlite3_bind_int(st, 6, r->is_private);
+    sqlite3_bind_int(st, 7, r->seeded);
+    const json_t *players = r->players;
     rc |= step_write(s, st, "saving a result");
     sqlite3_int64 id = sqlite3_last_insert_rowid(s->db);
     size_t i;
@@ -472,7 +514,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
-                           " private, bot_takeover, clock_ms FROM rooms WHERE broken IS NULL",
+                           " private, bot_takeover, clock_ms, secret FROM rooms"
+                           " WHERE broken IS NULL",
                            -1, &st, NULL) != SQLITE_OK)
         return read_failed(s, "reading rooms");
     int rc;
@@ -490,6 +533,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
             .is_private = sqlite3_column_int(st, 8),
             .bot_takeover = sqlite3_column_int(st, 9),
             .clock_ms = sqlite3_column_int64(st, 10),
+            .has_secret = sqlite3_column_type(st, 11) != SQLITE_NULL,
+            .secret = (uint64_t)sqlite3_column_int64(st, 11),
         };
         json_t *inputs = store_inputs(s, r.code);
         if (inputs)
@@ -506,24 +551,28 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
     return rc == SQLITE_DONE ? 0 : read_failed(s, "reading rooms");
 }
 
-json_t *store_results(store *s, const char *game, const char *player_id, int limit)
+json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
+                      int limit)
 {
     sqlite3_stmt *st;
+    /* A private game is shown only to someone who played in it. */
     const char *sql =
-        player_id
-            ? "SELECT r.room, r.game, r.finished_at, r.players, r.result FROM results r"
-              " JOIN result_players p ON p.result = r.id WHERE p.player = ?2"
-              " AND (?1 IS NULL OR r.game = ?1) ORDER BY r.finished_at DESC, r.id DESC LIMIT ?3"
-            : "SELECT room, game, finished_at, players, result FROM results"
-              " WHERE (?1 IS NULL OR game = ?1) ORDER BY finished_at DESC, id DESC LIMIT ?3";
+        "SELECT r.room, r.game, r.finished_at, r.players, r.result, r.private, r.seeded"
+        " FROM results r"
+        " WHERE (?1 IS NULL OR r.game = ?1)"
+        " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM result_players p"
+        "      WHERE p.result = r.id AND p.player = ?2))"
+        " AND (r.private = 0 OR (?4 IS NOT NULL AND EXISTS (SELECT 1 FROM result_players v"
+        "      WHERE v.result = r.id AND v.player = ?4)))"
+        " ORDER BY r.finished_at DESC, r.id DESC LIMIT ?3";
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
         read_failed(s, "reading results");
         return NULL;
     }
     bind_text(st, 1, game);
-    if (player_id)
-        bind_text(st, 2, player_id);
+    bind_text(st, 2, player_id);
     sqlite3_bind_int(st, 3, limit);
+    bind_text(st, 4, viewer_id);
     json_t *out = json_array();
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -532,6 +581,8 @@ json_t *store_results(store *s, const char *game, const char *player_id, int lim
                                 (json_int_t)sqlite3_column_int64(st, 2));
         json_object_set_new(row, "players", column_json(st, 3));
         json_object_set_new(row, "result", column_json(st, 4));
+        json_object_set_new(row, "private", json_boolean(sqlite3_column_int(st, 5)));
+        json_object_set_new(row, "seeded", json_boolean(sqlite3_column_int(st, 6)));
         json_array_append_new(out, row);
     }
     sqlite3_finalize(st);

@@ -65,10 +65,14 @@ int store_player_put(store *s, const char *id, const char *name, const uint8_t h
 typedef struct store_room {
     const char *code, *game, *status, *host;
     const json_t *options; /* resolved engine options */
-    const json_t *seats;   /* [{"player": id|null, "bot": level|-1, "takeover": bool}] */
+    const json_t *seats;   /* [{"player": id|null, "bot": level|-1, "takeover": bool, "bot_was"}] */
     uint64_t seed;
     bool seed_fixed, is_private, bot_takeover;
     int64_t clock_ms; /* the game clock at the last save */
+    /* The game's secret stream (game_seeds.secret), drawn by the server when
+     * the game started; rooms stored before it was kept have none. */
+    bool has_secret;
+    uint64_t secret;
 } store_room;
 
 int store_room_put(store *s, const store_room *r);
@@ -85,9 +89,16 @@ int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int 
 /* Saves the game clocks of many rooms in one transaction. */
 int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n);
 
-/* Records a finished game: its result and who sat where. */
-int store_result_put(store *s, const char *code, const char *game, const json_t *players,
-                     const json_t *result, int64_t finished_at_ms);
+/* A finished game: its result and who sat where ([{"seat", "id"?, ...}]). */
+typedef struct store_result {
+    const char *code, *game;
+    const json_t *players, *result;
+    int64_t finished_at_ms;
+    bool is_private; /* shown only to those who played */
+    bool seeded;     /* the host chose the seed */
+} store_result;
+
+int store_result_put(store *s, const store_result *r);
 
 /* --- reads --- */
 
@@ -106,9 +117,12 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
  * New reference. */
 json_t *store_inputs(store *s, const char *code);
 
-/* Recent results, newest first, optionally of one game and/or one player;
- * NULL if they could not be read. New reference. */
-json_t *store_results(store *s, const char *game, const char *player_id, int limit);
+/* Recent results, newest first, optionally of one game and/or one player,
+ * each with "private" and "seeded": public games, and the private ones
+ * viewer_id played in (viewer_id may be NULL: public games only). NULL if
+ * they could not be read. New reference. */
+json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
+                      int limit);
 
 /* Rooms kept aside because their log did not replay; -1 if unreadable. */
 int store_broken_count(store *s);

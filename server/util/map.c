@@ -139,3 +139,8 @@ void *map_iter_value(const map_iter *it)
 {
     return it->entry->value;
 }
+
+const char *map_iter_key(const map_iter *it)
+{
+    return it->entry->key;
+}

@@ -32,5 +32,6 @@ typedef struct map_iter {
 map_iter map_first(const map *m);
 void map_next(const map *m, map_iter *it);
 void *map_iter_value(const map_iter *it);
+const char *map_iter_key(const map_iter *it);
 
 #endif

@@ -98,8 +98,11 @@ test('a file system turned read-only: every change a player asks for is refused 
     assert.equal(reply.type, 'error', `${type} was refused`);
     assert.equal(reply.code, 'unavailable', `${type}: ${reply.message}`);
   };
+  // A newcomer is stored only when it first joins a room: its hello needs
+  // no write, its join does.
   const newcomer = await Client.connect(server);
-  await refused(newcomer, 'hello', { name: 'Dee' });
+  await newcomer.hello('Dee');
+  await refused(newcomer, 'join', { room: room.code });
   const renamed = await Client.connect(server);
   await refused(renamed, 'hello', { name: 'Robert', token: bob.token });
   await refused(carl, 'join', { room: room.code });

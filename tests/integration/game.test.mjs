@@ -66,7 +66,7 @@ test('act: out of turn, malformed and illegal actions change nothing', async () 
   bob.drain();
   const early = await bob.request('act', { action: { kind: 'add', n: 1 } });
   assert.equal(early.code, 'not_your_turn');
-  assert.match(early.message, /seat 0/);
+  assert.match(early.message, /Seat 1/);
   const malformed = await ada.request('act', { action: { kind: 'jump' } });
   assert.equal(malformed.code, 'bad_action');
   const illegal = await ada.request('act', { action: { kind: 'add', n: 4 } });
@@ -186,18 +186,21 @@ test('rematch moves everyone to a new room with the same seats', async () => {
   await bob.close();
 });
 
-test('stand in a game hands the seat to a bot; a spectator can sit back in', async () => {
+test('leaving a game hands the seat to a bot; a spectator can sit back in, with the host\'s approval', async () => {
   const { ada, bob, code } = await table({ target: 50 });
   const sam = await player(server, 'Sam');
   await sam.ok('join', { room: code, as: 'spectator' });
   await ada.ok('start');
-  const stood = await bob.ok('stand');
-  assert.equal(stood.seats[1].player, null);
-  assert.equal(stood.seats[1].bot, 'normal', 'a bot keeps the seat warm');
-  const asSpectator = await bob.next((m) => m.type === 'state' && m.seat === -1);
-  assert.equal(asSpectator.seat, -1);
+  const stand = await bob.request('stand');
+  assert.equal(stand.code, 'wrong_status', 'a seat whose secrets you saw is yours to the end');
+  await bob.ok('leave');
+  const left = await ada.next((m) => m.type === 'room' && m.seats[1].player === null);
+  assert.equal(left.seats[1].bot, 'normal', 'a bot keeps the seat warm');
   await sleep(100);
-  const sat = await sam.ok('sit', { seat: 1 });
+  const pending = await sam.ok('sit', { seat: 1 });
+  assert.equal(pending.type, 'sit_pending');
+  await ada.next('sit_request');
+  const sat = await ada.ok('approve', { player: sam.id });
   assert.equal(sat.seats[1].player.id, sam.id);
   assert.equal(sat.seats[1].bot, null, 'the bot steps aside');
   const view = await sam.next((m) => m.type === 'state' && m.seat === 1);
@@ -228,7 +231,9 @@ test('a bot whose seat is taken while it thinks never plays its answer', async (
   await ada.ok('start');
   await ada.ok('act', { action: { kind: 'add', n: 1 } });
   await bob.ok('act', { action: { kind: 'add', n: 1 } });
-  const sat = await sam.ok('sit', { seat: 2 });
+  await sam.ok('sit', { seat: 2 }); // the host approves at once
+  await ada.next('sit_request');
+  const sat = await ada.ok('approve', { player: sam.id });
   assert.equal(sat.seats[2].player.id, sam.id, 'Sam took the seat from the thinking bot');
   await sleep(700);
   const seen = sam.queue.filter((m) => m.type === 'state' && m.seat === 2);

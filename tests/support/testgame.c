@@ -31,7 +31,7 @@ static const game_option testgame_options[] = {
     {"target", GAME_OPTION_INT, "Target", "The count that wins.", 21, 5, 1000000, NULL},
     {"turn_s", GAME_OPTION_INT, "Turn time", "Seconds per turn; 0 for no limit.", 0, 0, 600,
      NULL},
-    {"bot_ms", GAME_OPTION_INT, "Bot thinking", "Milliseconds a bot sleeps before it answers.", 0,
+    {"bot_ms", GAME_OPTION_INT, "Bot thinking", "Milliseconds a bot thinks (sleeps) before it answers, unless its budget runs out first.", 0,
      0, 2000, NULL},
     {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
 };
@@ -110,7 +110,7 @@ static int testgame_act(game *g, int seat, const json_t *action, int64_t now, js
     if (g->winner >= 0)
         return game_fail(err, "illegal", "the game is over");
     if (seat != g->turn)
-        return game_fail(err, "not_your_turn", "it is seat %d's turn", g->turn);
+        return game_fail(err, "not_your_turn", "it is Seat %d's turn", g->turn + 1);
     json_int_t v = json_integer_value(n);
     if (v < 1 || v > 3)
         return game_fail(err, "illegal", "you can add 1, 2 or 3, not %lld", (long long)v);
@@ -164,14 +164,14 @@ static json_t *testgame_result(const game *g)
 static json_t *testgame_bot(const game *g, int seat, int level, int64_t now, uint64_t salt,
                             int64_t *wake_ms, const volatile int *cancel)
 {
-    (void)cancel;
     (void)now;
     (void)salt;
     (void)wake_ms;
     if (g->winner >= 0 || seat != g->turn)
         return NULL;
-    if (g->bot_ms)
-        nanosleep(&(struct timespec){g->bot_ms / 1000, g->bot_ms % 1000 * 1000000L}, NULL);
+    /* "Thinks" for bot_ms, but like a searching bot stops when told. */
+    for (int slept = 0; slept < g->bot_ms && !*cancel; slept += 5)
+        nanosleep(&(struct timespec){0, 5 * 1000000L}, NULL);
     int n = 1;
     if (level > 0) {
         int left = (g->target - g->total) % 4;

@@ -129,6 +129,58 @@ Test(proto_names, empty_long_invalid_and_control_names_are_refused)
     cr_assert_not(proto_clean_name("\xed\xa0\x80", out, sizeof out, why, sizeof why), "surrogate");
 }
 
+Test(proto_names, direction_marks_are_refused)
+{
+    char out[128], why[128];
+    const char *bidi[] = {"Ada\u202Eevil", "\u2066Bob", "x\u2069", "a\u200Eb", "a\u200Fb",
+                          "a\u061Cb", "\u202Aab", "ab\u202D"};
+    for (size_t i = 0; i < sizeof bidi / sizeof bidi[0]; i++) {
+        cr_assert_not(proto_clean_name(bidi[i], out, sizeof out, why, sizeof why), "case %zu", i);
+        cr_assert(strstr(why, "direction"), "%s", why);
+    }
+}
+
+Test(proto_names, a_visible_character_is_required)
+{
+    char out[128], why[128];
+    const char *blank[] = {"\u200B\u200B", "\u200D", "\u2060", "\u3164", "\u2800",
+                           "\u0301\u0301", "\uFE0F", "\u00AD"};
+    for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++) {
+        cr_assert_not(proto_clean_name(blank[i], out, sizeof out, why, sizeof why), "case %zu", i);
+        cr_assert(strstr(why, "visible"), "%s", why);
+    }
+    cr_assert(proto_clean_name("A\u200Db", out, sizeof out, why, sizeof why),
+              "a joiner between letters is fine");
+}
+
+Test(proto_names, stacked_combining_marks_are_limited)
+{
+    char out[128], why[128];
+    cr_assert(proto_clean_name("e\u0301\u0308", out, sizeof out, why, sizeof why), "two marks");
+    cr_assert_not(proto_clean_name("e\u0301\u0308\u0302", out, sizeof out, why, sizeof why));
+    cr_assert(strstr(why, "accents"), "%s", why);
+    cr_assert(proto_clean_name("e\u0301a\u0301", out, sizeof out, why, sizeof why),
+              "marks on different letters do not add up");
+}
+
+Test(proto_chat, control_blank_and_direction_text_is_refused_and_spaces_trimmed)
+{
+    char out[4 * PROTO_MAX_CHAT + 1], why[128];
+    cr_assert(proto_clean_chat("  good game  ", out, sizeof out, why, sizeof why));
+    cr_assert_str_eq(out, "good game");
+    cr_assert_not(proto_clean_chat("   \t  ", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_chat("bell\a", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_chat("line\nbreak", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_chat("gg\u202E", out, sizeof out, why, sizeof why));
+    cr_assert_not(proto_clean_chat("\u200B", out, sizeof out, why, sizeof why));
+    char longest[PROTO_MAX_CHAT + 2];
+    memset(longest, 'x', PROTO_MAX_CHAT + 1);
+    longest[PROTO_MAX_CHAT + 1] = '\0';
+    cr_assert_not(proto_clean_chat(longest, out, sizeof out, why, sizeof why));
+    longest[PROTO_MAX_CHAT] = '\0';
+    cr_assert(proto_clean_chat(longest, out, sizeof out, why, sizeof why));
+}
+
 Test(proto_utf8, length_counts_code_points)
 {
     cr_assert_eq(proto_utf8_length("abc", 3), 3);

@@ -59,10 +59,16 @@ if (process.env.NODE_TEST_CONTEXT) {
   });
 }
 
+// Every test client comes from 127.0.0.1, so the per-address quotas are
+// off unless a test asks for them (quotas: true, or one of their flags).
+const QUOTA_FLAGS = ['--rooms-per-addr', '--rooms-per-player', '--bots-per-addr', '--rooms-per-min',
+  '--players-per-min', '--joins-per-min'];
+
 /** Starts botpit; resolves once it prints the URL it listens on. */
-export async function startServer(args = [], { binary = serverBinary(), env = {} } = {}) {
+export async function startServer(args = [], { binary = serverBinary(), env = {}, quotas = false } = {}) {
   const db = args.includes('--db') ? [] : ['--db', join(tempDir(), 'botpit.db')];
-  const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...db, ...args], {
+  const noQuotas = quotas || args.some((a) => QUOTA_FLAGS.includes(a)) ? [] : ['--no-quotas'];
+  const proc = spawn(binary, ['--port', '0', '--bind', '127.0.0.1', '--log-level', 'warn', ...db, ...noQuotas, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -1,0 +1,170 @@
+// Quotas per address and per identity (issue 21): one client machine cannot
+// hold every room, mint identities, guess codes or run every bot. Each
+// refusal names its quota, and /metrics counts it.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { Client, httpGet, player, schemaFailures, sleep, startServer, tempDir } from './lib/harness.mjs';
+import { metric } from './lib/faults.mjs';
+
+after(() => assert.deepEqual(schemaFailures, [], 'every server message matched its schema'));
+
+const refusedBy = async (c, type, fields, code, quota) => {
+  const e = await c.request(type, fields);
+  assert.equal(e.type, 'error', `${type} was refused`);
+  assert.deepEqual([e.code, e.quota], [code, quota], e.message);
+  assert.match(e.message, /address|you/);
+  return e;
+};
+
+const rooms = async (server) => JSON.parse((await httpGet(server, '/api/rooms')).text).rooms;
+
+test('rooms open at once are limited per address, and a made-and-dropped room goes soon', async () => {
+  const server = await startServer(['--rooms-per-addr', '2', '--lone-room-grace', '1', '--grace', '60']);
+  const makers = [];
+  for (const name of ['A', 'B']) {
+    const c = await player(server, name);
+    await c.ok('create', { game: 'testgame', private: true });
+    makers.push(c);
+  }
+  const third = await player(server, 'C');
+  await refusedBy(third, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_addr');
+  assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="rooms_per_addr"'), 1);
+  assert.equal(await metric(server, 'botpit_quota_limit', 'quota="rooms_per_addr"'), 2);
+  await makers[0].drop();
+  await sleep(1600);
+  const again = await third.ok('create', { game: 'testgame' });
+  assert.equal(again.type, 'room', 'the dropped room closed within the short grace');
+  for (const c of [makers[1], third]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('a room someone else joined keeps the ordinary grace', async () => {
+  const server = await startServer(['--lone-room-grace', '1', '--grace', '60']);
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame' });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await bob.ok('leave');
+  await ada.drop();
+  await bob.close();
+  await sleep(1600);
+  assert.equal((await rooms(server)).length, 1, 'still open: it was joined');
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('rooms held by one identity are limited', async () => {
+  const server = await startServer(['--rooms-per-player', '1']);
+  const ada = await player(server, 'Ada');
+  await ada.ok('create', { game: 'testgame' });
+  await refusedBy(ada, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_player');
+  await ada.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('rooms created per minute are limited per address, with the wait given', async () => {
+  const server = await startServer(['--rooms-per-min', '2']);
+  const ada = await player(server, 'Ada');
+  for (let i = 0; i < 2; i++) {
+    await ada.ok('create', { game: 'testgame' });
+    await ada.ok('leave');
+  }
+  const e = await refusedBy(ada, 'create', { game: 'testgame' }, 'rate_limited', 'rooms_per_min');
+  assert.ok(e.retry_after_ms > 0 && e.retry_after_ms <= 30000, `wait ${e.retry_after_ms} ms`);
+  assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="rooms_per_min"'), 1);
+  await ada.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('new identities per minute are limited per address; a known token still comes back', async () => {
+  const server = await startServer(['--players-per-min', '3']);
+  const known = [];
+  for (const name of ['A', 'B', 'C']) known.push(await player(server, name));
+  const fourth = await Client.connect(server);
+  const e = await refusedBy(fourth, 'hello', { name: 'D' }, 'rate_limited', 'players_per_min');
+  assert.ok(e.retry_after_ms > 0);
+  await known[0].close();
+  const back = await Client.connect(server);
+  assert.equal((await back.hello('A', known[0].token)).you.id, known[0].id);
+  for (const c of [back, fourth, known[1], known[2]]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('join attempts are limited per address, and a code that names no room costs more', async () => {
+  const server = await startServer(['--joins-per-min', '21']);
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame' });
+  const guesser = await player(server, 'Guess');
+  for (const code of ['AAAAA', 'BBBBB']) {
+    const miss = await guesser.request('join', { room: code });
+    assert.equal(miss.code, 'no_such_room');
+  }
+  // Two misses cost 20 of 21: the right code (1) still fits, nothing after.
+  await guesser.ok('join', { room: room.code, as: 'spectator' });
+  await guesser.ok('leave');
+  const e = await refusedBy(guesser, 'join', { room: 'CCCCC' }, 'rate_limited', 'joins_per_min');
+  assert.ok(e.retry_after_ms > 0);
+  await ada.close();
+  await guesser.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('bot seats in the rooms of one address are limited', async () => {
+  const server = await startServer(['--bots-per-addr', '2']);
+  const ada = await player(server, 'Ada');
+  await ada.ok('create', { game: 'testgame' });
+  await ada.ok('bot', { seat: 1 });
+  await ada.ok('bot', { seat: 2, level: 'easy' });
+  await ada.ok('bot', { seat: 2, level: 'normal' }); // a new level is not a new bot
+  await refusedBy(ada, 'bot', { seat: 3 }, 'quota_exceeded', 'bots_per_addr');
+  assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="bots_per_addr"'), 1);
+  await ada.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('an IPv6 address counts as its /64', async () => {
+  const server = await startServer(['--trust-proxy', '--rooms-per-addr', '1', '--rooms-per-player', '0']);
+  const from = (ip) => ({ headers: { 'X-Forwarded-For': ip } });
+  const one = await player(server, 'One', from('2001:db8:1:2::1'));
+  await one.ok('create', { game: 'testgame' });
+  const sameNet = await player(server, 'Two', from('2001:db8:1:2:ffff::9'));
+  await refusedBy(sameNet, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_addr');
+  const otherNet = await player(server, 'Three', from('2001:db8:1:3::1'));
+  await otherNet.ok('create', { game: 'testgame' });
+  for (const c of [one, sameNet, otherNet]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('an identity that never joined a room expires in minutes, not a day', async () => {
+  const server = await startServer(['--guest-ttl', '1']);
+  const guest = await player(server, 'Guest');
+  const seated = await player(server, 'Seated');
+  await seated.ok('create', { game: 'testgame' });
+  await seated.ok('leave');
+  await guest.drop();
+  await seated.drop();
+  await sleep(1600);
+  const back = await Client.connect(server);
+  assert.notEqual((await back.hello('Guest', guest.token)).you.id, guest.id, 'forgotten');
+  const seatedBack = await Client.connect(server);
+  assert.equal((await seatedBack.hello('Seated', seated.token)).you.id, seated.id, 'kept');
+  for (const c of [back, seatedBack]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('an identity that never joined a room is not stored', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  const guest = await player(server, 'Guest');
+  const seated = await player(server, 'Seated');
+  await seated.ok('create', { game: 'testgame' });
+  await seated.ok('leave');
+  assert.equal((await server.stop()).code, 0);
+  server = await startServer(['--db', db]);
+  const back = await Client.connect(server);
+  assert.notEqual((await back.hello('Guest', guest.token)).you.id, guest.id, 'not restored');
+  const seatedBack = await Client.connect(server);
+  assert.equal((await seatedBack.hello('Seated', seated.token)).you.id, seated.id);
+  for (const c of [back, seatedBack]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
