@@ -40,6 +40,7 @@ struct net {
 typedef struct conn_data {
     session *ws;
     http_tx *http;
+    bool head; /* a HEAD request: the headers of its GET, no body */
 } conn_data;
 
 /* session.c */
