@@ -203,13 +203,16 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     if (as && strcmp(as, "spectator") == 0)
         return 0;
     const room_state *st = &r->state;
-    for (int i = 0; i < st->nseats && *s < 0; i++) {
+    /* In play a joiner watches: a seat a bot keeps is taken with `sit`,
+     * which asks the host (the seat's view shows its secrets). */
+    if (as && st->status == ROOM_PLAYING)
+        return verdict_set(v, PROTO_ROOM_FULL,
+                           "room %s is playing: join as a spectator, then ask the host for a "
+                           "bot's seat with sit",
+                           r->code);
+    for (int i = 0; i < st->nseats && *s < 0 && st->status == ROOM_LOBBY; i++) {
         const seat *se = &st->seats[i];
-        /* Before the game any empty seat; in play a seat whose player left. */
-        bool open = st->status == ROOM_LOBBY     ? (!se->player && se->bot < 0)
-                    : st->status == ROOM_PLAYING ? (!se->player && se->takeover)
-                                                 : false;
-        if (open)
+        if (!se->player && se->bot < 0)
             *s = i;
     }
     if (*s < 0 && as)

@@ -74,6 +74,13 @@ test("taking a bot's seat in play needs the host's approval, and the seat is the
   await eve.ok('join', { room: room.code, as: 'spectator' });
   await ada.ok('start');
 
+  const late = await player(server, 'Late');
+  const full = await late.request('join', { room: room.code, as: 'player' });
+  assert.equal(full.code, 'room_full', 'joining a game in play never seats you');
+  await late.ok('join', { room: room.code });
+  assert.equal((await late.next('state')).seat, -1, 'it makes you a spectator');
+  await late.close();
+
   const pending = await eve.ok('sit', { seat: 1 });
   assert.deepEqual([pending.type, pending.seat], ['sit_pending', 1]);
   const asked = await ada.next('sit_request');
