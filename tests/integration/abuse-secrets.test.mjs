@@ -111,3 +111,24 @@ test("taking a bot's seat in play needs the host's approval, and the seat is the
   await eve.close();
   assert.equal((await server.stop()).code, 0);
 });
+
+test('a host who takes over hears of the seat requests still waiting', async () => {
+  const server = await startServer();
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame', options: { target: 1000 } });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('bot', { seat: 2 });
+  const eve = await player(server, 'Eve');
+  await eve.ok('join', { room: room.code, as: 'spectator' });
+  await ada.ok('start');
+  await eve.ok('sit', { seat: 2 });
+  await ada.next('sit_request');
+  await ada.ok('leave'); // Bob hosts now
+  const asked = await bob.next('sit_request');
+  assert.deepEqual([asked.seat, asked.from.id], [2, eve.id]);
+  const seated = await bob.ok('approve', { player: eve.id });
+  assert.equal(seated.seats[2].player.id, eve.id);
+  for (const c of [ada, bob, eve]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
