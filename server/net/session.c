@@ -161,7 +161,7 @@ int session_open(net *n, struct lws *wsi, conn_data *cd)
     n->sessions = s;
     n->nsessions++;
     cd->ws = s;
-    per_ip_add(n, s->ip, 1);
+    per_ip_add(n, s->conn.addr, 1); /* IPv6 by its /64 */
     botpit_metrics.connections_open++;
 
     if (n->stopping) {
@@ -169,7 +169,7 @@ int session_open(net *n, struct lws *wsi, conn_data *cd)
     } else if (n->nsessions > n->cfg.max_connections) {
         botpit_metrics.connections_refused++;
         session_close(s, PROTO_CLOSE_TRY_LATER, "the server is full; try again later");
-    } else if ((intptr_t)map_get(&n->per_ip, s->ip) > n->cfg.max_per_ip) {
+    } else if ((intptr_t)map_get(&n->per_ip, s->conn.addr) > n->cfg.max_per_ip) {
         botpit_metrics.connections_refused++;
         session_close(s, PROTO_CLOSE_POLICY, "too many connections from your address");
     } else {
@@ -318,7 +318,7 @@ void session_closed(session *s)
     if (s->next)
         s->next->prev = s->prev;
     n->nsessions--;
-    per_ip_add(n, s->ip, -1);
+    per_ip_add(n, s->conn.addr, -1);
     botpit_metrics.connections_open--;
     botpit_metrics.queued_bytes -= (int64_t)s->queued_bytes;
     while (s->qlen) {
