@@ -464,6 +464,46 @@ json_t *lobby_rooms_json(lobby *l)
     return rooms;
 }
 
+/* Adds n to key's count in m (counts are kept as pointer-sized integers);
+ * returns the new count. */
+static int64_t count_add(map *m, const char *key, int64_t n)
+{
+    int64_t c = (intptr_t)map_get(m, key) + n;
+    map_put(m, key, (void *)(intptr_t)c);
+    return c;
+}
+
+/* The most rooms one address and one player hold, and the most bot seats in
+ * the rooms of one address. */
+static void held_tops(lobby *l, int64_t top[QUOTA_KIND_COUNT])
+{
+    map by_addr, by_player, bots;
+    map_init(&by_addr);
+    map_init(&by_player);
+    map_init(&bots);
+    for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
+        const room *r = map_iter_value(&it);
+        if (!counts_against(r))
+            continue;
+        int64_t c;
+        if (r->creator_addr[0] && (c = count_add(&by_addr, r->creator_addr, 1)) >
+                                      top[QUOTA_ROOMS_PER_ADDR])
+            top[QUOTA_ROOMS_PER_ADDR] = c;
+        if (r->creator_id[0] && (c = count_add(&by_player, r->creator_id, 1)) >
+                                    top[QUOTA_ROOMS_PER_PLAYER])
+            top[QUOTA_ROOMS_PER_PLAYER] = c;
+        int n = 0;
+        for (int s = 0; s < r->state.nseats; s++)
+            n += r->state.seats[s].bot >= 0 && !r->state.seats[s].takeover;
+        if (r->creator_addr[0] && n &&
+            (c = count_add(&bots, r->creator_addr, n)) > top[QUOTA_BOTS_PER_ADDR])
+            top[QUOTA_BOTS_PER_ADDR] = c;
+    }
+    map_free(&by_addr);
+    map_free(&by_player);
+    map_free(&bots);
+}
+
 void lobby_metrics_write(lobby *l, FILE *out)
 {
     metrics_family(out, "botpit_rooms", "gauge", "Rooms open now, by game and status.");
@@ -488,7 +528,9 @@ void lobby_metrics_write(lobby *l, FILE *out)
                   "Players the server knows, connected or within their grace period.",
                   (int64_t)l->players.by_id.count);
     metrics_gauge(out, "botpit_players_connected", "Players with an open connection.", connected);
-    quota_metrics_write(&l->quotas, out);
+    int64_t held_top[QUOTA_KIND_COUNT] = {0};
+    held_tops(l, held_top);
+    quota_metrics_write(&l->quotas, held_top, sched_now(&l->sched), out);
     metrics_family(out, "botpit_errors_total", "counter", "Error replies sent, by code.");
     for (int c = 1; c < PROTO_CODE_COUNT; c++) {
         char labels[64];

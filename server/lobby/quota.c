@@ -124,7 +124,21 @@ size_t quota_prune(quota_book *b, uint64_t now)
     return b->by_addr.count;
 }
 
-void quota_metrics_write(const quota_book *b, FILE *out)
+/* The fullest bucket of rate k now, as a whole count. */
+static int64_t top_level(const quota_book *b, quota_kind k, uint64_t now)
+{
+    double top = 0;
+    for (map_iter it = map_first(&b->by_addr); it.entry; map_next(&b->by_addr, &it)) {
+        bucket bk = ((const addr_buckets *)map_iter_value(&it))->b[k];
+        drain(&bk, b->limit[k], now); /* a copy: looking changes nothing */
+        if (bk.level > top)
+            top = bk.level;
+    }
+    return (int64_t)ceil(top);
+}
+
+void quota_metrics_write(const quota_book *b, const int64_t held_top[QUOTA_KIND_COUNT],
+                         uint64_t now, FILE *out)
 {
     char labels[64];
     metrics_family(out, "botpit_quota_limit", "gauge",
@@ -139,6 +153,14 @@ void quota_metrics_write(const quota_book *b, FILE *out)
     for (int k = 0; k < QUOTA_KIND_COUNT; k++) {
         snprintf(labels, sizeof labels, "quota=\"%s\"", names[k]);
         metrics_series(out, "botpit_quota_refused_total", labels, (int64_t)b->refused[k]);
+    }
+    metrics_family(out, "botpit_quota_top_use", "gauge",
+                   "What refusals compare with each limit: the most any one address (or "
+                   "player) uses now.");
+    for (int k = 0; k < QUOTA_KIND_COUNT; k++) {
+        snprintf(labels, sizeof labels, "quota=\"%s\"", names[k]);
+        int64_t v = k < QUOTA_RATE_COUNT ? top_level(b, (quota_kind)k, now) : held_top[k];
+        metrics_series(out, "botpit_quota_top_use", labels, v);
     }
     metrics_gauge(out, "botpit_quota_addresses",
                   "Addresses with a rate quota in use (active in about the last minute).",

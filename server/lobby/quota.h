@@ -58,8 +58,10 @@ void quota_refused(quota_book *b, quota_kind k);
 /* Forgets the addresses whose buckets have all drained; how many are left. */
 size_t quota_prune(quota_book *b, uint64_t now);
 
-/* The limits, the refusals and how many addresses are tracked, for
- * /metrics. */
-void quota_metrics_write(const quota_book *b, FILE *out);
+/* The limits, the refusals, the most one address (or player) uses of each
+ * quota (held_top for those held at once, which the caller counts) and how
+ * many addresses are tracked, for /metrics. */
+void quota_metrics_write(const quota_book *b, const int64_t held_top[QUOTA_KIND_COUNT],
+                         uint64_t now, FILE *out);
 
 #endif

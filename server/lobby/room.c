@@ -203,13 +203,16 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     if (as && strcmp(as, "spectator") == 0)
         return 0;
     const room_state *st = &r->state;
-    for (int i = 0; i < st->nseats && *s < 0; i++) {
+    /* In play a joiner watches: a seat a bot keeps is taken with `sit`,
+     * which asks the host (the seat's view shows its secrets). */
+    if (as && st->status == ROOM_PLAYING)
+        return verdict_set(v, PROTO_ROOM_FULL,
+                           "room %s is playing: join as a spectator, then ask the host for a "
+                           "bot's seat with sit",
+                           r->code);
+    for (int i = 0; i < st->nseats && *s < 0 && st->status == ROOM_LOBBY; i++) {
         const seat *se = &st->seats[i];
-        /* Before the game any empty seat; in play a seat whose player left. */
-        bool open = st->status == ROOM_LOBBY     ? (!se->player && se->bot < 0)
-                    : st->status == ROOM_PLAYING ? (!se->player && se->takeover)
-                                                 : false;
-        if (open)
+        if (!se->player && se->bot < 0)
             *s = i;
     }
     if (*s < 0 && as)
@@ -590,6 +593,20 @@ void room_send_room_to(room *r, const player *to, const json_t *id)
     json_decref(m);
 }
 
+static void send_request(room *r, const char *player_id, int s);
+
+/* A host who took over (or connected again) hears of the seat requests still
+ * waiting for an answer. */
+static void tell_new_host(room *r)
+{
+    const player *host = r->state.host;
+    if (!host || !host->conn || host->conn == r->requests_told)
+        return;
+    r->requests_told = host->conn;
+    for (map_iter it = map_first(&r->sit_requests); it.entry; map_next(&r->sit_requests, &it))
+        send_request(r, map_iter_key(&it), (int)(intptr_t)map_iter_value(&it) - 1);
+}
+
 void room_announce(room *r, const player *requester, const json_t *id)
 {
     if (requester && requester->room == r)
@@ -600,6 +617,7 @@ void room_announce(room *r, const player *requester, const json_t *id)
     json_t *m = room_json(r, NULL);
     send_all(r, m, requester);
     json_decref(m);
+    tell_new_host(r);
 }
 
 static json_t *state_json(const room *r, int audience, const json_t *events,
@@ -728,17 +746,32 @@ bool room_sit_needs_approval(const room *r, const player *p, int s)
            s < r->state.nseats && r->state.seats[s].bot >= 0;
 }
 
-void room_ask_host(room *r, player *p, int s, const json_t *id)
+/* `sit_request` to the host, about the request of player_id (a member). */
+static void send_request(room *r, const char *player_id, int s)
 {
-    map_put(&r->sit_requests, p->id, (void *)(intptr_t)(s + 1));
+    const player *from = NULL;
+    for (int i = 0; i < r->nmembers && !from; i++) {
+        if (strcmp(r->members[i]->id, player_id) == 0)
+            from = r->members[i];
+    }
+    player *host = r->state.host;
+    if (!from || !host || !host->conn)
+        return;
     json_t *m = proto_message("sit_request", NULL);
     json_object_set_new(m, "room", json_string(r->code));
     json_object_set_new(m, "seat", json_integer(s));
-    json_object_set_new(m, "from", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
-    if (r->state.host && r->state.host->conn)
-        send_json(r->state.host, m);
+    json_object_set_new(m, "from", json_pack("{s:s,s:s}", "id", from->id, "name", from->name));
+    send_json(host, m);
     json_decref(m);
-    m = proto_message("sit_pending", id);
+}
+
+void room_ask_host(room *r, player *p, int s, const json_t *id)
+{
+    map_put(&r->sit_requests, p->id, (void *)(intptr_t)(s + 1));
+    send_request(r, p->id, s);
+    if (r->state.host)
+        r->requests_told = r->state.host->conn;
+    json_t *m = proto_message("sit_pending", id);
     json_object_set_new(m, "room", json_string(r->code));
     json_object_set_new(m, "seat", json_integer(s));
     if (p->conn)

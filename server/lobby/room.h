@@ -96,6 +96,7 @@ typedef struct room {
     map kicked_addrs;        /* and their addresses (util/addr.h keys) */
     map insiders;            /* ids of everyone who was ever a member */
     map sit_requests;        /* player id -> seat + 1 (as a pointer): asking the host */
+    const lobby_conn *requests_told; /* the host's connection last told of them (compared only) */
     /* Who made the room, for the quotas on rooms and bots held at once. A
      * restored room has none (it counts against nobody). */
     char creator_id[IDS_PLAYER_ID_LEN + 1];

@@ -189,7 +189,7 @@ int session_open(net *n, struct lws *wsi, conn_data *cd)
     n->sessions = s;
     n->nsessions++;
     cd->ws = s;
-    per_ip_add(n, s->conn.addr, 1);
+    per_ip_add(n, s->conn.addr, 1); /* IPv6 by its /64 */
     keepalive_add(&n->keepalive, &s->ka);
     botpit_metrics.connections_open++;
 

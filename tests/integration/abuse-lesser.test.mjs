@@ -83,3 +83,16 @@ test('the lobby and the test engine name seats from 1 in their sentences', async
   await ada.close();
   await bob.close();
 });
+
+test('the connection limit per address counts an IPv6 address by its /64', async () => {
+  const limited = await startServer(['--trust-proxy', '--max-per-ip', '2']);
+  const from = (ip) => ({ headers: { 'X-Forwarded-For': ip } });
+  const a = await player(limited, 'A', from('2001:db8:5:6::1'));
+  const b = await player(limited, 'B', from('2001:db8:5:6::2'));
+  const c = await Client.connect(limited, from('2001:db8:5:6:abcd::3'));
+  const closed = await c.closed;
+  assert.equal(closed.code, 1008, 'a third address of the same /64 is one too many');
+  const other = await player(limited, 'D', from('2001:db8:5:7::1'));
+  for (const x of [a, b, other]) await x.close();
+  assert.equal((await limited.stop()).code, 0);
+});

@@ -31,6 +31,8 @@ test('rooms open at once are limited per address, and a made-and-dropped room go
   await refusedBy(third, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_addr');
   assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="rooms_per_addr"'), 1);
   assert.equal(await metric(server, 'botpit_quota_limit', 'quota="rooms_per_addr"'), 2);
+  assert.equal(await metric(server, 'botpit_quota_top_use', 'quota="rooms_per_addr"'), 2,
+    'the figure the refusal compared with the limit');
   await makers[0].drop();
   await sleep(1600);
   const again = await third.ok('create', { game: 'testgame' });
@@ -72,6 +74,7 @@ test('rooms created per minute are limited per address, with the wait given', as
   const e = await refusedBy(ada, 'create', { game: 'testgame' }, 'rate_limited', 'rooms_per_min');
   assert.ok(e.retry_after_ms > 0 && e.retry_after_ms <= 30000, `wait ${e.retry_after_ms} ms`);
   assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="rooms_per_min"'), 1);
+  assert.equal(await metric(server, 'botpit_quota_top_use', 'quota="rooms_per_min"'), 2);
   await ada.close();
   assert.equal((await server.stop()).code, 0);
 });
@@ -118,6 +121,7 @@ test('bot seats in the rooms of one address are limited', async () => {
   await ada.ok('bot', { seat: 2, level: 'normal' }); // a new level is not a new bot
   await refusedBy(ada, 'bot', { seat: 3 }, 'quota_exceeded', 'bots_per_addr');
   assert.equal(await metric(server, 'botpit_quota_refused_total', 'quota="bots_per_addr"'), 1);
+  assert.equal(await metric(server, 'botpit_quota_top_use', 'quota="bots_per_addr"'), 2);
   await ada.close();
   assert.equal((await server.stop()).code, 0);
 });

@@ -74,6 +74,13 @@ test("taking a bot's seat in play needs the host's approval, and the seat is the
   await eve.ok('join', { room: room.code, as: 'spectator' });
   await ada.ok('start');
 
+  const late = await player(server, 'Late');
+  const full = await late.request('join', { room: room.code, as: 'player' });
+  assert.equal(full.code, 'room_full', 'joining a game in play never seats you');
+  await late.ok('join', { room: room.code });
+  assert.equal((await late.next('state')).seat, -1, 'it makes you a spectator');
+  await late.close();
+
   const pending = await eve.ok('sit', { seat: 1 });
   assert.deepEqual([pending.type, pending.seat], ['sit_pending', 1]);
   const asked = await ada.next('sit_request');
@@ -102,5 +109,26 @@ test("taking a bot's seat in play needs the host's approval, and the seat is the
   assert.equal(after.seats[1].bot, 'easy', 'the bot that played the seat takes it back, at its level');
   await ada.close();
   await eve.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('a host who takes over hears of the seat requests still waiting', async () => {
+  const server = await startServer();
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame', options: { target: 1000 } });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('bot', { seat: 2 });
+  const eve = await player(server, 'Eve');
+  await eve.ok('join', { room: room.code, as: 'spectator' });
+  await ada.ok('start');
+  await eve.ok('sit', { seat: 2 });
+  await ada.next('sit_request');
+  await ada.ok('leave'); // Bob hosts now
+  const asked = await bob.next('sit_request');
+  assert.deepEqual([asked.seat, asked.from.id], [2, eve.id]);
+  const seated = await bob.ok('approve', { player: eve.id });
+  assert.equal(seated.seats[2].player.id, eve.id);
+  for (const c of [ada, bob, eve]) await c.close();
   assert.equal((await server.stop()).code, 0);
 });
