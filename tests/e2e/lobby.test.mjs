@@ -145,7 +145,8 @@ describe('rooms, seats and refusals', { skip }, () => {
         .then(() => null, (e) => ({ code: e.code, message: e.message })), [type, fields]);
       assert.ok(refusal, `${type} is refused`);
       seen.add(refusal.code);
-      await expectToast(cal, refusal.message);
+      // The page shows the server's sentence with seats named ("Seat 1" -> "Ada").
+      await expectToast(cal, await cal.evaluate((m) => window.botpit.store.named(m), refusal.message));
     }
     for (const c of ['not_host', 'seat_taken', 'bad_seat', 'no_such_game', 'bad_options', 'wrong_status', 'unknown_type']) {
       assert.ok(seen.has(c), `a ${c} refusal was shown`);
