@@ -68,13 +68,18 @@ if (mode === 'http') {
   const c = await connect();
   const w = await c.request('hello', { name: 'Ada' });
   assert.equal(w.server.public_url, `https://${domain}`, 'share links use the public address');
-  const room = await c.request('create', { game: 'boxing' });
+  const room = await c.request('create', { game: 'manoover' });
   assert.equal(room.type, 'room');
   assert.equal((await c.request('bot', { seat: 1, level: 'easy' })).type, 'room');
   assert.equal((await c.request('start')).type, 'room');
-  const state = await c.next((m) => m.type === 'state');
+  // Play a little: pass whenever it is our turn, until a few inputs are in.
+  let state = await c.next((m) => m.type === 'state');
+  while (state.seq < 4) {
+    const reply = await c.request('act', { action: { kind: 'pass' } });
+    state = reply.type === 'state' ? reply : await c.next((m) => m.type === 'state');
+  }
   writeFileSync(file, JSON.stringify({ token: w.token, room: room.code, seq: state.seq }));
-  console.log(`play: room ${room.code} started over wss, seq ${state.seq}`);
+  console.log(`play: MANOOVER room ${room.code} against a bot over wss, ${state.seq} inputs in`);
   c.ws.close();
 } else if (mode === 'resume') {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
@@ -82,7 +87,7 @@ if (mode === 'http') {
   const w = await c.request('hello', { name: 'Ada', token: saved.token });
   assert.equal(w.room, saved.room, 'back in the same room');
   const state = await c.next((m) => m.type === 'state');
-  assert.ok(state.seq >= saved.seq, 'nothing lost');
+  assert.ok(saved.seq > 0 && state.seq >= saved.seq, 'every input is still there');
   console.log(`resume: room ${w.room}, seq ${state.seq} (was ${saved.seq})`);
   c.ws.close();
 }
