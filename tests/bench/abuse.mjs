@@ -150,6 +150,7 @@ async function codeGuessing(server) {
     const code = Math.random().toString(36).slice(2, 7).toUpperCase().padEnd(5, 'X');
     const r = await c.request('join', { room: code });
     answers[r.code ?? r.type] = (answers[r.code ?? r.type] ?? 0) + 1;
+    await sleep(70); // under the connection's own flood limit: this is about the lobby's
   }
   const s = (performance.now() - t0) / 1000;
   await c.close();
