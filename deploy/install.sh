@@ -71,6 +71,11 @@ step_build() {
     meson setup "$build" "$src" --buildtype=release -Dtests=false --prefix="$prefix"
   fi
   ninja -C "$build"
+  # Run with sudo in a user's checkout, the build folder stays the user's:
+  # a later `git clean` or build by hand must not meet root's files.
+  if [ "$(id -u)" -eq 0 ] && [ "$(stat -c %u "$src")" -ne 0 ]; then
+    chown -R "$(stat -c %u:%g "$src")" "$build"
+  fi
 }
 
 step_stage() {
@@ -91,6 +96,11 @@ install_system_files() {
   if [ ! -f "$root/etc/botpit/botpit.env" ]; then
     install -m 0640 "$here/botpit.env" "$root/etc/botpit/botpit.env"
     say "wrote /etc/botpit/botpit.env: set your public address there"
+  elif ! cmp -s "$here/botpit.env" "$root/etc/botpit/botpit.env"; then
+    # Upgrades never rewrite the host's file, so say when the shipped one
+    # has something the installed one may lack.
+    say "kept your /etc/botpit/botpit.env; it differs from deploy/botpit.env:"
+    say "  diff /etc/botpit/botpit.env deploy/botpit.env   (carry over what you want)"
   else
     say "kept your /etc/botpit/botpit.env"
   fi

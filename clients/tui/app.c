@@ -59,6 +59,8 @@ static void status(app *a, bool error, const char *fmt, ...)
 /* ---- sending ---- */
 
 /* Sends msg (stolen) with a fresh id; returns the id, or -1 when offline. */
+static void on_seat_request(app *a, const json_t *m, const char *type);
+
 static long long send_msg(app *a, json_t *msg)
 {
     if (!msg)
@@ -319,6 +321,9 @@ static void on_message(app *a, const char *text, size_t len)
         if (l)
             status(a, false, "%s: %s", l->from, l->text);
     }
+    const char *raw_type = json_string_value(json_object_get(m, "type"));
+    if (raw_type && strncmp(raw_type, "sit_", 4) == 0)
+        on_seat_request(a, m, raw_type);
     if (type == PROTO_S_ERROR && id >= 0 && is_our_act(a, id) && a->ui && a->ui->refused) {
         a->ui->refused(a->ui_self, app_table(a), json_string_value(json_object_get(m, "code")),
                        json_string_value(json_object_get(m, "message")));
@@ -379,6 +384,46 @@ static void ask(app *a, const char *question, const char *command)
 {
     snprintf(a->confirm_text, sizeof a->confirm_text, "%s", question);
     snprintf(a->confirm_cmd, sizeof a->confirm_cmd, "%s", command);
+    a->confirm_no[0] = 0;
+}
+
+/* Taking over a bot's seat mid-game needs the host's yes: the host is asked
+ * (y: approve, n: deny), the asker told it waits, and told if refused. */
+static void on_seat_request(app *a, const json_t *m, const char *type)
+{
+    int seat = (int)json_integer_value(json_object_get(m, "seat")) + 1;
+    if (strcmp(type, "sit_pending") == 0) {
+        status(a, false, "Asked the host for seat %d; you sit as soon as they agree.", seat);
+    } else if (strcmp(type, "sit_request") == 0) {
+        const json_t *from = json_object_get(m, "from");
+        const char *id = json_string_value(json_object_get(from, "id"));
+        const char *name = json_string_value(json_object_get(from, "name"));
+        snprintf(a->sit_asker, sizeof a->sit_asker, "%s", id ? id : "");
+        a->sit_seat = seat;
+        char question[300];
+        snprintf(question, sizeof question,
+                 "%s asks to take over seat %d from its bot: they will see that seat's hidden "
+                 "cards or plans and play it to the end. Let them? (y/n)",
+                 name ? name : "A player", seat);
+        ask(a, question, "approve");
+        snprintf(a->confirm_no, sizeof a->confirm_no, "deny");
+    } else if (strcmp(type, "sit_denied") == 0) {
+        const char *player = json_string_value(json_object_get(m, "player"));
+        if (player && strcmp(player, a->sit_asker) == 0)
+            a->sit_asker[0] = 0;
+        else if (player && a->st.my_id[0] && strcmp(player, a->st.my_id) == 0)
+            status(a, true, "The host kept seat %d for its bot.", seat);
+    }
+}
+
+static void answer_seat_request(app *a, bool yes)
+{
+    if (!a->sit_asker[0]) {
+        status(a, true, "Nobody is asking for a seat.");
+        return;
+    }
+    send_msg(a, json_pack("{s:s,s:s}", "type", yes ? "approve" : "deny", "player", a->sit_asker));
+    a->sit_asker[0] = 0;
 }
 
 static const json_t *selected_room(const app *a)
@@ -605,6 +650,10 @@ static void exec_core(app *a, const cmd *c)
     case CMD_KICK:
         send_msg(a, proto_client_kick(seat_of(a, c)));
         break;
+    case CMD_APPROVE:
+    case CMD_DENY:
+        answer_seat_request(a, c->id == CMD_APPROVE);
+        break;
     case CMD_START:
         send_msg(a, proto_client_verb(PROTO_START));
         break;
@@ -789,7 +838,11 @@ static void handle_key(app *a, int key, int my, int mx)
             a->confirm_text[0] = 0;
             run_line(a, command);
         } else if (key == 'n' || key == 'N' || key == K_ESC || key == 'q') {
+            char command[64];
+            snprintf(command, sizeof command, "%s", a->confirm_no);
             a->confirm_text[0] = 0;
+            if (command[0])
+                run_line(a, command);
         }
         return;
     }

@@ -66,6 +66,9 @@ typedef struct app {
     int log_scroll;
     char confirm_text[300]; /* a yes/no question, or "" */
     char confirm_cmd[64];   /* what "yes" runs */
+    char confirm_no[64];    /* what "no" runs, or "" */
+    char sit_asker[64];     /* (host) the player asking for a bot's seat, or "" */
+    int sit_seat;
 
     /* the command line and the name field */
     app_input input;

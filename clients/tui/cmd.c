@@ -23,6 +23,8 @@ const cmd_spec cmd_specs[] = {
     {"stand", NULL, CMD_STAND, "stand", "give up your seat and watch"},
     {"bot", NULL, CMD_BOT, "bot [SEAT] [LEVEL]", "seat a bot (host; again for the next level)"},
     {"kick", NULL, CMD_KICK, "kick [SEAT]", "remove a bot or a player (host)"},
+    {"approve", NULL, CMD_APPROVE, "approve", "let the player who asked take over a bot's seat (host)"},
+    {"deny", NULL, CMD_DENY, "deny", "keep the bot in the seat a player asked for (host)"},
     {"start", NULL, CMD_START, "start", "start the game (host)"},
     {"rematch", NULL, CMD_REMATCH, "rematch", "a new room, same game and seats (host, after the game)"},
     {"chat", "say", CMD_CHAT, "chat TEXT", "say something to the room"},

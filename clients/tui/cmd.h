@@ -61,6 +61,8 @@ typedef enum cmd_id {
     CMD_STAND,
     CMD_BOT,
     CMD_KICK,
+    CMD_APPROVE,
+    CMD_DENY,
     CMD_START,
     CMD_REMATCH,
     CMD_CHAT,

@@ -43,7 +43,7 @@ static int respond(struct lws *wsi, conn_data *cd, unsigned status, const char *
         free(body);
         return -1;
     }
-    if (!len) {
+    if (!len || cd->head) {
         free(body);
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
@@ -131,6 +131,39 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
     return respond_json(wsi, cd, body);
 }
 
+/* Any other method: 405 and the connection closed. A POST or PUT may come
+ * with a body, and lws 4.1.6 sends no answer while one waits unread, so the
+ * client would hang until the request times out. */
+static int refuse_method(struct lws *wsi)
+{
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "text/plain", 0, &p,
+                                    end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
+                                    (const unsigned char *)"GET, HEAD", 9, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"connection:",
+                                    (const unsigned char *)"close", 5, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    return -1; /* sent: now close */
+}
+
+/* HEAD on a file: what its GET would send but the body. */
+static int head_of_file(struct lws *wsi, const char *mime, const char *etag, size_t size)
+{
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, size, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"etag:",
+                                    (const unsigned char *)etag, (int)strlen(etag), &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-cache", 8, &p, end) ||
+        add_safety_headers(wsi, &p, end) || lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
 /* A file of the web client, with an ETag so browsers revalidate cheaply. */
 static int serve_file(net *n, struct lws *wsi, conn_data *cd, const char *uri)
 {
@@ -158,6 +191,8 @@ static int serve_file(net *n, struct lws *wsi, conn_data *cd, const char *uri)
             return -1;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
+    if (cd->head)
+        return head_of_file(wsi, mime, etag, (size_t)st.st_size);
     /* lws writes the status line and type; these are the extra headers. */
     if (lws_add_http_header_by_name(wsi, (const unsigned char *)"etag:",
                                     (const unsigned char *)etag, (int)strlen(etag), &p, end) ||
@@ -174,8 +209,9 @@ static int serve_file(net *n, struct lws *wsi, conn_data *cd, const char *uri)
 int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
 {
     botpit_metrics.http_requests++;
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
-        return respond_text(wsi, cd, HTTP_STATUS_METHOD_NOT_ALLOWED, "only GET is served\n");
+    cd->head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+    if (!cd->head && lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return refuse_method(wsi);
     if (strcmp(uri, "/healthz") == 0)
         return respond_health(n, wsi, cd);
     if (strcmp(uri, "/metrics") == 0)

@@ -76,6 +76,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return cd->ws ? session_receive(cd->ws, in, len) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return cd->ws ? session_writeable(cd->ws) : 0;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (cd->ws)
+            session_pong(cd->ws);
+        return 0;
     case LWS_CALLBACK_TIMER:
         return cd->ws ? session_timer(cd->ws) : 0;
     case LWS_CALLBACK_CLOSED:
@@ -121,8 +125,6 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
         free(n);
         return NULL;
     }
-    n->keepalive.secs_since_valid_ping = (uint16_t)cfg->keepalive_s;
-    n->keepalive.secs_since_valid_hangup = (uint16_t)(cfg->keepalive_s * 5 / 2);
 
     lws_set_log_level(log_enabled(LOG_DEBUG) ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR,
                       lws_log);
@@ -136,7 +138,7 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
                    LWS_SERVER_OPTION_VALIDATE_UTF8;
     info.foreign_loops = foreign_loops;
     info.user = n;
-    info.retry_and_idle_policy = &n->keepalive;
+    info.retry_and_idle_policy = &n->no_validity; /* a zero hang-up time turns it off */
     info.timeout_secs = 20;
     info.server_string = "botpit";
     info.vhost_name = "botpit";
@@ -152,6 +154,7 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
     n->port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
     uv_timer_init(loop, &n->stop_timer);
     n->stop_timer.data = n;
+    keepalive_init(&n->keepalive, loop, cfg->keepalive_s, session_ping, session_hangup);
     return n;
 }
 
@@ -167,6 +170,7 @@ static void stop_poll(uv_timer_t *t)
         return;
     uv_timer_stop(t);
     uv_close((uv_handle_t *)t, NULL);
+    keepalive_close(&n->keepalive);
     lws_context_destroy(n->context); /* first pass: lws starts closing its handles */
     n->stopped(n->stopped_arg);
 }

@@ -6,6 +6,7 @@
 
 #include <libwebsockets.h>
 
+#include "net/keepalive.h"
 #include "net/net.h"
 #include "util/map.h"
 #include "util/msg.h"
@@ -20,7 +21,8 @@ struct net {
     lobby *lobby;
     net_config cfg;
     struct lws_context *context;
-    lws_retry_bo_t keepalive;
+    lws_retry_bo_t no_validity; /* lws' own keepalive off: ours is keepalive.h */
+    keepalive keepalive;
     char web_root[4096]; /* realpath of cfg.web_root */
     int port;
     session *sessions;   /* every open session, a doubly linked list */
@@ -38,6 +40,7 @@ struct net {
 typedef struct conn_data {
     session *ws;
     http_tx *http;
+    bool head; /* a HEAD request: the headers of its GET, no body */
 } conn_data;
 
 /* session.c */
@@ -45,6 +48,10 @@ int session_open(net *n, struct lws *wsi, conn_data *cd);
 int session_receive(session *s, const void *in, size_t len);
 int session_writeable(session *s);
 int session_timer(session *s);
+void session_pong(session *s);
+/* keepalive.h's callbacks for a session's node. */
+void session_ping(ka_node *n);
+void session_hangup(ka_node *n);
 void session_closed(session *s);
 void session_close(session *s, int code, const char *reason);
 /* Detaches every session from the lobby and closes it with 1001. */

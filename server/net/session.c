@@ -25,6 +25,8 @@ struct session {
     uint64_t allowance_at;
     int strikes;      /* messages refused in a row for the rate limit */
 
+    ka_node ka;     /* in the keepalive queues */
+    bool ping_due;  /* a ping waits for the next WRITEABLE */
     bool closing; /* close once the queue is written */
     uint64_t last_rx; /* loop ms of the last frame received */
     int close_code;
@@ -34,6 +36,32 @@ struct session {
 static session *of_conn(lobby_conn *c)
 {
     return (session *)((char *)c - offsetof(session, conn));
+}
+
+static session *of_ka(ka_node *n)
+{
+    return (session *)((char *)n - offsetof(session, ka));
+}
+
+void session_ping(ka_node *n)
+{
+    session *s = of_ka(n);
+    s->ping_due = true;
+    lws_callback_on_writable(s->wsi);
+}
+
+/* Silent past the hang-up time. A peer that is gone never reads the close
+ * frame; the close wait bounds that. */
+void session_hangup(ka_node *n)
+{
+    session *s = of_ka(n);
+    log_debug("session from %s hung up: no answer to pings", s->ip);
+    session_close(s, PROTO_CLOSE_GOING_AWAY, "no answer to pings");
+}
+
+void session_pong(session *s)
+{
+    keepalive_heard(&s->net->keepalive, &s->ka);
 }
 
 /* Closing is graceful (what is queued, then a close frame with the reason)
@@ -162,6 +190,7 @@ int session_open(net *n, struct lws *wsi, conn_data *cd)
     n->nsessions++;
     cd->ws = s;
     per_ip_add(n, s->conn.addr, 1); /* IPv6 by its /64 */
+    keepalive_add(&n->keepalive, &s->ka);
     botpit_metrics.connections_open++;
 
     if (n->stopping) {
@@ -252,6 +281,7 @@ int session_receive(session *s, const void *in, size_t len)
     bool last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
     botpit_metrics.bytes_in += len;
     s->last_rx = uv_now(s->net->loop);
+    keepalive_heard(&s->net->keepalive, &s->ka);
     if (s->closing)
         return 0;
     if (lws_frame_is_binary(wsi)) {
@@ -282,6 +312,19 @@ int session_receive(session *s, const void *in, size_t len)
 
 int session_writeable(session *s)
 {
+    if (s->ping_due && !s->closing) {
+        /* One lws_write per WRITEABLE: the queue goes on at the next. The
+         * ping carries a byte because lws 4.1.6 does not pass an empty pong
+         * on to us. */
+        unsigned char ping[LWS_PRE + 1];
+        ping[LWS_PRE] = 'k';
+        s->ping_due = false;
+        if (lws_write(s->wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 0)
+            return -1;
+        if (s->qlen)
+            lws_callback_on_writable(s->wsi);
+        return 0;
+    }
     if (s->qlen) {
         msg *m = s->queue[s->qhead];
         s->qhead = (s->qhead + 1) % s->qcap;
@@ -319,6 +362,7 @@ void session_closed(session *s)
         s->next->prev = s->prev;
     n->nsessions--;
     per_ip_add(n, s->conn.addr, -1);
+    keepalive_remove(&s->ka);
     botpit_metrics.connections_open--;
     botpit_metrics.queued_bytes -= (int64_t)s->queued_bytes;
     while (s->qlen) {

@@ -121,10 +121,11 @@ test('install.sh puts everything where the unit expects it', () => {
 test('running install.sh again keeps the host\'s environment file', () => {
   const envPath = join(root, 'etc/botpit/botpit.env');
   writeFileSync(envPath, readFileSync(envPath, 'utf8') + '# edited by the host\n');
-  execFileSync(join(repoRoot, 'deploy', 'install.sh'), ['--root', root, 'stage', 'system'], {
+  const said = execFileSync(join(repoRoot, 'deploy', 'install.sh'), ['--root', root, 'stage', 'system'], {
     env: { ...process.env, BOTPIT_BUILD_DIR: buildDir }, stdio: 'pipe',
-  });
+  }).toString();
   assert.match(readFileSync(envPath, 'utf8'), /# edited by the host/);
+  assert.match(said, /differs from deploy\/botpit\.env/, 'and says the shipped one differs');
 });
 
 test('the systemd unit passes systemd-analyze verify', () => {
@@ -161,6 +162,20 @@ test('the page, /healthz and /metrics through the proxy', async () => {
   const metrics = await fetchTls('/metrics');
   assert.equal(metrics.status, 200, 'from this machine');
   assert.match(metrics.text, /^botpit_connections \d+$/m);
+});
+
+test('nginx does not advertise its version', async () => {
+  const page = await fetchTls('/');
+  assert.equal(page.headers.server, 'nginx');
+});
+
+test('/api/ is limited per address at nginx: a burst past 20 gets 429, another address is served', async () => {
+  const from = (addr) => fetchTls('/api/games', { localAddress: addr });
+  const burst = await Promise.all(Array.from({ length: 40 }, () => from('127.0.0.7')));
+  const codes = burst.map((r) => r.status);
+  assert.ok(codes.filter((c) => c === 200).length >= 20, `the burst is served (${codes})`);
+  assert.ok(codes.includes(429), `past it, 429 (${codes})`);
+  assert.equal((await from('127.0.0.8')).status, 200);
 });
 
 test('a room through nginx over wss: hello, create, join, chat, a dropped connection resumed', async () => {

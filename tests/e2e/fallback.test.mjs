@@ -82,7 +82,8 @@ describe('the fallback table', { skip }, () => {
     await ada.locator('.event-log', { hasText: 'Ada: added (n 3, total 3)' }).waitFor();
     await ada.locator('#turn-text', { hasText: 'Waiting for Bot (normal)' }).waitFor();
     await send('{"kind": "add", "n": 1}');
-    await expectToast(ada, 'it is seat 1\'s turn');
+    // The engine says "Seat 2"; the page names the seat.
+    await expectToast(ada, 'it is Bot (normal)\'s turn');
     // The bot moves; Ada's turn again.
     await ada.locator('#turn-text', { hasText: 'Your turn' }).waitFor({ timeout: 10000 });
   });
@@ -99,6 +100,13 @@ describe('the fallback table', { skip }, () => {
     await sam.locator('#turn-text', { hasText: 'to play' }).waitFor();
     await ada.locator('.watchers', { hasText: '1 person watching' }).waitFor();
     await sam.getByRole('button', { name: 'Take over seat 2' }).click();
+    // Taking a bot's seat mid-game needs the host's yes: Sam waits, Ada is asked.
+    await expectToast(sam, 'Asked the host for seat 2');
+    const ask = ada.getByRole('alertdialog', { name: 'Seat request' });
+    await ask.getByText('Sam asks to take over seat 2').waitFor();
+    await shootBoth(ada, 'fallback-seat-request');
+    await ask.getByRole('button', { name: 'Let them' }).click();
+    await ask.waitFor({ state: 'detached' });
     await sam.locator('.table-player[data-seat="1"][data-mine="true"]', { hasText: 'Sam' }).waitFor();
     await sam.locator('.raw-view', { hasText: '"secret"' }).waitFor();
     await sam.getByLabel('Action (JSON)').waitFor();

@@ -2,6 +2,7 @@
 // must not be served.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { request as httpRequest } from 'node:http';
 import { httpGet, player, startServer } from './lib/harness.mjs';
 
 let server;
@@ -95,4 +96,35 @@ test('/api/games and /api/rooms return JSON', async () => {
 test('/ws without an upgrade explains itself', async () => {
   const r = await httpGet(server, '/ws');
   assert.equal(r.status, 426);
+});
+
+/** One request with any method; the body as text. */
+function httpMethod(method, path, body = null) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.setTimeout(3000, () => req.destroy(new Error(`${method} ${path}: no answer in 3 s`)));
+    req.end(body ?? undefined);
+  });
+}
+
+test('HEAD answers with the headers of GET and no body; other methods get 405 at once, body or not', async () => {
+  for (const path of ['/', '/style.css', '/api/games', '/healthz']) {
+    const [get, head] = [await httpMethod('GET', path), await httpMethod('HEAD', path)];
+    assert.equal(head.status, 200, path);
+    assert.equal(head.text, '', `${path}: no body`);
+    assert.equal(head.headers['content-type'], get.headers['content-type'], path);
+    if (path !== '/healthz') assert.equal(head.headers['content-length'], String(Buffer.byteLength(get.text)), path);
+    if (get.headers.etag) assert.equal(head.headers.etag, get.headers.etag, path);
+  }
+  assert.equal((await httpMethod('HEAD', '/nope.html')).status, 404);
+  for (const [method, body] of [['POST', ''], ['POST', 'abc'], ['PUT', '{}'], ['DELETE', null]]) {
+    const res = await httpMethod(method, '/', body);
+    assert.equal(res.status, 405, method);
+    assert.equal(res.headers.allow, 'GET, HEAD');
+  }
 });

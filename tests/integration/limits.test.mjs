@@ -117,3 +117,18 @@ test('connections per address are limited', async () => {
   const metrics = await httpGet(server, '/metrics');
   assert.match(metrics.text, /botpit_connections_refused_total [1-9]/);
 });
+
+test('an IPv6 address counts as its /64 toward the per-address limit (behind a trusted proxy)', async () => {
+  const proxied = await startServer(['--max-per-ip', '2', '--trust-proxy']);
+  const from = (addr) => Client.connect(proxied, { headers: { 'X-Real-IP': addr } });
+  const a = await from('2001:db8:1:2::1');
+  const b = await from('2001:db8:1:2:ffff::7');
+  const third = await from('2001:db8:1:2:abcd::1');
+  const closed = await Promise.race([third.closed, sleep(3000).then(() => ({ code: 'still open' }))]);
+  assert.equal(closed.code, 1008, 'a third address in the same /64 is refused');
+  if (closed.code !== 1008) await third.close();
+  const other = await from('2001:db8:1:3::1');
+  assert.ok((await other.hello('Other')).token, 'the next /64 is served');
+  await Promise.all([a.close(), b.close(), other.close()]);
+  await proxied.stop();
+});

@@ -65,6 +65,7 @@ async function room4(server) {
 async function playUntil(clients, until, known = null, timeoutMs = 120000) {
   let states = known ? [...known] : await Promise.all(clients.map((c) => c.next('state', 20000)));
   const deadline = Date.now() + timeoutMs;
+  const lastSent = new Map();
   for (;;) {
     for (let i = 0; i < clients.length; i++) states[i] = await newestState(clients[i], states[i]);
     const seq = Math.max(...states.map((s) => s.seq));
@@ -72,11 +73,14 @@ async function playUntil(clients, until, known = null, timeoutMs = 120000) {
     if (settled && (until(states[0]) || states.some(isOver))) return states;
     const i = settled ? states.findIndex((s) => driver.act(s.view, s.seat)) : -1;
     if (i >= 0) {
+      // Within the server's 20 messages a second per connection: only a
+      // client that acted less than 55 ms ago waits.
+      const wait = (lastSent.get(clients[i]) ?? 0) + 55 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastSent.set(clients[i], Date.now());
       const reply = await clients[i].request('act', { action: driver.act(states[i].view, states[i].seat) }, 20000);
       assert.notEqual(reply.type, 'error', `${JSON.stringify(reply)}`);
       if (reply.type === 'state') states[i] = reply;
-      // Within the server's 20 messages a second per connection.
-      await new Promise((r) => setTimeout(r, 60));
       continue;
     }
     if (Date.now() > deadline) throw new Error(`no progress at seq ${seq}`);

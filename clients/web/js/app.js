@@ -7,6 +7,7 @@ import { store } from './store.js';
 import { storage } from './storage.js';
 import { navigate, parseRoute, roomPath, setPublicUrl } from './router.js';
 import { toast } from './toast.js';
+import { clearSitRequests, showSitAnswer, showSitRequest } from './requests.js';
 import { createActions } from './actions.js';
 import { createHeader } from './views/header.js';
 import { createNameScreen } from './views/name.js';
@@ -173,7 +174,12 @@ conn.addEventListener('message', (e) => {
   if (m.type === 'error' && m.code !== undefined) {
     const text = store.named(m.message);
     toast(text.charAt(0).toUpperCase() + text.slice(1), 'error');
+  } else if (m.type === 'sit_request') {
+    showSitRequest(m, actions.run);
+  } else if (m.type === 'sit_pending' || m.type === 'sit_denied') {
+    showSitAnswer(m, store.me);
   } else if (m.type === 'left') {
+    clearSitRequests();
     if (m.reason === 'kicked') toast(`The host removed you from room ${m.room}.`, 'error');
     else if (m.reason === 'closed') toast(`Room ${m.room} has closed.`, 'info');
     if (parseRoute().name === 'room' && parseRoute().code === m.room) navigate('#/', { replace: true });
