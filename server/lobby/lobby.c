@@ -230,10 +230,12 @@ void lobby_check_empty(lobby *l, room *r)
     if (attended)
         sched_stop(&l->sched, &r->close_timer);
     else if (!wheel_armed(&r->close_timer))
-        /* A room nobody else ever joined (made and dropped) goes soon. */
+        /* A room nobody else ever joined (made and dropped) goes soon; a
+         * game in play keeps the full grace, as its player's seat does. */
         sched_start(&l->sched, &r->close_timer,
-                    (uint64_t)(r->others_joined ? l->cfg.room_grace_ms
-                                                : l->cfg.lone_room_grace_ms));
+                    (uint64_t)(r->others_joined || r->state.status == ROOM_PLAYING
+                                   ? l->cfg.room_grace_ms
+                                   : l->cfg.lone_room_grace_ms));
 }
 
 /* The table's host is its room; the room's owner is the lobby. */

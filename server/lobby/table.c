@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "lobby/ids.h"
 #include "util/log.h"
@@ -358,8 +361,24 @@ static void bot_round_play(table *t, bot_round *b)
     }
 }
 
+/* Bots and solvers run on libuv's worker threads, as many as 4 on a
+ * machine that may have 2 cores: they run at a lower priority than the
+ * loop thread, so that however hard they think, the loop (everyone's
+ * moves, chat, pings) gets the CPU first. Linux's nice is per thread. */
+#define WORKER_NICE 10
+
+static void lower_this_thread(void)
+{
+    static _Thread_local bool lowered;
+    if (!lowered) {
+        lowered = true;
+        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), WORKER_NICE);
+    }
+}
+
 static void think_run(uv_work_t *req)
 {
+    lower_this_thread();
     table_think *k = req->data;
     bot_round_ask(k->engine, k->copy, &k->round, &k->cancel);
 }
@@ -484,6 +503,7 @@ void table_set_bots(table *t, const int *levels, int nseats)
 
 static void work_run(uv_work_t *req)
 {
+    lower_this_thread();
     table_work *w = req->data;
     w->result = w->engine->work_run(w->request, &w->cancel);
 }

@@ -55,6 +55,18 @@ test('a room someone else joined keeps the ordinary grace', async () => {
   assert.equal((await server.stop()).code, 0);
 });
 
+test('a game in play against bots keeps the ordinary grace when its only player drops', async () => {
+  const server = await startServer(['--lone-room-grace', '1', '--grace', '60']);
+  const ada = await player(server, 'Ada');
+  await ada.ok('create', { game: 'testgame' });
+  await ada.ok('bot', { seat: 1 });
+  await ada.ok('start');
+  await ada.drop();
+  await sleep(1600);
+  assert.equal((await rooms(server)).length, 1, 'her seat and her game wait for her');
+  assert.equal((await server.stop()).code, 0);
+});
+
 test('rooms held by one identity are limited', async () => {
   const server = await startServer(['--rooms-per-player', '1']);
   const ada = await player(server, 'Ada');
