@@ -6,7 +6,7 @@
 // node process: past ~12,000 clients it is itself the limit on 2 cores, so
 // treat the top levels with care (its own CPU is printed too).
 //   node tests/bench/chat_load.mjs [BINARY] [LEVELS=1000,2000,4000,8000] [SECONDS=20]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,11 +24,14 @@ function procStat(pid) {
   return { cpu: (Number(f[11]) + Number(f[12])) / 100, rss };
 }
 
+// Older servers (to compare with) have no quotas to turn off.
+const quotaFlag = execFileSync(binary, ['--help']).toString().includes('--no-quotas') ? ['--no-quotas'] : [];
+
 async function startServer(n) {
   const dir = mkdtempSync(join(tmpdir(), 'botpit-chat-load-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--db', join(dir, 'botpit.db'),
-    '--log-level', 'error', '--no-quotas', '--max-connections', String(n + 100), '--max-per-ip', String(n + 100),
+    '--log-level', 'error', ...quotaFlag, '--max-connections', String(n + 100), '--max-per-ip', String(n + 100),
     '--max-rooms', String(Math.ceil(n / ROOM) + 100)], { stdio: ['ignore', 'ignore', 'inherit'] });
   await sleep(300);
   return { proc, dir, url: `ws://127.0.0.1:${port}/ws` };
