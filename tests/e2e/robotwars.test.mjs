@@ -183,6 +183,9 @@ describe('Robot Wars: a match against a bot, at a desk and on a phone', { skip }
       }
       if (!sawAttackHint && v.battle.legal?.attack) {
         await ada.locator('#hint-text', { hasText: 'press A or click it to attack' }).waitFor();
+        // The marks are drawn with the board, a frame apart from the hint's text.
+        await ada.locator('#table-slot[data-hints="true"] .rw-robot[data-hint="true"]').first()
+          .waitFor({ timeout: 3000 }).catch(() => {});
         assert.ok(await marked(ada, '.rw-robot') >= 1, 'the hint marks the robot to attack');
         sawAttackHint = true;
       }
