@@ -4,6 +4,7 @@
 // its sentence, and getting through it all with the keyboard.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { player } from '../integration/lib/harness.mjs';
 import {
   PHONE, arrive, endStory, expectToast, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
@@ -90,6 +91,12 @@ describe('rooms, seats and refusals', { skip }, () => {
     await row.waitFor();
     assert.match(await row.textContent(), /Count to 21.*hosted by Ada.*Waiting for players.*1\/4 players/);
     assert.equal(await cal.locator(`.room-row[data-code="${privateCode}"]`).count(), 0, 'private rooms are not listed');
+    assert.equal(await row.locator('.seeded-badge').count(), 0, 'a room with a random seed is not marked');
+    // A room whose host chose the seed is marked as such in the list.
+    const seeder = await player(server, 'Sid');
+    const seeded = await seeder.ok('create', { game: 'testgame', options: { seed: 7 } });
+    await cal.locator(`.room-row[data-code="${seeded.code}"] .seeded-badge`, { hasText: 'seeded' }).waitFor();
+    await seeder.close();
     // The options Ada chose show in the room.
     await ada.getByText('Game options').click();
     await ada.locator('.options', { hasText: 'Target30' }).waitFor();
