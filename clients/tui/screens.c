@@ -258,12 +258,14 @@ static void draw_rooms(app *a, canvas c)
         char line[300], title[60], host[60];
         snprintf(title, sizeof title, "%s", str_or(r, "title", "?"));
         snprintf(host, sizeof host, "%s", str_or(r, "host", ""));
-        snprintf(line, sizeof line, "%-6s %-26.26s %d/%-6d %-9s %-14.14s %d",
+        snprintf(line, sizeof line, "%-6s %-26.26s %d/%-6d %-9s %-14.14s %-8d%s",
                  str_or(r, "code", "?"), title,
                  (int)json_integer_value(json_object_get(r, "players")),
                  (int)json_integer_value(json_object_get(r, "max_players")),
                  str_or(r, "status", ""), host,
-                 (int)json_integer_value(json_object_get(r, "spectators")));
+                 (int)json_integer_value(json_object_get(r, "spectators")),
+                 /* the host chose the seed: its deal can be known in advance */
+                 json_is_true(json_object_get(r, "seeded")) ? "seeded" : "");
         bool sel = i == a->lobby_sel;
         cv_text(c, y, 1, sel ? ST_SEL : 0, sel ? ">" : " ");
         cv_text_fit(c, y, 3, c.w - 4, sel ? ST_SEL : 0, line);

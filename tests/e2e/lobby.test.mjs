@@ -4,6 +4,7 @@
 // its sentence, and getting through it all with the keyboard.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { player } from '../integration/lib/harness.mjs';
 import {
   PHONE, arrive, endStory, expectToast, openPage, openTable, skipReason, storySteps,
 } from './lib/e2e.mjs';
@@ -67,6 +68,29 @@ describe('rooms, seats and refusals', { skip }, () => {
     assert.equal(await create.evaluate((el) => el === document.activeElement), true);
   });
 
+  step('an option whose default follows another (default_by) shows it and is sent only once edited', async () => {
+    await ada.getByRole('button', { name: 'Create room: Robot Attack' }).click();
+    const dialog = ada.getByRole('dialog', { name: /^New room: Robot Attack/ });
+    const matchTo = dialog.getByLabel('Match to');
+    assert.equal(await matchTo.inputValue(), '21');
+    await dialog.getByLabel('Variant').selectOption('plus');
+    assert.equal(await matchTo.inputValue(), '30', 'MANOOVER Plus plays to 30');
+    await dialog.getByLabel('Variant').selectOption('standard');
+    assert.equal(await matchTo.inputValue(), '21');
+    // Once the host sets it, it stays as set, and is sent as set.
+    await matchTo.fill('21');
+    await dialog.getByLabel('Variant').selectOption('plus');
+    assert.equal(await matchTo.inputValue(), '21', 'an edited value is kept');
+    await dialog.getByLabel('Private room').check(); // out of the next step's list
+    await dialog.getByRole('button', { name: 'Create room' }).click();
+    await ada.locator('#room-code').waitFor();
+    const options = await ada.evaluate(() => window.botpit.store.room.options);
+    assert.equal(options.variant, 'plus');
+    assert.equal(options.match_to, 21, 'the host\'s 21 was sent, not replaced by Plus\'s 30');
+    await ada.getByRole('button', { name: 'Leave' }).first().click();
+    await ada.getByRole('heading', { name: 'Games', exact: true }).waitFor();
+  });
+
   step('Cal on the landing sees public rooms appear live, not private ones', async () => {
     await arrive(cal, server.url, 'Cal');
     await cal.getByText('No open rooms right now').waitFor();
@@ -90,6 +114,12 @@ describe('rooms, seats and refusals', { skip }, () => {
     await row.waitFor();
     assert.match(await row.textContent(), /Count to 21.*hosted by Ada.*Waiting for players.*1\/4 players/);
     assert.equal(await cal.locator(`.room-row[data-code="${privateCode}"]`).count(), 0, 'private rooms are not listed');
+    assert.equal(await row.locator('.seeded-badge').count(), 0, 'a room with a random seed is not marked');
+    // A room whose host chose the seed is marked as such in the list.
+    const seeder = await player(server, 'Sid');
+    const seeded = await seeder.ok('create', { game: 'testgame', options: { seed: 7 } });
+    await cal.locator(`.room-row[data-code="${seeded.code}"] .seeded-badge`, { hasText: 'seeded' }).waitFor();
+    await seeder.close();
     // The options Ada chose show in the room.
     await ada.getByText('Game options').click();
     await ada.locator('.options', { hasText: 'Target30' }).waitFor();

@@ -56,11 +56,24 @@ export function createCreateDialog(app) {
       const errId = `${id}-err`;
       const el = control(opt, id, `${helpId} ${errId}`);
       const err = h('p.field-error', { id: errId });
-      fields.push({ opt, el, err });
+      const field = { opt, el, err, edited: false };
+      el.addEventListener('input', () => { field.edited = true; });
+      el.addEventListener('change', () => { field.edited = true; followDefaults(opt.name, el.value); });
+      fields.push(field);
       const help = h('p.help', { id: helpId }, opt.help + range(opt));
       list.append(opt.type === 'bool'
         ? h('div.field.check', { dataset: { option: opt.name } }, el, h('label.label', { for: id }, opt.label), help, err)
         : h('div.field', { dataset: { option: opt.name } }, h('label.label', { for: id }, opt.label), el, help, err));
+    }
+    // An option whose default follows another's choice (default_by) shows
+    // that choice's default until the host edits it, and is sent only then:
+    // left out, the server applies the same rule.
+    function followDefaults(name, choice) {
+      for (const f of fields) {
+        if (f.edited || f.opt.default_by?.option !== name) continue;
+        const value = f.opt.default_by.defaults?.[choice] ?? f.opt.default;
+        if (f.opt.type === 'bool') f.el.checked = !!value; else f.el.value = String(value);
+      }
     }
     const privId = uniqueId('private');
     const priv = h('input.checkbox', { id: privId, type: 'checkbox', name: 'private', 'aria-describedby': `${privId}-help` });
@@ -75,13 +88,13 @@ export function createCreateDialog(app) {
         e.preventDefault();
         const options = {};
         let first = null;
-        for (const { opt, el, err } of fields) {
+        for (const { opt, el, err, edited } of fields) {
           const r = read(opt, el);
           err.textContent = r.problem || '';
           el.setAttribute('aria-invalid', r.problem ? 'true' : 'false');
           if (r.problem) first = first || el;
           // Only what differs from the default: the room shows the rest.
-          else if (r.value !== opt.default) options[opt.name] = r.value;
+          else if (opt.default_by ? edited : r.value !== opt.default) options[opt.name] = r.value;
         }
         if (first) { first.focus(); return; }
         const reply = await app.create({ game: game.id, options, private: priv.checked }, submit);

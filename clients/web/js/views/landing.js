@@ -141,7 +141,9 @@ export function createLanding(app) {
           h('div.room-facts', {},
             h(`span.status-badge.s-${r.status}`, {}, STATUS_TEXT[r.status] || r.status),
             h('span', {}, `${r.players}/${r.max_players} players`),
-            r.spectators ? h('span', {}, plural(r.spectators, 'watcher')) : null),
+            r.spectators ? h('span', {}, plural(r.spectators, 'watcher')) : null,
+            // The host chose the seed: the deal is known in advance to whoever knows it.
+            r.seeded ? h('span.seeded-badge', { title: 'The host chose this game\'s seed, so its deal can be known in advance' }, 'seeded') : null),
           h('button.btn.small', {
             type: 'button', dataset: { key: `join-${r.code}` },
             'aria-label': `${label} room ${r.code}, ${r.title}`,
