@@ -35,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "ricochet_move.h"
 
@@ -167,8 +166,6 @@ struct ricochet_solver {
     uint64_t nodes;
     uint64_t next_check;
     uint64_t max_nodes;
-    struct timespec deadline;
-    bool has_deadline;
     const volatile int *cancel;
     ricochet_status stopped;
 };
@@ -611,15 +608,6 @@ static bool out_of_budget(ricochet_solver *s)
     if (s->max_nodes && s->nodes >= s->max_nodes) {
         s->stopped = RICOCHET_GAVE_UP;
         return true;
-    }
-    if (s->has_deadline) {
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (now.tv_sec > s->deadline.tv_sec ||
-            (now.tv_sec == s->deadline.tv_sec && now.tv_nsec >= s->deadline.tv_nsec)) {
-            s->stopped = RICOCHET_GAVE_UP;
-            return true;
-        }
     }
     return false;
 }
@@ -1736,16 +1724,6 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->max_nodes = limits->max_nodes;
     s->cancel = limits->cancel;
     s->stopped = RICOCHET_SOLVED;
-    s->has_deadline = limits->max_ms > 0;
-    if (s->has_deadline) {
-        clock_gettime(CLOCK_MONOTONIC, &s->deadline);
-        s->deadline.tv_sec += limits->max_ms / 1000;
-        s->deadline.tv_nsec += (limits->max_ms % 1000) * 1000000;
-        if (s->deadline.tv_nsec >= 1000000000) {
-            s->deadline.tv_sec++;
-            s->deadline.tv_nsec -= 1000000000;
-        }
-    }
 }
 
 ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
