@@ -93,6 +93,7 @@ struct ricochet_solver {
         uint64_t *a;
         size_t n, cap;
     } open[LAYERS][LAYERS];
+    bool open_live[LAYERS]; /* some stack of layer f holds memory */
 
     /* IDA* fallback: buckets of 8 entries, key | depth << 50 | gen << 56. */
     uint64_t *tt;
@@ -705,14 +706,23 @@ static int open_grow(ricochet_solver *s, struct stack *st)
 static inline int open_push(ricochet_solver *s, int f, int h, uint64_t entry)
 {
     struct stack *st = &s->open[f][h];
-    if (st->n == st->cap && open_grow(s, st) < 0)
-        return -1;
+    if (st->n == st->cap) {
+        if (open_grow(s, st) < 0)
+            return -1;
+        s->open_live[f] = true;
+    }
     st->a[st->n++] = entry;
     return 0;
 }
 
+/* Only layers that grew a stack are walked: an easy solve touches two or
+ * three of the LAYERS, and walking all LAYERS x LAYERS stacks was a third
+ * of its cost. */
 static void open_free_layer(ricochet_solver *s, int f)
 {
+    if (!s->open_live[f])
+        return;
+    s->open_live[f] = false;
     for (int h = 0; h < LAYERS; h++) {
         struct stack *st = &s->open[f][h];
         big_free(s, st->a, st->cap * sizeof(uint64_t));
