@@ -299,8 +299,17 @@ static int read_budget(const json_t *req, ricochet_limits *limits, size_t *table
     if (budget) {
         if (!json_is_object(budget))
             return refuse(why, len, NULL, "budget must be an object");
-        const char *names[3] = {"nodes", "ms", "max_moves"};
-        for (int i = 0; i < 3; i++) {
+        /* A field we do not know (a time budget "ms", say: the solver never
+         * reads the clock) is refused rather than silently not honoured. */
+        const char *key;
+        json_t *value;
+        json_object_foreach(budget, key, value) {
+            if (strcmp(key, "nodes") != 0 && strcmp(key, "max_moves") != 0)
+                return refuse(why, len, NULL,
+                              "budget.%s is not a budget field (nodes, max_moves)", key);
+        }
+        const char *names[2] = {"nodes", "max_moves"};
+        for (int i = 0; i < 2; i++) {
             json_t *v = json_object_get(budget, names[i]);
             if (!v)
                 continue;
@@ -310,8 +319,6 @@ static int read_budget(const json_t *req, ricochet_limits *limits, size_t *table
             json_int_t n = json_integer_value(v);
             if (i == 0)
                 limits->max_nodes = (uint64_t)n;
-            else if (i == 1)
-                limits->max_ms = n;
             else if (n > RICOCHET_MAX_MOVES)
                 return refuse(why, len, NULL, "budget.max_moves is at most %d",
                               RICOCHET_MAX_MOVES);

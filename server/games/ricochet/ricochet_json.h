@@ -49,9 +49,10 @@ json_t *ricochet_step_to_json(const ricochet_step *st);
 json_t *ricochet_position_to_json(const ricochet_position *p);
 
 /*
- * The engine contract's work_run for a solve (thread-safe, pure apart from
- * the optional time budget). The request is a puzzle object as above plus
- *   "budget": {"nodes": N, "ms": T, "max_moves": M}   (each optional)
+ * The engine contract's work_run for a solve (thread-safe and pure: a time
+ * budget is the caller's, who raises *cancel). The request is a puzzle
+ * object as above plus
+ *   "budget": {"nodes": N, "max_moves": M}            (each optional)
  *   "table_mib": 256                                  (memory cap, optional)
  * The result, a new object:
  *   {"status": "solved", "moves": 7, "solution": [["green", "E"], ...],

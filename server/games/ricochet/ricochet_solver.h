@@ -15,8 +15,9 @@
  *
  * Thread safety: a solve touches only its own ricochet_solver workspace and
  * read-only tables, so separate solves may run on separate threads at once
- * (one workspace per thread). A solve stops early on a node or time budget or
- * when *cancel becomes nonzero.
+ * (one workspace per thread). A solve stops early on a node budget or when
+ * *cancel becomes nonzero: it never reads the clock, so a caller with a time
+ * budget raises the flag when it is spent.
  */
 #ifndef BOTPIT_RICOCHET_SOLVER_H
 #define BOTPIT_RICOCHET_SOLVER_H
@@ -41,7 +42,6 @@ typedef struct ricochet_puzzle {
 
 typedef struct ricochet_limits {
     uint64_t max_nodes;         /* 0: no node budget */
-    int64_t max_ms;             /* 0: no time budget (monotonic wall clock) */
     int max_moves;              /* 0: RICOCHET_MAX_MOVES; longer solutions are not sought */
     const volatile int *cancel; /* NULL or a flag another thread may set */
 } ricochet_limits;

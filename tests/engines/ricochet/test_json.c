@@ -179,6 +179,13 @@ Test(ricochet_json, solve_json_reports_bad_requests_and_budgets)
     cr_assert(strstr(json_string_value(json_object_get(res, "error")), "budget.nodes"));
     json_decref(res);
 
+    json_object_set_new(req, "budget", json_pack("{s:i}", "ms", 100));
+    res = ricochet_solve_json(req, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(res, "status")), "invalid");
+    cr_assert(strstr(json_string_value(json_object_get(res, "error")),
+                     "budget.ms is not a budget field"));
+    json_decref(res);
+
     json_object_set_new(req, "budget", json_pack("{s:i}", "max_moves", 5));
     res = ricochet_solve_json(req, NULL);
     cr_assert_str_eq(json_string_value(json_object_get(res, "status")), "no_solution");

@@ -108,17 +108,6 @@ Test(ricochet_solver, a_node_budget_gives_up_with_a_proven_lower_bound, .init = 
     cr_assert_leq(sol.nodes, 20000 + 5000);
 }
 
-Test(ricochet_solver, a_time_budget_gives_up, .init = setup, .fini = teardown)
-{
-    ricochet_board b;
-    ricochet_puzzle p;
-    test_sample("A001", &b, &p);
-    ricochet_limits lim = {.max_ms = 30};
-    ricochet_solution sol;
-    cr_assert_eq(ricochet_solver_run(solver, &p, &lim, &sol), RICOCHET_GAVE_UP);
-    cr_assert_leq(sol.lower_bound, 25);
-}
-
 Test(ricochet_solver, a_raised_cancel_flag_stops_the_solve, .init = setup, .fini = teardown)
 {
     ricochet_board b;
