@@ -6,7 +6,7 @@
 import { DIR_WORDS, pathRuns } from './geometry.js';
 
 const STOP_WORDS = {
-  same_cell: 'two robots went for the same cell',
+  same_cell: 'another robot went for the same cell',
   swap: 'the robots would have swapped cells',
   occupied: 'the cell ahead was taken',
 };
