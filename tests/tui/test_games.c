@@ -500,8 +500,9 @@ Test(boxing, without_unicode_the_ring_is_plain_ascii)
 
 Test(fallback, an_unknown_game_shows_its_view_as_text_and_takes_json)
 {
-    cr_assert_eq(game_ui_find("robotwars"), &fallback_ui);
-    cr_assert_not(game_ui_has("robotwars"));
+    cr_assert_eq(game_ui_find("roborally"), &fallback_ui);
+    cr_assert_not(game_ui_has("roborally"));
+    cr_assert(game_ui_has("robotwars"));
     cr_assert(game_ui_has("ricochet"));
     fixture f;
     load(&f, "manoover", "manoover");
