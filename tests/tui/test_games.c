@@ -368,6 +368,64 @@ Test(manoover, keys_do_nothing_on_the_others_turn)
     unload(&f);
 }
 
+/* ---- Robot Wars ---- */
+
+Test(robotwars, discs_are_placed_with_keys_and_an_incomplete_allocation_stays_here)
+{
+    fixture f;
+    load(&f, "robotwars-setup", "robotwars");
+    const char *text = draw(&f, 30, 120, true);
+    cr_assert(strstr(text, "Your discs: 3 won, 3 to place"), "%s", text);
+    cr_assert(key(&f, 's'));
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_eq(json_array_size(sent), 0);
+    cr_assert(notice_error && strstr(notice, "Place 2 more discs first."), "%s", notice);
+    cr_assert(key(&f, 's'));
+    cr_assert(key(&f, 'p'));
+    cr_assert(key(&f, 'm'));
+    cr_assert(notice_error && strstr(notice, "All 3 discs are placed"), "%s", notice);
+    text = draw(&f, 30, 120, true);
+    cr_assert(strstr(text, "Speed            4 + 2 = 6 (max 8)"), "%s", text);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(kind_sent(), "allocate");
+    cr_assert_eq(json_integer_value(json_object_get(last_sent(), "speed")), 2);
+    cr_assert_eq(json_integer_value(json_object_get(last_sent(), "power")), 1);
+    cr_assert_eq(json_integer_value(json_object_get(last_sent(), "manoeuvrability")), 0);
+    unload(&f);
+}
+
+Test(robotwars, on_our_turn_keys_step_turn_attack_and_end)
+{
+    fixture f;
+    load(&f, "robotwars-battle", "robotwars");
+    const char *text = draw(&f, 30, 120, true);
+    cr_assert(strstr(text, "You to move: 6 moves, 2 turns left"), "%s", text);
+    cr_assert(strstr(text, "↑1"), "our robot faces north: %s", text);
+    cr_assert(key(&f, K_UP));
+    cr_assert_str_eq(kind_sent(), "forward");
+    cr_assert(key(&f, K_RIGHT));
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "to")), "right");
+    cr_assert(key(&f, 'a'));
+    cr_assert_str_eq(kind_sent(), "attack");
+    cr_assert(key(&f, 'e'));
+    cr_assert_str_eq(kind_sent(), "end");
+    cr_assert_eq(command(&f, "left"), GAME_CMD_DONE);
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "to")), "left");
+    unload(&f);
+}
+
+Test(robotwars, out_of_turn_keys_send_nothing)
+{
+    fixture f;
+    load(&f, "robotwars-battle", "robotwars");
+    f.t.seat = 1;
+    cr_assert_not(key(&f, K_UP));
+    cr_assert_eq(command(&f, "end"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 0);
+    cr_assert(notice_error && strstr(notice, "Wait for your robot's turn"), "%s", notice);
+    unload(&f);
+}
+
 /* ---- Robot boxing ---- */
 
 static bool valid_layout(const json_t *a)
@@ -500,8 +558,9 @@ Test(boxing, without_unicode_the_ring_is_plain_ascii)
 
 Test(fallback, an_unknown_game_shows_its_view_as_text_and_takes_json)
 {
-    cr_assert_eq(game_ui_find("robotwars"), &fallback_ui);
-    cr_assert_not(game_ui_has("robotwars"));
+    cr_assert_eq(game_ui_find("roborally"), &fallback_ui);
+    cr_assert_not(game_ui_has("roborally"));
+    cr_assert(game_ui_has("robotwars"));
     cr_assert(game_ui_has("ricochet"));
     fixture f;
     load(&f, "manoover", "manoover");
