@@ -5,9 +5,9 @@
 // figures, not a test (the integration tests abuse-*.test.mjs assert each
 // defence on its own).
 //   node tests/bench/abuse.mjs [BINARY] [--quick]
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { Client, httpGet, player, sleep, startServer } from '../integration/lib/harness.mjs';
+import { percentile as pct, rssMb as rssOf } from './lib.mjs';
 
 const binary = process.argv.find((a, i) => i >= 2 && !a.startsWith('--')) || 'build/server/botpit';
 const quick = process.argv.includes('--quick');
@@ -19,12 +19,7 @@ function report(attack, tried, saw, held) {
   console.log(`${held ? 'HELD    ' : 'NOT HELD'}  ${attack}: ${saw}`);
 }
 
-function rssMb(server) {
-  const status = readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
-
-const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const rssMb = (server) => rssOf(server.proc.pid);
 
 /** An honest client pinging every 100 ms while `during` runs: p50/p90/p99. */
 async function pingsDuring(server, addr, during) {

@@ -7,10 +7,11 @@
 // treat the top levels with care (its own CPU is printed too).
 //   node tests/bench/chat_load.mjs [BINARY] [LEVELS=1000,2000,4000,8000] [SECONDS=20]
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { cpuSeconds, percentile, rssMb } from './lib.mjs';
 
 const binary = process.argv[2] || 'build-release/server/botpit';
 const levels = (process.argv[3] || '1000,2000,4000,8000').split(',').map(Number);
@@ -18,11 +19,7 @@ const seconds = Number(process.argv[4] || 20);
 const ROOM = 4;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function procStat(pid) {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-  return { cpu: (Number(f[11]) + Number(f[12])) / 100, rss };
-}
+const procStat = (pid) => ({ cpu: cpuSeconds(pid), rss: rssMb(pid) });
 
 // Older servers (to compare with) have no quotas to turn off.
 const quotaFlag = execFileSync(binary, ['--help']).toString().includes('--no-quotas') ? ['--no-quotas'] : [];
@@ -105,7 +102,7 @@ async function level(n) {
   stats.stopping = true;
   timers.forEach(clearTimeout);
   const xs = stats.latencies.sort((a, b) => a - b);
-  const pct = (p) => +(xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN).toFixed(1);
+  const pct = (p) => +percentile(xs, p).toFixed(1);
   const row = {
     clients: n, p50_ms: pct(0.5), p95_ms: pct(0.95), p99_ms: pct(0.99), p999_ms: pct(0.999),
     delivered_per_s: Math.round(xs.length / seconds), expected_per_s: n * ROOM,

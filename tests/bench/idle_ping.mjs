@@ -6,11 +6,12 @@
 //   node tests/bench/idle_ping.mjs [BINARY] [N] [SECONDS] [KEEPALIVE_S]
 // BINARY defaults to build/server/botpit; it is started on a free port with
 // a fresh database, limits raised for N connections from 127.0.0.1.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import WebSocket from 'ws';
+import { percentile as pct, rssMb as rssOf } from './lib.mjs';
 
 const binary = process.argv[2] || 'build/server/botpit';
 const count = Number(process.argv[3] || 8000);
@@ -41,10 +42,7 @@ async function connect() {
   }
 }
 
-function rssMb() {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
+const rssMb = () => rssOf(server.pid);
 
 const probe = await connect();
 probe.send(JSON.stringify({ type: 'hello', id: 0, name: 'Probe' }));
@@ -76,7 +74,6 @@ for (const ws of idle) ws.on('close', () => { closed++; });
 console.log(`${count} idle connections open in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
   `server RSS ${rssMb().toFixed(1)} MB; keepalive ${keepalive} s`);
 
-const pct = (xs, p) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] : NaN);
 console.log('window   pings  p50 ms  p99 ms  max ms  lost  closed');
 const all = [];
 for (let w = 0; w < seconds / 5; w++) {

@@ -1,17 +1,12 @@
 // Prints the server's resident memory with N idle WebSocket connections that
 // have each said hello (a benchmark that prints figures, not a test).
 //   node tests/bench/idle_rss.mjs [BINARY] [N]
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { startServer } from '../integration/lib/harness.mjs';
+import { rssKiB } from './lib.mjs';
 
 const binary = process.argv[2] || 'build/server/botpit';
 const n = Number(process.argv[3] || 1000);
-
-function rssKiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]);
-}
 
 const server = await startServer(['--max-per-ip', String(n + 10), '--max-connections', String(n + 10)], { binary });
 const pid = server.proc.pid;
