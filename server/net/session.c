@@ -28,7 +28,6 @@ struct session {
     ka_node ka;     /* in the keepalive queues */
     bool ping_due;  /* a ping waits for the next WRITEABLE */
     bool closing; /* close once the queue is written */
-    uint64_t last_rx; /* loop ms of the last frame received */
     int close_code;
     char close_reason[124];
 };
@@ -91,7 +90,7 @@ void session_close(session *s, int code, const char *reason)
 
 int session_timer(session *s)
 {
-    uint64_t since_rx = uv_now(s->net->loop) - s->last_rx;
+    uint64_t since_rx = uv_now(s->net->loop) - s->ka.heard_ms; /* the last frame in */
     if (since_rx < QUIET_MS) {
         lws_set_timer_usecs(s->wsi, (lws_usec_t)(QUIET_MS - since_rx) * 1000);
         return 0;
@@ -280,7 +279,6 @@ int session_receive(session *s, const void *in, size_t len)
     struct lws *wsi = s->wsi;
     bool last = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
     botpit_metrics.bytes_in += len;
-    s->last_rx = uv_now(s->net->loop);
     keepalive_heard(&s->net->keepalive, &s->ka);
     if (s->closing)
         return 0;
