@@ -496,7 +496,8 @@ static int submit(roborally *w, table *t)
         table_notify(t, true, "Fill %d more register%s before locking the program in.", empty, empty == 1 ? "" : "s");
         return GAME_CMD_ERROR;
     }
-    table_act(t, program_action(w, t, true));
+    if (table_act(t, program_action(w, t, true)) == 0)
+        table_notify(t, false, "Program sent: the registers run once every program is in.");
     return GAME_CMD_DONE;
 }
 
@@ -957,7 +958,7 @@ static void draw_panel(roborally *w, const table *t, canvas p)
              int_of(t->view, "turn", 0));
     cv_text_fit(p, y++, 0, p.w, CV_BOLD, head);
     int next = int_of(r, "flags", 0);
-    if (r && w->loaded && next < w->course.nflags)
+    if (r && w->loaded && next < w->course.nflags && !phase_is(t, "over"))
         cv_textf(p, y++, 0, CV_FG(CV_MAGENTA), "Next: flag %d of %d at %c%d", next + 1, w->course.nflags,
                  'A' + w->course.flag_x[next], w->course.flag_y[next] + 1);
     else
@@ -1434,6 +1435,8 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
             HINT("p", "power down", "powerdown");
         if (has_option(my_robot(t), "tractor_beam") || has_option(my_robot(t), "pressor_beam"))
             HINT("b", "beam", NULL);
+        HINT("x", "clear", "clear");
+        HINT("d", "send as draft", "draft");
     } else if (need_is(t, "reenter")) {
         HINT("arrows", "face and re-enter", NULL);
         HINT("p", "powered down?", NULL);
