@@ -873,3 +873,68 @@ Test(roborally, register_phase_events_read_as_sentences_with_names)
     json_decref(ev);
     unload(&f);
 }
+
+Test(roborally, near_the_deadline_every_change_goes_as_a_draft)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    key(&f, '1');
+    cr_assert_eq(json_array_size(sent), 0, "a minute left: the program stays here");
+    f.t.now = f.t.deadline_at - 9000;
+    key(&f, '2');
+    cr_assert_str_eq(kind_sent(), "program");
+    cr_assert(json_is_false(json_object_get(last_sent(), "submit")), "a draft, not locked in");
+    cr_assert_eq(rr_reg(0), 780);
+    cr_assert_eq(rr_reg(1), 530);
+    cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), 2)));
+    unload(&f);
+}
+
+Test(roborally, the_keys_shown_follow_what_the_game_asks)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    game_hint hints[12];
+    int n = f.ui->hints(f.self, &f.t, hints, 12);
+    cr_assert_geq(n, 3);
+    cr_assert_str_eq(hints[0].key, "1-9");
+    cr_assert_str_eq(hints[2].command, "submit");
+    char text[200];
+    int seats[8];
+    cr_assert_eq(f.ui->status(f.self, &f.t, text, sizeof text, seats), 2, "both seats are still programming");
+    cr_assert(strstr(text, "program your robot"), "%s", text);
+    json_object_set_new((json_t *)f.t.view, "need", json_string("stay_down"));
+    n = f.ui->hints(f.self, &f.t, hints, 12);
+    cr_assert_eq(n, 2);
+    cr_assert_str_eq(hints[0].command, "staydown yes");
+    f.t.seat = -1;
+    cr_assert_eq(f.ui->hints(f.self, &f.t, hints, 12), 0, "a spectator has no game keys");
+    unload(&f);
+}
+
+Test(roborally, clean_up_and_re_entry_read_as_sentences)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    char buf[400];
+    json_t *ev = json_loads("{\"kind\": \"cleanup\", \"turn\": 3, \"frames\": [[{\"do\": \"repair\", \"seat\": 1, \"amount\": 1, \"total\": 3},"
+                            " {\"do\": \"option\", \"seat\": 1, \"option\": \"mechanical_arm\"}]]}", 0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Clean-up: Bot (easy) repairs 1; Bot (easy) gets Mechanical Arm.");
+    json_decref(ev);
+    ev = json_loads("{\"kind\": \"reentry\", \"turn\": 3, \"frames\": [[{\"do\": \"reenter\", \"seat\": 0, \"at\": [5, 14], \"facing\": \"E\","
+                    " \"virtual\": true}, {\"do\": \"power_down\", \"seat\": 0}]]}", 0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual); Ada will be powered down.");
+    json_decref(ev);
+    ev = json_pack("{s:s, s:i, s:i, s:[i, i]}", "kind", "filled", "seat", 0, "turn", 3, "registers", 4, 5);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Ada ran out of time: registers 4 and 5 filled at random.");
+    json_decref(ev);
+    ev = json_pack("{s:s, s:i, s:i, s:[i, i], s:[i]}", "kind", "turn", "turn", 4, "deadline", 1000, "hands", 9, 0,
+                   "powered_down", 1);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Turn 4: cards dealt; powered down: Bot (easy).");
+    json_decref(ev);
+    unload(&f);
+}

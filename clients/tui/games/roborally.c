@@ -717,6 +717,23 @@ static void square_marker(const canvas *cv, const rl_square *s, const char **tex
     }
 }
 
+/* A board laser's beam across a square: a red line the way it runs (in
+ * ASCII ':' and '-', so that it never looks like a wall). */
+static void draw_beam(canvas cv, int row, int col, const rl_square *s)
+{
+    cv_style st = CV_FG(CV_RED) | (s->beams > 1 ? CV_BOLD : 0);
+    bool across = s->beam & 2, along = s->beam & 1;
+    if (!cv_utf8(&cv)) {
+        cv_text(cv, row, col, st, across && along ? "-+-" : across ? (s->beams > 1 ? "===" : "---") : " : ");
+        return;
+    }
+    int arms = (across ? CV_ARM_E | CV_ARM_W : 0) | (along ? CV_ARM_N | CV_ARM_S : 0);
+    for (int k = 0; k < 3; k++) {
+        if (across || k == 1)
+            cv_joint(cv, row, col + k, st, k == 1 ? arms : CV_ARM_E | CV_ARM_W, false);
+    }
+}
+
 static void draw_square(canvas cv, int row, int col, const rl_square *s)
 {
     const char *arrow = cv_glyph_text(&cv, dir_arrows[s->out < 0 ? 0 : s->out]);
@@ -733,16 +750,10 @@ static void draw_square(canvas cv, int row, int col, const rl_square *s)
     case SQ_WRENCH: cv_text(cv, row, col, CV_FG(CV_GREEN), " w "); break;
     case SQ_WRENCH_HAMMER: cv_text(cv, row, col, CV_FG(CV_GREEN) | CV_BOLD, " W "); break;
     default:
-        if (s->beam) {
-            int arms = s->beam & 2 ? CV_ARM_E | CV_ARM_W : CV_ARM_N | CV_ARM_S;
-            for (int k = 0; k < 3; k++) {
-                if ((s->beam & 2) || k == 1)
-                    cv_joint(cv, row, col + k, CV_FG(CV_RED), arms | (s->beam == 3 ? CV_ARM_N | CV_ARM_S | CV_ARM_E | CV_ARM_W : 0),
-                             s->beams > 1);
-            }
-        } else {
+        if (s->beam)
+            draw_beam(cv, row, col, s);
+        else
             cv_glyph_at(cv, row, col + 1, CV_DIM, CV_G_DOT);
-        }
         break;
     }
     if (s->pusher >= 0)
@@ -980,6 +991,18 @@ static void draw_panel(roborally *w, const table *t, canvas p)
         cv_text_fit(p, y, 0, p.w, CV_DIM, "F flags D damage L lives");
 }
 
+/* What the squares mean, under the board (as many lines as fit). */
+static void draw_legend(canvas c)
+{
+    static const char *const utf8[] = {"F1 flag  ↻ ↺ gear  ░ pit  w W repair  d1 dock",
+                                       "→ belt  →→→ express  ─ │ laser  1↑ robot 1", NULL};
+    static const char *const ascii[] = {"F1 flag  (R) (L) gear  O pit  w W repair  d1 dock",
+                                        "> belt  >>> express  - : laser  1^ robot 1", NULL};
+    const char *const *lines = cv_utf8(&c) ? utf8 : ascii;
+    for (int i = 0; lines[i]; i++)
+        cv_text_fit(c, i, 0, c.w, CV_DIM, lines[i]);
+}
+
 static void rl_draw(void *self, table *t, canvas c)
 {
     roborally *w = self;
@@ -994,11 +1017,7 @@ static void rl_draw(void *self, table *t, canvas c)
     layout l = plan(t, &w->course, c, board_w);
     draw_board(w, t, c, &l);
     int px = l.ox + 4 * l.vw + 2;
-    int below = l.oy + frame_h(&l);
-    if (below < c.h)
-        cv_text_fit(c, below, 0, px - 1, CV_DIM,
-                    cv_utf8(&c) ? "F1 flag ↻↺ gear ░ pit w/W repair → belt →→→ express"
-                                : "F1 flag (R)(L) gear O pit w/W repair > belt >>> express");
+    draw_legend(cv_sub(c, l.oy + frame_h(&l), 0, c.h, px - 1));
     draw_panel(w, t, cv_sub(c, 0, px, c.h, c.w - px));
 }
 
