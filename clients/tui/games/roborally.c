@@ -926,12 +926,12 @@ static int draw_choice(roborally *w, const table *t, canvas p, int y)
         char where[16];
         square_name(json_object_get(r, "archive"), where, sizeof where);
         cv_textf(p, y++, 0, CV_BOLD, "Your robot re-enters at %s", where);
-        cv_text_fit(p, y++, 0, p.w, 0, "Arrow keys: the way it faces.");
+        y += cv_wrap(p, y, 0, p.w, 2, 0, "An arrow key sends the way it faces.");
         cv_textf(p, y++, 0, w->reenter_down ? CV_BOLD | CV_FG(CV_YELLOW) : CV_DIM, "p powered down: %s",
                  w->reenter_down ? "yes" : "no");
     } else if (need_is(t, "stay_down")) {
         cv_textf(p, y++, 0, CV_BOLD, "Powered down with %d damage.", int_of(r, "damage", 0));
-        cv_text_fit(p, y++, 0, p.w, 0, "y stay down (repairs all), n power up");
+        y += cv_wrap(p, y, 0, p.w, 3, 0, "y: stay down another turn (repairs all damage); n: power up.");
     }
     return y;
 }
@@ -1431,9 +1431,8 @@ static bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_
         say(&s, "Re-entry");
         say_outcomes(&s, t, ev);
         say(&s, ".");
-    } else if (strcmp(kind, "over") == 0) {
-        table_humanize(t, str_of(ev, "summary"), buf, len);
     } else {
+        /* "over" too: the frame logs the result's summary */
         return false;
     }
     return true;
