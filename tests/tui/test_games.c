@@ -937,3 +937,53 @@ Test(roborally, clean_up_and_re_entry_read_as_sentences)
     json_decref(ev);
     unload(&f);
 }
+
+/* The line of the picture that starts with row label n ("15 ┃"). */
+static const char *rr_row(const char *text, int n)
+{
+    static char line[1024];
+    char label[8];
+    snprintf(label, sizeof label, "\n%2d ", n);
+    const char *p = strstr(text, label);
+    if (!p)
+        return "";
+    p++;
+    size_t k = strcspn(p, "\n");
+    snprintf(line, sizeof line, "%.*s", (int)k, p);
+    return line;
+}
+
+Test(roborally, the_board_plays_a_register_phase_back_frame_by_frame)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"programs\", \"turn\": 1, \"power_down\": []},"
+                                "{\"kind\": \"card\", \"turn\": 1, \"register\": 1, \"seat\": 0, \"card\": 780, \"type\": \"move2\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 15], \"to\": [5, 14], \"dir\": \"N\"}],"
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 14], \"to\": [5, 13], \"dir\": \"N\"}]]},"
+                                "{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"gears\", \"frames\": ["
+                                "[{\"do\": \"turn\", \"seat\": 0, \"from\": \"N\", \"to\": \"E\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 15), "1↑"), "frame 1: one square on\n%s", text);
+    cr_assert_null(strstr(rr_row(text, 16), "1↑"), "%s", text);
+    cr_assert(strstr(text, "Register 1: Ada Move 2 (1/3)"), "the caption under the board\n%s", text);
+    cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "the next frame is asked for");
+    f.t.now = 5000 + 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 14), "1↑"), "frame 2: two squares on\n%s", text);
+    f.t.now = 5000 + 2 * 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 14), "1→"), "frame 3: the gear turned it\n%s", text);
+    cr_assert(strstr(text, "Register 1: gears (3/3)"), "%s", text);
+    f.t.now = 5000 + 3 * 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 16), "1↑"), "then the view as the server sent it\n%s", text);
+    cr_assert(strstr(text, "F1 flag"), "and the legend again\n%s", text);
+    cr_assert_eq(f.ui->next_frame_ms(f.self, &f.t), -1);
+    json_decref(events);
+    unload(&f);
+}

@@ -35,6 +35,9 @@
 #define RL_HAND 9
 #define RL_FLAGS 9
 #define RL_DRAFT_MS 15000 /* this close to the deadline, every change is sent as a draft */
+#define RL_SEATS 8
+#define RL_PLAY_FRAMES 240
+#define RL_FRAME_MS 160   /* a frame of the register phase's playback */
 
 extern const char rl_courses_json[];
 
@@ -66,8 +69,25 @@ typedef struct rl_course {
     rl_square sq[RL_MAX][RL_MAX]; /* [y][x] */
 } rl_course;
 
+/* Where a robot stands and faces, as a step of the register phase left it. */
+typedef struct rl_pose {
+    signed char x, y;     /* x < 0: not on the floor */
+    signed char facing;
+} rl_pose;
+
+/* One frame of the playback: every robot's pose and what is happening. */
+typedef struct rl_frame {
+    rl_pose pose[RL_SEATS];
+    char caption[40];
+} rl_frame;
+
 typedef struct roborally {
     rl_course course;
+    rl_pose last[RL_SEATS];    /* the robots as the last view showed them */
+    bool have_last;
+    int nframes;               /* the playback of the last register phase */
+    rl_frame frames[RL_PLAY_FRAMES];
+    int64_t play_start;        /* our clock when it began */
     bool loaded;          /* course holds the view's course */
     bool missing;         /* the view's course is not in the file */
     int turn;             /* the turn the program below is for */
@@ -764,19 +784,125 @@ static void draw_square(canvas cv, int row, int col, const rl_square *s)
         cv_textf(cv, row, col, CV_FG(CV_MAGENTA) | CV_BOLD | CV_REVERSE, "F%d", s->flag);
 }
 
-static void draw_robots(const table *t, const rl_course *c, canvas cv, const layout *l)
+/* ---- the playback of a register phase ----
+ *
+ * A state after the registers ran brings the whole phase as events, each
+ * step a list of frames. From the poses the previous view showed, every
+ * frame's moves, turns, wrecks and re-entries are applied in turn, and the
+ * board shows one frame every RL_FRAME_MS before it settles on the view. */
+
+static void poses_of_view(const table *t, rl_pose *pose)
 {
+    for (int s = 0; s < RL_SEATS; s++)
+        pose[s] = (rl_pose){-1, -1, 0};
     size_t i;
     const json_t *r;
     json_array_foreach(json_object_get(t->view, "robots"), i, r) {
+        int seat = int_of(r, "seat", -1);
         const json_t *at = json_object_get(r, "at");
         const char *status = str_of(r, "status");
-        if (!json_is_array(at) || strcmp(status, "out") == 0 || strcmp(status, "destroyed") == 0)
+        if (seat < 0 || seat >= RL_SEATS || !json_is_array(at) || strcmp(status, "out") == 0 ||
+            strcmp(status, "destroyed") == 0)
             continue;
-        int x = cell_x(at), y = cell_y(at);
+        int f = dir_parse(str_of(r, "facing"));
+        pose[seat] = (rl_pose){(signed char)cell_x(at), (signed char)cell_y(at), (signed char)(f < 0 ? 0 : f)};
+    }
+}
+
+static void apply_action(rl_pose *pose, const json_t *a)
+{
+    const char *d = str_of(a, "do");
+    int seat = int_of(a, "seat", -1);
+    if (seat < 0 || seat >= RL_SEATS)
+        return;
+    rl_pose *p = &pose[seat];
+    if (strcmp(d, "move") == 0) {
+        const json_t *to = json_object_get(a, "to");
+        p->x = (signed char)cell_x(to);
+        p->y = (signed char)cell_y(to);
+    } else if (strcmp(d, "turn") == 0) {
+        int f = dir_parse(str_of(a, "to"));
+        if (f >= 0)
+            p->facing = (signed char)f;
+    } else if (strcmp(d, "destroyed") == 0) {
+        p->x = p->y = -1;
+    } else if (strcmp(d, "reenter") == 0) {
+        const json_t *at = json_object_get(a, "at");
+        int f = dir_parse(str_of(a, "facing"));
+        p->x = (signed char)cell_x(at);
+        p->y = (signed char)cell_y(at);
+        p->facing = (signed char)(f < 0 ? 0 : f);
+    }
+}
+
+static void event_caption(const table *t, const json_t *ev, char *buf, size_t len)
+{
+    const char *kind = str_of(ev, "kind");
+    if (strcmp(kind, "card") == 0) {
+        char name[24];
+        table_name(t, int_of(ev, "seat", 0), name, sizeof name);
+        snprintf(buf, len, "Register %d: %s %s", int_of(ev, "register", 0), name, card_short(int_of(ev, "card", 0)));
+    } else if (strcmp(kind, "board") == 0) {
+        snprintf(buf, len, "Register %d: %s", int_of(ev, "register", 0), str_of(ev, "step"));
+    } else {
+        snprintf(buf, len, "%s", strcmp(kind, "reentry") == 0 ? "Re-entry" : "Clean-up");
+    }
+}
+
+/* Builds the playback from the events new in this state. */
+static void build_playback(roborally *w, const table *t)
+{
+    rl_pose pose[RL_SEATS];
+    memcpy(pose, w->last, sizeof pose);
+    w->nframes = 0;
+    size_t i, j, k;
+    const json_t *ev, *frame, *a;
+    json_array_foreach(t->events, i, ev) {
+        const json_t *frames = json_object_get(ev, "frames");
+        if (!json_array_size(frames))
+            continue;
+        char caption[40];
+        event_caption(t, ev, caption, sizeof caption);
+        json_array_foreach(frames, j, frame) {
+            json_array_foreach(frame, k, a)
+                apply_action(pose, a);
+            if (w->nframes < RL_PLAY_FRAMES) {
+                rl_frame *f = &w->frames[w->nframes++];
+                memcpy(f->pose, pose, sizeof pose);
+                snprintf(f->caption, sizeof f->caption, "%s", caption);
+            }
+        }
+    }
+    w->play_start = t->now;
+}
+
+/* The frame being shown, or -1 when the board shows the view. */
+static int play_frame(const roborally *w, const table *t)
+{
+    if (w->nframes == 0 || t->now < w->play_start)
+        return -1;
+    int64_t k = (t->now - w->play_start) / RL_FRAME_MS;
+    return k < w->nframes ? (int)k : -1;
+}
+
+static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l)
+{
+    const rl_course *c = &w->course;
+    rl_pose pose[RL_SEATS];
+    int k = play_frame(w, t);
+    if (k >= 0)
+        memcpy(pose, w->frames[k].pose, sizeof pose);
+    else
+        poses_of_view(t, pose);
+    size_t i;
+    const json_t *r;
+    json_array_foreach(json_object_get(t->view, "robots"), i, r) {
+        int seat = int_of(r, "seat", -1);
+        if (seat < 0 || seat >= RL_SEATS)
+            continue;
+        int x = pose[seat].x, y = pose[seat].y;
         if (x < l->x0 || y < l->y0 || x >= l->x0 + l->vw || y >= l->y0 + l->vh)
             continue;
-        int seat = int_of(r, "seat", 0);
         cv_style st = CV_FG(cv_seat_color(seat)) | CV_BOLD;
         if (seat == t->seat)
             st |= CV_REVERSE;
@@ -784,11 +910,11 @@ static void draw_robots(const table *t, const rl_course *c, canvas cv, const lay
             st |= CV_UNDERLINE;
         int row = row_of(l, y), col = col_of(l, x);
         cv_textf(cv, row, col, st, "%d", seat + 1);
-        cv_glyph_at(cv, row, col + 1, st, dir_arrows[dir_parse(str_of(r, "facing")) < 0 ? 0 : dir_parse(str_of(r, "facing"))]);
+        cv_glyph_at(cv, row, col + 1, st, dir_arrows[pose[seat].facing & 3]);
         const char *mark;
         cv_style mst;
         square_marker(&cv, &c->sq[y][x], &mark, &mst);
-        if (strcmp(status, "powered_down") == 0) {
+        if (strcmp(str_of(r, "status"), "powered_down") == 0 && k < 0) {
             mark = "z";
             mst = CV_BOLD;
         }
@@ -828,7 +954,7 @@ static void draw_board(roborally *w, const table *t, canvas cv, const layout *l)
         draw_walls_tall(c, cv, l);
     else
         draw_walls_compact(c, cv, l);
-    draw_robots(t, c, cv, l);
+    draw_robots(w, t, cv, l);
     if (need_is(t, "reenter")) {
         const json_t *archive = json_object_get(my_robot(t), "archive");
         if (json_is_array(archive) && cell_x(archive) >= l->x0 && cell_x(archive) < l->x0 + l->vw &&
@@ -1017,7 +1143,13 @@ static void rl_draw(void *self, table *t, canvas c)
     layout l = plan(t, &w->course, c, board_w);
     draw_board(w, t, c, &l);
     int px = l.ox + 4 * l.vw + 2;
-    draw_legend(cv_sub(c, l.oy + frame_h(&l), 0, c.h, px - 1));
+    canvas under = cv_sub(c, l.oy + frame_h(&l), 0, c.h, px - 1);
+    int k = play_frame(w, t);
+    if (k >= 0)
+        cv_textf(under, 0, 0, CV_BOLD | CV_FG(CV_YELLOW), "%s %s (%d/%d)", cv_glyph_text(&c, CV_G_ARROW_E),
+                 w->frames[k].caption, k + 1, w->nframes);
+    else
+        draw_legend(under);
     draw_panel(w, t, cv_sub(c, 0, px, c.h, c.w - px));
 }
 
@@ -1211,6 +1343,20 @@ static void rl_update(void *self, table *t)
     roborally *w = self;
     course_ready(w, t);
     sync_program(w, t);
+    if (w->have_last)
+        build_playback(w, t);
+    poses_of_view(t, w->last);
+    w->have_last = true;
+}
+
+static int rl_next_frame_ms(void *self, table *t)
+{
+    roborally *w = self;
+    int k = play_frame(w, t);
+    if (k < 0)
+        return -1;
+    int64_t next = w->play_start + (int64_t)(k + 1) * RL_FRAME_MS - t->now;
+    return next < 1 ? 1 : (int)next;
 }
 
 /* ---- the log ---- */
@@ -1514,4 +1660,5 @@ const game_ui roborally_ui = {
     .hints = rl_hints,
     .status = rl_status,
     .describe = rl_describe,
+    .next_frame_ms = rl_next_frame_ms,
 };
