@@ -987,3 +987,43 @@ Test(roborally, the_board_plays_a_register_phase_back_frame_by_frame)
     json_decref(events);
     unload(&f);
 }
+
+Test(roborally, option_cards_are_listed_and_b_picks_the_beam_they_give)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_object_set_new(rr_me(&f), "options", json_pack("[s, s]", "tractor_beam", "mechanical_arm"));
+    rr_update(&f);
+    const char *text = draw(&f, 30, 110, true);
+    cr_assert(strstr(text, "Options: Tractor Beam, Mechanical Arm"), "%s", text);
+    cr_assert(key(&f, 'b'));
+    cr_assert(strstr(notice, "Main laser: tractor"), "%s", notice);
+    text = draw(&f, 30, 110, true);
+    cr_assert(strstr(text, "b main laser: tractor"), "%s", text);
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "beam")), "tractor");
+    cr_assert(key(&f, 'b'));
+    cr_assert(strstr(notice, "Main laser: damage"), "no pressor beam: back to damage, %s", notice);
+    unload(&f);
+}
+
+Test(roborally, with_every_register_locked_there_is_nothing_to_pick_but_enter_locks_in)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *me = rr_me(&f);
+    json_object_set_new(me, "damage", json_integer(9));
+    json_object_set_new(me, "locked", json_integer(5));
+    json_object_set_new(me, "cards", json_array());
+    json_object_set_new(me, "program", json_pack("[i, i, i, i, i]", 100, 200, 670, 500, 840));
+    rr_update(&f);
+    cr_assert(key(&f, '1'));
+    cr_assert(notice_error && strstr(notice, "No cards this turn"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(kind_sent(), "program");
+    for (int i = 0; i < 5; i++)
+        cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), (size_t)i)));
+    unload(&f);
+}

@@ -472,6 +472,10 @@ static void take_back(roborally *w, table *t, int i)
 static bool pick_card(roborally *w, table *t, int k)
 {
     const json_t *r = my_robot(t);
+    if (hand_size(r) == 0) {
+        table_notify(t, true, "No cards this turn: every register is locked. Enter locks the program in.");
+        return false;
+    }
     if (k < 0 || k >= hand_size(r)) {
         table_notify(t, true, "Your hand has %d card%s: pick 1 to %d.", hand_size(r), hand_size(r) == 1 ? "" : "s",
                      hand_size(r));
@@ -901,6 +905,9 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
         if (seat < 0 || seat >= RL_SEATS)
             continue;
         int x = pose[seat].x, y = pose[seat].y;
+        int here = 0; /* robots on this square (virtual ones may share it) */
+        for (int s = 0; s < RL_SEATS; s++)
+            here += pose[s].x == x && pose[s].y == y;
         if (x < l->x0 || y < l->y0 || x >= l->x0 + l->vw || y >= l->y0 + l->vh)
             continue;
         cv_style st = CV_FG(cv_seat_color(seat)) | CV_BOLD;
@@ -916,6 +923,10 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
         square_marker(&cv, &c->sq[y][x], &mark, &mst);
         if (strcmp(str_of(r, "status"), "powered_down") == 0 && k < 0) {
             mark = "z";
+            mst = CV_BOLD;
+        }
+        if (here > 1) {
+            mark = "+";
             mst = CV_BOLD;
         }
         cv_text(cv, row, col + 2, mst, mark);
@@ -1045,6 +1056,24 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
     return y;
 }
 
+static const char *option_name(const char *id);
+
+/* Our option cards, by name. */
+static int draw_options(const table *t, canvas p, int y)
+{
+    const json_t *options = json_object_get(my_robot(t), "options");
+    if (!json_array_size(options))
+        return y;
+    char line[300] = "Options:";
+    size_t i;
+    const json_t *o;
+    json_array_foreach(options, i, o) {
+        size_t n = strlen(line);
+        snprintf(line + n, sizeof line - n, "%s %s", i ? "," : "", option_name(json_string_value(o) ? json_string_value(o) : "?"));
+    }
+    return y + cv_wrap(p, y, 0, p.w, 2, CV_FG(CV_GREEN), line);
+}
+
 static int draw_choice(roborally *w, const table *t, canvas p, int y)
 {
     const json_t *r = my_robot(t);
@@ -1106,6 +1135,7 @@ static void draw_panel(roborally *w, const table *t, canvas p)
         y = draw_choice(w, t, p, y);
     else if (waiting_text(t))
         y += cv_wrap(p, y, 0, p.w, 2, CV_DIM, waiting_text(t));
+    y = draw_options(t, p, y);
     y++;
     size_t i;
     const json_t *rb;
@@ -1114,7 +1144,7 @@ static void draw_panel(roborally *w, const table *t, canvas p)
             y = draw_robot_line(t, p, y, rb);
     }
     if (y < p.h)
-        cv_text_fit(p, y, 0, p.w, CV_DIM, "F flags D damage L lives");
+        cv_text_fit(p, y, 0, p.w, CV_DIM, "F flags D damage L lives zz powers down next");
 }
 
 /* What the squares mean, under the board (as many lines as fit). */
