@@ -48,7 +48,13 @@ describe('RoboRally in botpit-tui', () => {
     tui.save('3-registers-ran');
   });
 
-  test('the next program is written and locked in with word commands', async () => {
+  test('a click on a card places it; the next program is written and locked in with word commands', async () => {
+    const hand = tui.find('Hand (keys 1-9)');
+    assert.ok(hand, 'the hand is on screen');
+    tui.click(hand.x + 2, hand.y + 1);
+    await tui.waitFor(/\(\d+\) in register 1\./);
+    tui.command('takeback');
+    await tui.waitFor('Register 1 cleared.');
     tui.command('program 1 1 2 3 4');
     await tui.waitFor('! Card 1 is in two registers.');
     tui.command('program 5 4 3 2 1');

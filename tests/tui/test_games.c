@@ -1027,3 +1027,35 @@ Test(roborally, with_every_register_locked_there_is_nothing_to_pick_but_enter_lo
         cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), (size_t)i)));
     unload(&f);
 }
+
+static bool rr_clickable(fixture *f, const char *command)
+{
+    for (int i = 0; i < f->g.nclicks; i++) {
+        if (strcmp(f->g.clicks[i].command, command) == 0)
+            return true;
+    }
+    return false;
+}
+
+Test(roborally, cards_registers_and_facings_are_clickable_word_commands)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "card 3"), "a hand card runs card N");
+    cr_assert_eq(command(&f, "card 3"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "card 1"), GAME_CMD_DONE);
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "takeback 2"), "a filled register runs takeback R");
+    cr_assert_eq(command(&f, "takeback 1"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "takeback 1"), GAME_CMD_ERROR, "register 1 is empty now");
+    cr_assert_eq(command(&f, "takeback 9"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "card 0"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "takeback"), GAME_CMD_DONE, "the last filled one (780 in 2)");
+    cr_assert_eq(command(&f, "takeback"), GAME_CMD_ERROR, "nothing left");
+    cr_assert_eq(json_array_size(sent), 0);
+    json_object_set_new((json_t *)f.t.view, "need", json_string("reenter"));
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "reenter E"), "the facings are buttons");
+    unload(&f);
+}

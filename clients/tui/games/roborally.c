@@ -499,16 +499,17 @@ static bool pick_card(roborally *w, table *t, int k)
     return false;
 }
 
-static void take_back_last(roborally *w, table *t)
+static bool take_back_last(roborally *w, table *t)
 {
     const json_t *r = my_robot(t);
     for (int i = RL_REGS - 1; i >= 0; i--) {
         if (!reg_locked(r, i) && w->regs[i]) {
             take_back(w, t, i);
-            return;
+            return true;
         }
     }
     table_notify(t, true, "No register to clear.");
+    return false;
 }
 
 static int submit(roborally *w, table *t)
@@ -1027,8 +1028,13 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
             cv_text(p, y, 2, CV_DIM, reg_locked(r, i) ? "(deck)" : "--");
         else
             cv_text(p, y, 2, reg_locked(r, i) ? CV_DIM : CV_BOLD, text);
-        if (reg_locked(r, i))
+        if (reg_locked(r, i)) {
             cv_text(p, y, 14, CV_FG(CV_RED), "locked");
+        } else if (editing && card) {
+            char click[24];
+            snprintf(click, sizeof click, "takeback %d", i + 1);
+            cv_click_at(p, y, 0, 14, click);
+        }
         y++;
     }
     int n = hand_size(r);
@@ -1046,6 +1052,11 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
         cv_text(p, row, col + 2, at >= 0 ? CV_DIM : 0, text);
         if (at >= 0)
             cv_textf(p, row, col + 13, CV_DIM, "in %d", at + 1);
+        if (editing) {
+            char click[16];
+            snprintf(click, sizeof click, "card %d", k + 1);
+            cv_click_at(p, row, col, 17, click);
+        }
     }
     y += rows;
     if (int_of(r, "damage", 0) > 0 || w->power_down)
@@ -1082,6 +1093,14 @@ static int draw_choice(roborally *w, const table *t, canvas p, int y)
         square_name(json_object_get(r, "archive"), where, sizeof where);
         cv_textf(p, y++, 0, CV_BOLD, "Your robot re-enters at %s", where);
         y += cv_wrap(p, y, 0, p.w, 2, 0, "An arrow key sends the way it faces.");
+        for (int d = 0; d < 4; d++) {
+            char click[16];
+            snprintf(click, sizeof click, "reenter %s", dir_names[d]);
+            cv_glyph_at(p, y, d * 4, CV_BOLD, dir_arrows[d]);
+            cv_text(p, y, d * 4 + 1, CV_BOLD, dir_names[d]);
+            cv_click_at(p, y, d * 4, 2, click);
+        }
+        y++;
         cv_textf(p, y++, 0, w->reenter_down ? CV_BOLD | CV_FG(CV_YELLOW) : CV_DIM, "p powered down: %s",
                  w->reenter_down ? "yes" : "no");
     } else if (need_is(t, "stay_down")) {
@@ -1313,6 +1332,33 @@ static int rl_command(void *self, table *t, int argc, char **argv, const char *r
         return program_words(w, t, argc, argv);
     if (strcasecmp(cmd, "submit") == 0 || strcasecmp(cmd, "lock") == 0)
         return submit(w, t);
+    if (strcasecmp(cmd, "card") == 0) {
+        if (!may_program(t))
+            return GAME_CMD_ERROR;
+        int k = argc == 2 ? atoi(argv[1]) : 0;
+        if (k < 1 || k > RL_HAND) {
+            table_notify(t, true, "Use: card N, N the card's place in your hand (1-%d).", hand_size(my_robot(t)));
+            return GAME_CMD_ERROR;
+        }
+        return pick_card(w, t, k - 1) ? GAME_CMD_DONE : GAME_CMD_ERROR;
+    }
+    if (strcasecmp(cmd, "takeback") == 0) {
+        if (!may_program(t))
+            return GAME_CMD_ERROR;
+        int i = argc == 2 ? atoi(argv[1]) : 0;
+        if (argc > 2 || (argc == 2 && (i < 1 || i > RL_REGS))) {
+            table_notify(t, true, "Use: takeback [REGISTER 1-5] (the last filled one without).");
+            return GAME_CMD_ERROR;
+        }
+        if (argc == 1)
+            return take_back_last(w, t) ? GAME_CMD_DONE : GAME_CMD_ERROR;
+        if (reg_locked(my_robot(t), i - 1) || !w->regs[i - 1]) {
+            table_notify(t, true, "Register %d %s.", i, reg_locked(my_robot(t), i - 1) ? "is locked" : "is empty");
+            return GAME_CMD_ERROR;
+        }
+        take_back(w, t, i - 1);
+        return GAME_CMD_DONE;
+    }
     if (strcasecmp(cmd, "draft") == 0) {
         if (!may_program(t))
             return GAME_CMD_ERROR;
@@ -1623,7 +1669,7 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
 #define HINT(k, wh, c) do { if (n < max) out[n++] = (game_hint){k, wh, c}; } while (0)
     if (need_is(t, "program")) {
         HINT("1-9", "card", NULL);
-        HINT("Bksp", "take back", NULL);
+        HINT("Bksp", "take back", "takeback");
         HINT("Enter", "lock in", "submit");
         if (int_of(my_robot(t), "damage", 0) > 0 || w->power_down)
             HINT("p", "power down", "powerdown");
@@ -1669,6 +1715,8 @@ static int rl_status(void *self, table *t, char *text, size_t len, int *seats)
 
 static const char *const rl_commands[] = {
     "program 3 1 5 2 4     the registers from hand cards 1-9 (or priorities)",
+    "card N                card N of the hand into the next free register, or back out (keys 1-9)",
+    "takeback [R]          empty register R, or the last filled one (Backspace)",
     "submit                lock the program in (Enter)",
     "draft                 send the program as a draft (the rest filled at the deadline)",
     "clear                 empty the registers",
