@@ -38,6 +38,7 @@
 #define RL_SEATS 8
 #define RL_PLAY_FRAMES 240
 #define RL_FRAME_MS 160   /* a frame of the register phase's playback */
+#define RL_CAPTION 80     /* "Register 3: <name> Move 2" */
 
 extern const char rl_courses_json[];
 
@@ -78,7 +79,7 @@ typedef struct rl_pose {
 /* One frame of the playback: every robot's pose and what is happening. */
 typedef struct rl_frame {
     rl_pose pose[RL_SEATS];
-    char caption[40];
+    char caption[RL_CAPTION];
 } rl_frame;
 
 typedef struct roborally {
@@ -866,7 +867,7 @@ static void build_playback(roborally *w, const table *t)
         const json_t *frames = json_object_get(ev, "frames");
         if (!json_array_size(frames))
             continue;
-        char caption[40];
+        char caption[RL_CAPTION];
         event_caption(t, ev, caption, sizeof caption);
         json_array_foreach(frames, j, frame) {
             json_array_foreach(frame, k, a)
