@@ -1059,3 +1059,27 @@ Test(roborally, cards_registers_and_facings_are_clickable_word_commands)
     cr_assert(rr_clickable(&f, "reenter E"), "the facings are buttons");
     unload(&f);
 }
+
+Test(roborally, a_laser_shot_lights_its_squares_in_the_frame_that_fires_it)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"lasers\", \"frames\": ["
+                                "[{\"do\": \"beam\", \"source\": \"robot\", \"seat\": 0, \"from\": [5, 15], \"dir\": \"N\", \"count\": 1,"
+                                " \"cells\": [[5, 14], [5, 13]], \"hits\": []}],"
+                                "[{\"do\": \"damage\", \"seat\": 1, \"amount\": 1, \"absorbed\": 0, \"total\": 1}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    draw(&f, 20, 80, true);
+    /* square F15 in the compact layout: row 1 + 14 + 1, its middle column 3 + 4 * 5 + 2 */
+    const cv_cell *lit = cv_cell_at(&f.g, 16, 25);
+    cr_assert_eq(lit->ch, L'│', "a north-south shot: %lc", (wint_t)lit->ch);
+    cr_assert(CV_ATTRS_OF(lit->style) & CV_REVERSE, "it stands out from the board's lasers");
+    f.t.now = 5000 + 160;
+    draw(&f, 20, 80, true);
+    cr_assert_neq(cv_cell_at(&f.g, 16, 25)->ch, L'│', "the next frame has no shot");
+    json_decref(events);
+    unload(&f);
+}

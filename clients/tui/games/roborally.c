@@ -39,6 +39,7 @@
 #define RL_PLAY_FRAMES 240
 #define RL_FRAME_MS 160   /* a frame of the register phase's playback */
 #define RL_CAPTION 80     /* "Register 3: <name> Move 2" */
+#define RL_BEAM_CELLS 48  /* squares of laser beams shown in one frame */
 
 extern const char rl_courses_json[];
 
@@ -80,6 +81,8 @@ typedef struct rl_pose {
 typedef struct rl_frame {
     rl_pose pose[RL_SEATS];
     char caption[RL_CAPTION];
+    int nbeam;                       /* squares lit by the lasers fired in it */
+    signed char beam[RL_BEAM_CELLS][3]; /* x, y, 1 north-south or 2 east-west */
 } rl_frame;
 
 typedef struct roborally {
@@ -743,14 +746,13 @@ static void square_marker(const canvas *cv, const rl_square *s, const char **tex
     }
 }
 
-/* A board laser's beam across a square: a red line the way it runs (in
- * ASCII ':' and '-', so that it never looks like a wall). */
-static void draw_beam(canvas cv, int row, int col, const rl_square *s)
+/* A laser beam across a square: a line the way it runs (in ASCII ':' and
+ * '-', so that it never looks like a wall). */
+static void draw_beam(canvas cv, int row, int col, int beam, int count, cv_style st)
 {
-    cv_style st = CV_FG(CV_RED) | (s->beams > 1 ? CV_BOLD : 0);
-    bool across = s->beam & 2, along = s->beam & 1;
+    bool across = beam & 2, along = beam & 1;
     if (!cv_utf8(&cv)) {
-        cv_text(cv, row, col, st, across && along ? "-+-" : across ? (s->beams > 1 ? "===" : "---") : " : ");
+        cv_text(cv, row, col, st, across && along ? "-+-" : across ? (count > 1 ? "===" : "---") : " : ");
         return;
     }
     int arms = (across ? CV_ARM_E | CV_ARM_W : 0) | (along ? CV_ARM_N | CV_ARM_S : 0);
@@ -777,7 +779,7 @@ static void draw_square(canvas cv, int row, int col, const rl_square *s)
     case SQ_WRENCH_HAMMER: cv_text(cv, row, col, CV_FG(CV_GREEN) | CV_BOLD, " W "); break;
     default:
         if (s->beam)
-            draw_beam(cv, row, col, s);
+            draw_beam(cv, row, col, s->beam, s->beams, CV_FG(CV_RED) | (s->beams > 1 ? CV_BOLD : 0));
         else
             cv_glyph_at(cv, row, col + 1, CV_DIM, CV_G_DOT);
         break;
@@ -855,6 +857,22 @@ static void event_caption(const table *t, const json_t *ev, char *buf, size_t le
     }
 }
 
+/* A beam's squares, lit in the frame that fires it. */
+static void add_beam(rl_frame *f, const json_t *beam)
+{
+    int d = dir_parse(str_of(beam, "dir"));
+    size_t i;
+    const json_t *at;
+    json_array_foreach(json_object_get(beam, "cells"), i, at) {
+        if (f->nbeam >= RL_BEAM_CELLS || d < 0)
+            return;
+        signed char *b = f->beam[f->nbeam++];
+        b[0] = (signed char)cell_x(at);
+        b[1] = (signed char)cell_y(at);
+        b[2] = (signed char)(d % 2 ? 2 : 1);
+    }
+}
+
 /* Builds the playback from the events new in this state. */
 static void build_playback(roborally *w, const table *t)
 {
@@ -876,6 +894,11 @@ static void build_playback(roborally *w, const table *t)
                 rl_frame *f = &w->frames[w->nframes++];
                 memcpy(f->pose, pose, sizeof pose);
                 snprintf(f->caption, sizeof f->caption, "%s", caption);
+                f->nbeam = 0;
+                json_array_foreach(frame, k, a) {
+                    if (strcmp(str_of(a, "do"), "beam") == 0)
+                        add_beam(f, a);
+                }
             }
         }
     }
@@ -889,6 +912,22 @@ static int play_frame(const roborally *w, const table *t)
         return -1;
     int64_t k = (t->now - w->play_start) / RL_FRAME_MS;
     return k < w->nframes ? (int)k : -1;
+}
+
+/* The lasers fired in the frame being played back, bold red. */
+static void draw_fired(const roborally *w, const table *t, canvas cv, const layout *l)
+{
+    int k = play_frame(w, t);
+    if (k < 0)
+        return;
+    const rl_frame *f = &w->frames[k];
+    for (int i = 0; i < f->nbeam; i++) {
+        int x = f->beam[i][0], y = f->beam[i][1];
+        if (x < l->x0 || y < l->y0 || x >= l->x0 + l->vw || y >= l->y0 + l->vh)
+            continue;
+        /* reversed: a shot stands out from the board's own lasers */
+        draw_beam(cv, row_of(l, y), col_of(l, x), f->beam[i][2], 1, CV_FG(CV_RED) | CV_BOLD | CV_REVERSE);
+    }
 }
 
 static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l)
@@ -967,6 +1006,7 @@ static void draw_board(roborally *w, const table *t, canvas cv, const layout *l)
         draw_walls_tall(c, cv, l);
     else
         draw_walls_compact(c, cv, l);
+    draw_fired(w, t, cv, l);
     draw_robots(w, t, cv, l);
     if (need_is(t, "reenter")) {
         const json_t *archive = json_object_get(my_robot(t), "archive");
