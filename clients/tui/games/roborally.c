@@ -10,17 +10,22 @@
  * box-drawing lines (two rows a square when the pane is tall enough, else
  * one, a south wall underlining its square). A robot is its seat number and
  * an arrow of its facing in its seat's colour, ours reversed. When the
- * course is larger than the pane the window follows our robot.
+ * course is larger than the pane the window follows our robot. After the
+ * registers run, the board plays the phase back from its events (moves,
+ * turns, shots, wrecks, re-entries) before it settles on the new view.
  *
  * Beside it: the course and turn, our program (five registers, the locked
  * ones marked, and the hand: priority and kind, keys 1-9), the power-down
- * announcement and every robot's damage, lives, flags and state.
+ * announcement, our option cards and every robot's flags, damage, lives
+ * and state.
  *
  * Keys while programming: 1-9 put that card of the hand into the next free
  * register (again: take it out), Backspace takes the last one back, x
  * clears, Enter or s locks the program in, p announces a power-down, b
- * changes the main laser's beam. Re-entry: the arrows pick the facing, p
- * re-enters powered down. Staying powered down: y stays, n powers up.
+ * changes the main laser's beam, d sends the program as a draft. Re-entry:
+ * the arrows pick the facing, p re-enters powered down. Staying powered
+ * down: y stays, n powers up. Every key has a word command (rl_commands),
+ * and cards, registers and facings are clickable.
  */
 #include <stdarg.h>
 #include <stdio.h>
