@@ -1083,3 +1083,19 @@ Test(roborally, a_laser_shot_lights_its_squares_in_the_frame_that_fires_it)
     json_decref(events);
     unload(&f);
 }
+
+Test(roborally, a_spectator_sees_the_race_but_no_hand)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    f.t.seat = -1;
+    json_object_del((json_t *)f.t.view, "need");
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "You are watching"), "%s", text);
+    cr_assert_null(strstr(text, "Hand (keys"), "%s", text);
+    cr_assert(strstr(text, "1↑ ┃2↑"), "%s", text);
+    char status[200];
+    int seats[8];
+    cr_assert_eq(f.ui->status(f.self, &f.t, status, sizeof status, seats), 2);
+    unload(&f);
+}
