@@ -558,8 +558,10 @@ Test(boxing, without_unicode_the_ring_is_plain_ascii)
 
 Test(fallback, an_unknown_game_shows_its_view_as_text_and_takes_json)
 {
-    cr_assert_eq(game_ui_find("roborally"), &fallback_ui);
-    cr_assert_not(game_ui_has("roborally"));
+    /* every shipped game has a renderer; the server's test game has none */
+    cr_assert_eq(game_ui_find("testgame"), &fallback_ui);
+    cr_assert_not(game_ui_has("testgame"));
+    cr_assert(game_ui_has("roborally"));
     cr_assert(game_ui_has("robotwars"));
     cr_assert(game_ui_has("ricochet"));
     fixture f;
@@ -574,5 +576,526 @@ Test(fallback, an_unknown_game_shows_its_view_as_text_and_takes_json)
     cr_assert(strstr(text, "colours: [red, blue]"), "%s", text);
     cr_assert(key(&f, 'a'));
     cr_assert(strncmp(prompt_text, "act {", 5) == 0, "%s", prompt_text);
+    unload(&f);
+}
+
+/* ---- RoboRally ---- */
+
+/* Our robot in the fixture (seat 0). */
+static json_t *rr_me(fixture *f)
+{
+    return json_array_get(json_object_get((json_t *)f->t.view, "robots"), 0);
+}
+
+static int rr_reg(int i)
+{
+    return (int)json_integer_value(json_array_get(json_object_get(last_sent(), "registers"), (size_t)i));
+}
+
+/* The fixture's view changed: the renderer reads it again. */
+static void rr_update(fixture *f)
+{
+    f->t.events = NULL;
+    f->ui->update(f->self, &f->t);
+}
+
+Test(roborally, the_course_is_drawn_with_walls_belts_flags_docks_and_robots)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "A   B   C   D   E   F   G   H   I   J   K   L"), "all twelve columns in 80x24:\n%s", text);
+    cr_assert(strstr(text, "┏━━━"), "a box-drawing frame:\n%s", text);
+    cr_assert(strstr(text, "┻━━━"), "a wall meets the frame:\n%s", text);
+    cr_assert(strstr(text, " 2 ┃ ←   ·  ░░░  ↑   ·   ↓   ↑  F1   ↓   ·   ↻   ← ┃"),
+              "row 2: a belt, a pit, flag 1, a gear:\n%s", text);
+    cr_assert(strstr(text, "→→→"), "express belts:\n%s", text);
+    cr_assert(strstr(text, "┃─── ─── ───┃"), "the board laser's beam on row 3:\n%s", text);
+    cr_assert(strstr(text, "d7"), "the docks:\n%s", text);
+    cr_assert(strstr(text, "1↑ ┃2↑"), "both robots facing north on the dock row:\n%s", text);
+    cr_assert(strstr(text, "Risky Exchange, turn 1"), "%s", text);
+    cr_assert(strstr(text, "Next: flag 1 of 3 at H2"), "%s", text);
+    cr_assert(strstr(text, "1 Move 2 780"), "the hand with keys:\n%s", text);
+    cr_assert(strstr(text, "9 Move 3 830"), "%s", text);
+    const char *tall = draw(&f, 40, 86, true);
+    cr_assert(strstr(tall, "╺━━━┛"), "two rows a square when tall, walls between them:\n%s", tall);
+    cr_assert(strstr(tall, "■2 Bot (easy) F0 D0 L3"), "every robot's state:\n%s", tall);
+    unload(&f);
+}
+
+Test(roborally, without_unicode_the_course_is_plain_ascii)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    const char *text = draw(&f, 20, 80, false);
+    cr_assert(ascii_only(text), "%s", text);
+    cr_assert(strstr(text, "+-----"), "%s", text);
+    cr_assert(strstr(text, "1^ |2^"), "%s", text);
+    cr_assert(strstr(text, "(R)"), "gears:\n%s", text);
+    unload(&f);
+}
+
+Test(roborally, a_small_pane_shows_the_part_of_the_course_round_our_robot)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    const char *text = draw(&f, 14, 60, true);
+    cr_assert(strstr(text, "16 ┃"), "our robot's row (16) is shown:\n%s", text);
+    cr_assert_null(strstr(text, " 1 ┃"), "row 1 is scrolled away:\n%s", text);
+    cr_assert(strstr(text, "1↑"), "%s", text);
+    cr_assert_null(strstr(text, "     A   B"), "column A is scrolled away:\n%s", text);
+    unload(&f);
+}
+
+Test(roborally, card_keys_fill_the_registers_and_enter_locks_the_program_in)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    /* the hand: 780 530 600 540 740 250 110 300 830 */
+    cr_assert(key(&f, '3'));
+    cr_assert(key(&f, '1'));
+    cr_assert(key(&f, '5'));
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_eq(json_array_size(sent), 0, "an incomplete program is not sent");
+    cr_assert(notice_error && strstr(notice, "Fill 2 more registers"), "%s", notice);
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "1 Move 1 600"), "register 1:\n%s", text);
+    cr_assert(strstr(text, "Move 2 780 in 2"), "a placed card says where:\n%s", text);
+    cr_assert(key(&f, '2'));
+    cr_assert(key(&f, '4'));
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(kind_sent(), "program");
+    int want[5] = {600, 780, 740, 530, 540};
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(rr_reg(i), want[i], "register %d", i + 1);
+    cr_assert(json_is_true(json_object_get(last_sent(), "submit")));
+    cr_assert_eq(json_integer_value(json_object_get(last_sent(), "turn")), 1);
+    cr_assert(json_is_false(json_object_get(last_sent(), "power_down")));
+    unload(&f);
+}
+
+Test(roborally, backspace_and_a_placed_cards_key_take_cards_back)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    for (const char *k = "12345"; *k; k++)
+        key(&f, *k);
+    cr_assert(key(&f, '6'));
+    cr_assert(notice_error && strstr(notice, "Every register is full"), "%s", notice);
+    cr_assert(key(&f, K_BACKSPACE));            /* register 5 (740) */
+    cr_assert(key(&f, '2'));                    /* 530 out of register 2 */
+    cr_assert(key(&f, '9'));                    /* 830 into register 2 */
+    cr_assert(key(&f, '7'));                    /* 110 into register 5 */
+    cr_assert(key(&f, 's'));
+    int want[5] = {780, 830, 600, 540, 110};
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(rr_reg(i), want[i], "register %d: %d", i + 1, rr_reg(i));
+    unload(&f);
+}
+
+Test(roborally, the_program_command_takes_hand_positions_or_priorities)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert_eq(command(&f, "program 3 1 5 2"), GAME_CMD_DONE);
+    cr_assert_eq(json_array_size(sent), 0, "setting the program sends nothing");
+    cr_assert(strstr(notice, "1 register still empty"), "%s", notice);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "program 3 1 5 2 830"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
+    cr_assert_eq(rr_reg(0), 600);
+    cr_assert_eq(rr_reg(4), 830);
+    unload(&f);
+}
+
+Test(roborally, a_bad_program_command_is_refused_here_and_nothing_is_sent)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert_eq(command(&f, "program 3 3 1 2 4"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "in two registers"), "%s", notice);
+    cr_assert_eq(command(&f, "program 10"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "Card 10 is not in your hand"), "%s", notice);
+    cr_assert_eq(command(&f, "program 1 2 3 4 5 6"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "program five"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "program"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "beam tractor"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "no Tractor Beam"), "%s", notice);
+    cr_assert_eq(command(&f, "reenter N"), GAME_CMD_ERROR);
+    cr_assert(notice_error);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+Test(roborally, only_a_damaged_robot_announces_a_power_down)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert(key(&f, 'p'));
+    cr_assert(notice_error && strstr(notice, "Only a damaged robot"), "%s", notice);
+    json_object_set_new(rr_me(&f), "damage", json_integer(3));
+    rr_update(&f);
+    cr_assert(key(&f, 'p'));
+    cr_assert_not(notice_error);
+    const char *text = draw(&f, 30, 86, true);
+    cr_assert(strstr(text, "p power down next turn: yes"), "%s", text);
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert(json_is_true(json_object_get(last_sent(), "power_down")));
+    unload(&f);
+}
+
+Test(roborally, locked_registers_are_marked_and_sent_empty)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *me = rr_me(&f);
+    json_object_set_new(me, "locked", json_integer(2));
+    json_object_set_new(me, "damage", json_integer(6));
+    json_object_set_new(me, "program", json_pack("[n, n, n, i, i]", 670, 100));
+    json_object_set_new(me, "cards", json_pack("[i, i, i, i, i, i, i]", 780, 530, 600, 540, 740, 250, 110));
+    rr_update(&f);
+    const char *text = draw(&f, 30, 86, true);
+    cr_assert(strstr(text, "4 Move 2 670  locked"), "%s", text);
+    cr_assert(strstr(text, "5 Right  100  locked"), "%s", text);
+    cr_assert(strstr(text, "Hand (keys 1-7)"), "%s", text);
+    key(&f, '1');
+    key(&f, '2');
+    key(&f, '3');
+    cr_assert(key(&f, '4'));
+    cr_assert(strstr(notice, "Every register is full"), "%s", notice);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_eq(rr_reg(0), 780);
+    cr_assert_eq(rr_reg(2), 600);
+    cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), 3)), "a locked register goes as null");
+    cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), 4)));
+    unload(&f);
+}
+
+Test(roborally, out_of_turn_card_keys_explain_and_send_nothing)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_object_set_new((json_t *)f.t.view, "need", json_null());
+    json_object_set_new(rr_me(&f), "programmed", json_true());
+    rr_update(&f);
+    cr_assert(key(&f, '1'), "the key is ours: it says why");
+    cr_assert(notice_error && strstr(notice, "locked in"), "%s", notice);
+    cr_assert_not(key(&f, K_ENTER), "Enter goes on to the frame");
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_ERROR);
+    f.t.seat = -1;
+    cr_assert_not(key(&f, '1'), "a spectator's digits go on to the frame");
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "Spectators"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+Test(roborally, a_destroyed_robot_re_enters_facing_the_arrow_pressed)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("choose"));
+    json_object_set_new((json_t *)f.t.view, "need", json_string("reenter"));
+    json_object_set_new(rr_me(&f), "status", json_string("destroyed"));
+    json_object_set_new(rr_me(&f), "at", json_null());
+    rr_update(&f);
+    const char *text = draw(&f, 30, 86, true);
+    cr_assert(strstr(text, "Your robot re-enters at F16"), "%s", text);
+    cr_assert_not(key(&f, '1'), "no cards now");
+    cr_assert(key(&f, K_LEFT));
+    cr_assert_str_eq(kind_sent(), "reenter");
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "facing")), "W");
+    cr_assert(json_is_false(json_object_get(last_sent(), "power_down")));
+    cr_assert(key(&f, 'p'));
+    cr_assert(key(&f, K_UP));
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "facing")), "N");
+    cr_assert(json_is_true(json_object_get(last_sent(), "power_down")));
+    cr_assert_eq(command(&f, "reenter east down"), GAME_CMD_DONE);
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "facing")), "E");
+    cr_assert_eq(command(&f, "reenter up"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 3);
+    unload(&f);
+}
+
+Test(roborally, a_powered_down_robot_answers_stay_down_with_y_or_n)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("choose"));
+    json_object_set_new((json_t *)f.t.view, "need", json_string("stay_down"));
+    json_object_set_new(rr_me(&f), "status", json_string("powered_down"));
+    rr_update(&f);
+    cr_assert(key(&f, 'y'));
+    cr_assert_str_eq(kind_sent(), "stay_down");
+    cr_assert(json_is_true(json_object_get(last_sent(), "stay")));
+    cr_assert_eq(command(&f, "powerup"), GAME_CMD_DONE);
+    cr_assert(json_is_false(json_object_get(last_sent(), "stay")));
+    cr_assert_eq(command(&f, "staydown maybe"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 2);
+    unload(&f);
+}
+
+Test(roborally, register_phase_events_read_as_sentences_with_names)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    char buf[400];
+    json_t *ev = json_loads("{\"kind\": \"reveal\", \"turn\": 1, \"register\": 1, \"cards\": ["
+                            "{\"seat\": 1, \"card\": 790, \"type\": \"move3\"}, {\"seat\": 0, \"card\": 80, \"type\": \"right\"}]}",
+                            0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Register 1: Bot (easy) Move 3 (790), Ada Right (80).");
+    json_decref(ev);
+    ev = json_loads("{\"kind\": \"card\", \"turn\": 1, \"register\": 1, \"seat\": 1, \"card\": 790, \"type\": \"move3\", \"frames\": ["
+                    "[{\"do\": \"move\", \"seat\": 1, \"from\": [5, 14], \"to\": [5, 13], \"dir\": \"N\"},"
+                    " {\"do\": \"move\", \"seat\": 0, \"from\": [5, 13], \"to\": [5, 12], \"dir\": \"N\"}],"
+                    "[{\"do\": \"destroyed\", \"seat\": 0, \"at\": [5, 12], \"why\": \"pit\", \"lives\": 2}]]}",
+                    0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Bot (easy) plays Move 3, pushing Ada: Ada fell into a pit.");
+    json_decref(ev);
+    ev = json_loads("{\"kind\": \"board\", \"turn\": 1, \"register\": 2, \"step\": \"lasers\", \"frames\": ["
+                    "[{\"do\": \"beam\", \"source\": \"board\", \"seat\": null, \"from\": [11, 2], \"dir\": \"W\", \"count\": 1,"
+                    " \"cells\": [[11, 2]], \"hits\": [1]}], [{\"do\": \"damage\", \"seat\": 1, \"amount\": 1, \"absorbed\": 0, \"total\": 4}]]}",
+                    0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Register 2: lasers fire: Bot (easy) takes 1 damage (4 in all).");
+    json_decref(ev);
+    ev = json_pack("{s:s, s:[i], s:s, s:s}", "kind", "over", "winners", 0, "reason", "finish", "summary",
+                   "Seat 1 touches the last flag (flag 3) on turn 7");
+    cr_assert_not(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf), "the frame logs the result once");
+    json_decref(ev);
+    ev = json_pack("{s:s}", "kind", "mystery");
+    cr_assert_not(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf), "an unknown event gets the frame's line");
+    json_decref(ev);
+    unload(&f);
+}
+
+Test(roborally, near_the_deadline_every_change_goes_as_a_draft)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    key(&f, '1');
+    cr_assert_eq(json_array_size(sent), 0, "a minute left: the program stays here");
+    f.t.now = f.t.deadline_at - 9000;
+    key(&f, '2');
+    cr_assert_str_eq(kind_sent(), "program");
+    cr_assert(json_is_false(json_object_get(last_sent(), "submit")), "a draft, not locked in");
+    cr_assert_eq(rr_reg(0), 780);
+    cr_assert_eq(rr_reg(1), 530);
+    cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), 2)));
+    unload(&f);
+}
+
+Test(roborally, the_keys_shown_follow_what_the_game_asks)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    game_hint hints[12];
+    int n = f.ui->hints(f.self, &f.t, hints, 12);
+    cr_assert_geq(n, 3);
+    cr_assert_str_eq(hints[0].key, "1-9");
+    cr_assert_str_eq(hints[2].command, "submit");
+    char text[200];
+    int seats[8];
+    cr_assert_eq(f.ui->status(f.self, &f.t, text, sizeof text, seats), 2, "both seats are still programming");
+    cr_assert(strstr(text, "program your robot"), "%s", text);
+    json_object_set_new((json_t *)f.t.view, "need", json_string("stay_down"));
+    n = f.ui->hints(f.self, &f.t, hints, 12);
+    cr_assert_eq(n, 2);
+    cr_assert_str_eq(hints[0].command, "staydown yes");
+    f.t.seat = -1;
+    cr_assert_eq(f.ui->hints(f.self, &f.t, hints, 12), 0, "a spectator has no game keys");
+    unload(&f);
+}
+
+Test(roborally, clean_up_and_re_entry_read_as_sentences)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    char buf[400];
+    json_t *ev = json_loads("{\"kind\": \"cleanup\", \"turn\": 3, \"frames\": [[{\"do\": \"repair\", \"seat\": 1, \"amount\": 1, \"total\": 3},"
+                            " {\"do\": \"option\", \"seat\": 1, \"option\": \"mechanical_arm\"}]]}", 0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Clean-up: Bot (easy) repairs 1; Bot (easy) gets Mechanical Arm.");
+    json_decref(ev);
+    ev = json_loads("{\"kind\": \"reentry\", \"turn\": 3, \"frames\": [[{\"do\": \"reenter\", \"seat\": 0, \"at\": [5, 14], \"facing\": \"E\","
+                    " \"virtual\": true}, {\"do\": \"power_down\", \"seat\": 0}]]}", 0, NULL);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual); Ada will be powered down.");
+    json_decref(ev);
+    ev = json_pack("{s:s, s:i, s:i, s:[i, i]}", "kind", "filled", "seat", 0, "turn", 3, "registers", 4, 5);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Ada ran out of time: registers 4 and 5 filled at random.");
+    json_decref(ev);
+    ev = json_pack("{s:s, s:i, s:i, s:[i, i], s:[i]}", "kind", "turn", "turn", 4, "deadline", 1000, "hands", 9, 0,
+                   "powered_down", 1);
+    cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
+    cr_assert_str_eq(buf, "Turn 4: cards dealt; powered down: Bot (easy).");
+    json_decref(ev);
+    unload(&f);
+}
+
+/* The line of the picture that starts with row label n ("15 ┃"). */
+static const char *rr_row(const char *text, int n)
+{
+    static char line[1024];
+    char label[8];
+    snprintf(label, sizeof label, "\n%2d ", n);
+    const char *p = strstr(text, label);
+    if (!p)
+        return "";
+    p++;
+    size_t k = strcspn(p, "\n");
+    snprintf(line, sizeof line, "%.*s", (int)k, p);
+    return line;
+}
+
+Test(roborally, the_board_plays_a_register_phase_back_frame_by_frame)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"programs\", \"turn\": 1, \"power_down\": []},"
+                                "{\"kind\": \"card\", \"turn\": 1, \"register\": 1, \"seat\": 0, \"card\": 780, \"type\": \"move2\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 15], \"to\": [5, 14], \"dir\": \"N\"}],"
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 14], \"to\": [5, 13], \"dir\": \"N\"}]]},"
+                                "{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"gears\", \"frames\": ["
+                                "[{\"do\": \"turn\", \"seat\": 0, \"from\": \"N\", \"to\": \"E\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 15), "1↑"), "frame 1: one square on\n%s", text);
+    cr_assert_null(strstr(rr_row(text, 16), "1↑"), "%s", text);
+    cr_assert(strstr(text, "Register 1: Ada Move 2 (1/3)"), "the caption under the board\n%s", text);
+    cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "the next frame is asked for");
+    f.t.now = 5000 + 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 14), "1↑"), "frame 2: two squares on\n%s", text);
+    f.t.now = 5000 + 2 * 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 14), "1→"), "frame 3: the gear turned it\n%s", text);
+    cr_assert(strstr(text, "Register 1: gears (3/3)"), "%s", text);
+    f.t.now = 5000 + 3 * 160;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(rr_row(text, 16), "1↑"), "then the view as the server sent it\n%s", text);
+    cr_assert(strstr(text, "F1 flag"), "and the legend again\n%s", text);
+    cr_assert_eq(f.ui->next_frame_ms(f.self, &f.t), -1);
+    json_decref(events);
+    unload(&f);
+}
+
+Test(roborally, option_cards_are_listed_and_b_picks_the_beam_they_give)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_object_set_new(rr_me(&f), "options", json_pack("[s, s]", "tractor_beam", "mechanical_arm"));
+    rr_update(&f);
+    const char *text = draw(&f, 30, 110, true);
+    cr_assert(strstr(text, "Options: Tractor Beam, Mechanical Arm"), "%s", text);
+    cr_assert(key(&f, 'b'));
+    cr_assert(strstr(notice, "Main laser: tractor"), "%s", notice);
+    text = draw(&f, 30, 110, true);
+    cr_assert(strstr(text, "b main laser: tractor"), "%s", text);
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "beam")), "tractor");
+    cr_assert(key(&f, 'b'));
+    cr_assert(strstr(notice, "Main laser: damage"), "no pressor beam: back to damage, %s", notice);
+    unload(&f);
+}
+
+Test(roborally, with_every_register_locked_there_is_nothing_to_pick_but_enter_locks_in)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *me = rr_me(&f);
+    json_object_set_new(me, "damage", json_integer(9));
+    json_object_set_new(me, "locked", json_integer(5));
+    json_object_set_new(me, "cards", json_array());
+    json_object_set_new(me, "program", json_pack("[i, i, i, i, i]", 100, 200, 670, 500, 840));
+    rr_update(&f);
+    cr_assert(key(&f, '1'));
+    cr_assert(notice_error && strstr(notice, "No cards this turn"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(kind_sent(), "program");
+    for (int i = 0; i < 5; i++)
+        cr_assert(json_is_null(json_array_get(json_object_get(last_sent(), "registers"), (size_t)i)));
+    unload(&f);
+}
+
+static bool rr_clickable(fixture *f, const char *command)
+{
+    for (int i = 0; i < f->g.nclicks; i++) {
+        if (strcmp(f->g.clicks[i].command, command) == 0)
+            return true;
+    }
+    return false;
+}
+
+Test(roborally, cards_registers_and_facings_are_clickable_word_commands)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "card 3"), "a hand card runs card N");
+    cr_assert_eq(command(&f, "card 3"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "card 1"), GAME_CMD_DONE);
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "takeback 2"), "a filled register runs takeback R");
+    cr_assert_eq(command(&f, "takeback 1"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "takeback 1"), GAME_CMD_ERROR, "register 1 is empty now");
+    cr_assert_eq(command(&f, "takeback 9"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "card 0"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "takeback"), GAME_CMD_DONE, "the last filled one (780 in 2)");
+    cr_assert_eq(command(&f, "takeback"), GAME_CMD_ERROR, "nothing left");
+    cr_assert_eq(json_array_size(sent), 0);
+    json_object_set_new((json_t *)f.t.view, "need", json_string("reenter"));
+    draw(&f, 20, 80, true);
+    cr_assert(rr_clickable(&f, "reenter E"), "the facings are buttons");
+    unload(&f);
+}
+
+Test(roborally, a_laser_shot_lights_its_squares_in_the_frame_that_fires_it)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"lasers\", \"frames\": ["
+                                "[{\"do\": \"beam\", \"source\": \"robot\", \"seat\": 0, \"from\": [5, 15], \"dir\": \"N\", \"count\": 1,"
+                                " \"cells\": [[5, 14], [5, 13]], \"hits\": []}],"
+                                "[{\"do\": \"damage\", \"seat\": 1, \"amount\": 1, \"absorbed\": 0, \"total\": 1}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    draw(&f, 20, 80, true);
+    /* square F15 in the compact layout: row 1 + 14 + 1, its middle column 3 + 4 * 5 + 2 */
+    const cv_cell *lit = cv_cell_at(&f.g, 16, 25);
+    cr_assert_eq(lit->ch, L'│', "a north-south shot: %lc", (wint_t)lit->ch);
+    cr_assert(CV_ATTRS_OF(lit->style) & CV_REVERSE, "it stands out from the board's lasers");
+    f.t.now = 5000 + 160;
+    draw(&f, 20, 80, true);
+    cr_assert_neq(cv_cell_at(&f.g, 16, 25)->ch, L'│', "the next frame has no shot");
+    json_decref(events);
+    unload(&f);
+}
+
+Test(roborally, a_spectator_sees_the_race_but_no_hand)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    f.t.seat = -1;
+    json_object_del((json_t *)f.t.view, "need");
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "You are watching"), "%s", text);
+    cr_assert_null(strstr(text, "Hand (keys"), "%s", text);
+    cr_assert(strstr(text, "1↑ ┃2↑"), "%s", text);
+    char status[200];
+    int seats[8];
+    cr_assert_eq(f.ui->status(f.self, &f.t, status, sizeof status, seats), 2);
     unload(&f);
 }
