@@ -267,14 +267,14 @@ int room_draft_sit(const room *r, const player *p, int s, room_state *next, verd
         return verdict_set(v, PROTO_WRONG_STATUS, "the game is over");
     if (next->status == ROOM_LOBBY) {
         if (st->player || st->bot >= 0)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s + 1);
         if (p->seat >= 0)
             vacate_seat(r, next, p->seat);
     } else {
         if (st->player)
-            return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken", s + 1);
+            return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken", s + 1);
         if (p->seat >= 0)
-            return verdict_set(v, PROTO_BAD_SEAT, "you already play Seat %d", p->seat + 1);
+            return verdict_set(v, PROTO_BAD_SEAT, "you already play seat %d", p->seat + 1);
     }
     /* In play the seat was a bot's (or empty): remember which. */
     next->seats[s] = (seat){(player *)p, -1, false, next->status == ROOM_PLAYING ? st->bot : -1};
@@ -289,7 +289,7 @@ int room_draft_stand(const room *r, const player *p, room_state *next, verdict *
     /* Its view showed the seat's secrets: the seat is yours to the end. */
     if (next->status == ROOM_PLAYING)
         return verdict_set(v, PROTO_WRONG_STATUS,
-                           "you have seen Seat %d's secrets, so it is yours until the game "
+                           "you have seen seat %d's secrets, so it is yours until the game "
                            "ends (leave the room to go: a bot plays it)",
                            p->seat + 1);
     vacate_seat(r, next, p->seat);
@@ -330,7 +330,7 @@ int room_draft_bot(const room *r, const player *by, int s, const char *level, ro
     if (next->status != ROOM_LOBBY)
         return verdict_set(v, PROTO_WRONG_STATUS, "bots are seated before the game starts");
     if (next->seats[s].player)
-        return verdict_set(v, PROTO_SEAT_TAKEN, "Seat %d is taken by %s", s + 1,
+        return verdict_set(v, PROTO_SEAT_TAKEN, "seat %d is taken by %s", s + 1,
                            next->seats[s].player->name);
     int n = parse_level(r, level, v);
     if (n < 0)
@@ -357,7 +357,7 @@ int room_draft_kick(const room *r, const player *by, int s, room_state *next, pl
             return verdict_set(v, PROTO_WRONG_STATUS, "a bot keeps its seat until the game ends");
         next->seats[s] = (seat){NULL, -1, false, -1};
     } else {
-        return verdict_set(v, PROTO_BAD_SEAT, "Seat %d is empty", s + 1);
+        return verdict_set(v, PROTO_BAD_SEAT, "seat %d is empty", s + 1);
     }
     return 0;
 }

@@ -74,9 +74,9 @@ test('the lobby and the test engine name seats from 1 in their sentences', async
   const bob = await player(server, 'Bob');
   await bob.ok('join', { room: room.code });
   const taken = await bob.request('sit', { seat: 0 });
-  assert.deepEqual([taken.code, taken.message], ['seat_taken', 'Seat 1 is taken']);
+  assert.deepEqual([taken.code, taken.message], ['seat_taken', 'seat 1 is taken']);
   const empty = await ada.request('kick', { seat: 3 });
-  assert.equal(empty.message, 'Seat 4 is empty');
+  assert.equal(empty.message, 'seat 4 is empty');
   await ada.ok('start');
   const early = await bob.request('act', { action: { kind: 'add', n: 1 } });
   assert.deepEqual([early.code, early.message], ['not_your_turn', "it is Seat 1's turn"]);
