@@ -125,7 +125,7 @@ function drawPusher(g, { x, y, pusher }) {
 function drawHome(g, [x, y], team) {
   const t = teamStyle(team);
   const px = x * C + 9, py = y * C + 5;
-  g.append(svg('rect', { x: x * C + 2, y: y * C + 2, width: C - 4, height: C - 4, rx: 5, stroke: t.color, class: 'rally-home-square' }));
+  g.append(svg('rect', { x: x * C + 2, y: y * C + 2, width: C - 4, height: C - 4, rx: 5, stroke: t.color, fill: t.color, class: 'rally-home-square' }));
   g.append(svg('line', { x1: px, y1: py, x2: px, y2: py + 31, class: 'rally-flag-pole' }));
   g.append(svg('polygon', { points: `${px},${py} ${px + 26},${py + 9} ${px},${py + 19}`, fill: t.color, class: 'rally-home' },
     svg('title', {}, `${t.name}'s home`)));
@@ -164,7 +164,9 @@ export function createFloor(course, { label, flags = true }) {
   const robots = svg('g', { class: 'rally-robots' });
   const ballLayer = svg('g', { class: 'rally-ball-layer' });
   const overlay = svg('g', { class: 'rally-overlay' });
-  root.append(title, tiles, homes, marks, archives, beams, hitches, robots, ballLayer, overlay);
+  // Hitch lines go over the robots (between adjacent squares little of a
+  // line under them would show), the ball over both.
+  root.append(title, tiles, homes, marks, archives, beams, robots, hitches, ballLayer, overlay);
   const cells = indexCells(course);
 
   // ---- the course, once ----
@@ -341,9 +343,14 @@ export function createFloor(course, { label, flags = true }) {
       const r = list.find((x) => x.seat === seat);
       if (!r || !r.at) continue;
       const [rx, ry] = centre(r.at);
+      const length = Math.hypot(rx - cx, ry - cy);
+      if (length < 1) continue;
+      // From the robot's shell to the ball's edge.
+      const [ux, uy] = [(cx - rx) / length, (cy - ry) / length];
+      const ends = { x1: rx + ux * 13, y1: ry + uy * 13, x2: cx - ux * 8, y2: cy - uy * 8 };
       const colour = r.team !== null && r.team !== undefined ? teamStyle(r.team).color : seatStyle(seat).color;
-      hitches.append(svg('line', { x1: cx, y1: cy, x2: rx, y2: ry, stroke: colour, class: 'rally-hitch-line' }),
-        svg('line', { x1: cx, y1: cy, x2: rx, y2: ry, class: 'rally-hitch-core' }));
+      hitches.append(svg('line', { ...ends, stroke: colour, class: 'rally-hitch-line' }),
+        svg('line', { ...ends, class: 'rally-hitch-core' }));
     }
   }
 

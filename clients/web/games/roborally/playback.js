@@ -17,7 +17,7 @@ const STEP_WORDS = {
   gears: 'gears turn',
   lasers: 'lasers fire',
   checkpoints: 'flags and archive markers',
-  bonk: 'the ball bonks',
+  bonk: 'pogo bonk',
   hitches: 'hitch declarations',
 };
 

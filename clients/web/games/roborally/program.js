@@ -52,6 +52,7 @@ export function createProgrammer({ send, announce }) {
   const title = el('h3', { class: 'rally-program-title' }, 'Your program');
   const regRow = el('ol', { class: 'rally-registers', 'aria-label': 'Registers 1 to 5' });
   const hitchRow = el('ol', { class: 'rally-hitches-row', 'aria-label': 'Hitch declarations at the end of registers 1 to 5' });
+  const hitchLegend = el('p', { class: 'help rally-hitches-legend', 'aria-hidden': 'true' }, 'At the end of each register: hitch the ball, unhitch, or nothing (click, or keys Q W E R T)');
   const handRow = el('ul', { class: 'rally-hand', 'aria-label': 'Your hand' });
   const note = el('p', { class: 'help rally-program-note' });
   const clearBtn = button('Clear', { class: 'small', onclick: () => clearAll() });
@@ -62,7 +63,7 @@ export function createProgrammer({ send, announce }) {
   const beamLabel = el('label', { class: 'rally-beam-choice', for: 'rally-beam' }, 'Main laser: ', beamSelect);
   // Focusable, so the keys work after a click anywhere on it.
   const element = el('section', { class: 'rally-program', tabindex: '-1', 'aria-labelledby': 'rally-program-title' },
-    title, regRow, hitchRow, handRow, el('div', { class: 'rally-program-actions' }, clearBtn, submitBtn), downLabel, beamLabel, note);
+    title, regRow, hitchLegend, hitchRow, handRow, el('div', { class: 'rally-program-actions' }, clearBtn, submitBtn), downLabel, beamLabel, note);
   title.id = 'rally-program-title';
 
   const unlocked = () => regs.map((_, i) => i).filter((i) => !locked[i]);
@@ -218,7 +219,7 @@ export function createProgrammer({ send, announce }) {
       if (!locked[i]) dropTarget(b, (p) => onRegisterDrop(i, p));
       return el('li', {}, b);
     }));
-    hitchRow.hidden = !ballMode;
+    hitchRow.hidden = hitchLegend.hidden = !ballMode;
     hitchRow.replaceChildren(...(ballMode ? hitches : []).map((h, i) => el('li', {}, el('button', {
       type: 'button', class: 'rally-hitch', 'data-register': i + 1, 'data-hitch': h ?? 'none', 'data-locked': String(locked[i]),
       disabled: submitted || locked[i] ? true : null,

@@ -119,7 +119,7 @@ export function describeEvent(e, name) {
       const moved = movedSeats(e);
       const what = {
         express: 'express belts carry', belts: 'belts carry', pushers: 'pushers push', gears: 'gears turn',
-        lasers: 'lasers fire', checkpoints: 'checkpoints', bonk: 'the ball bonks', hitches: 'hitch declarations',
+        lasers: 'lasers fire', checkpoints: 'checkpoints', bonk: 'pogo bonk', hitches: 'hitch declarations',
       }[e.step] || e.step;
       const whom = moved.length ? ` ${list(moved.map(name))}` : '';
       const quiet = ['lasers', 'checkpoints', 'bonk', 'hitches'].includes(e.step);
