@@ -167,10 +167,22 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     server = await startWebServer();
     browser = await launchBrowser();
     page = await openPage(browser);
-    await mountRenderer(page, server.url);
   });
 
   after(() => endStory(server, browser, [page]));
+
+  step('the rules page explains RoboBall, with its diagrams drawn by the table’s code', async () => {
+    await page.goto(`${server.url}rules/roborally/`);
+    const section = page.locator('#rules-roborally-roboball');
+    await section.locator('h2', { hasText: 'RoboBall' }).waitFor();
+    for (const d of ['hitch', 'pogo']) await section.locator(`figure[data-diagram="${d}"] svg.rally-floor`).waitFor();
+    assert.equal(await section.locator('figure[data-diagram="hitch"] .rally-home').count(), 2, 'both homes');
+    assert.equal(await section.locator('figure[data-diagram="hitch"] .rally-hitch-line').count(), 1, 'the hitch');
+    assert.equal(await section.locator('figure[data-diagram="pogo"] .rally-ball[data-pogo="true"]').count(), 1, 'the ball up in pogo mode');
+    assert.equal(await page.locator('.rules-toc a[href="#rules-roborally-roboball"]').count(), 1, 'listed on the page’s contents');
+    await shootAt(page, 'roboball-rules', '#rules-roborally-roboball figure[data-diagram="hitch"]');
+    await mountRenderer(page, server.url);
+  });
 
   step('the board shows the homes in team colours, the ball, and a team ring round every robot; no flags', async () => {
     await show(page, { seat: 0, view: ballView(), events: [] });
