@@ -286,3 +286,167 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.equal(draw.why, 'No team brought the ball home within the turn limit of 30 turns, so the game is a draw');
   });
 });
+
+// ---- a real game: Ada and three bots, two teams of two ----
+
+/** Programs by clicks: the first free cards, hitch declarations by clicks and keys, then lock in. */
+async function programWithHitches(page, view, turnNumber) {
+  const me = view.robots[view.you];
+  const free = 5 - me.locked;
+  for (let k = 0; k < free; k++) await page.locator(`.rally-hand li:nth-child(${k + 1}) .rally-card`).click();
+  // Declare a hitch at the end of every unlocked register: one by clicks, the rest by keys.
+  for (let i = 0; i < free; i++) {
+    const toggle = page.locator(`.rally-hitch[data-register="${i + 1}"]`);
+    if (await toggle.getAttribute('data-hitch') === 'hitch') continue;
+    if ((i + turnNumber) % 2) await toggle.click();
+    else {
+      await page.locator('.rally-program-title').click();
+      await page.keyboard.press('qwert'[i]);
+    }
+    await page.locator(`.rally-hitch[data-register="${i + 1}"][data-hitch="hitch"]`).waitFor();
+  }
+  await page.locator('.rally-submit:not([disabled])').click();
+}
+
+/** Does what Ada must do now; false when nothing. */
+async function adaActs(page, turnNumber) {
+  const view = await viewOf(page);
+  if (!view || view.phase === 'over' || !view.need) return false;
+  if (view.need === 'program') {
+    await page.locator('.rally-submit').waitFor();
+    await programWithHitches(page, view, turnNumber);
+    await page.waitForFunction((t) => {
+      const v = window.botpit.store.state?.view;
+      return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
+    }, view.turn, { timeout: 15000 });
+  } else if (view.need === 'reenter') {
+    await page.locator('.rally-facing[data-facing="N"]').click();
+  } else if (view.need === 'stay_down') {
+    await page.getByRole('button', { name: 'Power up' }).click();
+  }
+  return true;
+}
+
+/** Whether the server offers RoboRally's mode "roboball" (the engine's game list). */
+async function offersRoboball(page) {
+  return page.evaluate(() => {
+    const game = window.botpit.store.game('roborally');
+    const mode = game?.options.find((o) => o.name === 'mode');
+    return !!mode?.choices?.includes('roboball');
+  });
+}
+
+describe('RoboBall against the real server: Ada and three bots, two teams, to a goal or the turn limit', { skip }, () => {
+  let server;
+  let browser;
+  let ada;
+  const programs = [];
+  const story = storySteps(test);
+  // Until the engine offers the mode (issue 15 lands it), the story is
+  // skipped with that reason, step by step.
+  let missing = null;
+  const step = (title, fn) => story(title, async (t) => {
+    if (missing) { t.skip(missing); return; }
+    await fn(t);
+  });
+
+  before(async () => {
+    server = await startWebServer(['--bot-pace-ms', '50']);
+    browser = await launchBrowser();
+    ada = await openPage(browser);
+    ada.on('websocket', (ws) => ws.on('framesent', ({ payload }) => {
+      try {
+        const m = JSON.parse(String(payload));
+        if (m.type === 'act') programs.push(m.action);
+      } catch { /* not JSON: the frame check says so */ }
+    }));
+  });
+
+  after(() => endStory(server, browser, [ada]));
+
+  step('Ada creates a RoboBall room with two teams; the seats show their teams; three bots sit; it starts', async (t) => {
+    await arrive(ada, server.url, 'Ada');
+    if (!(await offersRoboball(ada))) {
+      missing = 'the server’s RoboRally does not offer mode "roboball" yet';
+      t.skip(missing);
+      return;
+    }
+    await ada.getByRole('button', { name: 'Create room: RoboRally' }).click();
+    const dialog = ada.getByRole('dialog');
+    await dialog.locator('[data-option="mode"] select').selectOption('roboball');
+    await dialog.locator('[data-option="teams"] input').fill('2');
+    await dialog.locator('[data-option="max_turns"] input').fill('12');
+    await shootBoth(ada, 'roboball-create');
+    await dialog.getByRole('button', { name: 'Create room' }).click();
+    await ada.locator('#room-code').waitFor();
+    await addBot(ada, 1, 'normal');
+    await addBot(ada, 2, 'hard');
+    await addBot(ada, 3, 'normal');
+    const tags = await ada.locator('.seat .tag.team').allTextContents();
+    assert.deepEqual(tags.slice(0, 4), ['Team 1', 'Team 2', 'Team 1', 'Team 2'], 'seat i plays on team i % 2');
+    await shootAt(ada, 'roboball-seats', '.seats-panel');
+    await ada.getByRole('button', { name: 'Start game' }).click();
+    await ada.locator('.rally-floor').waitFor();
+    await ada.locator('.rally-hand .rally-card').nth(4).waitFor();
+    const view = await viewOf(ada);
+    assert.equal(view.mode, 'roboball');
+    assert.deepEqual(view.teams, [[0, 2], [1, 3]]);
+    assert.equal(await ada.locator('.rally-home').count(), 2, 'two homes on the board');
+    assert.equal(await ada.locator('.rally-flag').count(), 0, 'no flags');
+    const [x, y] = view.ball.at;
+    assert.match(await ada.locator('.rally-ball title').textContent(), new RegExp(`^The ball: column ${x + 1}, row ${y + 1}`));
+    await ada.locator('#turn-text', { hasText: 'program your registers and hitches' }).waitFor();
+    await shootAt(ada, 'roboball-program', '.rally');
+  });
+
+  step('Ada votes the ball inaccessible and takes it back; the server shows her vote and then none', async () => {
+    await ada.getByRole('button', { name: 'Vote that the ball is inaccessible' }).click();
+    await ada.waitForFunction(() => window.botpit.store.state?.view?.votes?.includes(0));
+    await ada.locator('.rally-votes', { hasText: 'Ada' }).waitFor();
+    await ada.locator('.rally-program-title').click();
+    await ada.keyboard.press('v');
+    await ada.waitForFunction(() => !window.botpit.store.state?.view?.votes?.includes(0));
+    const words = await ada.locator('.event-log li').allTextContents();
+    assert.ok(words.some((w) => w.includes('Ada votes that the ball is inaccessible')), words.join('\n'));
+    assert.ok(words.some((w) => w.includes('Ada takes back the vote')), words.join('\n'));
+  });
+
+  step('Ada programs with hitch declarations; the turn runs and plays back step by step', async () => {
+    await adaActs(ada, 1);
+    const sentProgram = programs.filter((a) => a.kind === 'program' && a.submit).at(-1);
+    assert.deepEqual(sentProgram.hitches, ['hitch', 'hitch', 'hitch', 'hitch', 'hitch']);
+    await ada.locator('.rally-player:not([hidden])').waitFor();
+    await ada.getByRole('button', { name: 'First step of the turn' }).click();
+    await ada.locator('.rally-caption', { hasText: 'Register 1' }).waitFor();
+    await ada.getByRole('button', { name: 'Step forward' }).click();
+    await ada.getByRole('button', { name: 'Step forward' }).click();
+    await shootAt(ada, 'roboball-playback', '.rally');
+    await ada.getByRole('button', { name: 'Last step (now)' }).click();
+  });
+
+  step('they play on to a goal or the turn limit; the result says which', async () => {
+    const deadline = Date.now() + 200000;
+    let turn = 2;
+    for (;;) {
+      const view = await viewOf(ada);
+      if (view?.phase === 'over') break;
+      assert.ok(Date.now() < deadline, 'the game ends in time');
+      if (await adaActs(ada, turn)) turn += 1;
+      else await ada.waitForTimeout(100);
+    }
+    await ada.locator('.result').waitFor();
+    const view = await viewOf(ada);
+    const why = await ada.locator('.result-why').textContent();
+    if (view.result.reason === 'goal') {
+      assert.deepEqual(view.result.winners, view.teams[view.result.team]);
+      assert.match(why, new RegExp(`Team ${view.result.team + 1} \\(.+\\) brought the ball home on turn \\d+`));
+    } else {
+      assert.equal(view.result.reason, 'turn_limit');
+      assert.deepEqual(view.result.winners, []);
+      assert.match(why, /No team brought the ball home within the turn limit of 12 turns, so the game is a draw/);
+    }
+    const words = await ada.locator('.event-log li').allTextContents();
+    for (const w of words) assert.doesNotMatch(w, /undefined|null|NaN|\[object/, `a log line reads badly: ${w}`);
+    await shootAt(ada, 'roboball-over', '.result');
+  });
+});
