@@ -119,8 +119,9 @@ export function createRenderer(table) {
     if (ball) floor.setHomes(snap.view.homes || []);
     floor.element.style.cssText = `width: 100%; height: auto; max-width: ${course.width * C + 20}px`;
     boardBox.replaceChildren(floor.element);
+    const solo = ball && snap.view.teams.every((t) => t.length === 1);
     courseTitle.textContent = ball
-      ? `RoboBall on ${course.name} · ${snap.view.teams.length} teams`
+      ? `RoboBall on ${course.name} · ${solo ? 'free-for-all' : `${snap.view.teams.length} teams`}`
       : `${course.name} · ${course.flags.length} flags`;
     if (ball) help.replaceChildren(help.firstChild, ...ballHelp);
     if (snap) drawLive(snap.view);
@@ -209,7 +210,8 @@ export function createRenderer(table) {
       const under = view.robots.find((r) => r.at && r.at[0] === b.at[0] && r.at[1] === b.at[1] && r.status !== 'destroyed');
       bits.push(under ? `In pogo mode, bonking ${name(under.seat)} below it after the lasers.` : 'In pogo mode: it drops back when nobody is below it.');
     }
-    if (b.hitched?.length) bits.push(`Hitched to ${list(b.hitched.map((s) => `${name(s)} (${teamName(view.robots[s]?.team ?? s)})`))}.`);
+    const teamOf = (s) => view.robots.find((r) => r.seat === s)?.team ?? s;
+    if (b.hitched?.length) bits.push(`Hitched to ${list(b.hitched.map((s) => `${name(s)} (${teamName(teamOf(s))})`))}.`);
     else if (!b.pogo) bits.push('Nobody is hitched to it.');
     const x = b.extraction;
     if (x?.active) bits.push(`Extracting itself: ${x.cards} face-down card${x.cards === 1 ? '' : 's'}${x.revealed.length ? `, revealed so far ${x.revealed.join(', ')}` : ''}.`);
