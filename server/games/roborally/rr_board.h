@@ -89,6 +89,11 @@ typedef struct rr_course {
     int16_t flags[RR_MAX_FLAGS];    /* flag n+1's cell */
     int ndocks;
     rr_dock docks[RR_MAX_DOCKS];    /* start n+1 */
+    /* RoboBall (data/roborally "roboball"): the ball's start on the centre
+     * square and each team's home, equally far from it, for 2..8 teams. */
+    bool roboball;                  /* false: the course is not offered for RoboBall */
+    int16_t ball;
+    int16_t homes[RR_MAX_ROBOTS - 1][RR_MAX_ROBOTS]; /* homes[n-2][team] for n teams */
 } rr_course;
 
 /* The shipped courses (generated from data/roborally/), and their ids as a
