@@ -24,6 +24,11 @@ double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist)
     return v;
 }
 
+bool rb_bot_votes(const rr_state *s)
+{
+    return s->roboball && s->rb.still >= RB_BOT_STILL_TURNS;
+}
+
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS])
 {
     bool hold = rr_ball_team_hitched(s, s->rb.team[seat]);

@@ -22,5 +22,9 @@ double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist);
 /* The declarations for the five registers: hitch whenever it can when no
  * robot of its team holds the ball; otherwise none. */
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
+/* Should the bot vote the ball inaccessible? When nobody has moved it for
+ * RB_BOT_STILL_TURNS whole turns. */
+enum { RB_BOT_STILL_TURNS = 2 };
+bool rb_bot_votes(const rr_state *s);
 
 #endif

@@ -24,7 +24,7 @@
  *     stay down. Then the next turn.
  *
  * Decisions the rulings leave to the engine are listed in
- * protocol/drafts/roborally.md ("Decided by the engine").
+ * protocol/PROTOCOL.md (RoboRally, "Decided by the engine").
  */
 #include "rr_game.h"
 
@@ -481,6 +481,7 @@ static void resolve(game *g, int64_t now, json_t *events)
         t = &trace;
     }
     install_programs(g, events);
+    int ball_was = g->st.floor.piece[RR_BALL].cell;
     for (int reg = 0; reg < RR_REGISTERS; reg++) {
         rr_phase_run(&g->st, reg, t);
         for (int s = 0; s < g->seats; s++) {
@@ -502,6 +503,10 @@ static void resolve(game *g, int64_t now, json_t *events)
         }
     }
     rr_cleanup(&g->st, t);
+    if (g->roboball) {
+        bool still = g->st.floor.piece[RR_BALL].cell == ball_was;
+        g->st.rb.still = (int8_t)(still ? (g->st.rb.still < 100 ? g->st.rb.still + 1 : 100) : 0);
+    }
     if (g->roboball && g->st.turn >= g->max_turns) {
         finish(g, 0, RR_END_TURN_LIMIT, events);
         return;
@@ -832,6 +837,7 @@ int roborally_turn(const game *g) { return g->st.turn; }
 const rr_course *roborally_course(const game *g) { return g->course; }
 const rr_state *roborally_state(const game *g) { return &g->st; }
 unsigned roborally_winners(const game *g) { return g->winners; }
+unsigned roborally_votes(const game *g) { return g->votes; }
 
 roborally_need roborally_needs(const game *g, int seat)
 {

@@ -57,6 +57,7 @@ typedef struct rr_roboball {
     int16_t cards[5];               /* its cards by register (RR_REGISTERS), 0 for none */
     uint8_t shown;                  /* bit r: its card of register r has been revealed */
     int8_t running;                 /* the register phase last run this turn (1..5), 0 before */
+    int8_t still;                   /* whole turns the ball has ended where it began them */
 } rr_roboball;
 
 /* Puts the game into RoboBall: the ball on the course's centre, each seat on

@@ -1,6 +1,6 @@
 /*
  * rr_trace.h: what happens on the floor, written down as the events a client
- * animates (see protocol/drafts/roborally.md for their shapes).
+ * animates (see protocol/PROTOCOL.md, RoboRally, for their shapes).
  *
  * A step event ({"kind":"card",...} or {"kind":"board","step":"belts",...})
  * holds "frames": a list of frames played one after the other, each a list
