@@ -278,7 +278,7 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     const over = ballView({ turn: 9, phase: 'over', need: null, result });
     const goal = await page.evaluate((s) => window.renderer.ending(s), { seat: 0, view: over, over: result, events: [] });
     assert.deepEqual(goal, {
-      why: 'Team 1 (Ada and Bot 3) brought the ball home on turn 9, which wins the game', score: 'Goal',
+      why: 'Team 1, Ada and Bot 3, brought the ball home on turn 9, which wins the game', score: 'Goal',
       scoreMeaning: 'Goal: 1 for every robot of the team that brought the ball home, 0 for the others',
     });
     const limit = { ...result, winners: [], reason: 'turn_limit', turns: 30, scores: [0, 0, 0, 0], team: null };
@@ -424,7 +424,7 @@ describe('RoboBall against the real server: Ada and three bots, two teams, to a 
     await ada.getByRole('button', { name: 'Last step (now)' }).click();
   });
 
-  step('they play on to a goal or the turn limit; the result says which', async () => {
+  step('they play on to a goal or the turn limit; the result says which', async (t) => {
     const deadline = Date.now() + 200000;
     let turn = 2;
     for (;;) {
@@ -437,9 +437,10 @@ describe('RoboBall against the real server: Ada and three bots, two teams, to a 
     await ada.locator('.result').waitFor();
     const view = await viewOf(ada);
     const why = await ada.locator('.result-why').textContent();
+    t.diagnostic(`the game ended by ${view.result.reason} on turn ${view.result.turns}: ${why}`);
     if (view.result.reason === 'goal') {
       assert.deepEqual(view.result.winners, view.teams[view.result.team]);
-      assert.match(why, new RegExp(`Team ${view.result.team + 1} \\(.+\\) brought the ball home on turn \\d+`));
+      assert.match(why, new RegExp(`Team ${view.result.team + 1}, .+, brought the ball home on turn ${view.result.turns}, which wins the game`));
     } else {
       assert.equal(view.result.reason, 'turn_limit');
       assert.deepEqual(view.result.winners, []);

@@ -121,8 +121,12 @@ function drawPusher(g, { x, y, pusher }) {
   g.append(svg('text', { x: cx - dx * 4, y: cy - dy * 4 + 4, class: 'rally-pusher-regs' }, pusher.registers.join(' ')));
 }
 
-/** A team's home: a flag marker in the team's colour with its number. */
-function drawHome(g, [x, y], team) {
+/**
+ * A team's home: a flag marker in the team's colour with its number, on
+ * the floor (g); and a small pennant in its corner over the robots (tags),
+ * since the team's robots start on it and hide the flag.
+ */
+function drawHome(g, tags, [x, y], team) {
   const t = teamStyle(team);
   const px = x * C + 9, py = y * C + 5;
   g.append(svg('rect', { x: x * C + 2, y: y * C + 2, width: C - 4, height: C - 4, rx: 5, stroke: t.color, fill: t.color, class: 'rally-home-square' }));
@@ -130,6 +134,9 @@ function drawHome(g, [x, y], team) {
   g.append(svg('polygon', { points: `${px},${py} ${px + 26},${py + 9} ${px},${py + 19}`, fill: t.color, class: 'rally-home' },
     svg('title', {}, `${t.name}'s home`)));
   g.append(svg('text', { x: px + 9, y: py + 14, fill: t.ink, class: 'rally-home-number' }, team + 1));
+  const cx = x * C + 1, cy = y * C + 1;
+  tags.append(svg('polygon', { points: `${cx},${cy} ${cx + 13},${cy} ${cx},${cy + 13}`, fill: t.color, class: 'rally-home-tag' },
+    svg('title', {}, `${t.name}'s home`)));
 }
 
 function drawFlag(g, [x, y], n) {
@@ -163,10 +170,11 @@ export function createFloor(course, { label, flags = true }) {
   const hitches = svg('g', { class: 'rally-hitches' });
   const robots = svg('g', { class: 'rally-robots' });
   const ballLayer = svg('g', { class: 'rally-ball-layer' });
+  const homeTags = svg('g', { class: 'rally-home-tags' });
   const overlay = svg('g', { class: 'rally-overlay' });
   // Hitch lines go over the robots (between adjacent squares little of a
   // line under them would show), the ball over both.
-  root.append(title, tiles, homes, marks, archives, beams, robots, hitches, ballLayer, overlay);
+  root.append(title, tiles, homes, marks, archives, beams, robots, homeTags, hitches, ballLayer, overlay);
   const cells = indexCells(course);
 
   // ---- the course, once ----
@@ -400,7 +408,8 @@ export function createFloor(course, { label, flags = true }) {
     /** The teams' homes, by team ([x, y] each). */
     setHomes(list) {
       homes.replaceChildren();
-      list.forEach((at, team) => drawHome(homes, at, team));
+      homeTags.replaceChildren();
+      list.forEach((at, team) => drawHome(homes, homeTags, at, team));
     },
     cellAt: (x, y) => cells.get(`${x},${y}`) || null,
   };

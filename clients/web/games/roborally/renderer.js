@@ -361,7 +361,7 @@ export function createRenderer(table) {
       if (r.reason === 'goal' || r.reason === 'turn_limit') {
         const team = r.team ?? s.view.robots.find((x) => x.seat === r.winners[0])?.team;
         const why = r.reason === 'goal'
-          ? `${teamName(team)} (${winners}) brought the ball home on turn ${r.turns ?? s.view.turn}, which wins the game`
+          ? `${teamName(team)}, ${winners}, brought the ball home on turn ${r.turns ?? s.view.turn}, which wins the game`
           : `No team brought the ball home within the turn limit of ${s.view.max_turns} turns, so the game is a draw`;
         return { why, score: 'Goal', scoreMeaning: 'Goal: 1 for every robot of the team that brought the ball home, 0 for the others' };
       }

@@ -109,7 +109,7 @@ export function createSeatsPanel(app) {
     const teams = teamCount(room);
     const teamOf = teams ? seatTeams(room, teams) : [];
     const teamNote = teams && lobby
-      ? `${teams} teams: the players take turns, first seat on team 1, next on team 2, and so on round; empty seats close up when the game starts, and the teams must come out equal.`
+      ? `${teams} teams: the first seat plays on team 1, the next on team 2, and so on round. Empty seats close up when the game starts, and the teams must come out equal.`
       : '';
     note.textContent = [mine < 0 ? 'You are watching. Take an empty seat to play.' : '', teamNote].filter(Boolean).join(' ');
     note.hidden = !note.textContent;
