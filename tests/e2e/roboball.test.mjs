@@ -268,7 +268,7 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.equal(await page.locator('.rally-mark-goal').count(), 1, 'the goal is marked on the home');
     await page.getByRole('button', { name: 'Last step (now)' }).click();
     assert.match(await page.locator('.rally-ball title').textContent(), /column 5, row 7, facing east, in pogo mode/);
-    assert.match(await page.locator('.rally-ball-where').textContent(), /In pogo mode, bonking Bot 3 below it after the lasers\. Hitched to Ada \(Team 1\)\./);
+    assert.match(await page.locator('.rally-ball-where').textContent(), /In pogo mode, bonking Bot 3 below it after the lasers\. Hitched to Ada of Team 1\./);
     assert.ok((await page.evaluate(() => window.said)).includes("Goal: the ball is on Team 1's home."));
     await shootAt(page, 'roboball-design-hitched', '.rally');
   });

@@ -211,7 +211,7 @@ export function createRenderer(table) {
       bits.push(under ? `In pogo mode, bonking ${name(under.seat)} below it after the lasers.` : 'In pogo mode: it drops back when nobody is below it.');
     }
     const teamOf = (s) => view.robots.find((r) => r.seat === s)?.team ?? s;
-    if (b.hitched?.length) bits.push(`Hitched to ${list(b.hitched.map((s) => `${name(s)} (${teamName(teamOf(s))})`))}.`);
+    if (b.hitched?.length) bits.push(`Hitched to ${list(b.hitched.map((s) => `${name(s)} of ${teamName(teamOf(s))}`))}.`);
     else if (!b.pogo) bits.push('Nobody is hitched to it.');
     const x = b.extraction;
     if (x?.active) bits.push(`Extracting itself: ${x.cards} face-down card${x.cards === 1 ? '' : 's'}${x.revealed.length ? `, revealed so far ${x.revealed.join(', ')}` : ''}.`);
