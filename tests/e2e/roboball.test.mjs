@@ -79,7 +79,7 @@ describe('RoboBall words and playback, from the design’s frames', () => {
     for (const phrase of [
       'the ball is dragged north', 'the ball is stopped by a wall', 'the ball now faces east',
       'the ball bounces up into pogo mode', 'the ball bonks Bot 3 for 1 damage', 'Bot 3 unhitches',
-      'Ada hitches the ball for Team 1', 'Bot 2 cannot hitch: has a team-mate hitched already',
+      'Ada hitches the ball for Team 1', 'Bot 2 cannot hitch: its team holds the ball already',
       'the ball drags Bot 4 south', "the ball is on Team 1's home: goal!", 'Bot 2 votes that the ball is inaccessible',
       'Bot 2 takes back the vote', 'it extracts itself this turn with 5 face-down cards, facing east',
       'Register 1: Ada Move 3 (790) and the ball Move 1 (330)', 'The ball runs Move 1 (330): the ball balks: going west would drop it',
@@ -241,6 +241,15 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     await page.keyboard.press('v');
     assert.deepEqual((await sent(page)).at(-1), { kind: 'extract', turn: 6, vote: false });
     assert.equal(await page.getByRole('button', { name: 'Take back my vote that the ball is inaccessible' }).count(), 1);
+  });
+
+  step('a ball extracting itself is ringed on the board and its cards are told in the panel', async () => {
+    const extraction = { active: true, register: 2, revealed: [330, 500], cards: 5 };
+    await show(page, { seat: 0, view: ballView({ turn: 7, ball: { extraction } }), events: [{ kind: 'extraction', turn: 7, facing: 'E', cards: 5 }] });
+    await page.locator('.rally-ball[data-extracting="true"] .rally-ball-extract').waitFor();
+    assert.match(await page.locator('.rally-ball title').textContent(), /, extracting itself$/);
+    assert.match(await page.locator('.rally-ball-where').textContent(), /Extracting itself: 5 face-down cards, revealed so far 330, 500\./);
+    assert.ok((await page.evaluate(() => window.said)).includes('The ball extracts itself this turn.'));
   });
 
   step('a turn with ball frames plays back: dragged, hitched, pogo, bonk and goal marks; then the view', async () => {

@@ -29,7 +29,7 @@ const UNHITCH_WHY = {
 
 const HITCH_FAILED_WHY = {
   far: 'is not touching the ball (or a wall is between)',
-  team: 'has a team-mate hitched already',
+  team: 'its team holds the ball already',
   pogo: 'cannot hitch a ball in pogo mode',
   powered_down: 'is powered down',
 };
