@@ -228,9 +228,17 @@ export function createRenderer(table) {
     return isBall(view) && mySeat() >= 0 && view.phase === 'program';
   }
 
+  let ballPanelDrawn = '';
+
   function renderBallPanel(view) {
     ballPanel.hidden = !isBall(view);
     if (!isBall(view)) return;
+    // Rebuilt only when what it shows changed: a state that changes nothing
+    // here (a bot's program) must not replace the vote button mid-click.
+    const key = JSON.stringify([view.ball, view.votes, view.teams, view.homes, view.turn, view.max_turns, view.phase,
+      mySeat(), view.robots.map((r) => [r.at, r.team, r.status, name(r.seat)])]);
+    if (key === ballPanelDrawn) return;
+    ballPanelDrawn = key;
     const votes = view.votes || [];
     const seats = view.robots.length;
     const voted = votes.includes(mySeat());
