@@ -586,6 +586,33 @@ Test(drag, a_destroyed_robot_loses_its_hitch)
     json_decref(ev);
 }
 
+Test(drag, gears_have_no_effect_on_robot_hitches)
+{
+    rb_floor(2, 3, 3, NULL);
+    tc_gear(&tc, 3, 4, true);
+    tc_gear(&tc, 3, 3, false);
+    ts_place(&st, 0, 3, 4, RR_N);
+    hitch(0);
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert(hitched(0), "the robot turns on its gear and keeps the ball");
+    cr_assert_eq(st.floor.piece[0].facing, RR_E);
+    cr_assert_eq(ball_y(), 3, "neither moves");
+}
+
+Test(general, a_robot_reentering_on_the_balls_square_is_virtual)
+{
+    rb_floor(2, 3, 3, NULL);
+    rr_destroy(&st, 0, RR_GONE_PIT, NULL);
+    st.robot[0].archive = (int16_t)tc_cell(&tc, 3, 3);
+    int facing[RR_MAX_ROBOTS] = {RR_N, RR_N};
+    rr_reenter(&st, facing, NULL);
+    cr_assert(rr_robot_here(&st, 0));
+    cr_assert(st.floor.piece[0].is_virtual, "it shares the square with the ball");
+    put_ball(3, 1);
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert(!st.floor.piece[0].is_virtual, "alone again at the end of a phase: real");
+}
+
 /* ---- hitch declarations ---- */
 
 Test(hitch, a_robot_in_contact_with_the_ball_at_the_end_of_a_phase_hitches_from_any_side)
