@@ -455,8 +455,21 @@ describe('RoboBall against the real server: Ada and three bots, two teams, to a 
       assert.deepEqual(view.result.winners, []);
       assert.match(why, /No team brought the ball home within the turn limit of 12 turns, so the game is a draw/);
     }
+    // Once over every robot's declarations are shown, Ada's among them.
+    const adaHitches = view.robots[0].hitches.map((h, i) => (h ? `${i + 1} ${h}` : null)).filter(Boolean);
+    if (adaHitches.length) {
+      assert.equal(await ada.locator('.rally-robot-item[data-seat="0"] .rally-hitches-line').textContent(), `Hitch declarations: ${adaHitches.join(', ')}`);
+    }
+    assert.ok(Array.isArray(view.robots[1].hitches), 'after the game every robot’s hitches are in the view');
     const words = await ada.locator('.event-log li').allTextContents();
     for (const w of words) assert.doesNotMatch(w, /undefined|null|NaN|\[object/, `a log line reads badly: ${w}`);
     await shootAt(ada, 'roboball-over', '.result');
+    // The last turn played back to a step where a robot drags the ball, if one did.
+    await ada.getByRole('button', { name: 'First step of the turn' }).click();
+    for (let k = 0; k < 80 && !(await ada.locator('.rally-hitch-line').count()); k++) {
+      if (await ada.getByRole('button', { name: 'Step forward' }).isDisabled()) break;
+      await ada.getByRole('button', { name: 'Step forward' }).click();
+    }
+    if (await ada.locator('.rally-hitch-line').count()) await shootAt(ada, 'roboball-hitch', '.rally');
   });
 });

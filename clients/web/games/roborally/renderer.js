@@ -275,6 +275,13 @@ export function createRenderer(table) {
         : el('span', { class: 'rally-mini-card', title: String(c) }, cardIcon(cardKind(c)), String(c)))));
   }
 
+  /** "Hitches: 2 hitch, 5 unhitch" once the game is over (every robot's declarations are shown then). */
+  function hitchesLine(hitches) {
+    if (!hitches || hitches.every((h) => h === null)) return null;
+    const said = hitches.map((h, i) => (h ? `${i + 1} ${h}` : null)).filter(Boolean);
+    return el('span', { class: 'rally-cards-line rally-hitches-line' }, `Hitch declarations: ${said.join(', ')}`);
+  }
+
   function renderRobots(view) {
     robotsList.replaceChildren(...view.robots.map((r) => {
       const s = seatStyle(r.seat);
@@ -297,6 +304,7 @@ export function createRenderer(table) {
         extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
         r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option' }, OPTION_NAMES[o]))) : null,
         cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
+        ball && view.phase === 'over' ? hitchesLine(r.hitches) : null,
         view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);
     }));
   }
