@@ -22,7 +22,8 @@ const DRAFT_MARGIN_MS = 1500;  // and no closer than this
 
 const HITCH_KEYS = ['q', 'w', 'e', 'r', 't'];
 const HITCH_NEXT = new Map([[null, 'hitch'], ['hitch', 'unhitch'], ['unhitch', null]]);
-const HITCH_LABEL = { hitch: 'Hitch', unhitch: 'Unhitch' };
+// A soft hyphen: in a narrow register column "Unhitch" breaks as "Un-hitch".
+const HITCH_LABEL = { hitch: 'Hitch', unhitch: 'Un\u00adhitch' };
 const HITCH_WORDS = { hitch: 'hitch the ball', unhitch: 'unhitch', null: 'no hitch declaration' };
 
 function cardFace(card) {
