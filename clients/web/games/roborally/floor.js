@@ -4,7 +4,11 @@
 // and merges, gears, pushers with their registers, walls, board lasers and
 // their beams, flags, repair sites and docks. Over it: archive markers,
 // robots with their facing, beams fired in a register, and marks for what a
-// step did (a bump, a flag touched).
+// step did (a bump, a flag touched). In RoboBall: the teams' homes (flag
+// markers in team colours) instead of the flags, the ball (its facing, up
+// in pogo mode, ringed while it extracts itself), hitch lines from the ball
+// to the robots hitched to it, and a ring in its team's colour round each
+// robot.
 
 import { svg, seatStyle, shapeElement } from '../kit.js';
 
@@ -16,6 +20,16 @@ const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
 export const DIR_WORDS = { N: 'north', E: 'east', S: 'south', W: 'west' };
 
 const centre = ([x, y]) => [x * C + C / 2, y * C + C / 2];
+
+/**
+ * A team's colours: those of its first seat (team t's first seat is seat t,
+ * as seat i plays on team i % teams), so that in free-for-all a team and
+ * its only robot look the same.
+ */
+export function teamStyle(team) {
+  const s = seatStyle(team);
+  return { color: s.color, ink: s.ink, name: `Team ${team + 1}`, colorName: s.name.split(' ')[0] };
+}
 const opposite = (d) => DIRS[(DIRS.indexOf(d) + 2) % 4];
 
 /** The two ends of the side d of cell (x, y). */
@@ -107,6 +121,24 @@ function drawPusher(g, { x, y, pusher }) {
   g.append(svg('text', { x: cx - dx * 4, y: cy - dy * 4 + 4, class: 'rally-pusher-regs' }, pusher.registers.join(' ')));
 }
 
+/**
+ * A team's home: a flag marker in the team's colour with its number, on
+ * the floor (g); and a small pennant in its corner over the robots (tags),
+ * since the team's robots start on it and hide the flag.
+ */
+function drawHome(g, tags, [x, y], team) {
+  const t = teamStyle(team);
+  const px = x * C + 9, py = y * C + 5;
+  g.append(svg('rect', { x: x * C + 2, y: y * C + 2, width: C - 4, height: C - 4, rx: 5, stroke: t.color, fill: t.color, class: 'rally-home-square' }));
+  g.append(svg('line', { x1: px, y1: py, x2: px, y2: py + 31, class: 'rally-flag-pole' }));
+  g.append(svg('polygon', { points: `${px},${py} ${px + 26},${py + 9} ${px},${py + 19}`, fill: t.color, class: 'rally-home' },
+    svg('title', {}, `${t.name}'s home`)));
+  g.append(svg('text', { x: px + 9, y: py + 14, fill: t.ink, class: 'rally-home-number' }, team + 1));
+  const cx = x * C + 1, cy = y * C + 1;
+  tags.append(svg('polygon', { points: `${cx},${cy} ${cx + 13},${cy} ${cx},${cy + 13}`, fill: t.color, class: 'rally-home-tag' },
+    svg('title', {}, `${t.name}'s home`)));
+}
+
 function drawFlag(g, [x, y], n) {
   const px = x * C + 9, py = y * C + 5;
   g.append(svg('line', { x1: px, y1: py, x2: px, y2: py + 31, class: 'rally-flag-pole' }));
@@ -122,17 +154,27 @@ function indexCells(course) {
   return map;
 }
 
-export function createFloor(course, { label }) {
+/**
+ * The course as an SVG; `flags: false` leaves its flags out (RoboBall has
+ * homes instead, drawn by setHomes).
+ */
+export function createFloor(course, { label, flags = true }) {
   const w = course.width * C, h = course.height * C;
   const root = svg('svg', { class: 'rally-floor', viewBox: `${-M} ${-M} ${w + 2 * M} ${h + 2 * M}`, role: 'img' });
   const title = svg('title', {}, label);
   const tiles = svg('g', { class: 'rally-tiles' });
   const marks = svg('g', { class: 'rally-marks' });
+  const homes = svg('g', { class: 'rally-homes' });
   const archives = svg('g', { class: 'rally-archives' });
   const beams = svg('g', { class: 'rally-beams' });
+  const hitches = svg('g', { class: 'rally-hitches' });
   const robots = svg('g', { class: 'rally-robots' });
+  const ballLayer = svg('g', { class: 'rally-ball-layer' });
+  const homeTags = svg('g', { class: 'rally-home-tags' });
   const overlay = svg('g', { class: 'rally-overlay' });
-  root.append(title, tiles, marks, archives, beams, robots, overlay);
+  // Hitch lines go over the robots (between adjacent squares little of a
+  // line under them would show), the ball over both.
+  root.append(title, tiles, homes, marks, archives, beams, robots, homeTags, hitches, ballLayer, overlay);
   const cells = indexCells(course);
 
   // ---- the course, once ----
@@ -188,7 +230,7 @@ export function createFloor(course, { label }) {
     }
   }
   tiles.append(svg('path', { d: walls.join(''), class: 'rally-wall' }));
-  course.flags.forEach((f, i) => drawFlag(tiles, f, i + 1));
+  if (flags) course.flags.forEach((f, i) => drawFlag(tiles, f, i + 1));
 
   // ---- the pieces, per frame ----
   const pieces = new Map(); // seat -> {g, angle}
@@ -200,6 +242,8 @@ export function createFloor(course, { label }) {
     const g = svg('g', { class: 'rally-robot', 'data-seat': seat });
     const t = svg('title');
     const body = svg('g', { class: 'rally-robot-body' });
+    const ring = svg('rect', { x: -18.5, y: -18.5, width: 37, height: 37, rx: 9, class: 'rally-team-ring' });
+    body.append(ring);
     body.append(svg('rect', { x: -15, y: -15, width: 30, height: 30, rx: 7, fill: s.color, class: 'rally-robot-shell' }));
     body.append(svg('polygon', { points: '-7,-13 0,-21 7,-13', class: 'rally-robot-nose' }));
     body.append(shapeElement(s.shape, 0, 0, 8.5, { fill: '#ffffff', class: 'rally-robot-badge' }));
@@ -207,7 +251,7 @@ export function createFloor(course, { label }) {
     const zz = svg('text', { x: 11, y: -9, class: 'rally-robot-zz' }, 'Z');
     g.append(t, body, num, zz);
     robots.append(g);
-    p = { g, title: t, body, angle: null };
+    p = { g, title: t, body, ring, angle: null };
     pieces.set(seat, p);
     return p;
   }
@@ -217,7 +261,7 @@ export function createFloor(course, { label }) {
    * archive markers; `name(seat)` names them. Robots without a square are
    * not drawn, except a wreck left by the step being shown.
    */
-  function drawRobots(list, { name, animate }) {
+  function drawRobots(list, { name, animate, rings }) {
     archives.replaceChildren();
     const byCell = new Map();
     for (const r of list) {
@@ -261,7 +305,60 @@ export function createFloor(course, { label }) {
       p.g.dataset.virtual = String(!!r.virtual);
       p.g.dataset.down = String(r.status === 'powered_down');
       p.g.dataset.wreck = String(!!r.wreck);
-      p.title.textContent = `${name(r.seat)}: facing ${DIR_WORDS[r.facing]}, ${r.damage} damage${r.virtual ? ', virtual' : ''}${r.status === 'powered_down' ? ', powered down' : ''}${r.wreck ? ', destroyed' : ''}`;
+      p.g.dataset.team = r.team ?? '';
+      p.g.dataset.hitched = String(!!r.hitched);
+      const ringed = rings && r.team !== null && r.team !== undefined;
+      p.ring.style.display = ringed ? '' : 'none';
+      if (ringed) p.ring.setAttribute('stroke', teamStyle(r.team).color);
+      const team = r.team !== null && r.team !== undefined ? `, ${teamStyle(r.team).name}` : '';
+      p.title.textContent = `${name(r.seat)}${team}: facing ${DIR_WORDS[r.facing]}, ${r.damage} damage${r.hitched ? ', hitched to the ball' : ''}${r.virtual ? ', virtual' : ''}${r.status === 'powered_down' ? ', powered down' : ''}${r.wreck ? ', destroyed' : ''}`;
+    }
+  }
+
+  // ---- the ball ----
+  const ball = svg('g', { class: 'rally-ball', style: 'display: none' });
+  const ballTitle = svg('title');
+  const ballShadow = svg('ellipse', { cx: 0, cy: 11, rx: 11, ry: 4, class: 'rally-ball-shadow' });
+  const ballBody = svg('g', { class: 'rally-ball-body' });
+  ballBody.append(
+    svg('circle', { cx: 0, cy: 0, r: 12.5, class: 'rally-ball-shell' }),
+    svg('path', { d: 'M-12.5,0 A12.5,4.5 0 0 0 12.5,0', class: 'rally-ball-seam' }),
+    svg('polygon', { points: '-4.5,-11 0,-17 4.5,-11', class: 'rally-ball-facing' }));
+  const ballRing = svg('circle', { cx: 0, cy: 0, r: 16.5, class: 'rally-ball-extract' });
+  const ballLift = svg('g', { class: 'rally-ball-lift' }, ballBody, ballRing);
+  ball.append(ballTitle, ballShadow, ballLift);
+  ballLayer.append(ball);
+  let ballAngle = null;
+
+  /** The ball {at, facing, pogo, hitched, extracting} or null; hitch lines to the robots in `list`. */
+  function drawBall(b, list, { animate }) {
+    hitches.replaceChildren();
+    ball.style.display = b && b.at ? '' : 'none';
+    if (!b || !b.at) { ballAngle = null; return; }
+    const [cx, cy] = centre(b.at);
+    let angle = ANGLE[b.facing] ?? 0;
+    if (ballAngle !== null) angle = ballAngle + ((((angle - (ballAngle % 360)) + 540) % 360) - 180);
+    const moveIt = animate && ballAngle !== null;
+    for (const node of [ball, ballBody, ballLift]) node.style.transition = moveIt ? '' : 'none';
+    ball.style.transform = `translate(${cx}px, ${cy}px)`;
+    ballBody.style.transform = `rotate(${angle}deg)`;
+    ballAngle = angle;
+    ball.dataset.pogo = String(b.pogo);
+    ball.dataset.extracting = String(b.extracting);
+    const state = [b.pogo ? 'in pogo mode, hovering over the robot below' : null, b.extracting ? 'extracting itself' : null].filter(Boolean);
+    ballTitle.textContent = `The ball: column ${b.at[0] + 1}, row ${b.at[1] + 1}, facing ${DIR_WORDS[b.facing] || 'nowhere yet'}${state.length ? `, ${state.join(', ')}` : ''}`;
+    for (const seat of b.hitched) {
+      const r = list.find((x) => x.seat === seat);
+      if (!r || !r.at) continue;
+      const [rx, ry] = centre(r.at);
+      const length = Math.hypot(rx - cx, ry - cy);
+      if (length < 1) continue;
+      // From the robot's shell to the ball's edge.
+      const [ux, uy] = [(cx - rx) / length, (cy - ry) / length];
+      const ends = { x1: rx + ux * 13, y1: ry + uy * 13, x2: cx - ux * 8, y2: cy - uy * 8 };
+      const colour = r.team !== null && r.team !== undefined ? teamStyle(r.team).color : seatStyle(seat).color;
+      hitches.append(svg('line', { ...ends, stroke: colour, class: 'rally-hitch-line' }),
+        svg('line', { ...ends, class: 'rally-hitch-core' }));
     }
   }
 
@@ -286,7 +383,7 @@ export function createFloor(course, { label }) {
     }
   }
 
-  /** Marks on cells: each {at, kind: 'bump' | 'flag' | 'focus' | 'archive'}. */
+  /** Marks on cells: each {at, kind: 'bump' | 'flag' | 'focus' | 'archive' | 'goal'}. */
   function drawMarks(list) {
     overlay.replaceChildren();
     for (const m of list) {
@@ -298,10 +395,21 @@ export function createFloor(course, { label }) {
   return {
     element: root,
     setLabel(text) { title.textContent = text; },
-    draw({ robots: list, beams: b = [], marks: m = [], name, animate = false }) {
-      drawRobots(list, { name, animate });
-      drawBeams(b);
+    /**
+     * A frame: robots, the ball (null in a race), beams, marks; `rings`
+     * draws team rings round the robots.
+     */
+    draw({ robots: list, ball: b = null, beams: bs = [], marks: m = [], name, animate = false, rings = false }) {
+      drawRobots(list, { name, animate, rings });
+      drawBall(b, list, { animate });
+      drawBeams(bs);
       drawMarks(m);
+    },
+    /** The teams' homes, by team ([x, y] each). */
+    setHomes(list) {
+      homes.replaceChildren();
+      homeTags.replaceChildren();
+      list.forEach((at, team) => drawHome(homes, homeTags, at, team));
     },
     cellAt: (x, y) => cells.get(`${x},${y}`) || null,
   };

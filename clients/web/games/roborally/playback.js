@@ -2,7 +2,9 @@
 // step back and forth through. The frames are built from the robots before
 // the turn (the previous view) and the turn's public events, action by
 // action (moves, turns, beams, damage, flags...); the last frame is the view
-// the server sent, so what the playback ends on is always the truth.
+// the server sent, so what the playback ends on is always the truth. In
+// RoboBall the frames carry the ball too (where it is, its facing, pogo,
+// who is hitched): `pieces` below is {robots, ball}, ball null in a race.
 
 import { button, el } from '../dom.js';
 import { svg } from '../kit.js';
@@ -15,26 +17,65 @@ const STEP_WORDS = {
   gears: 'gears turn',
   lasers: 'lasers fire',
   checkpoints: 'flags and archive markers',
+  bonk: 'pogo bonk',
+  hitches: 'hitch declarations',
 };
+
+const BALL_STEP_WORDS = { checkpoints: 'homes and archive markers' };
 
 /** The robot fields a frame needs, from a view's robot. */
 export function robotOf(r) {
   return {
     seat: r.seat, at: r.at, facing: r.facing, status: r.status, virtual: r.virtual, damage: r.damage,
-    flags: r.flags, lives: r.lives, archive: r.archive,
+    flags: r.flags, lives: r.lives, archive: r.archive, team: r.team ?? null, hitched: !!r.hitched,
   };
 }
 
-const copy = (robots) => robots.map((r) => ({ ...r, wreck: false }));
+/** The ball fields a frame needs, from a view's ball (null in a race). */
+export function ballOf(b) {
+  if (!b) return null;
+  return { at: b.at, facing: b.facing, pogo: !!b.pogo, hitched: [...(b.hitched || [])], extracting: !!b.extraction?.active };
+}
 
-function apply(robots, a) {
+/** What a frame draws, from a view: {robots, ball}. */
+export function piecesOf(view) {
+  return { robots: view.robots.map(robotOf), ball: ballOf(view.ball) };
+}
+
+const copyRobots = (robots) => robots.map((r) => ({ ...r, wreck: false }));
+const copyBall = (b) => (b ? { ...b, hitched: [...b.hitched] } : null);
+
+/** A frame action on the ball (piece "ball"), or on a hitch. */
+function applyBall(ball, robots, a) {
+  const r = robots.find((x) => x.seat === a.seat);
+  switch (a.do) {
+    case 'move': ball.at = a.to; ball.facing = a.dir; break;
+    case 'turn': ball.facing = a.to; break;
+    case 'pogo': ball.pogo = a.up; ball.at = a.at; break;
+    case 'hitch':
+      if (!ball.hitched.includes(a.seat)) ball.hitched.push(a.seat);
+      if (r) r.hitched = true;
+      break;
+    case 'unhitch':
+      ball.hitched = ball.hitched.filter((s) => s !== a.seat);
+      if (r) r.hitched = false;
+      break;
+    default: break;
+  }
+}
+
+function apply(robots, a, ball) {
+  if (ball && (a.piece === 'ball' || a.do === 'hitch' || a.do === 'unhitch' || a.do === 'pogo')) {
+    applyBall(ball, robots, a);
+    return;
+  }
   const r = robots.find((x) => x.seat === a.seat);
   if (!r) return;
   switch (a.do) {
     case 'move': r.at = a.to; break;
     case 'turn': r.facing = a.to; break;
     case 'destroyed': r.status = 'destroyed'; r.wreck = true; r.lives = a.lives; if (a.at) r.at = a.at; break;
-    case 'damage': r.damage = a.total; break;
+    case 'damage': case 'bonk': r.damage = a.total; break;
     case 'repair': r.damage = a.total; break;
     case 'flag': r.flags = a.flag; break;
     case 'archive': r.archive = a.at; break;
@@ -44,46 +85,65 @@ function apply(robots, a) {
   }
 }
 
-/** Marks a frame shows on the board for its actions. */
-function marksOf(frame) {
+/** Marks a frame shows on the board for its actions (robots: as they stand after it). */
+function marksOf(frame, robots) {
   const marks = [];
   for (const a of frame) {
     if (a.do === 'blocked') marks.push({ at: a.at, kind: 'bump' });
     else if (a.do === 'flag') marks.push({ at: a.at, kind: 'flag' });
     else if (a.do === 'archive') marks.push({ at: a.at, kind: 'archive' });
     else if (a.do === 'reenter') marks.push({ at: a.at, kind: 'focus' });
+    else if (a.do === 'bonk' || a.do === 'balk') marks.push({ at: a.at, kind: 'bump' });
+    else if (a.do === 'goal') marks.push({ at: a.at, kind: 'goal' });
+    else if (a.do === 'hitch_failed') {
+      const at = robots.find((r) => r.seat === a.seat)?.at;
+      if (at) marks.push({ at, kind: 'bump' });
+    }
   }
   return marks;
 }
 
+/** "Ada Move 2 (670)" or "the ball Move 1 (330)", for a reveal. */
+function revealed(c, name) {
+  return `${c.piece === 'ball' ? 'the ball' : name(c.seat)} ${KINDS[c.type].short} (${c.card})`;
+}
+
 /**
- * The frames of the events, from `before` (robots as robotOf gives them);
- * `name(seat)` names players. Each frame: {caption, robots, beams, marks,
- * register}. Empty when the events hold no register phase or clean-up.
+ * The frames of the events, from `before` ({robots, ball} as piecesOf
+ * gives them); `name(seat)` names players. Each frame: {caption, robots,
+ * ball, beams, marks, register}; the last one is `final`. Empty when the
+ * events hold no register phase or clean-up.
  */
-export function buildTimeline(before, events, name, finalRobots) {
-  let robots = copy(before);
+export function buildTimeline(before, events, name, final) {
+  let robots = copyRobots(before.robots);
+  const ball = copyBall(before.ball);
   const frames = [];
-  const push = (caption, extra = {}) => frames.push({ caption, robots: robots.map((r) => ({ ...r })), beams: [], marks: [], ...extra });
+  const push = (caption, extra = {}) => frames.push({
+    caption, robots: robots.map((r) => ({ ...r })), ball: copyBall(ball), beams: [], marks: [], ...extra,
+  });
   const play = (caption, e, extra = {}) => {
     if (!e.frames.length) push(caption, extra);
     for (const f of e.frames) {
-      for (const a of f) apply(robots, a);
-      push(caption, { ...extra, beams: f.filter((a) => a.do === 'beam'), marks: [...(extra.marks || []), ...marksOf(f)] });
+      for (const a of f) apply(robots, a, ball);
+      push(caption, { ...extra, beams: f.filter((a) => a.do === 'beam'), marks: [...(extra.marks || []), ...marksOf(f, robots)] });
     }
     // A robot destroyed in this event leaves the board after it.
     robots = robots.map((r) => ({ ...r, wreck: false }));
   };
+  const stepWords = (step) => (ball && BALL_STEP_WORDS[step]) || STEP_WORDS[step] || step;
   for (const e of events) {
     if (e.kind === 'reveal') {
-      const cards = e.cards.map((c) => `${name(c.seat)} ${KINDS[c.type].short} (${c.card})`).join(', ');
+      const cards = e.cards.map((c) => revealed(c, name)).join(', ');
       push(`Register ${e.register}: ${cards || 'no cards'}`, { register: e.register });
+    } else if (e.kind === 'card' && e.piece === 'ball') {
+      play(`Register ${e.register}: the ball runs ${KINDS[e.type].name} (${e.card}), extracting itself`, e,
+        { register: e.register, marks: ball?.at ? [{ at: ball.at, kind: 'focus' }] : [] });
     } else if (e.kind === 'card') {
       const at = robots.find((r) => r.seat === e.seat)?.at;
       play(`Register ${e.register}: ${name(e.seat)} plays ${KINDS[e.type].name} (${e.card})`, e,
         { register: e.register, focus: e.seat, marks: at ? [{ at, kind: 'focus' }] : [] });
     } else if (e.kind === 'board') {
-      play(`Register ${e.register}: ${STEP_WORDS[e.step]}`, e, { register: e.register });
+      play(`Register ${e.register}: ${stepWords(e.step)}`, e, { register: e.register });
     } else if (e.kind === 'cleanup') {
       play('Clean-up: repairs and option cards', e);
     } else if (e.kind === 'reentry') {
@@ -91,7 +151,7 @@ export function buildTimeline(before, events, name, finalRobots) {
     }
   }
   if (!frames.length) return [];
-  frames.push({ caption: 'Now', robots: finalRobots, beams: [], marks: [] });
+  frames.push({ caption: 'Now', robots: final.robots, ball: final.ball, beams: [], marks: [] });
   return frames;
 }
 
@@ -180,9 +240,9 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
     },
     /** Is a frame other than the last on show? */
     busy: () => frames.length > 0 && i < frames.length - 1,
-    /** Keeps the last frame in step with the live view. */
-    setNow(robots) {
-      if (frames.length) frames[frames.length - 1].robots = robots;
+    /** Keeps the last frame in step with the live view ({robots, ball}). */
+    setNow(pieces) {
+      if (frames.length) Object.assign(frames[frames.length - 1], pieces);
     },
     key(e) {
       if (!frames.length) return false;

@@ -5,7 +5,10 @@
 // the last one, Enter locks the program in. Locked registers show their
 // card and cannot change. Near the deadline the program is sent as a draft
 // (so a missed deadline fills only the empty registers); "Lock in program"
-// locks it in.
+// locks it in. In RoboBall each register has a hitch declaration under it
+// (none, hitch, unhitch: what the robot declares at the end of that
+// register phase), cycled by a click or the keys Q W E R T, sent with the
+// program as `hitches`.
 
 import { button, el } from '../dom.js';
 import { KINDS, cardIcon, cardKind, cardName } from './cards.js';
@@ -17,6 +20,12 @@ const DRAFT_DELAY_MS = 700;
 const DRAFT_WINDOW_MS = 12000; // drafts are sent this close to the deadline
 const DRAFT_MARGIN_MS = 1500;  // and no closer than this
 
+const HITCH_KEYS = ['q', 'w', 'e', 'r', 't'];
+const HITCH_NEXT = new Map([[null, 'hitch'], ['hitch', 'unhitch'], ['unhitch', null]]);
+// A soft hyphen: in a narrow register column "Unhitch" breaks as "Un-hitch".
+const HITCH_LABEL = { hitch: 'Hitch', unhitch: 'Un\u00adhitch' };
+const HITCH_WORDS = { hitch: 'hitch the ball', unhitch: 'unhitch', null: 'no hitch declaration' };
+
 function cardFace(card) {
   const kind = cardKind(card);
   return [cardIcon(kind), el('span', { class: 'rally-card-name' }, KINDS[kind].short), el('span', { class: 'rally-card-priority' }, String(card))];
@@ -25,6 +34,8 @@ function cardFace(card) {
 export function createProgrammer({ send, announce }) {
   let turn = null;
   let regs = [null, null, null, null, null];
+  let hitches = [null, null, null, null, null];
+  let ballMode = false;
   let locked = [false, false, false, false, false];
   let hand = [];
   let submitted = false;
@@ -41,6 +52,8 @@ export function createProgrammer({ send, announce }) {
 
   const title = el('h3', { class: 'rally-program-title' }, 'Your program');
   const regRow = el('ol', { class: 'rally-registers', 'aria-label': 'Registers 1 to 5' });
+  const hitchRow = el('ol', { class: 'rally-hitches-row', 'aria-label': 'Hitch declarations at the end of registers 1 to 5' });
+  const hitchLegend = el('p', { class: 'help rally-hitches-legend', 'aria-hidden': 'true' }, 'At the end of each register: hitch the ball, unhitch, or nothing (click, or keys Q W E R T)');
   const handRow = el('ul', { class: 'rally-hand', 'aria-label': 'Your hand' });
   const note = el('p', { class: 'help rally-program-note' });
   const clearBtn = button('Clear', { class: 'small', onclick: () => clearAll() });
@@ -51,7 +64,7 @@ export function createProgrammer({ send, announce }) {
   const beamLabel = el('label', { class: 'rally-beam-choice', for: 'rally-beam' }, 'Main laser: ', beamSelect);
   // Focusable, so the keys work after a click anywhere on it.
   const element = el('section', { class: 'rally-program', tabindex: '-1', 'aria-labelledby': 'rally-program-title' },
-    title, regRow, handRow, el('div', { class: 'rally-program-actions' }, clearBtn, submitBtn), downLabel, beamLabel, note);
+    title, regRow, hitchLegend, hitchRow, handRow, el('div', { class: 'rally-program-actions' }, clearBtn, submitBtn), downLabel, beamLabel, note);
   title.id = 'rally-program-title';
 
   const unlocked = () => regs.map((_, i) => i).filter((i) => !locked[i]);
@@ -77,6 +90,7 @@ export function createProgrammer({ send, announce }) {
   function action(submit) {
     const a = { kind: 'program', turn, registers: regs.map((c, i) => (locked[i] ? null : c)), submit, power_down: powerDown };
     if (beam !== 'damage') a.beam = beam;
+    if (ballMode) a.hitches = hitches.slice();
     return a;
   }
 
@@ -139,6 +153,13 @@ export function createProgrammer({ send, announce }) {
     changed();
   }
 
+  function cycleHitch(i) {
+    if (submitted || locked[i] || !ballMode) return;
+    hitches[i] = HITCH_NEXT.get(hitches[i]);
+    announce(`End of register ${i + 1}: ${HITCH_WORDS[hitches[i]]}.`);
+    changed();
+  }
+
   function swap(a, b) {
     if (submitted || locked[a] || locked[b]) return;
     [regs[a], regs[b]] = [regs[b], regs[a]];
@@ -179,7 +200,7 @@ export function createProgrammer({ send, announce }) {
     // Rebuild the buttons only when what they show changed: a state that
     // changes nothing here (another player's program) must not replace a
     // button between the press and the release of a click.
-    const key = JSON.stringify([regs, locked, hand, submitted, sending, picked, powerDown, damage, beam, beamChoices]);
+    const key = JSON.stringify([regs, locked, hand, submitted, sending, picked, powerDown, damage, beam, beamChoices, ballMode, hitches]);
     if (key === drawn) return;
     drawn = key;
     regRow.replaceChildren(...regs.map((card, i) => {
@@ -199,6 +220,14 @@ export function createProgrammer({ send, announce }) {
       if (!locked[i]) dropTarget(b, (p) => onRegisterDrop(i, p));
       return el('li', {}, b);
     }));
+    hitchRow.hidden = hitchLegend.hidden = !ballMode;
+    hitchRow.replaceChildren(...(ballMode ? hitches : []).map((h, i) => el('li', {}, el('button', {
+      type: 'button', class: 'rally-hitch', 'data-register': i + 1, 'data-hitch': h ?? 'none', 'data-locked': String(locked[i]),
+      disabled: submitted || locked[i] ? true : null,
+      'aria-label': `End of register ${i + 1}: ${HITCH_WORDS[h]}${locked[i] ? ' (locked)' : submitted ? '' : ` (key ${HITCH_KEYS[i].toUpperCase()} changes it)`}`,
+      onclick: () => cycleHitch(i),
+    }, el('span', { class: 'rally-hitch-word' }, h ? HITCH_LABEL[h] : '—'),
+    el('span', { class: 'rally-card-key', 'aria-hidden': 'true' }, HITCH_KEYS[i].toUpperCase())))));
     handRow.replaceChildren(...hand.map((card, k) => {
       const at = usedIn(card);
       const b = el('button', {
@@ -232,9 +261,11 @@ export function createProgrammer({ send, announce }) {
       locked = [0, 1, 2, 3, 4].map((i) => i >= 5 - me.locked);
       hand = me.cards || [];
       beamChoices = (me.options || []).filter((o) => o === 'tractor_beam' || o === 'pressor_beam');
+      ballMode = view.mode === 'roboball';
       if (newTurn || me.programmed) {
         turn = view.turn;
         regs = (me.program || [null, null, null, null, null]).slice();
+        hitches = (me.hitches || [null, null, null, null, null]).slice();
         submitted = !!me.programmed;
         powerDown = !!me.announce;
         beam = me.beam || 'damage';
@@ -260,6 +291,12 @@ export function createProgrammer({ send, announce }) {
     },
     key(e) {
       if (submitted) return false;
+      const h = HITCH_KEYS.indexOf(e.key.toLowerCase());
+      if (ballMode && h >= 0 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        if (locked[h]) return false;
+        cycleHitch(h);
+        return true;
+      }
       if (/^[1-9]$/.test(e.key)) {
         const card = hand[Number(e.key) - 1];
         if (card === undefined) return false;

@@ -4,15 +4,18 @@
 // your hand and registers while programming, the clean-up choices
 // (re-entry facing, staying powered down), and every robot's damage,
 // lives, flags and revealed cards. Each turn's register phases play back on
-// the board and can be stepped through.
+// the board and can be stepped through. In RoboBall (view.mode "roboball")
+// the board shows homes, the ball and its hitches; the program gains a
+// hitch declaration per register, and a panel tells where the ball is, who
+// plays on which team, and holds the extraction vote.
 
 import { button, el } from '../dom.js';
 import { seatStyle } from '../kit.js';
 import { cardIcon, cardKind } from './cards.js';
-import { C, DIR_WORDS, createFloor } from './floor.js';
-import { buildTimeline, createPlayer, robotOf } from './playback.js';
+import { C, DIR_WORDS, createFloor, teamStyle } from './floor.js';
+import { buildTimeline, createPlayer, piecesOf } from './playback.js';
 import { createProgrammer } from './program.js';
-import { OPTION_NAMES, describeEvent, list } from './words.js';
+import { OPTION_NAMES, describeEvent, list, teamName } from './words.js';
 
 let coursesPromise = null;
 
@@ -27,6 +30,9 @@ function loadCourses() {
 
 const STATUS_WORDS = { active: 'running', powered_down: 'powered down', destroyed: 'destroyed', out: 'out of lives' };
 const ARROWS = { N: '↑', E: '→', S: '↓', W: '←' };
+
+const isBall = (view) => view?.mode === 'roboball';
+const at = ([x, y]) => `column ${x + 1}, row ${y + 1}`;
 
 export function createRenderer(table) {
   let snap = null;
@@ -51,10 +57,15 @@ export function createRenderer(table) {
     el('summary', {}, 'How to play, in short'),
     el('p', {}, 'Touch the flags in order; the first robot on the last flag wins. Each turn, put five of your cards in registers 1 to 5 and lock them in. The registers then run one by one: robots move in card priority order (highest first), then belts, pushers, gears and lasers act, and robots on flags touch them.'),
     el('p', {}, 'Pits and the board’s edge destroy a robot, and so do 10 damage; it comes back on its archive marker. From 5 damage your last registers lock. Press ? for the full rules.'));
+  const ballHelp = [
+    el('p', {}, 'RoboBall: bring the ball to your team’s home (the flag in your team’s colour) and have it end a register there. Push it by driving into it, or hitch it: below each register, choose Hitch and if your robot then touches the ball it follows you one square behind. Unhitch to let go.'),
+    el('p', {}, 'A ball pushed towards a pit or the edge bounces up (pogo mode) and bonks the robot under it. If nobody can reach the ball, everyone votes “inaccessible” and it moves itself for a turn. Robots have endless lives. Press ? for the full rules.'),
+  ];
+  const ballPanel = el('section', { class: 'rally-ball-panel', 'aria-labelledby': 'rally-ball-title' });
   const root = el('div', { class: 'rally', style: 'visibility: hidden' }, sheet,
     el('div', { class: 'rally-main' },
       el('div', { class: 'rally-board-col' }, courseTitle, boardBox, player.element),
-      el('div', { class: 'rally-side-col' }, side, robotsList)),
+      el('div', { class: 'rally-side-col' }, side, ballPanel, robotsList)),
     help);
   const reveal = () => { root.style.visibility = ''; };
   sheet.addEventListener('load', reveal);
@@ -63,27 +74,30 @@ export function createRenderer(table) {
 
   const mySeat = () => (snap && snap.seat >= 0 ? snap.seat : -1);
   const me = () => snap?.view.robots.find((r) => r.seat === mySeat()) || null;
-  const liveRobots = (view) => view.robots.map(robotOf);
+  const rings = (view) => isBall(view) && (view.teams || []).some((t) => t.length > 1);
 
   // ---- the board ----
 
-  function boardLabel(robots) {
-    const parts = robots.filter((r) => r.at && r.status !== 'destroyed').map((r) => `${name(r.seat)} at column ${r.at[0] + 1}, row ${r.at[1] + 1}, facing ${DIR_WORDS[r.facing]}`);
+  function boardLabel(robots, ball) {
+    const parts = robots.filter((r) => r.at && r.status !== 'destroyed').map((r) => `${name(r.seat)} at ${at(r.at)}, facing ${DIR_WORDS[r.facing]}`);
+    if (ball?.at) parts.push(`the ball at ${at(ball.at)}${ball.pogo ? ' in pogo mode' : ''}`);
     return `${course.name}: ${parts.join('; ')}`;
   }
 
   function drawFrame(frame, animate) {
     if (!floor) return;
-    floor.draw({ robots: frame.robots, beams: frame.beams, marks: frame.marks, name, animate: animate && !table.reducedMotion });
-    floor.setLabel(boardLabel(frame.robots));
+    floor.draw({
+      robots: frame.robots, ball: frame.ball, beams: frame.beams, marks: frame.marks, name,
+      animate: animate && !table.reducedMotion, rings: rings(snap?.view),
+    });
+    floor.setLabel(boardLabel(frame.robots, frame.ball));
   }
 
   function drawLive(view) {
-    const robots = liveRobots(view);
     const marks = [];
     const mine = me();
     if (view.need === 'reenter' && mine) marks.push({ at: mine.archive, kind: 'focus' });
-    drawFrame({ robots, beams: [], marks }, false);
+    drawFrame({ ...piecesOf(view), beams: [], marks }, false);
   }
 
   async function mountCourse(id) {
@@ -100,10 +114,16 @@ export function createRenderer(table) {
       boardBox.replaceChildren(el('p', { class: 'help' }, `Unknown course ${id}.`));
       return;
     }
-    floor = createFloor(course, { label: course.name });
+    const ball = isBall(snap?.view);
+    floor = createFloor(course, { label: course.name, flags: !ball });
+    if (ball) floor.setHomes(snap.view.homes || []);
     floor.element.style.cssText = `width: 100%; height: auto; max-width: ${course.width * C + 20}px`;
     boardBox.replaceChildren(floor.element);
-    courseTitle.textContent = `${course.name} · ${course.flags.length} flags`;
+    const solo = ball && snap.view.teams.every((t) => t.length === 1);
+    courseTitle.textContent = ball
+      ? `RoboBall on ${course.name} · ${solo ? 'free-for-all' : `${snap.view.teams.length} teams`}`
+      : `${course.name} · ${course.flags.length} flags`;
+    if (ball) help.replaceChildren(help.firstChild, ...ballHelp);
     if (snap) drawLive(snap.view);
   }
 
@@ -134,9 +154,10 @@ export function createRenderer(table) {
 
   function waitingPanel(view, mine) {
     let text;
-    if (view.phase === 'over') text = 'The race is over. Every hand and program is revealed in the list below.';
+    if (view.phase === 'over') text = `The ${isBall(view) ? 'game' : 'race'} is over. Every hand and program is revealed in the list below.`;
     else if (!mine) text = 'You are watching. Programs stay secret until their registers run.';
     else if (mine.status === 'out') text = 'Your robot is out of lives. Watch the others finish the race.';
+    else if (mine.status === 'destroyed' && isBall(view)) text = 'Your robot is destroyed: it re-enters at clean-up (lives are endless in RoboBall).';
     else if (mine.status === 'destroyed') text = 'Your robot is destroyed: it re-enters at clean-up.';
     else if (mine.status === 'powered_down') text = 'Your robot is powered down this turn: no cards, no program. It can still be pushed and shot.';
     else if (view.phase === 'choose') text = 'Clean-up: waiting for the others’ choices.';
@@ -169,6 +190,78 @@ export function createRenderer(table) {
     if (hadFocus) content.querySelector('button, input')?.focus({ preventScroll: true });
   }
 
+  // ---- RoboBall: the ball, the teams, the extraction vote ----
+
+  function teamLine(view, t) {
+    const style = teamStyle(t);
+    const home = view.homes?.[t];
+    const seats = view.teams[t];
+    return el('li', { class: 'rally-team', 'data-team': t, style: `--team: ${style.color}` },
+      el('span', { class: 'rally-team-swatch', 'aria-hidden': 'true' }),
+      el('strong', {}, `${teamName(t)} (${style.colorName})`), ' ',
+      `${list(seats.map(name))}${home ? ` · home at ${at(home)}` : ''}`);
+  }
+
+  function ballWords(view) {
+    const b = view.ball;
+    if (!b?.at) return 'The ball is not on the board.';
+    const bits = [`At ${at(b.at)}${b.facing ? `, facing ${DIR_WORDS[b.facing]}` : ''}.`];
+    if (b.pogo) {
+      const under = view.robots.find((r) => r.at && r.at[0] === b.at[0] && r.at[1] === b.at[1] && r.status !== 'destroyed');
+      bits.push(under ? `In pogo mode, bonking ${name(under.seat)} below it after the lasers.` : 'In pogo mode: it drops back when nobody is below it.');
+    }
+    const teamOf = (s) => view.robots.find((r) => r.seat === s)?.team ?? s;
+    if (b.hitched?.length) bits.push(`Hitched to ${list(b.hitched.map((s) => `${name(s)} of ${teamName(teamOf(s))}`))}.`);
+    else if (!b.pogo) bits.push('Nobody is hitched to it.');
+    const x = b.extraction;
+    if (x?.active) bits.push(`Extracting itself: ${x.cards} face-down card${x.cards === 1 ? '' : 's'}${x.revealed.length ? `, revealed so far ${x.revealed.join(', ')}` : ''}.`);
+    return bits.join(' ');
+  }
+
+  function voteAction(vote) {
+    const view = snap?.view;
+    if (!view) return;
+    table.act({ kind: 'extract', turn: view.turn, vote }).catch(() => {});
+  }
+
+  function canVote(view) {
+    return isBall(view) && mySeat() >= 0 && view.phase === 'program';
+  }
+
+  let ballPanelDrawn = '';
+
+  function renderBallPanel(view) {
+    ballPanel.hidden = !isBall(view);
+    if (!isBall(view)) return;
+    // Rebuilt only when what it shows changed: a state that changes nothing
+    // here (a bot's program) must not replace the vote button mid-click.
+    const key = JSON.stringify([view.ball, view.votes, view.teams, view.homes, view.turn, view.max_turns, view.phase,
+      mySeat(), view.robots.map((r) => [r.at, r.team, r.status, name(r.seat)])]);
+    if (key === ballPanelDrawn) return;
+    ballPanelDrawn = key;
+    const votes = view.votes || [];
+    const seats = view.robots.length;
+    const voted = votes.includes(mySeat());
+    const parts = [
+      el('h3', { id: 'rally-ball-title' }, `The ball · turn ${view.turn} of ${view.max_turns}`),
+      el('p', { class: 'rally-ball-where' }, ballWords(view)),
+      el('ul', { class: 'rally-teams', 'aria-label': 'Teams and homes' }, ...view.teams.map((_, t) => teamLine(view, t))),
+      el('p', { class: 'rally-votes' }, votes.length
+        ? `Votes that the ball is inaccessible: ${list(votes.map(name))} (${votes.length} of ${seats}). With every seat’s vote it moves itself next turn.`
+        : 'No votes that the ball is inaccessible. If nobody can reach it, all vote and it moves itself for a turn.'),
+    ];
+    if (canVote(view)) {
+      parts.push(button(voted ? 'Take back my vote (V)' : 'Vote: ball inaccessible (V)', {
+        class: 'small rally-vote', 'data-voted': String(voted),
+        'aria-label': voted ? 'Take back my vote that the ball is inaccessible' : 'Vote that the ball is inaccessible',
+        onclick: () => voteAction(!voted),
+      }));
+    }
+    const hadFocus = ballPanel.contains(document.activeElement) && document.activeElement.classList.contains('rally-vote');
+    ballPanel.replaceChildren(...parts);
+    if (hadFocus) ballPanel.querySelector('.rally-vote')?.focus({ preventScroll: true });
+  }
+
   function pips(r) {
     const box = el('span', { class: 'rally-pips', 'aria-label': `${r.damage} damage of 10` });
     for (let i = 1; i <= 10; i++) box.append(el('span', { class: 'rally-pip', 'data-on': String(i <= r.damage), 'data-lock': String(i >= 5 && i <= 9) }));
@@ -182,24 +275,36 @@ export function createRenderer(table) {
         : el('span', { class: 'rally-mini-card', title: String(c) }, cardIcon(cardKind(c)), String(c)))));
   }
 
+  /** "Hitches: 2 hitch, 5 unhitch" once the game is over (every robot's declarations are shown then). */
+  function hitchesLine(hitches) {
+    if (!hitches || hitches.every((h) => h === null)) return null;
+    const said = hitches.map((h, i) => (h ? `${i + 1} ${h}` : null)).filter(Boolean);
+    return el('span', { class: 'rally-cards-line rally-hitches-line' }, `Hitch declarations: ${said.join(', ')}`);
+  }
+
   function renderRobots(view) {
     robotsList.replaceChildren(...view.robots.map((r) => {
       const s = seatStyle(r.seat);
       const state = view.phase === 'program' && r.status === 'active' ? (r.programmed ? 'program in ✓' : 'programming…') : STATUS_WORDS[r.status];
       const extras = [];
+      if (r.hitched) extras.push('hitched to the ball');
       if (r.virtual) extras.push('virtual');
       if (r.power_down_next) extras.push('powers down next turn');
       if (r.coat) extras.push(`coat ${r.coat}`);
-      return el('li', { class: 'rally-robot-item', 'data-seat': r.seat, 'data-mine': String(r.seat === mySeat()), style: `--seat: ${s.color}` },
-        el('div', { class: 'rally-robot-head' }, table.badge(r.seat, 20), el('strong', {}, name(r.seat)), el('span', { class: 'rally-robot-state' }, state)),
+      const ball = isBall(view);
+      const team = ball && r.team !== null && r.team !== undefined
+        ? el('span', { class: 'rally-team-tag', style: `--team: ${teamStyle(r.team).color}` }, teamName(r.team)) : null;
+      return el('li', { class: 'rally-robot-item', 'data-seat': r.seat, 'data-mine': String(r.seat === mySeat()), 'data-team': ball ? String(r.team) : null, style: `--seat: ${s.color}` },
+        el('div', { class: 'rally-robot-head' }, table.badge(r.seat, 20), el('strong', {}, name(r.seat)), team, el('span', { class: 'rally-robot-state' }, state)),
         el('div', { class: 'rally-robot-stats' },
-          el('span', { title: 'Flags touched' }, `⚑ ${r.flags}/${view.flags}`),
-          el('span', { title: 'Lives left' }, `♥ ${r.lives}`),
+          ball ? null : el('span', { title: 'Flags touched' }, `⚑ ${r.flags}/${view.flags}`),
+          el('span', { title: ball ? 'Lives: endless in RoboBall' : 'Lives left' }, `♥ ${r.lives ?? '∞'}`),
           el('span', { title: 'Damage' }, `⚡ ${r.damage}`), pips(r),
           el('span', { title: 'Cards in hand' }, `${r.hand} cards`)),
         extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
         r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option' }, OPTION_NAMES[o]))) : null,
         cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
+        ball && view.phase === 'over' ? hitchesLine(r.hitches) : null,
         view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);
     }));
   }
@@ -217,23 +322,27 @@ export function createRenderer(table) {
       }
       const view = next.view;
       renderSide(view);
+      renderBallPanel(view);
       renderRobots(view);
       const ran = next.events.some((e) => e.kind === 'reveal' || e.kind === 'reentry' || e.kind === 'cleanup');
       if (ran && before) {
-        const frames = buildTimeline(liveRobots(before), next.events, name, liveRobots(view));
+        const frames = buildTimeline(piecesOf(before), next.events, name, piecesOf(view));
         player.load(frames);
-        const flags = next.events.filter((e) => e.kind === 'card' || e.kind === 'board').flatMap((e) => e.frames.flat()).filter((a) => a.do === 'flag');
-        for (const f of flags) table.announce(`${name(f.seat)} touches flag ${f.flag}.`);
+        const acts = next.events.filter((e) => e.kind === 'card' || e.kind === 'board').flatMap((e) => e.frames.flat());
+        for (const f of acts.filter((a) => a.do === 'flag')) table.announce(`${name(f.seat)} touches flag ${f.flag}.`);
+        for (const g of acts.filter((a) => a.do === 'goal')) table.announce(`Goal: the ball is on ${teamName(g.team)}'s home.`);
       } else {
-        player.setNow(liveRobots(view));
+        player.setNow(piecesOf(view));
       }
+      if (next.events.some((e) => e.kind === 'extraction')) table.announce('The ball extracts itself this turn.');
       if (!player.busy()) drawLive(view);
     },
     status(s) {
       const v = s.view;
       if (v.phase === 'over') return null;
+      const hitch = isBall(v) ? ' and hitches' : '';
       const text = v.phase === 'program'
-        ? (v.timer === 'last' ? 'program your registers: last seconds' : 'program your registers')
+        ? (v.timer === 'last' ? `program your registers${hitch}: last seconds` : `program your registers${hitch}`)
         : 'choose how your robot comes back';
       return { seats: v.waiting, text };
     },
@@ -244,9 +353,14 @@ export function createRenderer(table) {
       const v = s.view;
       const mine = v.robots.find((r) => r.seat === s.seat);
       const flag = mine && mine.flags < v.flags && course ? course.flags[mine.flags] : null;
-      const where = flag ? `: flag ${mine.flags + 1} is at column ${flag[0] + 1}, row ${flag[1] + 1}` : '';
+      let where = flag && !isBall(v) ? `: flag ${mine.flags + 1} is at ${at(flag)}` : '';
+      if (isBall(v) && mine && v.ball?.at) {
+        const home = v.homes?.[mine.team];
+        where = `: the ball is at ${at(v.ball.at)}${home ? `, your home at ${at(home)}` : ''}`;
+      }
       if (v.need === 'program') {
         const t = programmer.hintTargets();
+        if (t.full && isBall(v)) return { text: 'Your program is full: under each register choose Hitch or Unhitch (keys Q W E R T) if you want, then lock it in (Enter).', highlight: t.next };
         if (t.full) return { text: 'Your program is full: lock it in (Enter), or click a register to change it.', highlight: t.next };
         return { text: `Click cards (or press 1–9) to fill your registers 1 to 5 in the order they should run${where}.`, highlight: t.next };
       }
@@ -260,6 +374,13 @@ export function createRenderer(table) {
       const r = s.over || s.view.result;
       if (!r) return null;
       const winners = list(r.winners.map(name));
+      if (r.reason === 'goal' || r.reason === 'turn_limit') {
+        const team = r.team ?? s.view.robots.find((x) => x.seat === r.winners[0])?.team;
+        const why = r.reason === 'goal'
+          ? `${teamName(team)}, ${winners}, brought the ball home on turn ${r.turns ?? s.view.turn}, which wins the game`
+          : `No team brought the ball home within the turn limit of ${s.view.max_turns} turns, so the game is a draw`;
+        return { why, score: 'Goal', scoreMeaning: 'Goal: 1 for every robot of the team that brought the ball home, 0 for the others' };
+      }
       const why = r.reason === 'finish'
         ? `${winners} touched the last flag (flag ${r.flags}) on turn ${r.turns}, which ends the race`
         : `Every robot lost its last life; ${winners} touched the most flags`;
@@ -271,6 +392,10 @@ export function createRenderer(table) {
       if (control && (e.key === 'Enter' || e.key === ' ')) return false;
       if (player.key(e)) return true;
       const view = snap?.view;
+      if ((e.key === 'v' || e.key === 'V') && canVote(view)) {
+        voteAction(!(view.votes || []).includes(mySeat()));
+        return true;
+      }
       if (view?.need === 'program') return programmer.key(e);
       if (view?.need === 'reenter') {
         const d = { ArrowUp: 'N', ArrowRight: 'E', ArrowDown: 'S', ArrowLeft: 'W' }[e.key];

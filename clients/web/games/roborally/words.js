@@ -1,5 +1,7 @@
 // words.js: RoboRally's events as sentences for the game log and for
-// screen readers. `name(seat)` gives a player's name.
+// screen readers. `name(seat)` gives a player's name. RoboBall's frames
+// (the ball moving, hitches, pogo, bonk, balk, goal) and events (votes,
+// extraction) are told here too.
 
 import { KINDS } from './cards.js';
 import { DIR_WORDS } from './floor.js';
@@ -14,6 +16,28 @@ export const OPTION_NAMES = {
   mechanical_arm: 'Mechanical Arm',
   ablative_coat: 'Ablative Coat',
 };
+
+const UNHITCH_WHY = {
+  declared: 'unhitches',
+  separated: 'loses the hitch: no longer touching the ball',
+  blocked: 'loses the hitch: the square behind was taken',
+  collision: 'loses the hitch: dragged into the same square as another robot',
+  edge: 'loses the hitch at the edge; the ball stays there',
+  pogo: 'loses the hitch: the ball went into pogo mode',
+  destroyed: 'loses the hitch: destroyed',
+};
+
+const HITCH_FAILED_WHY = {
+  far: 'is not touching the ball (or a wall is between)',
+  team: 'its team holds the ball already',
+  pogo: 'cannot hitch a ball in pogo mode',
+  powered_down: 'is powered down',
+};
+
+const BLOCKED_WHY = { wall: 'by a wall', conflict: 'by a conflict', occupied: 'by a robot' };
+
+/** "Team 1" */
+export const teamName = (t) => `Team ${t + 1}`;
 
 const GONE = { pit: 'fell into a pit', edge: 'fell off the board', damage: 'was destroyed by damage', away: 'left the board' };
 
@@ -36,13 +60,34 @@ function outcomes(e, name) {
     else if (a.do === 'option') bits.push(`${name(a.seat)} gets ${OPTION_NAMES[a.option]}`);
     else if (a.do === 'reenter') bits.push(`${name(a.seat)} re-enters facing ${DIR_WORDS[a.facing]}${a.virtual ? ' (virtual)' : ''}`);
     else if (a.do === 'power_down') bits.push(`${name(a.seat)} will be powered down`);
+    else bits.push(...ballOutcome(a, name));
   }
   return bits;
 }
 
-function movedSeats(e) {
-  return [...new Set(actions(e).filter((a) => a.do === 'move' || a.do === 'turn').map((a) => a.seat))];
+/** What a RoboBall frame action says, as zero or one phrase. */
+function ballOutcome(a, name) {
+  const ball = a.piece === 'ball';
+  if (ball && a.do === 'move') return [`the ball ${a.dragged ? 'is dragged' : 'moves'} ${DIR_WORDS[a.dir]}`];
+  if (ball && a.do === 'turn') return [`the ball now faces ${DIR_WORDS[a.to]}`];
+  if (ball && a.do === 'blocked') return [`the ball is stopped ${BLOCKED_WHY[a.why] || ''}`.trim()];
+  if (a.do === 'move' && a.dragged) return [`the ball drags ${name(a.seat)} ${DIR_WORDS[a.dir]}`];
+  if (a.do === 'hitch') return [`${name(a.seat)} hitches the ball for ${teamName(a.team)}`];
+  if (a.do === 'unhitch') return [`${name(a.seat)} ${UNHITCH_WHY[a.why] || 'unhitches'}`];
+  if (a.do === 'hitch_failed') return [`${name(a.seat)} cannot hitch: ${HITCH_FAILED_WHY[a.why] || a.why}`];
+  if (a.do === 'pogo') return [a.up ? 'the ball bounces up into pogo mode' : 'the ball drops back to the floor'];
+  if (a.do === 'bonk') return [`the ball bonks ${name(a.seat)} for ${a.amount} damage${a.absorbed ? ` (${a.absorbed} absorbed)` : ''}`];
+  if (a.do === 'balk') return [`the ball balks: going ${DIR_WORDS[a.dir]} would drop it`];
+  if (a.do === 'goal') return [`the ball is on ${teamName(a.team)}'s home: goal!`];
+  return [];
 }
+
+function movedSeats(e) {
+  return [...new Set(actions(e).filter((a) => (a.do === 'move' || a.do === 'turn') && a.piece !== 'ball' && !a.dragged).map((a) => a.seat))];
+}
+
+/** "Ada Move 2 (670)", or "the ball Move 1 (330)" in extraction. */
+const revealWords = (c, name) => `${c.piece === 'ball' ? 'the ball' : name(c.seat)} ${KINDS[c.type].short} (${c.card})`;
 
 export function describeEvent(e, name) {
   switch (e.kind) {
@@ -58,8 +103,12 @@ export function describeEvent(e, name) {
       : `${name(e.seat)} ran out of time with a full program`;
     case 'programs': return e.power_down.length
       ? `The registers run; ${list(e.power_down.map(name))} will power down next turn` : 'The registers run';
-    case 'reveal': return `Register ${e.register}: ${list(e.cards.map((c) => `${name(c.seat)} ${KINDS[c.type].short} (${c.card})`)) || 'no cards'}`;
+    case 'reveal': return `Register ${e.register}: ${list(e.cards.map((c) => revealWords(c, name))) || 'no cards'}`;
     case 'card': {
+      if (e.piece === 'ball') {
+        const bits = outcomes(e, name);
+        return `The ball runs ${KINDS[e.type].name} (${e.card})${bits.length ? `: ${bits.join('; ')}` : ''}`;
+      }
       const bits = outcomes(e, name);
       const pushed = movedSeats(e).filter((s) => s !== e.seat);
       const push = pushed.length ? `, pushing ${list(pushed.map(name))}` : '';
@@ -70,10 +119,11 @@ export function describeEvent(e, name) {
       const moved = movedSeats(e);
       const what = {
         express: 'express belts carry', belts: 'belts carry', pushers: 'pushers push', gears: 'gears turn',
-        lasers: 'lasers fire', checkpoints: 'checkpoints',
-      }[e.step];
+        lasers: 'lasers fire', checkpoints: 'checkpoints', bonk: 'pogo bonk', hitches: 'hitch declarations',
+      }[e.step] || e.step;
       const whom = moved.length ? ` ${list(moved.map(name))}` : '';
-      return `Register ${e.register}: ${what}${e.step === 'lasers' || e.step === 'checkpoints' ? '' : whom}${bits.length ? `: ${bits.join('; ')}` : ''}`;
+      const quiet = ['lasers', 'checkpoints', 'bonk', 'hitches'].includes(e.step);
+      return `Register ${e.register}: ${what}${quiet ? '' : whom}${bits.length ? `: ${bits.join('; ')}` : ''}`;
     }
     case 'cleanup': {
       const bits = outcomes(e, name);
@@ -85,6 +135,10 @@ export function describeEvent(e, name) {
       const bits = outcomes(e, name);
       return bits.length ? bits.join('; ') : 'Clean-up choices made';
     }
+    case 'voted': return e.vote
+      ? `${name(e.seat)} votes that the ball is inaccessible`
+      : `${name(e.seat)} takes back the vote that the ball is inaccessible`;
+    case 'extraction': return `Everyone voted the ball inaccessible: it extracts itself this turn with ${e.cards} face-down card${e.cards === 1 ? '' : 's'}, facing ${DIR_WORDS[e.facing]}`;
     case 'over': return e.summary.replace(/Seat (\d+)/g, (_, n) => name(Number(n) - 1));
     default: return null;
   }

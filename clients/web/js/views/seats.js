@@ -5,11 +5,42 @@
 import { h, fill, plural, rebuild } from '../dom.js';
 import { storage } from '../storage.js';
 import { seatWho } from './seat-line.js';
+import { seatStyle } from '../../games/kit.js';
 
 function optionValue(opt, value) {
   if (opt?.type === 'bool') return value ? 'yes' : 'no';
   if (opt?.name === 'seed' && value === 0) return 'random';
   return String(value);
+}
+
+/**
+ * How many teams the room's options make (0: none). A game with a `teams`
+ * option puts game seat i on team i % teams (RoboBall); its `mode`
+ * "race" ignores teams.
+ */
+function teamCount(room) {
+  const n = room.options?.teams;
+  if (!Number.isInteger(n) || n < 2 || room.options.mode === 'race') return 0;
+  return n;
+}
+
+/**
+ * The team each seat plays on (or would, if someone sat there now): the
+ * filled seats close up at start, so it counts the filled seats before it.
+ */
+function seatTeams(room, teams) {
+  let filled = 0;
+  return room.seats.map((seat) => {
+    const team = filled % teams;
+    if (seat.player || seat.bot) filled += 1;
+    return team;
+  });
+}
+
+function teamTag(team) {
+  // The team's colour is its first seat's (as on RoboBall's board).
+  const style = { border: `2px solid ${seatStyle(team).color}`, color: 'var(--text)' };
+  return h('span.tag.team', { style, title: 'The team this seat plays on' }, `Team ${team + 1}`);
 }
 
 export function createSeatsPanel(app) {
@@ -75,12 +106,19 @@ export function createSeatsPanel(app) {
     const lobby = room.status === 'lobby';
     const filled = room.seats.filter((s) => s.player || s.bot).length;
     meta.textContent = `${filled} of ${room.max_players} seats filled${room.spectators ? ` · ${plural(room.spectators, 'watcher')}` : ''}`;
-    note.textContent = mine < 0 ? 'You are watching. Take an empty seat to play.' : '';
-    note.hidden = mine >= 0;
+    const teams = teamCount(room);
+    const teamOf = teams ? seatTeams(room, teams) : [];
+    const teamNote = teams && lobby
+      ? `${teams} teams: the first seat plays on team 1, the next on team 2, and so on round. Empty seats close up when the game starts, and the teams must come out equal.`
+      : '';
+    note.textContent = [mine < 0 ? 'You are watching. Take an empty seat to play.' : '', teamNote].filter(Boolean).join(' ');
+    note.hidden = !note.textContent;
     rebuild(element, () => {
       fill(list, room.seats.map((seat) => h('li.seat', {
         dataset: { seat: String(seat.seat), state: seat.player ? 'player' : seat.bot ? 'bot' : 'empty', mine: String(seat.seat === mine) },
-      }, h('span.visually-hidden', {}, `Seat ${seat.seat + 1}`), seatWho(seat, store), h('div.seat-actions', {}, seatActions(seat, { mine, host, lobby })))));
+      }, h('span.visually-hidden', {}, `Seat ${seat.seat + 1}`), seatWho(seat, store),
+      teams ? teamTag(teamOf[seat.seat]) : null,
+      h('div.seat-actions', {}, seatActions(seat, { mine, host, lobby })))));
 
       const hostSeat = room.seats.find((s) => s.player && s.player.id === room.host);
       const hostName = hostSeat?.player.name || 'the host';
