@@ -9,9 +9,18 @@
  *    through the levels, seats rotated; prints each level's wins per race
  *    it took part in (a shared win counts for each);
  *  - duels: hard against easy, seats swapped every race; prints hard's wins.
- * Races and duels are spread evenly over the courses. The CPU time of the
- * bots' calls is printed per level. The only engine code that reads a clock
- * or prints.
+ * Races and duels are spread evenly over the courses.
+ *
+ * `botpit bench roborally --roboball [--games N] [--team-size K]
+ * [--max-turns T] [--seed S] [--course ID]` plays RoboBall, two teams of K
+ * bots (seat i on team i % 2), N games of each match-up spread over the
+ * courses: hard v easy (the hard team's side alternated game by game, so a
+ * side's advantage cancels) prints hard's wins, easy's and the draws; hard v
+ * hard prints how many games end by a goal rather than the turn limit and
+ * each side's wins (the side balance); both print the turns on average.
+ *
+ * The CPU time of the bots' program calls is printed per level. The only
+ * engine code that reads a clock or prints.
  */
 #include "roborally.h"
 
@@ -24,6 +33,9 @@ typedef struct bench_args {
     int solo, races, duels, max_turns;
     uint64_t seed;
     const char *course;
+    bool roboball;
+    bool turns_given;
+    int games, team_size;
 } bench_args;
 
 typedef struct level_time {
@@ -42,9 +54,14 @@ static double cpu_ms(void)
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
-    *a = (bench_args){.solo = 15, .races = 200, .duels = 200, .max_turns = 60, .seed = 1};
+    *a = (bench_args){.solo = 15, .races = 200, .duels = 200, .max_turns = 60, .seed = 1,
+                      .games = 200, .team_size = 2};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
+        if (strcmp(flag, "--roboball") == 0) {
+            a->roboball = true;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "bench roborally: %s needs a value\n", flag);
             return -1;
@@ -57,16 +74,28 @@ static int parse_args(int argc, char **argv, bench_args *a)
         else if (strcmp(flag, "--duels") == 0)
             a->duels = atoi(v);
         else if (strcmp(flag, "--max-turns") == 0)
-            a->max_turns = atoi(v);
+            a->max_turns = atoi(v), a->turns_given = true;
+        else if (strcmp(flag, "--games") == 0)
+            a->games = atoi(v);
+        else if (strcmp(flag, "--team-size") == 0)
+            a->team_size = atoi(v);
         else if (strcmp(flag, "--seed") == 0)
             a->seed = strtoull(v, NULL, 10);
         else if (strcmp(flag, "--course") == 0)
             a->course = v;
         else {
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
+                            "[--max-turns T] [--seed S] [--course ID]\n"
+                            "       botpit bench roborally --roboball [--games N] [--team-size K] "
                             "[--max-turns T] [--seed S] [--course ID]\n");
             return -1;
         }
+    }
+    if (a->roboball && !a->turns_given)
+        a->max_turns = 30; /* the option's default */
+    if (a->roboball && (a->team_size < 1 || a->team_size > RR_MAX_ROBOTS / 2)) {
+        fprintf(stderr, "bench roborally: --team-size 1 to %d\n", RR_MAX_ROBOTS / 2);
+        return -1;
     }
     if (a->course && !rr_course_find(a->course)) {
         fprintf(stderr, "bench roborally: no course %s\n", a->course);
@@ -75,15 +104,20 @@ static int parse_args(int argc, char **argv, bench_args *a)
     return 0;
 }
 
-static game *new_game(const char *course, int seats, uint64_t seed)
+static game *new_game_with(const char *options, int seats, uint64_t seed)
 {
-    char options[96];
-    snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
     game_error err;
     game *g = game_create_with(&roborally_engine, options, seats, seed, &err);
     if (!g)
         fprintf(stderr, "bench roborally: %s\n", err.message);
     return g;
+}
+
+static game *new_game(const char *course, int seats, uint64_t seed)
+{
+    char options[96];
+    snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
+    return new_game_with(options, seats, seed);
 }
 
 /* Plays until the race ends or max_turns have been played; bots act at
@@ -206,11 +240,137 @@ static void print_tally(const char *what, const tally *t)
     printf("\n");
 }
 
+/* ---- RoboBall ---- */
+
+/* One match-up's games: wins by level and by side (team 0 is seats 0, 2...). */
+typedef struct ball_tally {
+    int games, goals, draws;
+    int level_wins[3], side_wins[2];
+    long turns;
+} ball_tally;
+
+/* One RoboBall game, team 0 at level `l0` and team 1 at `l1`. */
+static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, int l1, ball_tally *t)
+{
+    int seats = 2 * a->team_size, levels[RR_MAX_ROBOTS];
+    for (int s = 0; s < seats; s++)
+        levels[s] = s % 2 ? l1 : l0;
+    char options[160];
+    snprintf(options, sizeof options,
+             "{\"course\":\"%s\",\"mode\":\"roboball\",\"teams\":2,\"max_turns\":%d}", c->id,
+             a->max_turns);
+    game *g = new_game_with(options, seats, a->seed * 1000003 + (uint64_t)k * 17 + (uint64_t)l0 * 5 + (uint64_t)l1);
+    if (!g)
+        return;
+    t->turns += play(g, levels, a->max_turns, a->seed + (uint64_t)k * 101);
+    t->games++;
+    unsigned winners = roborally_engine.over(g) ? roborally_winners(g) : 0;
+    if (!winners) {
+        t->draws++;
+    } else {
+        int side = (winners & 1u) ? 0 : 1;
+        t->goals++;
+        t->side_wins[side]++;
+        t->level_wins[side ? l1 : l0]++;
+    }
+    roborally_engine.destroy(g);
+}
+
+static double pct(int n, int of)
+{
+    return of ? 100.0 * n / of : 0.0;
+}
+
+static void print_hard_easy(const char *what, const ball_tally *t)
+{
+    printf("%s: %d games, hard won %.1f%% (%d), easy %.1f%% (%d), draws %d; "
+           "%.1f turns on average\n",
+           what, t->games, pct(t->level_wins[2], t->games), t->level_wins[2],
+           pct(t->level_wins[0], t->games), t->level_wins[0], t->draws,
+           t->games ? (double)t->turns / t->games : 0.0);
+}
+
+static void print_mirror(const char *what, const ball_tally *t)
+{
+    printf("%s: %d games, %.1f%% end by a goal (%d), %d at the turn limit; side wins: "
+           "team 0 %d, team 1 %d; %.1f turns on average\n",
+           what, t->games, pct(t->goals, t->games), t->goals, t->draws, t->side_wins[0],
+           t->side_wins[1], t->games ? (double)t->turns / t->games : 0.0);
+}
+
+static void add_tally(ball_tally *to, const ball_tally *from)
+{
+    to->games += from->games, to->goals += from->goals, to->draws += from->draws;
+    to->turns += from->turns;
+    for (int l = 0; l < 3; l++)
+        to->level_wins[l] += from->level_wins[l];
+    for (int side = 0; side < 2; side++)
+        to->side_wins[side] += from->side_wins[side];
+}
+
+static int roboball_bench(const bench_args *a)
+{
+    const rr_course *only = a->course ? rr_course_find(a->course) : NULL;
+    if (only && !only->roboball) {
+        fprintf(stderr, "bench roborally: %s has no RoboBall squares\n", only->id);
+        return 2;
+    }
+    int ncourses = only ? 1 : rr_course_count;
+    printf("RoboBall: teams of %d, %d games of each match-up, draw after %d turns\n", a->team_size,
+           a->games, a->max_turns);
+    ball_tally all_he = {0}, all_hh = {0};
+    int hard_side[2] = {0}, hard_side_games[2] = {0};
+    for (int i = 0; i < ncourses; i++) {
+        const rr_course *c = only ? only : &rr_courses[i];
+        if (!c->roboball)
+            continue;
+        printf("%s\n", c->id);
+        ball_tally he = {0}, hh = {0};
+        int n = a->games / ncourses + (i < a->games % ncourses);
+        for (int k = 0; k < n; k++) {
+            int side = k % 2, before = he.level_wins[2];
+            ball_game(a, c, k, side ? 0 : 2, side ? 2 : 0, &he);
+            hard_side_games[side]++;
+            hard_side[side] += he.level_wins[2] - before;
+        }
+        print_hard_easy("  hard v easy", &he);
+        fflush(stdout);
+        for (int k = 0; k < n; k++)
+            ball_game(a, c, k, 2, 2, &hh);
+        print_mirror("  hard v hard", &hh);
+        fflush(stdout);
+        add_tally(&all_he, &he);
+        add_tally(&all_hh, &hh);
+    }
+    printf("all courses\n");
+    print_hard_easy("  hard v easy", &all_he);
+    printf("  hard v easy by the hard team's side: team 0 won %d/%d, team 1 won %d/%d\n", hard_side[0],
+           hard_side_games[0], hard_side[1], hard_side_games[1]);
+    print_mirror("  hard v hard", &all_hh);
+    return 0;
+}
+
+static void print_times(void)
+{
+    printf("bot CPU time per program:");
+    for (int l = 0; l < 3; l++) {
+        if (times[l].calls)
+            printf("  %s %.2f ms mean, %.1f ms max (%ld calls)", roborally_bot_levels[l],
+                   times[l].total_ms / times[l].calls, times[l].max_ms, times[l].calls);
+    }
+    printf("\n");
+}
+
 int roborally_bench(int argc, char **argv)
 {
     bench_args a;
     if (parse_args(argc, argv, &a) < 0)
         return 2;
+    if (a.roboball) {
+        int rc = roboball_bench(&a);
+        print_times();
+        return rc;
+    }
     const rr_course *only = a.course ? rr_course_find(a.course) : NULL;
     int ncourses = only ? 1 : rr_course_count;
     tally races = {0}, duels = {0};
@@ -248,12 +408,6 @@ int roborally_bench(int argc, char **argv)
         print_tally("  4-bot races", &races);
     if (duels.games)
         print_tally("  hard v easy", &duels);
-    printf("bot CPU time per program:");
-    for (int l = 0; l < 3; l++) {
-        if (times[l].calls)
-            printf("  %s %.2f ms mean, %.1f ms max", roborally_bot_levels[l],
-                   times[l].total_ms / times[l].calls, times[l].max_ms);
-    }
-    printf("\n");
+    print_times();
     return 0;
 }
