@@ -18,6 +18,8 @@
  * side's advantage cancels) prints hard's wins, easy's and the draws; hard v
  * hard prints how many games end by a goal rather than the turn limit and
  * each side's wins (the side balance); both print the turns on average.
+ * --swap-seats seats team 0 on the odd seats instead, to tell whether a
+ * side's advantage comes from its seats or its home.
  *
  * The CPU time of the bots' program calls is printed per level. The only
  * engine code that reads a clock or prints.
@@ -35,6 +37,7 @@ typedef struct bench_args {
     const char *course;
     bool roboball;
     bool turns_given;
+    bool swap_seats; /* roboball: the odd seats play for team 0 (a diagnostic) */
     int games, team_size;
 } bench_args;
 
@@ -58,8 +61,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
                       .games = 200, .team_size = 2};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
-        if (strcmp(flag, "--roboball") == 0) {
-            a->roboball = true;
+        if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0) {
+            *(flag[2] == 'r' ? &a->roboball : &a->swap_seats) = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -87,7 +90,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
                             "[--max-turns T] [--seed S] [--course ID]\n"
                             "       botpit bench roborally --roboball [--games N] [--team-size K] "
-                            "[--max-turns T] [--seed S] [--course ID]\n");
+                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats]\n");
             return -1;
         }
     }
@@ -249,12 +252,18 @@ typedef struct ball_tally {
     long turns;
 } ball_tally;
 
-/* One RoboBall game, team 0 at level `l0` and team 1 at `l1`. */
+/* One RoboBall game, team 0 at level `l0` and team 1 at `l1`. Team t is
+ * seats t, t + 2... (the room's rule), or with --swap-seats the others: if
+ * a side's advantage follows the seats, it is the seat order (priority
+ * ties, the order of the bots' calls); if it follows the team, its home. */
 static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, int l1, ball_tally *t)
 {
     int seats = 2 * a->team_size, levels[RR_MAX_ROBOTS];
-    for (int s = 0; s < seats; s++)
-        levels[s] = s % 2 ? l1 : l0;
+    int8_t team[RR_MAX_ROBOTS] = {0};
+    for (int s = 0; s < seats; s++) {
+        team[s] = (int8_t)((s + a->swap_seats) % 2);
+        levels[s] = team[s] ? l1 : l0;
+    }
     char options[160];
     snprintf(options, sizeof options,
              "{\"course\":\"%s\",\"mode\":\"roboball\",\"teams\":2,\"max_turns\":%d}", c->id,
@@ -262,13 +271,15 @@ static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, in
     game *g = new_game_with(options, seats, a->seed * 1000003 + (uint64_t)k * 17 + (uint64_t)l0 * 5 + (uint64_t)l1);
     if (!g)
         return;
+    if (a->swap_seats)
+        rr_ball_setup(roborally_state_for_tests(g), 2, team);
     t->turns += play(g, levels, a->max_turns, a->seed + (uint64_t)k * 101);
     t->games++;
     unsigned winners = roborally_engine.over(g) ? roborally_winners(g) : 0;
     if (!winners) {
         t->draws++;
     } else {
-        int side = (winners & 1u) ? 0 : 1;
+        int side = team[__builtin_ctz(winners)];
         t->goals++;
         t->side_wins[side]++;
         t->level_wins[side ? l1 : l0]++;
