@@ -13,14 +13,21 @@ int rb_bot_target(const rr_state *s, int seat)
     return s->floor.piece[RR_BALL].cell;
 }
 
-double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist)
+double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist)
 {
     int team = s->rb.team[seat];
     if (s->rb.goal >= 0)
         return s->rb.goal == team ? 1e6 : -1e6;
-    double v = -25.0 * home_dist[s->floor.piece[RR_BALL].cell];
+    int ball = s->floor.piece[RR_BALL].cell;
+    double v = -25.0 * home_dist[ball] + 10.0 * threat_dist[ball];
     if (s->floor.hitched & (1u << seat))
         v += 40.0;
+    else if (rr_ball_team_hitched(s, team))
+        v += 20.0;
+    for (int t = 0; t < s->rb.nteams; t++) {
+        if (t != team && rr_ball_team_hitched(s, t))
+            v -= 30.0;
+    }
     return v;
 }
 

@@ -16,9 +16,10 @@ int rb_bot_target(const rr_state *s, int seat);
 /* The team's home of `seat`. */
 int rb_bot_home(const rr_state *s, int seat);
 /* How good the position is for seat's team: a goal decides it; else the
- * ball near the home (home_dist: squares to the home from every cell) and
- * the seat hitched to it. */
-double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist);
+ * ball near the home and far from the others' (home_dist, threat_dist:
+ * squares to the team's home, to the nearest other home, from every cell),
+ * the seat or a teammate hitched to it, no other team hitched. */
+double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist);
 /* The declarations for the five registers: hitch whenever it can when no
  * robot of its team holds the ball; otherwise none. */
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);

@@ -121,6 +121,24 @@ static void card_fill(const rr_course *c, int goal, card_map *m)
     }
 }
 
+/* Squares to the nearest home of a team other than seat's. */
+static void threat_fill(const rr_state *s, int seat, dist_map *m)
+{
+    const rr_course *c = s->floor.course;
+    dist_map one;
+    for (int i = 0; i < c->width * c->height; i++)
+        m->d[i] = FAR;
+    for (int t = 0; t < s->rb.nteams; t++) {
+        if (t == s->rb.team[seat])
+            continue;
+        dist_fill(c, s->rb.home[t], &one);
+        for (int i = 0; i < c->width * c->height; i++) {
+            if (one.d[i] < m->d[i])
+                m->d[i] = one.d[i];
+        }
+    }
+}
+
 typedef struct planner {
     const rr_state *start;
     int seat, level;
@@ -129,6 +147,7 @@ typedef struct planner {
     card_map cards[RR_MAX_FLAGS]; /* normal and hard only */
     bool roboball;
     dist_map home;                   /* roboball: squares to the team's home */
+    dist_map threat;                 /* roboball: squares to the nearest other team's home */
     int counts[RR_CARD_KINDS];       /* cards of each kind in hand */
     int16_t best_card[RR_CARD_KINDS][RR_HAND_MAX]; /* by priority, highest first */
     const volatile int *cancel;
@@ -167,7 +186,7 @@ static double score(const planner *pl, const rr_state *s)
     int damage = r->damage - r0->damage;
     v -= damage * (r->damage >= 5 ? 9.0 : 5.0);
     if (pl->roboball)
-        v += rb_bot_score(s, pl->seat, pl->home.d);
+        v += rb_bot_score(s, pl->seat, pl->home.d, pl->threat.d);
     if (r->flags < pl->nflags) {
         int ahead = rr_neighbour(s->floor.course, cell, s->floor.piece[pl->seat].facing);
         if (ahead != RR_OFF && !rr_wall_between(s->floor.course, cell, s->floor.piece[pl->seat].facing) &&
@@ -412,6 +431,7 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
         if (level > LEVEL_EASY)
             card_fill(c, target, &pl->cards[0]);
         dist_fill(c, rb_bot_home(s, seat), &pl->home);
+        threat_fill(s, seat, &pl->threat);
     }
     for (int f = 0; f < c->nflags && !s->roboball; f++) {
         dist_fill(c, c->flags[f], &pl->maps[f]);
