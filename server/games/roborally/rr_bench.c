@@ -19,7 +19,10 @@
  * hard prints how many games end by a goal rather than the turn limit and
  * each side's wins (the side balance); both print the turns on average.
  * --swap-seats seats team 0 on the odd seats instead, to tell whether a
- * side's advantage comes from its seats or its home.
+ * side's advantage comes from its seats or its home. --homes tries every
+ * square a home could take (as far from the ball as the course's homes,
+ * plain floor): a lone hard bot there, N/10 games, prints the median turns
+ * to its goal, to choose homes equally hard to score on.
  *
  * The CPU time of the bots' program calls is printed per level. The only
  * engine code that reads a clock or prints.
@@ -38,6 +41,7 @@ typedef struct bench_args {
     bool roboball;
     bool turns_given;
     bool swap_seats; /* roboball: the odd seats play for team 0 (a diagnostic) */
+    bool homes;      /* roboball: how fast a lone bot scores on each possible home */
     int games, team_size;
 } bench_args;
 
@@ -61,8 +65,9 @@ static int parse_args(int argc, char **argv, bench_args *a)
                       .games = 200, .team_size = 2};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
-        if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0) {
-            *(flag[2] == 'r' ? &a->roboball : &a->swap_seats) = true;
+        if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0 ||
+            strcmp(flag, "--homes") == 0) {
+            *(flag[2] == 'r' ? &a->roboball : flag[2] == 's' ? &a->swap_seats : &a->homes) = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -90,7 +95,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
                             "[--max-turns T] [--seed S] [--course ID]\n"
                             "       botpit bench roborally --roboball [--games N] [--team-size K] "
-                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats]\n");
+                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n");
             return -1;
         }
     }
@@ -332,6 +337,71 @@ static void add_tally(ball_tally *to, const ball_tally *from)
         to->side_wins[side] += from->side_wins[side];
 }
 
+/* Could `cell` be a home? Plain floor, no pusher, flag, dock or laser. */
+static bool home_square(const rr_course *c, int cell)
+{
+    const rr_cell *k = &c->cells[cell];
+    if (k->kind != RR_PLAIN || k->push >= 0 || k->flag || k->dock)
+        return false;
+    for (int i = 0; i < c->nlasers; i++) {
+        if (c->lasers[i].cell == cell)
+            return false;
+    }
+    return true;
+}
+
+static int manhattan(const rr_course *c, int a, int b)
+{
+    return abs(a % c->width - b % c->width) + abs(a / c->width - b / c->width);
+}
+
+/* A lone hard bot (seat 0) whose team's home is `home`: turns to its goal,
+ * or max_turns + 1. */
+static int lone_goal(const bench_args *a, const rr_course *c, int home, int k)
+{
+    char options[160];
+    snprintf(options, sizeof options,
+             "{\"course\":\"%s\",\"mode\":\"roboball\",\"max_turns\":%d}", c->id, a->max_turns);
+    game *g = new_game_with(options, 2, a->seed * 7777 + (uint64_t)k * 31 + (uint64_t)home);
+    if (!g)
+        return a->max_turns + 1;
+    rr_state *s = roborally_state_for_tests(g);
+    for (int t = 0; t < s->rb.nteams; t++)
+        s->rb.home[t] = (int16_t)home; /* no other home to score on by mistake */
+    s->floor.piece[0].cell = (int16_t)home;
+    s->floor.piece[0].is_virtual = false;
+    s->robot[0].archive = (int16_t)home;
+    rr_destroy(s, 1, RR_GONE_AWAY, NULL);
+    s->robot[1].out = true;
+    int levels[2] = {2, -1};
+    int turns = play(g, levels, a->max_turns, a->seed + (uint64_t)k);
+    bool goal = roborally_engine.over(g) && (roborally_winners(g) & 1u);
+    roborally_engine.destroy(g);
+    return goal ? turns : a->max_turns + 1;
+}
+
+static void homes_bench(const bench_args *a, const rr_course *c)
+{
+    int ring = manhattan(c, c->ball, c->homes[0][0]), n = a->games / 10 > 0 ? a->games / 10 : 1;
+    printf("%s: squares %d from the ball (x,y: median turns for a lone hard bot, goals/%d; * a home of 2 teams)\n",
+           c->id, ring, n);
+    int *turns = calloc((size_t)n, sizeof *turns);
+    for (int cell = 0; cell < c->width * c->height; cell++) {
+        if (manhattan(c, cell, c->ball) != ring || !home_square(c, cell))
+            continue;
+        int goals = 0;
+        for (int k = 0; k < n; k++) {
+            turns[k] = lone_goal(a, c, cell, k);
+            goals += turns[k] <= a->max_turns;
+        }
+        qsort(turns, (size_t)n, sizeof *turns, cmp_int);
+        bool home = cell == c->homes[0][0] || cell == c->homes[0][1];
+        printf("  %d,%d%s: %d, %d/%d\n", cell % c->width, cell / c->width, home ? "*" : "", turns[n / 2], goals, n);
+        fflush(stdout);
+    }
+    free(turns);
+}
+
 static int roboball_bench(const bench_args *a)
 {
     const rr_course *only = a->course ? rr_course_find(a->course) : NULL;
@@ -340,6 +410,10 @@ static int roboball_bench(const bench_args *a)
         return 2;
     }
     int ncourses = only ? 1 : rr_course_count;
+    for (int i = 0; a->homes && i < ncourses; i++)
+        homes_bench(a, only ? only : &rr_courses[i]);
+    if (a->homes)
+        return 0;
     printf("RoboBall: teams of %d, %d games of each match-up, draw after %d turns\n", a->team_size,
            a->games, a->max_turns);
     ball_tally all_he = {0}, all_hh = {0};
