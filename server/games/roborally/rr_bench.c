@@ -135,21 +135,8 @@ static int play(game *g, const int *levels, int max_turns, uint64_t salt)
     int seats = roborally_seats(g);
     int64_t now = 0;
     json_t *events = json_array();
-    int dbg_turn = -1;
     while (!roborally_engine.over(g) && roborally_turn(g) <= max_turns) {
         bool acted = false;
-        if (getenv("RBDEBUG") && roborally_turn(g) != dbg_turn) {
-            const rr_state *st = roborally_state(g);
-            const rr_course *cc = st->floor.course;
-            dbg_turn = roborally_turn(g);
-            printf("T%d ball %d,%d%s h%x still%d:", dbg_turn, st->floor.piece[RR_BALL].cell % cc->width,
-                   st->floor.piece[RR_BALL].cell / cc->width, st->floor.piece[RR_BALL].is_virtual ? "^" : "",
-                   st->floor.hitched, st->rb.still);
-            for (int q = 0; q < st->nrobots; q++)
-                printf(" r%d=%d,%d%c d%d", q, st->floor.piece[q].cell % cc->width, st->floor.piece[q].cell / cc->width,
-                       "NESW"[st->floor.piece[q].facing], st->robot[q].damage);
-            printf("\n");
-        }
         for (int s = 0; s < seats && !roborally_engine.over(g); s++) {
             if (levels[s] < 0 || roborally_needs(g, s) == ROBORALLY_NOTHING)
                 continue;
