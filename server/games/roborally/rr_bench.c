@@ -1,7 +1,7 @@
 /*
  * rr_bench.c: `botpit bench roborally [--solo N] [--races N] [--duels N]
- * [--max-turns T] [--seed S] [--course ID]`. For each course (or the one
- * named):
+ * [--max-turns T] [--seed S] [--course ID] [--mode race|roboball]`. For each
+ * course (or the one named):
  *  - solo: each level races alone (the other seat's robot taken off the
  *    floor) N times; prints the median number of turns to touch the last
  *    flag and how many races finished within T turns;
@@ -9,6 +9,8 @@
  *    through the levels, seats rotated; prints each level's wins per race
  *    it took part in (a shared win counts for each);
  *  - duels: hard against easy, seats swapped every race; prints hard's wins.
+ * In mode roboball (free-for-all, max_turns T) there is no solo, and a
+ * win is bringing the ball home; a game at the turn limit is undecided.
  * Races and duels are spread evenly over the courses.
  *
  * `botpit bench roborally --roboball [--games N] [--team-size K]
@@ -39,11 +41,14 @@ typedef struct bench_args {
     uint64_t seed;
     const char *course;
     bool roboball;
+    bool ball_teams;  /* --roboball: the team benchmark */
     bool turns_given;
     bool swap_seats; /* roboball: the odd seats play for team 0 (a diagnostic) */
     bool homes;      /* roboball: how fast a lone bot scores on each possible home */
     int games, team_size;
 } bench_args;
+
+static bench_args args;
 
 typedef struct level_time {
     double total_ms, max_ms;
@@ -67,7 +72,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
         const char *flag = argv[i];
         if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0 ||
             strcmp(flag, "--homes") == 0) {
-            *(flag[2] == 'r' ? &a->roboball : flag[2] == 's' ? &a->swap_seats : &a->homes) = true;
+            *(flag[2] == 'r' ? &a->ball_teams : flag[2] == 's' ? &a->swap_seats : &a->homes) = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -91,17 +96,19 @@ static int parse_args(int argc, char **argv, bench_args *a)
             a->seed = strtoull(v, NULL, 10);
         else if (strcmp(flag, "--course") == 0)
             a->course = v;
+        else if (strcmp(flag, "--mode") == 0 && (strcmp(v, "race") == 0 || strcmp(v, "roboball") == 0))
+            a->roboball = strcmp(v, "roboball") == 0;
         else {
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
-                            "[--max-turns T] [--seed S] [--course ID]\n"
+                            "[--max-turns T] [--seed S] [--course ID] [--mode race|roboball]\n"
                             "       botpit bench roborally --roboball [--games N] [--team-size K] "
                             "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n");
             return -1;
         }
     }
-    if (a->roboball && !a->turns_given)
+    if (a->ball_teams && !a->turns_given)
         a->max_turns = 30; /* the option's default */
-    if (a->roboball && (a->team_size < 1 || a->team_size > RR_MAX_ROBOTS / 2)) {
+    if (a->ball_teams && (a->team_size < 1 || a->team_size > RR_MAX_ROBOTS / 2)) {
         fprintf(stderr, "bench roborally: --team-size 1 to %d\n", RR_MAX_ROBOTS / 2);
         return -1;
     }
@@ -123,8 +130,12 @@ static game *new_game_with(const char *options, int seats, uint64_t seed)
 
 static game *new_game(const char *course, int seats, uint64_t seed)
 {
-    char options[96];
-    snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
+    char options[160];
+    if (args.roboball)
+        snprintf(options, sizeof options, "{\"course\":\"%s\",\"mode\":\"roboball\",\"max_turns\":%d}",
+                 course, args.max_turns < 1 ? 1 : args.max_turns > 200 ? 200 : args.max_turns);
+    else
+        snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
     return new_game_with(options, seats, seed);
 }
 
@@ -451,7 +462,8 @@ int roborally_bench(int argc, char **argv)
     bench_args a;
     if (parse_args(argc, argv, &a) < 0)
         return 2;
-    if (a.roboball) {
+    args = a;
+    if (a.ball_teams) {
         int rc = roboball_bench(&a);
         print_times();
         return rc;
@@ -461,8 +473,11 @@ int roborally_bench(int argc, char **argv)
     tally races = {0}, duels = {0};
     for (int i = 0; i < ncourses; i++) {
         const rr_course *c = only ? only : &rr_courses[i];
-        printf("%s (%d flags)\n", c->id, c->nflags);
-        if (a.solo > 0)
+        if (a.roboball)
+            printf("%s (roboball)\n", c->id);
+        else
+            printf("%s (%d flags)\n", c->id, c->nflags);
+        if (a.solo > 0 && !a.roboball)
             solo(&a, c);
         fflush(stdout);
         tally here = {0}, here_duels = {0};
