@@ -20,8 +20,9 @@ int rb_bot_home(const rr_state *s, int seat);
  * squares to the team's home, to the nearest other home, from every cell),
  * the seat or a teammate hitched to it, no other team hitched. */
 double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist);
-/* The declarations for the five registers: hitch whenever it can when no
- * robot of its team holds the ball; otherwise none. */
+/* The declarations for the five registers, decided before they run: hitch
+ * in each when no robot of its team holds the ball; otherwise none. (Normal
+ * and hard then try unhitching in one of them, rr_bot.c.) */
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
 /* Should the bot vote the ball inaccessible? When nobody has moved it for
  * RB_BOT_STILL_TURNS whole turns. */

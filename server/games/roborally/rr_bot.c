@@ -210,7 +210,12 @@ static void quiet_others(rr_state *s, int seat)
         }
     }
     if (s->roboball) {
-        rb_bot_hitches(s, seat, s->robot[seat].hitch);
+        int8_t h[RR_REGISTERS];
+        rb_bot_hitches(s, seat, h);
+        for (int r = 0; r < RR_REGISTERS; r++) {
+            if (!rr_register_locked(s->robot[seat].damage, r)) /* a locked one keeps its declaration */
+                s->robot[seat].hitch[r] = h[r];
+        }
         /* The ball's extraction cards are dealt face down: it stands still too. */
         memset(s->rb.cards, 0, sizeof s->rb.cards);
     }
@@ -255,26 +260,34 @@ static int card_for(planner *pl, int kind, int used[RR_CARD_KINDS])
 
 /* ---- hard: every distinct program ---- */
 
+/* The value of where a program of `reg` registers left the robot; after a
+ * whole program, with one more register of the floor alone: where the
+ * belts take it. */
+static double final_value(const planner *pl, const rr_state *s, int reg)
+{
+    if (reg < RR_REGISTERS || !rr_robot_here(s, pl->seat) || (s->finished & (1u << pl->seat)) ||
+        (s->roboball && s->rb.goal >= 0))
+        return score(pl, s);
+    rr_state next = *s;
+    memset(next.robot[pl->seat].reg, 0, sizeof next.robot[pl->seat].reg);
+    memset(next.robot[pl->seat].hitch, 0, sizeof next.robot[pl->seat].hitch);
+    rr_phase_run(&next, 0, NULL);
+    return 0.7 * score(pl, s) + 0.3 * score(pl, &next);
+}
+
 static void search(planner *pl, const rr_state *s, int reg, int used[RR_CARD_KINDS])
 {
     if (*pl->cancel)
         return;
     pl->nodes++;
     const rr_robot *r = &s->robot[pl->seat];
-    bool done = reg == RR_REGISTERS || !rr_robot_here(s, pl->seat) || (s->finished & (1u << pl->seat));
+    bool done = reg == RR_REGISTERS || !rr_robot_here(s, pl->seat) ||
+                (s->finished & (1u << pl->seat)) || (s->roboball && s->rb.goal >= 0);
     if (done) {
         for (int k = reg; k < RR_REGISTERS; k++)
             pl->kinds[k] = -1; /* any card left: they never run */
         double v;
-        if (reg == RR_REGISTERS && rr_robot_here(s, pl->seat) && !(s->finished & (1u << pl->seat))) {
-            /* One more register of the floor alone: where the belts take it. */
-            rr_state next = *s;
-            memset(next.robot[pl->seat].reg, 0, sizeof next.robot[pl->seat].reg);
-            rr_phase_run(&next, 0, NULL);
-            v = 0.7 * score(pl, s) + 0.3 * score(pl, &next);
-        } else {
-            v = score(pl, s);
-        }
+        v = final_value(pl, s, reg);
         if (v > pl->best) {
             pl->best = v;
             memcpy(pl->best_kinds, pl->kinds, sizeof pl->kinds);
@@ -412,10 +425,57 @@ static void easy_plan(planner *pl)
     pl->best = score(pl, &s);
 }
 
+/* ---- RoboBall: the declarations of the chosen program ---- */
+
+/* Runs the program in the bot's foresight with these declarations;
+ * returns the value of where it ends. */
+static double run_program(const planner *pl, const int16_t regs[RR_REGISTERS], const int8_t h[RR_REGISTERS])
+{
+    rr_state s = *pl->start;
+    quiet_others(&s, pl->seat);
+    memcpy(s.robot[pl->seat].hitch, h, RR_REGISTERS);
+    int reg = 0;
+    for (; reg < RR_REGISTERS && rr_robot_here(&s, pl->seat) && s.rb.goal < 0; reg++)
+        run_register(&s, pl->seat, reg, regs[reg]);
+    return final_value(pl, &s, reg);
+}
+
+/* The search ran the program with easy's declarations (hitch in every
+ * register while the team holds none); unhitching in one register, then
+ * hitching again or not, is kept where it pays: say the hitched robot must
+ * turn back without dragging the ball away from home. Locked registers
+ * keep their declarations. */
+static void plan_hitches(const planner *pl, const int16_t regs[RR_REGISTERS], int8_t out[RR_REGISTERS])
+{
+    const rr_robot *r = &pl->start->robot[pl->seat];
+    rb_bot_hitches(pl->start, pl->seat, out);
+    for (int k = 0; k < RR_REGISTERS; k++) {
+        if (rr_register_locked(r->damage, k))
+            out[k] = r->hitch[k];
+    }
+    double best = run_program(pl, regs, out);
+    int8_t base[RR_REGISTERS];
+    memcpy(base, out, sizeof base);
+    for (int at = 0; at < RR_REGISTERS && !rr_register_locked(r->damage, at); at++) {
+        for (int after = RR_HITCH_NONE; after <= RR_HITCH_ON; after++) {
+            int8_t h[RR_REGISTERS];
+            memcpy(h, base, sizeof h);
+            h[at] = RR_HITCH_OFF;
+            for (int k = at + 1; k < RR_REGISTERS && !rr_register_locked(r->damage, k); k++)
+                h[k] = (int8_t)after;
+            double v = run_program(pl, regs, h);
+            if (v > best + 2.0) {
+                best = v;
+                memcpy(out, h, sizeof h);
+            }
+        }
+    }
+}
+
 /* ---- planning ---- */
 
-double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
-                      uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS])
+static double plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level, uint64_t salt,
+                   const volatile int *cancel, int16_t registers[RR_REGISTERS], int8_t hitches[RR_REGISTERS])
 {
     static const volatile int never = 0;
     planner *pl = &(planner){0};
@@ -483,7 +543,18 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
         }
         registers[r] = pl->best_card[k][used[k]++];
     }
+    if (s->roboball && level > LEVEL_EASY)
+        plan_hitches(pl, registers, hitches);
+    else if (s->roboball)
+        rb_bot_hitches(s, seat, hitches);
     return pl->best;
+}
+
+double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
+                      uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS])
+{
+    int8_t hitches[RR_REGISTERS];
+    return plan(s, seat, hand, nhand, level, salt, cancel, registers, hitches);
 }
 
 /* ---- the bot's answers ---- */
@@ -533,8 +604,8 @@ static int facing_toward(const rr_state *s, int seat, int cell)
 }
 
 /* The program as an action; locked registers are sent as null. */
-static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGISTERS], bool down,
-                            bool submit)
+static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGISTERS],
+                            const int8_t h[RR_REGISTERS], bool down, bool submit)
 {
     int damage = roborally_state(g)->robot[seat].damage;
     json_t *list = json_array();
@@ -545,8 +616,6 @@ static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGIS
     const rr_state *s = roborally_state(g);
     if (s->roboball) {
         static const char *const names[] = {NULL, "hitch", "unhitch"};
-        int8_t h[RR_REGISTERS];
-        rb_bot_hitches(s, seat, h);
         json_t *hitches = json_array();
         for (int r = 0; r < RR_REGISTERS; r++)
             json_array_append_new(hitches, h[r] ? json_string(names[h[r]]) : json_null());
@@ -564,12 +633,15 @@ static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
     int damage = s->robot[seat].damage;
     bool down = level > LEVEL_EASY ? damage >= 6 : damage >= 8;
     int16_t hand[RR_HAND_MAX], regs[RR_REGISTERS];
+    int8_t hitches[RR_REGISTERS] = {0};
     int unlocked = RR_REGISTERS - rr_locked_count(damage);
-    if (level <= LEVEL_EASY && unlocked > 0 && roborally_draft(g, seat, regs) == unlocked)
-        return program_json(g, seat, regs, down, true);
+    if (level <= LEVEL_EASY && unlocked > 0 && roborally_draft(g, seat, regs) == unlocked) {
+        rb_bot_hitches(s, seat, hitches);
+        return program_json(g, seat, regs, hitches, down, true);
+    }
     int n = roborally_hand(g, seat, hand);
-    roborally_plan(s, seat, hand, n, level, salt, cancel, regs);
-    return program_json(g, seat, regs, down, level > LEVEL_EASY || unlocked == 0);
+    plan(s, seat, hand, n, level, salt, cancel, regs, hitches);
+    return program_json(g, seat, regs, hitches, down, level > LEVEL_EASY || unlocked == 0);
 }
 
 json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
