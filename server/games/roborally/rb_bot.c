@@ -31,9 +31,43 @@ double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const
     return v;
 }
 
-bool rb_bot_votes(const rr_state *s)
+/* Can a robot of seat's team walk (round walls, never through a pit) to a
+ * square touching the ball? A robot off the floor counts from its archive. */
+static bool team_reaches_ball(const rr_state *s, int seat)
 {
-    return s->roboball && s->rb.still >= RB_BOT_STILL_TURNS;
+    const rr_course *c = s->floor.course;
+    int n = c->width * c->height, ball = s->floor.piece[RR_BALL].cell;
+    bool seen[RR_MAX_CELLS] = {false};
+    int16_t queue[RR_MAX_CELLS];
+    int head = 0, tail = 0;
+    seen[ball] = true;
+    queue[tail++] = (int16_t)ball;
+    while (head < tail) {
+        int cell = queue[head++];
+        for (int d = 0; d < RR_DIRS; d++) {
+            int next = rr_neighbour(c, cell, d);
+            if (next == RR_OFF || next >= n || seen[next] || rr_wall_between(c, cell, d) ||
+                c->cells[next].kind == RR_PIT)
+                continue;
+            seen[next] = true;
+            queue[tail++] = (int16_t)next;
+        }
+    }
+    for (int i = 0; i < s->nrobots; i++) {
+        if (s->rb.team[i] != s->rb.team[seat] || s->robot[i].out)
+            continue;
+        int at = rr_on_floor(&s->floor.piece[i]) ? s->floor.piece[i].cell : s->robot[i].archive;
+        if (at != RR_OFF && seen[at])
+            return true;
+    }
+    return false;
+}
+
+bool rb_bot_votes(const rr_state *s, int seat)
+{
+    if (!s->roboball || s->rb.still < RB_BOT_STILL_TURNS)
+        return false;
+    return s->rb.still >= RB_BOT_STUCK_TURNS || !team_reaches_ball(s, seat);
 }
 
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS])

@@ -24,9 +24,12 @@ double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const
  * in each when no robot of its team holds the ball; otherwise none. (Normal
  * and hard then try unhitching in one of them, rr_bot.c.) */
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
-/* Should the bot vote the ball inaccessible? When nobody has moved it for
- * RB_BOT_STILL_TURNS whole turns. */
-enum { RB_BOT_STILL_TURNS = 2 };
-bool rb_bot_votes(const rr_state *s);
+/* Should seat's bot vote the ball inaccessible (and keep its vote)? When
+ * nobody has moved the ball for RB_BOT_STILL_TURNS whole turns and no robot
+ * of its team can walk to a square touching it, or nobody has moved it for
+ * RB_BOT_STUCK_TURNS: it is as good as inaccessible. Once the ball moves,
+ * the bot takes its vote back. */
+enum { RB_BOT_STILL_TURNS = 2, RB_BOT_STUCK_TURNS = 4 };
+bool rb_bot_votes(const rr_state *s, int seat);
 
 #endif

@@ -650,9 +650,11 @@ json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64
     (void)now_ms;
     (void)wake_ms;
     const rr_state *s = roborally_state(g);
-    if (roborally_phase_of(g) == ROBORALLY_PROGRAM && !(roborally_votes(g) & (1u << seat)) &&
-        rb_bot_votes(s))
-        return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", roborally_turn(g), "vote", true);
+    if (s->roboball && roborally_phase_of(g) == ROBORALLY_PROGRAM) {
+        bool held = roborally_votes(g) & (1u << seat), vote = rb_bot_votes(s, seat);
+        if (vote != held)
+            return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", roborally_turn(g), "vote", vote);
+    }
     switch (roborally_needs(g, seat)) {
     case ROBORALLY_NEED_PROGRAM: return program_action(g, seat, level, salt, cancel);
     case ROBORALLY_NEED_REENTER: {
