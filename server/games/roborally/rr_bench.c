@@ -24,7 +24,8 @@
  * side's advantage comes from its seats or its home. --homes tries every
  * square a home could take (as far from the ball as the course's homes,
  * plain floor): a lone hard bot there, N/10 games, prints the median turns
- * to its goal, to choose homes equally hard to score on.
+ * to its goal, to choose homes equally hard to score on; --pair X0,Y0,X1,Y1
+ * plays the match-ups with these two homes instead of the course's.
  *
  * The CPU time of the bots' program calls is printed per level. The only
  * engine code that reads a clock or prints.
@@ -45,6 +46,7 @@ typedef struct bench_args {
     bool turns_given;
     bool swap_seats; /* roboball: the odd seats play for team 0 (a diagnostic) */
     bool homes;      /* roboball: how fast a lone bot scores on each possible home */
+    int pair[4];     /* roboball: two homes to try instead of the course's (x0,y0,x1,y1), or -1 */
     int games, team_size;
 } bench_args;
 
@@ -67,7 +69,7 @@ static double cpu_ms(void)
 static int parse_args(int argc, char **argv, bench_args *a)
 {
     *a = (bench_args){.solo = 15, .races = 200, .duels = 200, .max_turns = 60, .seed = 1,
-                      .games = 200, .team_size = 2};
+                      .games = 200, .team_size = 2, .pair = {-1, -1, -1, -1}};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
         if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0 ||
@@ -88,6 +90,9 @@ static int parse_args(int argc, char **argv, bench_args *a)
             a->duels = atoi(v);
         else if (strcmp(flag, "--max-turns") == 0)
             a->max_turns = atoi(v), a->turns_given = true;
+        else if (strcmp(flag, "--pair") == 0 &&
+                 sscanf(v, "%d,%d,%d,%d", &a->pair[0], &a->pair[1], &a->pair[2], &a->pair[3]) == 4)
+            continue;
         else if (strcmp(flag, "--games") == 0)
             a->games = atoi(v);
         else if (strcmp(flag, "--team-size") == 0)
@@ -102,7 +107,8 @@ static int parse_args(int argc, char **argv, bench_args *a)
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
                             "[--max-turns T] [--seed S] [--course ID] [--mode race|roboball]\n"
                             "       botpit bench roborally --roboball [--games N] [--team-size K] "
-                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n");
+                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n"
+                            "           [--pair X0,Y0,X1,Y1]\n");
             return -1;
         }
     }
@@ -287,8 +293,18 @@ static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, in
     game *g = new_game_with(options, seats, a->seed * 1000003 + (uint64_t)k * 17 + (uint64_t)l0 * 5 + (uint64_t)l1);
     if (!g)
         return;
-    if (a->swap_seats)
-        rr_ball_setup(roborally_state_for_tests(g), 2, team);
+    rr_state *st = roborally_state_for_tests(g);
+    if (a->pair[0] >= 0) {
+        /* The floor reads a copy of the course with the homes tried (only
+         * the trace reads the game's own). */
+        static rr_course tried;
+        tried = *c;
+        tried.homes[0][0] = (int16_t)(a->pair[1] * c->width + a->pair[0]);
+        tried.homes[0][1] = (int16_t)(a->pair[3] * c->width + a->pair[2]);
+        st->floor.course = &tried;
+    }
+    if (a->swap_seats || a->pair[0] >= 0)
+        rr_ball_setup(st, 2, team);
     t->turns += play(g, levels, a->max_turns, a->seed + (uint64_t)k * 101);
     t->games++;
     unsigned winners = roborally_engine.over(g) ? roborally_winners(g) : 0;
@@ -403,6 +419,11 @@ static void homes_bench(const bench_args *a, const rr_course *c)
 static int roboball_bench(const bench_args *a)
 {
     const rr_course *only = a->course ? rr_course_find(a->course) : NULL;
+    if (a->pair[0] >= 0 && (!only || a->pair[0] >= only->width || a->pair[2] >= only->width ||
+                            a->pair[1] >= only->height || a->pair[3] >= only->height)) {
+        fprintf(stderr, "bench roborally: --pair needs --course and squares on it\n");
+        return 2;
+    }
     if (only && !only->roboball) {
         fprintf(stderr, "bench roborally: %s has no RoboBall squares\n", only->id);
         return 2;

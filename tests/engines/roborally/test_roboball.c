@@ -226,7 +226,7 @@ Test(victory, no_team_robots_need_be_alive_at_the_end_of_phase_for_a_team_to_ach
     rr_state *s = roborally_state_for_tests(g);
     const rr_course *c = roborally_course(g);
     int home1 = c->homes[0][1];
-    /* Seat 0 pushes the ball west onto team 1's home (3,11); seat 1 is gone. */
+    /* Seat 0 pushes the ball west onto team 1's home (9,11); seat 1 is gone. */
     s->floor.piece[RR_BALL].cell = (int16_t)(home1 + 1);
     s->floor.piece[0].cell = (int16_t)(home1 + 2);
     s->floor.piece[0].facing = RR_W;
@@ -954,7 +954,7 @@ Test(game, the_view_shows_teams_homes_the_ball_and_votes)
     cr_assert_str_eq(teams, "[[0,2],[1,3]]");
     free(teams);
     char *homes = rg_dump(json_object_get(v, "homes"));
-    cr_assert_str_eq(homes, "[[10,4],[3,11]]");
+    cr_assert_str_eq(homes, "[[3,11],[9,11]]");
     free(homes);
     cr_assert_eq(json_integer_value(json_object_get(v, "max_turns")), 30);
     char *ball = rg_dump(json_object_get(v, "ball"));
