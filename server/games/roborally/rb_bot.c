@@ -63,11 +63,11 @@ static bool team_reaches_ball(const rr_state *s, int seat)
     return false;
 }
 
-bool rb_bot_votes(const rr_state *s, int seat)
+bool rb_bot_votes(const rr_state *s, int seat, bool judge)
 {
     if (!s->roboball || s->rb.still < RB_BOT_STILL_TURNS)
         return false;
-    return s->rb.still >= RB_BOT_STUCK_TURNS || !team_reaches_ball(s, seat);
+    return !judge || s->rb.still >= RB_BOT_STUCK_TURNS || !team_reaches_ball(s, seat);
 }
 
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS])

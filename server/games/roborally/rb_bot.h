@@ -25,11 +25,12 @@ double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const
  * and hard then try unhitching in one of them, rr_bot.c.) */
 void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
 /* Should seat's bot vote the ball inaccessible (and keep its vote)? When
- * nobody has moved the ball for RB_BOT_STILL_TURNS whole turns and no robot
- * of its team can walk to a square touching it, or nobody has moved it for
- * RB_BOT_STUCK_TURNS: it is as good as inaccessible. Once the ball moves,
- * the bot takes its vote back. */
+ * nobody has moved the ball for RB_BOT_STILL_TURNS whole turns; a bot that
+ * judges (normal and hard) also wants no robot of its team able to walk to
+ * a square touching it, unless nobody has moved it for RB_BOT_STUCK_TURNS:
+ * then it is as good as inaccessible. Once the ball moves, the bot takes
+ * its vote back. */
 enum { RB_BOT_STILL_TURNS = 2, RB_BOT_STUCK_TURNS = 4 };
-bool rb_bot_votes(const rr_state *s, int seat);
+bool rb_bot_votes(const rr_state *s, int seat, bool judge);
 
 #endif

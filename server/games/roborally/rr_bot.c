@@ -651,7 +651,7 @@ json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64
     (void)wake_ms;
     const rr_state *s = roborally_state(g);
     if (s->roboball && roborally_phase_of(g) == ROBORALLY_PROGRAM) {
-        bool held = roborally_votes(g) & (1u << seat), vote = rb_bot_votes(s, seat);
+        bool held = roborally_votes(g) & (1u << seat), vote = rb_bot_votes(s, seat, level > LEVEL_EASY);
         if (vote != held)
             return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", roborally_turn(g), "vote", vote);
     }

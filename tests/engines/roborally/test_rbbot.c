@@ -2,7 +2,7 @@
  * test_rbbot.c: the RoboBall bots (rb_bot.c and the RoboBall parts of
  * rr_bot.c). On a small plain floor: a bot goes for the ball and hitches,
  * drags it home, keeps off the edge, and votes the ball inaccessible only
- * when it is. On the real courses: a lone hard bot scores on either home of
+ * when it is (easy: whenever it stood still). On the real courses: a lone hard bot scores on either home of
  * two teams, bots of every level only send legal actions and declarations
  * in team games, and hard teams beat easy teams.
  */
@@ -126,26 +126,36 @@ Test(rbbot, an_unhitched_bot_of_a_team_that_holds_the_ball_declares_nothing)
         cr_assert_eq(h[r], RR_HITCH_ON, "nobody holds it: hitch whenever it touches");
 }
 
-Test(rbbot, the_bot_votes_the_ball_inaccessible_only_when_its_team_cannot_reach_it_or_it_is_stuck)
+Test(rbbot, normal_and_hard_vote_the_ball_inaccessible_only_when_their_team_cannot_reach_it_or_it_is_stuck)
 {
     ball_floor(4, 4);
     ts_place(&st, 0, 1, 6, RR_N);
     st.rb.still = 1;
-    cr_assert(!rb_bot_votes(&st, 0), "it moved last turn");
+    cr_assert(!rb_bot_votes(&st, 0, true), "it moved last turn");
     st.rb.still = RB_BOT_STILL_TURNS;
-    cr_assert(!rb_bot_votes(&st, 0), "still two turns, but seat 0 can walk up to it");
+    cr_assert(!rb_bot_votes(&st, 0, true), "still two turns, but seat 0 can walk up to it");
     /* Pits all round the ball: nobody can touch it. */
     tc_pit(&tc, 3, 4);
     tc_pit(&tc, 5, 4);
     tc_pit(&tc, 4, 3);
     tc_pit(&tc, 4, 5);
-    cr_assert(rb_bot_votes(&st, 0), "still and out of reach: inaccessible");
+    cr_assert(rb_bot_votes(&st, 0, true), "still and out of reach: inaccessible");
     st.rb.still = 1;
-    cr_assert(!rb_bot_votes(&st, 0), "but not before it has stood still two turns");
+    cr_assert(!rb_bot_votes(&st, 0, true), "but not before it has stood still two turns");
     ball_floor(4, 4);
     ts_place(&st, 0, 1, 6, RR_N);
     st.rb.still = RB_BOT_STUCK_TURNS;
-    cr_assert(rb_bot_votes(&st, 0), "nobody has moved it for four turns: stuck");
+    cr_assert(rb_bot_votes(&st, 0, true), "nobody has moved it for four turns: stuck");
+}
+
+Test(rbbot, easy_votes_whenever_the_ball_has_stood_still_two_turns)
+{
+    ball_floor(4, 4);
+    ts_place(&st, 0, 1, 6, RR_N);
+    st.rb.still = 1;
+    cr_assert(!rb_bot_votes(&st, 0, false), "it moved last turn");
+    st.rb.still = RB_BOT_STILL_TURNS;
+    cr_assert(rb_bot_votes(&st, 0, false), "easy does not judge whether it could reach it");
 }
 
 /* ---- whole games on the real courses ---- */
