@@ -17,8 +17,8 @@
  * [--max-turns T] [--seed S] [--course ID]` plays RoboBall, two teams of K
  * bots (seat i on team i % 2), N games of each match-up spread over the
  * courses: hard v easy (the hard team's side alternated game by game, so a
- * side's advantage cancels) prints hard's wins, easy's and the draws; hard v
- * hard prints how many games end by a goal rather than the turn limit and
+ * side's advantage cancels) prints hard's wins, easy's and the draws, and
+ * so does normal v easy; hard v hard prints how many games end by a goal rather than the turn limit and
  * each side's wins (the side balance); both print the turns on average.
  * --swap-seats seats team 0 on the odd seats instead, to tell whether a
  * side's advantage comes from its seats or its home. --homes tries every
@@ -324,13 +324,14 @@ static double pct(int n, int of)
     return of ? 100.0 * n / of : 0.0;
 }
 
-static void print_hard_easy(const char *what, const ball_tally *t)
+/* A match-up of level `strong` against level `weak`. */
+static void print_versus(const char *what, const ball_tally *t, int strong, int weak)
 {
-    printf("%s: %d games, hard won %.1f%% (%d), easy %.1f%% (%d), draws %d; "
+    printf("%s: %d games, %s won %.1f%% (%d), %s %.1f%% (%d), draws %d; "
            "%.1f turns on average\n",
-           what, t->games, pct(t->level_wins[2], t->games), t->level_wins[2],
-           pct(t->level_wins[0], t->games), t->level_wins[0], t->draws,
-           t->games ? (double)t->turns / t->games : 0.0);
+           what, t->games, roborally_bot_levels[strong], pct(t->level_wins[strong], t->games),
+           t->level_wins[strong], roborally_bot_levels[weak], pct(t->level_wins[weak], t->games),
+           t->level_wins[weak], t->draws, t->games ? (double)t->turns / t->games : 0.0);
 }
 
 static void print_mirror(const char *what, const ball_tally *t)
@@ -435,14 +436,14 @@ static int roboball_bench(const bench_args *a)
         return 0;
     printf("RoboBall: teams of %d, %d games of each match-up, draw after %d turns\n", a->team_size,
            a->games, a->max_turns);
-    ball_tally all_he = {0}, all_hh = {0};
+    ball_tally all_he = {0}, all_hh = {0}, all_ne = {0};
     int hard_side[2] = {0}, hard_side_games[2] = {0};
     for (int i = 0; i < ncourses; i++) {
         const rr_course *c = only ? only : &rr_courses[i];
         if (!c->roboball)
             continue;
         printf("%s\n", c->id);
-        ball_tally he = {0}, hh = {0};
+        ball_tally he = {0}, hh = {0}, ne = {0};
         int n = a->games / ncourses + (i < a->games % ncourses);
         for (int k = 0; k < n; k++) {
             int side = k % 2, before = he.level_wins[2];
@@ -450,20 +451,25 @@ static int roboball_bench(const bench_args *a)
             hard_side_games[side]++;
             hard_side[side] += he.level_wins[2] - before;
         }
-        print_hard_easy("  hard v easy", &he);
+        print_versus("  hard v easy", &he, 2, 0);
         fflush(stdout);
+        for (int k = 0; k < n; k++)
+            ball_game(a, c, k, k % 2 ? 0 : 1, k % 2 ? 1 : 0, &ne);
+        print_versus("  normal v easy", &ne, 1, 0);
         for (int k = 0; k < n; k++)
             ball_game(a, c, k, 2, 2, &hh);
         print_mirror("  hard v hard", &hh);
         fflush(stdout);
         add_tally(&all_he, &he);
         add_tally(&all_hh, &hh);
+        add_tally(&all_ne, &ne);
     }
     printf("all courses\n");
-    print_hard_easy("  hard v easy", &all_he);
+    print_versus("  hard v easy", &all_he, 2, 0);
     printf("  hard v easy by the hard team's side: team 0 won %d/%d, team 1 won %d/%d\n", hard_side[0],
            hard_side_games[0], hard_side[1], hard_side_games[1]);
     print_mirror("  hard v hard", &all_hh);
+    print_versus("  normal v easy", &all_ne, 1, 0);
     return 0;
 }
 
