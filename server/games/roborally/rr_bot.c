@@ -17,8 +17,14 @@
  *    through the real rules, five registers deep, plus one register of the
  *    floor alone to see where the belts take it next.
  * In RoboBall (rb_bot.c) the one "flag" is the ball, or the team's home
- * while the bot drags the ball, and the ball's distance to the home counts;
- * the bot declares a hitch in every register while its team holds none.
+ * while the bot drags the ball; a position is worth more with the ball near
+ * the team's home and far from the others', the team holding it and no
+ * other team (so the foresight pushes a rival carrier off, or blocks it).
+ * Every level declares a hitch in every register while its team holds
+ * none; normal and hard then try unhitching in one register of the chosen
+ * program (hitching again after it or not) and keep that where it pays.
+ * Easy votes the ball inaccessible once it has stood still two turns;
+ * normal and hard only if their team cannot walk up to it, or after four.
  * Other robots stand still in its foresight (their programs are secret),
  * but they are pushed, block and shoot as the rules say. A search checks
  * *cancel every few hundred programs and is bounded by counts: at most
