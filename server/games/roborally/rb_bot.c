@@ -1,15 +1,41 @@
 /* rb_bot.c: the RoboBall part of the bots (see rb_bot.h). */
 #include "rb_bot.h"
 
+#include <stdlib.h>
+
 int rb_bot_home(const rr_state *s, int seat)
 {
     return s->rb.home[s->rb.team[seat]];
 }
 
-int rb_bot_target(const rr_state *s, int seat)
+/* The robot of another team nearest the ball (squares as the crow walks),
+ * or -1 if none is on the floor. */
+static int nearest_rival(const rr_state *s, int seat)
+{
+    const rr_course *c = s->floor.course;
+    int ball = s->floor.piece[RR_BALL].cell, best = -1, bestd = 0;
+    for (int i = 0; i < s->nrobots; i++) {
+        if (s->rb.team[i] == s->rb.team[seat] || !rr_robot_here(s, i))
+            continue;
+        int cell = s->floor.piece[i].cell;
+        int d = abs(cell % c->width - ball % c->width) + abs(cell / c->width - ball / c->width);
+        if (best < 0 || d < bestd) {
+            best = i;
+            bestd = d;
+        }
+    }
+    return best;
+}
+
+int rb_bot_target(const rr_state *s, int seat, bool block)
 {
     if (s->floor.hitched & (1u << seat))
         return rb_bot_home(s, seat);
+    if (block && rr_ball_team_hitched(s, s->rb.team[seat])) {
+        int rival = nearest_rival(s, seat);
+        if (rival >= 0)
+            return s->floor.piece[rival].cell;
+    }
     return s->floor.piece[RR_BALL].cell;
 }
 

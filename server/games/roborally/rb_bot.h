@@ -10,9 +10,11 @@
 
 #include "rr_rules.h"
 
-/* The square `seat` heads for: its team's home while it drags the ball,
- * else the ball. */
-int rb_bot_target(const rr_state *s, int seat);
+/* The square `seat` heads for: its team's home while it drags the ball;
+ * if `block` and a teammate drags it, the rival robot nearest the ball (to
+ * push it away or stand in its way); else the ball. (Easy does not block:
+ * in a hard v hard game the blocking team won 55% of 770.) */
+int rb_bot_target(const rr_state *s, int seat, bool block);
 /* The team's home of `seat`. */
 int rb_bot_home(const rr_state *s, int seat);
 /* How good the position is for seat's team: a goal decides it; else the

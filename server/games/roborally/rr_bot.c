@@ -19,7 +19,9 @@
  * In RoboBall (rb_bot.c) the one "flag" is the ball, or the team's home
  * while the bot drags the ball; a position is worth more with the ball near
  * the team's home and far from the others', the team holding it and no
- * other team (so the foresight pushes a rival carrier off, or blocks it).
+ * other team (so the foresight pushes a rival carrier off, or blocks it);
+ * normal and hard head for the rival nearest the ball while a teammate
+ * drags it.
  * Every level declares a hitch in every register while its team holds
  * none; normal and hard then try unhitching in one register of the chosen
  * program (hitching again after it or not) and keep that where it pays.
@@ -494,7 +496,7 @@ static double plan(const rr_state *s, int seat, const int16_t *hand, int nhand, 
     const rr_course *c = s->floor.course;
     pl->nflags = c->nflags;
     if (s->roboball) {
-        int target = rb_bot_target(s, seat);
+        int target = rb_bot_target(s, seat, level > LEVEL_EASY);
         pl->roboball = true;
         pl->nflags = 1;
         dist_fill(c, target, &pl->maps[0]);
@@ -595,7 +597,7 @@ static int facing_toward(const rr_state *s, int seat, int cell)
     if (!s->roboball && flag >= c->nflags)
         return RR_N;
     dist_map m;
-    dist_fill(c, s->roboball ? rb_bot_target(s, seat) : c->flags[flag], &m);
+    dist_fill(c, s->roboball ? rb_bot_target(s, seat, true) : c->flags[flag], &m);
     int best = RR_N, bestd = FAR + 1;
     for (int d = 0; d < RR_DIRS; d++) {
         int next = rr_neighbour(c, cell, d);
