@@ -126,6 +126,32 @@ Test(rbbot, an_unhitched_bot_of_a_team_that_holds_the_ball_declares_nothing)
         cr_assert_eq(h[r], RR_HITCH_ON, "nobody holds it: hitch whenever it touches");
 }
 
+Test(rbbot, normal_and_hard_head_for_the_rival_nearest_the_ball_while_a_teammate_drags_it)
+{
+    tc_init(&tc, 8, 8);
+    ts_init(&st, &tc, 4, false);
+    st.roboball = true;
+    st.rb.goal = -1;
+    st.rb.nteams = 2;
+    for (int i = 0; i < 4; i++)
+        st.rb.team[i] = (int8_t)(i % 2);
+    st.rb.home[0] = (int16_t)tc_cell(&tc, 0, 0);
+    st.rb.home[1] = (int16_t)tc_cell(&tc, 7, 0);
+    st.floor.npieces = RR_BALL + 1;
+    st.floor.piece[RR_BALL] = (rr_piece){.kind = RR_PIECE_BALL, .facing = RR_N, .gone = RR_HERE,
+                                         .cell = (int16_t)tc_cell(&tc, 4, 4)};
+    ts_place(&st, 0, 4, 6, RR_N);
+    ts_place(&st, 1, 6, 4, RR_W); /* the rival two squares from the ball */
+    ts_place(&st, 2, 4, 3, RR_N); /* seat 0's teammate, dragging the ball */
+    ts_place(&st, 3, 1, 7, RR_N);
+    int ball = tc_cell(&tc, 4, 4);
+    cr_assert_eq(rb_bot_target(&st, 0, true), ball, "nobody drags it: go for the ball");
+    st.floor.hitched = 1u << 2;
+    cr_assert_eq(rb_bot_target(&st, 0, true), tc_cell(&tc, 6, 4), "block the nearest rival");
+    cr_assert_eq(rb_bot_target(&st, 0, false), ball, "easy just follows the ball");
+    cr_assert_eq(rb_bot_target(&st, 2, true), st.rb.home[0], "the dragging robot heads home");
+}
+
 Test(rbbot, normal_and_hard_vote_the_ball_inaccessible_only_when_their_team_cannot_reach_it_or_it_is_stuck)
 {
     ball_floor(4, 4);
