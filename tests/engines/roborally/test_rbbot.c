@@ -1,8 +1,9 @@
 /*
  * test_rbbot.c: the RoboBall bots (rb_bot.c and the RoboBall parts of
  * rr_bot.c). On a small plain floor: a bot goes for the ball and hitches,
- * drags it home, keeps off the edge, and votes the ball inaccessible only
- * when it is (easy: whenever it stood still). On the real courses: a lone hard bot scores on either home of
+ * drags it home, keeps off the edge, blocks the nearest rival while a
+ * teammate drags the ball, and votes the ball inaccessible only when it is
+ * (easy: whenever it stood still). On the real courses: a lone hard bot scores on either home of
  * two teams, bots of every level only send legal actions and declarations
  * in team games, and hard teams beat easy teams.
  */
