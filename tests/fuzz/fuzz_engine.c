@@ -1,6 +1,7 @@
 /*
- * fuzz_engine.c: an engine (FUZZ_ENGINE, set at build time) fed structured
- * random input. The bytes are a little program: seats, a seed, then
+ * fuzz_engine.c: an engine (FUZZ_ENGINE, set at build time, with the room
+ * options of FUZZ_VARIANT if set, else the defaults) fed structured random
+ * input. The bytes are a little program: seats, a seed, then
  * operations: a bot's move for some seat, a tick after some time, a bot's
  * move with one field mutated, or raw bytes as an action. After every step:
  *   - a refused action left every view byte-identical;
@@ -20,6 +21,16 @@
 #include "replay.h"
 
 #define MAX_STEPS 48
+#ifndef FUZZ_VARIANT
+#define FUZZ_VARIANT 0
+#endif
+
+/* Room options a target may be built with (FUZZ_VARIANT): another mode of
+ * an engine, in games short enough to end. 0: the defaults. */
+static const char *const variants[] = {
+    NULL,
+    "{\"mode\": \"roboball\", \"max_turns\": 4}", /* 1: roborally's RoboBall */
+};
 
 typedef struct reader {
     const uint8_t *p;
@@ -123,17 +134,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     int min, max;
     game_error err;
-    json_t *defaults = game_options_resolve(e, NULL, &err);
-    game_seat_range(e, defaults, &min, &max);
-    json_decref(defaults);
+    const char *variant = variants[FUZZ_VARIANT];
+    json_t *given = variant ? json_loads(variant, 0, NULL) : NULL;
+    json_t *resolved = game_options_resolve(e, given, &err);
+    if (!resolved)
+        abort(); /* the build's options are the engine's own */
+    game_seat_range(e, resolved, &min, &max);
+    json_decref(resolved);
     int seats = min + (int)(take(&r) % (unsigned)(max - min + 1));
     uint64_t seed = 0;
     for (int i = 0; i < 8; i++)
         seed = seed << 8 | take(&r);
     replay_log log;
-    game *g = replay_start(&log, e, NULL, seats, game_seeds_from(seed), &err);
+    char *options = given ? json_dumps(given, JSON_COMPACT) : NULL;
+    json_decref(given);
+    game *g = replay_start(&log, e, options, seats, game_seeds_from(seed), &err);
+    free(options);
     if (!g)
-        abort(); /* default options and an allowed seat count make a game */
+        abort(); /* the options and an allowed seat count make a game */
 
     int64_t now = 0;
     json_t *events = json_array();

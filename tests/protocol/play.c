@@ -141,6 +141,10 @@ static const struct {
     {"robotwars", "{\"turn_limit\": 2}"},
     {"robotwars", "{\"turn_limit\": 6, \"setup_s\": 5, \"turn_s\": 5}"},
     {"robotwars", "{\"best_of\": \"7\", \"turn_limit\": 15}"},
+    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 10}"},
+    {"roborally", "{\"mode\": \"roboball\", \"teams\": 2, \"max_turns\": 12, \"course\": \"island_hop\"}"},
+    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 15, \"course\": \"checkmate\"}"},
+    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 15, \"course\": \"dizzy_dash\"}"},
 };
 
 /* The configurations to play: defaults first, then variations. New refs. */

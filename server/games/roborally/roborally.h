@@ -1,6 +1,6 @@
 /*
- * roborally.h: RoboRally, engine id "roborally" (mode "race"; RoboBall will
- * be the mode "roboball" of this engine). Rules: RULINGS §5, the 1994 first
+ * roborally.h: RoboRally, engine id "roborally" (mode "race"; RoboBall is
+ * the mode "roboball" of this engine, rr_ball.h). Rules: RULINGS §5, the 1994 first
  * edition; courses from data/roborally/.
  *
  * The engine's table of contents:
@@ -12,7 +12,7 @@
  *                   roborally_game.c (flow and actions), roborally_view.c
  *                   (views, events, result)
  *  - rr_bot.c       the bots; rr_bench.c the benchmark (tools library)
- * The wire formats are in protocol/drafts/roborally.md.
+ * The wire formats are in protocol/PROTOCOL.md (RoboRally).
  *
  * This header is what bots, tests and tools see of a game: its public state
  * and, for one seat, that seat's own hand.
@@ -58,6 +58,8 @@ int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX]);
 int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS]);
 /* Winners as a seat mask, once over. */
 unsigned roborally_winners(const game *g);
+/* RoboBall: the seats voting the ball inaccessible, as a mask. */
+unsigned roborally_votes(const game *g);
 
 /* For tests only (not the engine contract): the state to set a position up
  * before a turn's programming, and a hand dealt by hand. */

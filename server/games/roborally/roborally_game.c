@@ -24,17 +24,19 @@
  *     stay down. Then the next turn.
  *
  * Decisions the rulings leave to the engine are listed in
- * protocol/drafts/roborally.md ("Decided by the engine").
+ * protocol/PROTOCOL.md (RoboRally, "Decided by the engine").
  */
 #include "rr_game.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[] = {"race", NULL};
+static const char *const mode_names[] = {"race", "roboball", NULL};
 
 static const game_option roborally_options[] = {
-    {"mode", GAME_OPTION_CHOICE, "Mode", "race: touch the flags in order; the first to touch the last wins.",
+    {"mode", GAME_OPTION_CHOICE, "Mode",
+     "race: touch the flags in order; the first to touch the last wins. roboball: teams bring "
+     "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
      0, 0, 0, mode_names},
     {"course", GAME_OPTION_CHOICE, "Course",
      "risky_exchange (2-8 players), dizzy_dash (2-8), island_hop (2-8), chop_shop_challenge "
@@ -50,6 +52,13 @@ static const game_option roborally_options[] = {
      30, 2, 600, NULL},
     {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
      "No programming phase lasts longer than this.", 180, 5, 3600, NULL},
+    {"teams", GAME_OPTION_INT, "Teams (RoboBall)",
+     "0: every player a team of one; 2 to 4: that many teams of equal size, seat i on team i "
+     "mod teams. Ignored in the race.",
+     0, 0, 4, NULL},
+    {"max_turns", GAME_OPTION_INT, "Turn limit (RoboBall)",
+     "After this many turns with no goal the game is a draw. Ignored in the race.", 30, 1, 200,
+     NULL},
     {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -69,14 +78,44 @@ static void shuffle_cards(rng *r, int16_t *a, int n)
     }
 }
 
+/* RoboBall's teams: `teams` 0 makes every seat a team of one; 2..4 puts
+ * seat i on team i % teams, which needs equal team sizes. Returns the
+ * number of teams, or -1. */
+static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_ROBOTS],
+                          game_error *err)
+{
+    int teams = (int)json_integer_value(json_object_get(options, "teams"));
+    if (teams == 1 || teams < 0 || teams > 4) {
+        game_fail(err, "bad_options", "teams: 0 (every player a team of one) or 2 to 4");
+        return -1;
+    }
+    if (teams && seats % teams != 0) {
+        game_fail(err, "bad_options", "%d seats do not make %d teams of equal size", seats, teams);
+        return -1;
+    }
+    for (int i = 0; i < seats; i++)
+        team[i] = (int8_t)(teams ? i % teams : i);
+    return teams ? teams : seats;
+}
+
 static game *roborally_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     const char *mode = json_string_value(json_object_get(options, "mode"));
     const rr_course *c = rr_course_find(json_string_value(json_object_get(options, "course")));
-    if (!mode || strcmp(mode, "race") != 0 || !c) {
-        game_fail(err, "bad_options", "the mode is race and the course one of the five listed");
+    bool roboball = mode && strcmp(mode, "roboball") == 0;
+    if (!mode || (strcmp(mode, "race") != 0 && !roboball) || !c) {
+        game_fail(err, "bad_options", "the mode is race or roboball and the course one of the five listed");
         return NULL;
     }
+    if (roboball && !c->roboball) {
+        game_fail(err, "bad_options", "%s has no RoboBall homes", c->name);
+        return NULL;
+    }
+    int8_t team[RR_MAX_ROBOTS] = {0};
+    int nteams = 0;
+    if (roboball && seats >= 2 && seats <= RR_MAX_ROBOTS &&
+        (nteams = roboball_teams(options, seats, team, err)) < 0)
+        return NULL;
     if (seats < 2 || seats > RR_MAX_ROBOTS || seats > c->ndocks) {
         game_fail(err, "bad_options", "RoboRally on %s needs 2 to %d robots, not %d", c->name,
                   c->ndocks < RR_MAX_ROBOTS ? c->ndocks : RR_MAX_ROBOTS, seats);
@@ -105,6 +144,13 @@ static game *roborally_create(const json_t *options, int seats, game_seeds seeds
     for (int i = 0; i < RR_OPTIONS; i++)
         option_deck[i] = (int8_t)order[i];
     rr_state_init(&g->st, c, seats, g->options_on, option_deck);
+    if (roboball) {
+        g->roboball = true;
+        g->max_turns = (int)json_integer_value(json_object_get(options, "max_turns"));
+        if (g->max_turns < 1)
+            g->max_turns = 30;
+        rr_ball_setup(&g->st, nteams, team);
+    }
     start_turn(g, 0, NULL);
     return g;
 }
@@ -137,6 +183,16 @@ static void finish(game *g, uint8_t winners, rr_end why, json_t *events)
                                             json_object_get(result, "reason"), "summary",
                                             json_object_get(result, "summary")));
     json_decref(result);
+}
+
+uint8_t rr_team_seats(const game *g, int team)
+{
+    uint8_t mask = 0;
+    for (int s = 0; g->roboball && s < g->seats; s++) {
+        if (g->st.rb.team[s] == team)
+            mask |= (uint8_t)(1u << s);
+    }
+    return mask;
 }
 
 /* Every robot out of lives: the most flags touched wins (equal: shared). */
@@ -234,6 +290,31 @@ static void programs_changed(game *g, int64_t now, json_t *events)
     }
 }
 
+/* RoboBall: when every seat holds a vote at the start of a turn, the ball
+ * gets five cards from the top of the undealt deck and runs them this turn;
+ * the votes are spent. Otherwise no extraction this turn. */
+static void start_extraction(game *g, json_t *events)
+{
+    rr_roboball *rb = &g->st.rb;
+    rb->extraction = false;
+    rb->shown = 0;
+    rb->running = 0;
+    memset(rb->cards, 0, sizeof rb->cards);
+    uint8_t all = (uint8_t)((1u << g->seats) - 1);
+    if (g->votes != all)
+        return;
+    g->votes = 0;
+    rb->extraction = true;
+    int n = 0;
+    for (; n < RR_REGISTERS && g->ndeck > 0; n++)
+        rb->cards[n] = draw_card(g);
+    if (events)
+        json_array_append_new(events, json_pack("{s:s, s:i, s:s, s:i}", "kind", "extraction", "turn",
+                                                g->st.turn, "facing",
+                                                rr_dir_names[g->st.floor.piece[RR_BALL].facing],
+                                                "cards", n));
+}
+
 static void start_turn(game *g, int64_t now, json_t *events)
 {
     g->st.turn++;
@@ -253,6 +334,7 @@ static void start_turn(game *g, int64_t now, json_t *events)
             /* A powered-down robot discards all damage, so nothing stays locked. */
             r->damage = 0;
             memset(r->reg, 0, sizeof r->reg);
+            memset(r->hitch, 0, sizeof r->hitch);
             r->shown = 0;
             down |= (uint8_t)(1u << s);
         }
@@ -260,6 +342,8 @@ static void start_turn(game *g, int64_t now, json_t *events)
     }
     deal(g);
     g->phase = ROBORALLY_PROGRAM;
+    if (g->roboball)
+        start_extraction(g, events);
     g->cap = now + g->turn_ms;
     g->last = GAME_NO_DEADLINE;
     if (events) {
@@ -320,8 +404,10 @@ static void install_programs(game *g, json_t *events)
         if (!seat->submitted)
             fill_program(g, s, events);
         for (int i = 0; i < RR_REGISTERS; i++) {
-            if (!rr_register_locked(r->damage, i))
+            if (!rr_register_locked(r->damage, i)) {
                 r->reg[i] = seat->draft[i];
+                r->hitch[i] = seat->hitches[i];
+            }
         }
         r->beam_mode = seat->beam;
         r->power_next = seat->announce;
@@ -395,6 +481,7 @@ static void resolve(game *g, int64_t now, json_t *events)
         t = &trace;
     }
     install_programs(g, events);
+    int ball_was = g->st.floor.piece[RR_BALL].cell;
     for (int reg = 0; reg < RR_REGISTERS; reg++) {
         rr_phase_run(&g->st, reg, t);
         for (int s = 0; s < g->seats; s++) {
@@ -406,12 +493,24 @@ static void resolve(game *g, int64_t now, json_t *events)
             finish(g, g->st.finished, RR_END_FINISH, events);
             return;
         }
+        if (g->roboball && g->st.rb.goal >= 0) {
+            finish(g, rr_team_seats(g, g->st.rb.goal), RR_END_GOAL, events);
+            return;
+        }
         if (rr_all_out(&g->st)) {
             finish(g, most_flags(g), RR_END_OUT_OF_LIVES, events);
             return;
         }
     }
     rr_cleanup(&g->st, t);
+    if (g->roboball) {
+        bool still = g->st.floor.piece[RR_BALL].cell == ball_was;
+        g->st.rb.still = (int8_t)(still ? (g->st.rb.still < 100 ? g->st.rb.still + 1 : 100) : 0);
+    }
+    if (g->roboball && g->st.turn >= g->max_turns) {
+        finish(g, 0, RR_END_TURN_LIMIT, events);
+        return;
+    }
     open_choices(g, now, events);
 }
 
@@ -511,6 +610,33 @@ static int read_beam(const game *g, int s, const json_t *action, uint8_t *beam, 
     return game_fail(err, "bad_action", "beam: \"damage\", \"tractor\" or \"pressor\"");
 }
 
+/* RoboBall's "hitches": five of "hitch", "unhitch" or null (absent: five
+ * nulls); a locked register keeps its declaration, whatever is sent. */
+static int read_hitches(const game *g, int s, const json_t *action, int8_t out[RR_REGISTERS],
+                        game_error *err)
+{
+    const rr_robot *r = &g->st.robot[s];
+    json_t *list = json_object_get(action, "hitches");
+    memset(out, 0, RR_REGISTERS);
+    if (!list || json_is_null(list))
+        return 0;
+    if (!g->roboball)
+        return game_fail(err, "illegal", "hitches are a roboball declaration");
+    if (!json_is_array(list) || json_array_size(list) != RR_REGISTERS)
+        return game_fail(err, "bad_action", "hitches: a list of five \"hitch\", \"unhitch\" or null");
+    for (int i = 0; i < RR_REGISTERS; i++) {
+        json_t *v = json_array_get(list, (size_t)i);
+        const char *name = json_string_value(v);
+        int h = json_is_null(v) ? RR_HITCH_NONE
+                : name && strcmp(name, "hitch") == 0 ? RR_HITCH_ON
+                : name && strcmp(name, "unhitch") == 0 ? RR_HITCH_OFF : -1;
+        if (h < 0)
+            return game_fail(err, "bad_action", "hitches %d: \"hitch\", \"unhitch\" or null", i + 1);
+        out[i] = (int8_t)(rr_register_locked(r->damage, i) ? r->hitch[i] : h);
+    }
+    return 0;
+}
+
 static int read_flag(const json_t *action, const char *key, bool def, bool *out, game_error *err)
 {
     json_t *v = json_object_get(action, key);
@@ -539,11 +665,13 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
     if (seat->submitted)
         return game_fail(err, "illegal", "your program for turn %d is locked in", g->st.turn);
     int16_t draft[RR_REGISTERS];
+    int8_t hitches[RR_REGISTERS];
     int empty = 0;
     uint8_t beam = RR_BEAM_DAMAGE;
     bool submit = true, down = false;
     if (turn_matches(g, action, err) < 0 ||
         read_registers(g, s, json_object_get(action, "registers"), draft, &empty, err) < 0 ||
+        read_hitches(g, s, action, hitches, err) < 0 ||
         read_beam(g, s, action, &beam, err) < 0 || read_flag(action, "submit", true, &submit, err) < 0 ||
         read_flag(action, "power_down", false, &down, err) < 0)
         return -1;
@@ -553,6 +681,7 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
     if (down && g->st.robot[s].damage == 0)
         return game_fail(err, "illegal", "only a damaged robot may announce a power-down");
     memcpy(seat->draft, draft, sizeof draft);
+    memcpy(seat->hitches, hitches, sizeof hitches);
     seat->beam = beam;
     seat->announce = down;
     if (!submit) {
@@ -624,6 +753,29 @@ static int act_stay(game *g, int s, const json_t *action, int64_t now, json_t *e
     return 0;
 }
 
+/* RoboBall: a vote that the ball is inaccessible, or its withdrawal. */
+static int act_extract(game *g, int s, const json_t *action, json_t *events, game_error *err)
+{
+    if (!g->roboball)
+        return game_fail(err, "illegal", "not in roboball mode");
+    if (g->phase != ROBORALLY_PROGRAM)
+        return game_fail(err, "not_your_turn", "votes are cast while the robots are programmed");
+    if (turn_matches(g, action, err) < 0)
+        return -1;
+    json_t *v = json_object_get(action, "vote");
+    if (!json_is_boolean(v))
+        return game_fail(err, "bad_action", "vote: true or false");
+    bool vote = json_is_true(v), held = g->votes & (1u << s);
+    if (vote && held)
+        return game_fail(err, "illegal", "you have voted already");
+    if (!vote && !held)
+        return game_fail(err, "illegal", "you have no vote to take back");
+    g->votes ^= (uint8_t)(1u << s);
+    json_array_append_new(events, json_pack("{s:s, s:i, s:i, s:b}", "kind", "voted", "seat", s, "turn",
+                                            g->st.turn, "vote", vote));
+    return 0;
+}
+
 static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                          game_error *err)
 {
@@ -631,9 +783,9 @@ static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms
         return game_fail(err, "bad_action", "an action is a JSON object with a kind");
     const char *kind = json_string_value(json_object_get(action, "kind"));
     if (!kind)
-        return game_fail(err, "bad_action", "kind: \"program\", \"reenter\" or \"stay_down\"");
+        return game_fail(err, "bad_action", "kind: \"program\", \"reenter\", \"stay_down\" or \"extract\"");
     if (g->phase == ROBORALLY_OVER)
-        return game_fail(err, "not_your_turn", "the race is over");
+        return game_fail(err, "not_your_turn", "the game is over");
     if (seat < 0 || seat >= g->seats)
         return game_fail(err, "not_your_turn", "only the robots' players act");
     if (strcmp(kind, "program") == 0)
@@ -642,7 +794,9 @@ static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms
         return act_reenter(g, seat, action, now_ms, events, err);
     if (strcmp(kind, "stay_down") == 0)
         return act_stay(g, seat, action, now_ms, events, err);
-    return game_fail(err, "bad_action", "kind: \"program\", \"reenter\" or \"stay_down\"");
+    if (strcmp(kind, "extract") == 0)
+        return act_extract(g, seat, action, events, err);
+    return game_fail(err, "bad_action", "kind: \"program\", \"reenter\", \"stay_down\" or \"extract\"");
 }
 
 static void roborally_tick(game *g, int64_t now_ms, json_t *events)
@@ -683,6 +837,7 @@ int roborally_turn(const game *g) { return g->st.turn; }
 const rr_course *roborally_course(const game *g) { return g->course; }
 const rr_state *roborally_state(const game *g) { return &g->st; }
 unsigned roborally_winners(const game *g) { return g->winners; }
+unsigned roborally_votes(const game *g) { return g->votes; }
 
 roborally_need roborally_needs(const game *g, int seat)
 {

@@ -54,6 +54,9 @@ typedef struct course {
     laser lasers[MAX_LASERS];
     int nflags;
     int flags[8][2];
+    int has_ball;         /* RoboBall data present */
+    int ball;             /* the ball's start cell */
+    int homes[7][8];      /* homes[n-2]: the cells of n teams' homes, n = 2..8 */
     json_t *boards; /* placements, for the browser's legend */
 } course;
 
@@ -190,6 +193,55 @@ static void place_board(course *c, json_t *placement)
     }
 }
 
+/* A [x, y] square of course c that is on the course and not a pit. */
+static int square_of(const course *c, json_t *xy, const char *what)
+{
+    json_t *jx = json_array_get(xy, 0), *jy = json_array_get(xy, 1);
+    if (json_array_size(xy) != 2 || !json_is_integer(jx) || !json_is_integer(jy))
+        die("course %s: %s is not [x, y]", c->id, what);
+    int x = (int)json_integer_value(jx), y = (int)json_integer_value(jy);
+    if (x < 0 || y < 0 || x >= c->width || y >= c->height)
+        die("course %s: %s (%d,%d) is off the course", c->id, what, x, y);
+    if (c->cells[y * c->width + x].kind == PIT)
+        die("course %s: %s (%d,%d) is on a pit", c->id, what, x, y);
+    return y * c->width + x;
+}
+
+static int manhattan(const course *c, int a, int b)
+{
+    return abs(a % c->width - b % c->width) + abs(a / c->width - b / c->width);
+}
+
+/* "roboball" (FORMAT.md): the ball's start and, for 2..8 teams, homes that
+ * are distinct, off the ball's square and all equally far from it. A course
+ * without it is not offered for RoboBall. */
+static void load_roboball(course *c, json_t *rb)
+{
+    if (!rb)
+        return;
+    c->has_ball = 1;
+    c->ball = square_of(c, json_object_get(rb, "ball"), "the ball");
+    json_t *homes = json_object_get(rb, "homes");
+    for (int n = 2; n <= 8; n++) {
+        char key[2] = {(char)('0' + n), 0};
+        json_t *list = json_object_get(homes, key);
+        if (json_array_size(list) != (size_t)n)
+            die("course %s: roboball needs %d homes for %d teams", c->id, n, n);
+        for (int i = 0; i < n; i++) {
+            int h = square_of(c, json_array_get(list, (size_t)i), "a home");
+            if (h == c->ball)
+                die("course %s: a home of %d teams is the ball's square", c->id, n);
+            for (int k = 0; k < i; k++) {
+                if (c->homes[n - 2][k] == h)
+                    die("course %s: two homes of %d teams share a square", c->id, n);
+            }
+            if (manhattan(c, h, c->ball) != manhattan(c, c->homes[n - 2][0], c->ball) && i > 0)
+                die("course %s: the homes of %d teams are not equally far from the ball", c->id, n);
+            c->homes[n - 2][i] = h;
+        }
+    }
+}
+
 static void load_course(json_t *j)
 {
     if (ncourses == MAX_COURSES)
@@ -228,6 +280,7 @@ static void load_course(json_t *j)
     }
     if (!c->nflags)
         die("course %s has no flag", c->id);
+    load_roboball(c, json_object_get(j, "roboball"));
 }
 
 /* ---- the C tables ---- */
@@ -269,6 +322,13 @@ static void write_c(FILE *out)
                 if (c->cells[k].dock == n)
                     fprintf(out, "{%d, %d}, ", k, c->cells[k].dock_facing);
             }
+        }
+        fprintf(out, "}, %d, %d, {", c->has_ball, c->has_ball ? c->ball : -1);
+        for (int n = 2; n <= 8; n++) {
+            fprintf(out, "{");
+            for (int i = 0; i < n && c->has_ball; i++)
+                fprintf(out, "%d, ", c->homes[n - 2][i]);
+            fprintf(out, "}, ");
         }
         fprintf(out, "}},\n");
     }

@@ -16,7 +16,8 @@
 static const char *const phase_names[] = {"program", "choose", "over"};
 static const char *const need_names[] = {NULL, "program", "reenter", "stay_down"};
 static const char *const beam_names[] = {"damage", "tractor", "pressor"};
-static const char *const end_names[] = {"", "finish", "out_of_lives"};
+static const char *const end_names[] = {"", "finish", "out_of_lives", "goal", "turn_limit"};
+static const char *const hitch_names[] = {NULL, "hitch", "unhitch"};
 
 int64_t rr_deadline(const game *g)
 {
@@ -107,6 +108,26 @@ static json_t *own_program(const game *g, int s)
     return a;
 }
 
+static json_t *hitches_json(const int8_t *h)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < RR_REGISTERS; i++)
+        json_array_append_new(a, h[i] ? json_string(hitch_names[h[i]]) : json_null());
+    return a;
+}
+
+/* RoboBall's declarations as their owner sees them: locked registers keep
+ * theirs, the others are being programmed. */
+static json_t *own_hitches(const game *g, int s)
+{
+    const rr_robot *r = &g->st.robot[s];
+    int8_t h[RR_REGISTERS];
+    for (int i = 0; i < RR_REGISTERS; i++)
+        h[i] = rr_register_locked(r->damage, i) || g->phase != ROBORALLY_PROGRAM ? r->hitch[i]
+                                                                               : g->seat[s].hitches[i];
+    return hitches_json(h);
+}
+
 static json_t *robot_json(const game *g, int s, bool secrets)
 {
     const rr_robot *r = &g->st.robot[s];
@@ -123,6 +144,13 @@ static json_t *robot_json(const game *g, int s, bool secrets)
         options_json(r->options), "coat", r->coat, "hand", seat->nhand, "programmed", programmed,
         "registers", public_registers(r), "locked", rr_locked_count(r->damage), "last_cards",
         cards_json(seat->last_cards, RR_REGISTERS));
+    if (g->roboball) {
+        json_object_set_new(v, "lives", json_null());
+        json_object_set_new(v, "team", json_integer(g->st.rb.team[s]));
+        json_object_set_new(v, "hitched", json_boolean(g->st.floor.hitched & (1u << s)));
+        if (secrets)
+            json_object_set_new(v, "hitches", own_hitches(g, s));
+    }
     if (!secrets)
         return v;
     json_object_set_new(v, "cards", cards_json(seat->hand, seat->nhand));
@@ -142,6 +170,47 @@ static json_t *waiting_json(const game *g)
     return rr_seat_list(mask);
 }
 
+static json_t *teams_json(const game *g)
+{
+    json_t *a = json_array();
+    for (int t = 0; t < g->st.rb.nteams; t++)
+        json_array_append_new(a, rr_seat_list(rr_team_seats(g, t)));
+    return a;
+}
+
+static json_t *ball_json(const game *g)
+{
+    const rr_roboball *rb = &g->st.rb;
+    const rr_piece *ball = &g->st.floor.piece[RR_BALL];
+    json_t *revealed = json_array();
+    int held = 0;
+    for (int r = 0; r < RR_REGISTERS; r++) {
+        held += rb->extraction && rb->cards[r];
+        if (rb->extraction && (rb->shown & (1u << r)))
+            json_array_append_new(revealed, json_integer(rb->cards[r]));
+    }
+    json_t *extraction = json_pack("{s:b, s:o, s:o, s:i}", "active", rb->extraction, "register",
+                                   rb->extraction && rb->running ? json_integer(rb->running) : json_null(),
+                                   "revealed", revealed, "cards", held);
+    return json_pack("{s:o, s:s, s:b, s:o, s:o}", "at", rr_cell_json(g->course, ball->cell), "facing",
+                     rr_dir_names[ball->facing], "pogo", ball->is_virtual, "hitched",
+                     rr_seat_list(g->st.floor.hitched), "extraction", extraction);
+}
+
+static void roboball_view(const game *g, json_t *v)
+{
+    json_t *homes = json_array();
+    for (int t = 0; t < g->st.rb.nteams; t++)
+        json_array_append_new(homes, rr_cell_json(g->course, g->st.rb.home[t]));
+    json_object_set_new(v, "mode", json_string("roboball"));
+    json_object_set_new(v, "flags", json_integer(0));
+    json_object_set_new(v, "teams", teams_json(g));
+    json_object_set_new(v, "max_turns", json_integer(g->max_turns));
+    json_object_set_new(v, "homes", homes);
+    json_object_set_new(v, "ball", ball_json(g));
+    json_object_set_new(v, "votes", rr_seat_list(g->votes));
+}
+
 json_t *rr_view(const game *g, int seat)
 {
     bool over = g->phase == ROBORALLY_OVER;
@@ -159,6 +228,8 @@ json_t *rr_view(const game *g, int seat)
                           "you", mine ? json_integer(seat) : json_null(), "flags",
                           g->course->nflags, "options_left", g->st.noptions, "waiting",
                           waiting_json(g), "robots", robots);
+    if (g->roboball)
+        roboball_view(g, v);
     if (mine) {
         roborally_need need = roborally_needs(g, seat);
         json_object_set_new(v, "need", need ? json_string(need_names[need]) : json_null());
@@ -173,7 +244,14 @@ static void summary_of(const game *g, char *buf, size_t len)
     char names[96];
     rr_names(g->winners, names, sizeof names);
     bool shared = __builtin_popcount(g->winners) > 1;
-    if (g->end == RR_END_FINISH)
+    if (g->end == RR_END_GOAL)
+        snprintf(buf, len, "Team %d (%s) %s the ball home on turn %d", g->st.rb.goal + 1, names,
+                 shared ? "bring" : "brings", g->st.turn);
+    else if (g->end == RR_END_TURN_LIMIT)
+        snprintf(buf, len, "No goal in %d turns: a draw", g->max_turns);
+    else if (g->roboball)
+        snprintf(buf, len, "The game goes on");
+    else if (g->end == RR_END_FINISH)
         snprintf(buf, len, "%s %s the last flag (flag %d) on turn %d", names,
                  shared ? "touch" : "touches", g->course->nflags, g->st.turn);
     else if (g->end == RR_END_OUT_OF_LIVES)
@@ -187,13 +265,20 @@ json_t *rr_result(const game *g)
 {
     json_t *scores = json_array(), *lives = json_array();
     for (int s = 0; s < g->seats; s++) {
-        json_array_append_new(scores, json_integer(g->st.robot[s].flags));
-        json_array_append_new(lives, json_integer(g->st.robot[s].lives));
+        int score = g->roboball ? (g->winners >> s) & 1 : g->st.robot[s].flags;
+        json_array_append_new(scores, json_integer(score));
+        json_array_append_new(lives, g->roboball ? json_null() : json_integer(g->st.robot[s].lives));
     }
     char summary[200];
     summary_of(g, summary, sizeof summary);
-    return json_pack("{s:o, s:o, s:s, s:s, s:i, s:s, s:i, s:o}", "winners", rr_seat_list(g->winners),
-                     "scores", scores, "summary", summary, "reason",
-                     g->end == RR_END_NONE ? "none" : end_names[g->end], "turns", g->st.turn,
-                     "course", g->course->id, "flags", g->course->nflags, "lives", lives);
+    json_t *r = json_pack("{s:o, s:o, s:s, s:s, s:i, s:s, s:i, s:o}", "winners",
+                          rr_seat_list(g->winners), "scores", scores, "summary", summary, "reason",
+                          g->end == RR_END_NONE ? "none" : end_names[g->end], "turns", g->st.turn,
+                          "course", g->course->id, "flags", g->roboball ? 0 : g->course->nflags,
+                          "lives", lives);
+    if (g->roboball) {
+        json_object_set_new(r, "teams", teams_json(g));
+        json_object_set_new(r, "team", g->end == RR_END_GOAL ? json_integer(g->st.rb.goal) : json_null());
+    }
+    return r;
 }

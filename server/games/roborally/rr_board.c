@@ -3,16 +3,24 @@
 
 #include <string.h>
 
+#include "rr_ball.h"
 #include "rr_trace.h"
 
 const char *const rr_dir_names[RR_DIRS] = {"N", "E", "S", "W"};
 
 /* A robot falls, stops beams and is shot; the ball (RoboBall) stops beams
- * like a wall but is never hurt, never falls and has no laser. */
+ * like a wall but is never hurt, never falls (it goes up instead), has no
+ * laser and faces the way it last moved. */
 const rr_traits rr_kind_traits[RR_PIECE_KINDS] = {
     [RR_PIECE_ROBOT] = {.falls = true, .stops_beams = true, .shot = true, .fires = true},
-    [RR_PIECE_BALL] = {.falls = false, .stops_beams = true, .shot = false, .fires = false},
+    [RR_PIECE_BALL] = {.falls = false, .stops_beams = true, .shot = false, .fires = false,
+                       .faces_moves = true},
 };
+
+bool rr_floor_moves(const rr_piece *p)
+{
+    return rr_on_floor(p) && !(p->is_virtual && !rr_kind_traits[p->kind].falls);
+}
 
 const rr_course *rr_course_find(const char *id)
 {
@@ -89,6 +97,8 @@ static void shift(rr_floor *f, int i, int d, rr_trace *t)
     rr_piece *p = &f->piece[i];
     rr_trace_move(t, i, p->cell, d);
     p->cell = (int16_t)rr_neighbour(f->course, p->cell, d);
+    if (rr_traits_of(p)->faces_moves)
+        p->facing = (uint8_t)d;
     if (p->cell == RR_OFF)
         p->gone = RR_GONE_EDGE;
     else if (f->course->cells[p->cell].kind == RR_PIT)
@@ -106,9 +116,17 @@ bool rr_push_step(rr_floor *f, int i, int d, rr_trace *t, int *first_pushed)
     bool alone = f->piece[i].is_virtual;
     for (int cell = f->piece[i].cell;;) {
         const rr_piece *last = &f->piece[chain[n - 1]];
-        if (rr_wall_between(c, cell, d) || refuses_fall(f, last, cell, d)) {
-            rr_trace_blocked(t, i, f->piece[i].cell, d, rr_wall_between(c, cell, d) ? "wall" : "edge");
+        if (rr_wall_between(c, cell, d)) {
+            rr_trace_blocked(t, i, f->piece[i].cell, d, "wall");
             return false;
+        }
+        if (refuses_fall(f, last, cell, d)) {
+            /* It goes up where it is, and the pieces behind pass under it. */
+            if (last->kind == RR_PIECE_BALL)
+                rr_ball_up(f, t);
+            if (--n == 0)
+                return false;
+            break;
         }
         int next = rr_neighbour(c, cell, d);
         int j = next == RR_OFF || alone ? -1 : rr_floor_real_at(f, next, -1);
@@ -119,7 +137,11 @@ bool rr_push_step(rr_floor *f, int i, int d, rr_trace *t, int *first_pushed)
         chain[n++] = j;
         cell = next;
     }
+    int16_t before[RR_MAX_PIECES];
+    for (int k = 0; k < f->npieces; k++)
+        before[k] = f->piece[k].cell;
     for (int k = n - 1; k >= 0; k--)
         shift(f, chain[k], d, t);
+    rr_ball_follow(f, before, t);
     return true;
 }

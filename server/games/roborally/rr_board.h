@@ -41,6 +41,7 @@ enum {
     RR_MAX_DOCKS = 8,
     RR_MAX_ROBOTS = 8,
     RR_MAX_PIECES = RR_MAX_ROBOTS + 1, /* room for one more kind (the ball) */
+    RR_BALL = RR_MAX_ROBOTS,           /* the ball's piece, when the floor has one */
 };
 
 /* ---- the course (static data) ---- */
@@ -89,6 +90,11 @@ typedef struct rr_course {
     int16_t flags[RR_MAX_FLAGS];    /* flag n+1's cell */
     int ndocks;
     rr_dock docks[RR_MAX_DOCKS];    /* start n+1 */
+    /* RoboBall (data/roborally "roboball"): the ball's start on the centre
+     * square and each team's home, equally far from it, for 2..8 teams. */
+    bool roboball;                  /* false: the course is not offered for RoboBall */
+    int16_t ball;
+    int16_t homes[RR_MAX_ROBOTS - 1][RR_MAX_ROBOTS]; /* homes[n-2][team] for n teams */
 } rr_course;
 
 /* The shipped courses (generated from data/roborally/), and their ids as a
@@ -119,10 +125,13 @@ typedef enum rr_piece_kind { RR_PIECE_ROBOT, RR_PIECE_BALL, RR_PIECE_KINDS } rr_
 
 /* How the floor treats a kind of piece. */
 typedef struct rr_traits {
-    bool falls;       /* a pit or the edge destroys it (else the move is refused) */
+    bool falls;       /* a pit or the edge destroys it; else it hovers up there
+                       * (is_virtual: pogo) and the piece moving it passes under */
     bool stops_beams; /* a beam ends on it when it is real */
-    bool shot;        /* a beam that ends on it hits it (damage, tractor...) */
+    bool shot;        /* a beam that ends on it hits it (damage, tractor...);
+                       * one that is not shot stops a beam like a wall */
     bool fires;       /* it has a laser of its own */
+    bool faces_moves; /* it faces the way it last moved (pushed or carried) */
 } rr_traits;
 extern const rr_traits rr_kind_traits[RR_PIECE_KINDS];
 
@@ -132,7 +141,9 @@ typedef enum rr_gone { RR_HERE, RR_GONE_PIT, RR_GONE_EDGE, RR_GONE_DAMAGE, RR_GO
 typedef struct rr_piece {
     uint8_t kind;       /* rr_piece_kind */
     uint8_t facing;     /* a direction */
-    bool is_virtual;    /* re-entered on a shared square: ignores other pieces */
+    bool is_virtual;    /* re-entered on a shared square: ignores other pieces;
+                         * for a kind that does not fall: up in the air (pogo),
+                         * where floor elements leave it and pieces pass under */
     uint8_t gone;       /* rr_gone: RR_HERE while on the floor */
     int16_t cell;       /* RR_OFF when gone */
 } rr_piece;
@@ -140,10 +151,15 @@ typedef struct rr_piece {
 typedef struct rr_floor {
     const rr_course *course;
     int npieces;
-    rr_piece piece[RR_MAX_PIECES]; /* robots by seat first */
+    rr_piece piece[RR_MAX_PIECES]; /* robots by seat first; the ball is piece RR_BALL */
+    uint8_t hitched;               /* RoboBall: the robots hitched to the ball (rr_ball.h) */
 } rr_floor;
 
 static inline bool rr_on_floor(const rr_piece *p) { return p->gone == RR_HERE; }
+/* Does the floor hold a ball (RoboBall)? */
+static inline bool rr_floor_has_ball(const rr_floor *f) { return f->npieces > RR_BALL; }
+/* Do floor elements (belts, pushers) move this piece now? Not one hovering up. */
+bool rr_floor_moves(const rr_piece *p);
 static inline const rr_traits *rr_traits_of(const rr_piece *p) { return &rr_kind_traits[p->kind]; }
 /* The real (not virtual) piece on a cell other than `except`, or -1. */
 int rr_floor_real_at(const rr_floor *f, int cell, int except);
@@ -158,8 +174,10 @@ typedef struct rr_trace rr_trace; /* rr_trace.h; NULL records nothing */
  * pusher's or a pressor beam's: a real piece pushes the real pieces in its
  * way (pushed pieces keep their facing); a wall anywhere in the chain stops
  * the whole chain; a piece that falls into a pit or off the edge is gone
- * at once (its trait permitting). Returns true if piece i moved. *first_pushed
- * (if not NULL) gets the first piece pushed or bumped, or -1. */
+ * at once, and one whose kind does not fall goes up instead (pogo) and lets
+ * the pieces behind it pass under. Hitched pieces follow (rr_ball_follow).
+ * Returns true if piece i moved. *first_pushed (if not NULL) gets the first
+ * piece pushed or bumped, or -1. */
 bool rr_push_step(rr_floor *f, int i, int d, rr_trace *t, int *first_pushed);
 
 /* The belts move: only express belts (express_only) or all belts. Every
@@ -173,7 +191,7 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t);
  * before any pusher acts. */
 void rr_pushers_push(rr_floor *f, int reg, rr_trace *t);
 
-/* Every piece on a gear turns 90 degrees its way. */
+/* Every piece on a gear turns 90 degrees its way (the ball: its facing only). */
 void rr_gears_turn(rr_floor *f, rr_trace *t);
 
 /* A beam from cell `from` travelling in d (the first lit cell is `from`):

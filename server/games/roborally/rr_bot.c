@@ -16,6 +16,9 @@
  *  - hard runs every distinct program (cards of one kind are alike to it)
  *    through the real rules, five registers deep, plus one register of the
  *    floor alone to see where the belts take it next.
+ * In RoboBall (rb_bot.c) the one "flag" is the ball, or the team's home
+ * while the bot drags the ball, and the ball's distance to the home counts;
+ * the bot declares a hitch in every register while its team holds none.
  * Other robots stand still in its foresight (their programs are secret),
  * but they are pushed, block and shoot as the rules say. A search checks
  * *cancel every few hundred programs and is bounded by counts: at most
@@ -25,6 +28,7 @@
 
 #include <string.h>
 
+#include "rb_bot.h"
 #include "util/rng.h"
 
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD, FAR = 1000, BEAM_WIDTH = 4 };
@@ -123,6 +127,8 @@ typedef struct planner {
     int nflags;
     dist_map maps[RR_MAX_FLAGS];
     card_map cards[RR_MAX_FLAGS]; /* normal and hard only */
+    bool roboball;
+    dist_map home;                   /* roboball: squares to the team's home */
     int counts[RR_CARD_KINDS];       /* cards of each kind in hand */
     int16_t best_card[RR_CARD_KINDS][RR_HAND_MAX]; /* by priority, highest first */
     const volatile int *cancel;
@@ -160,6 +166,8 @@ static double score(const planner *pl, const rr_state *s)
         v -= 20.0 * pl->cards[r->flags].d[cell][s->floor.piece[pl->seat].facing];
     int damage = r->damage - r0->damage;
     v -= damage * (r->damage >= 5 ? 9.0 : 5.0);
+    if (pl->roboball)
+        v += rb_bot_score(s, pl->seat, pl->home.d);
     if (r->flags < pl->nflags) {
         int ahead = rr_neighbour(s->floor.course, cell, s->floor.piece[pl->seat].facing);
         if (ahead != RR_OFF && !rr_wall_between(s->floor.course, cell, s->floor.piece[pl->seat].facing) &&
@@ -176,9 +184,13 @@ static double score(const planner *pl, const rr_state *s)
 static void quiet_others(rr_state *s, int seat)
 {
     for (int i = 0; i < s->nrobots; i++) {
-        if (i != seat)
+        if (i != seat) {
             memset(s->robot[i].reg, 0, sizeof s->robot[i].reg);
+            memset(s->robot[i].hitch, 0, sizeof s->robot[i].hitch);
+        }
     }
+    if (s->roboball)
+        rb_bot_hitches(s, seat, s->robot[seat].hitch);
 }
 
 /* One register with `card` in it, by the real rules. */
@@ -205,7 +217,7 @@ static void run_bare(rr_state *s, int seat, int card)
     } else {
         const rr_course *c = s->floor.course;
         rr_robot *r = &s->robot[seat];
-        if (r->flags < c->nflags && c->flags[r->flags] == p->cell) {
+        if (!s->roboball && r->flags < c->nflags && c->flags[r->flags] == p->cell) {
             r->flags++;
             if (r->flags == c->nflags)
                 s->finished |= (uint8_t)(1u << seat);
@@ -392,7 +404,16 @@ double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhan
     rng_seed(&pl->dice, salt);
     const rr_course *c = s->floor.course;
     pl->nflags = c->nflags;
-    for (int f = 0; f < c->nflags; f++) {
+    if (s->roboball) {
+        int target = rb_bot_target(s, seat);
+        pl->roboball = true;
+        pl->nflags = 1;
+        dist_fill(c, target, &pl->maps[0]);
+        if (level > LEVEL_EASY)
+            card_fill(c, target, &pl->cards[0]);
+        dist_fill(c, rb_bot_home(s, seat), &pl->home);
+    }
+    for (int f = 0; f < c->nflags && !s->roboball; f++) {
         dist_fill(c, c->flags[f], &pl->maps[f]);
         if (level > LEVEL_EASY && f >= s->robot[seat].flags)
             card_fill(c, c->flags[f], &pl->cards[f]);
@@ -470,10 +491,10 @@ static int facing_toward(const rr_state *s, int seat, int cell)
 {
     const rr_course *c = s->floor.course;
     int flag = s->robot[seat].flags;
-    if (flag >= c->nflags)
+    if (!s->roboball && flag >= c->nflags)
         return RR_N;
     dist_map m;
-    dist_fill(c, c->flags[flag], &m);
+    dist_fill(c, s->roboball ? rb_bot_target(s, seat) : c->flags[flag], &m);
     int best = RR_N, bestd = FAR + 1;
     for (int d = 0; d < RR_DIRS; d++) {
         int next = rr_neighbour(c, cell, d);
@@ -495,8 +516,19 @@ static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGIS
     json_t *list = json_array();
     for (int r = 0; r < RR_REGISTERS; r++)
         json_array_append_new(list, rr_register_locked(damage, r) ? json_null() : json_integer(regs[r]));
-    return json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
-                     "registers", list, "power_down", down, "submit", submit);
+    json_t *a = json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
+                          "registers", list, "power_down", down, "submit", submit);
+    const rr_state *s = roborally_state(g);
+    if (s->roboball) {
+        static const char *const names[] = {NULL, "hitch", "unhitch"};
+        int8_t h[RR_REGISTERS];
+        rb_bot_hitches(s, seat, h);
+        json_t *hitches = json_array();
+        for (int r = 0; r < RR_REGISTERS; r++)
+            json_array_append_new(hitches, h[r] ? json_string(names[h[r]]) : json_null());
+        json_object_set_new(a, "hitches", hitches);
+    }
+    return a;
 }
 
 /* Easy writes a draft first and locks it in when asked again, as a person
@@ -522,6 +554,9 @@ json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64
     (void)now_ms;
     (void)wake_ms;
     const rr_state *s = roborally_state(g);
+    if (roborally_phase_of(g) == ROBORALLY_PROGRAM && !(roborally_votes(g) & (1u << seat)) &&
+        rb_bot_votes(s))
+        return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", roborally_turn(g), "vote", true);
     switch (roborally_needs(g, seat)) {
     case ROBORALLY_NEED_PROGRAM: return program_action(g, seat, level, salt, cancel);
     case ROBORALLY_NEED_REENTER: {

@@ -4,6 +4,7 @@
  * A square of movement under a piece's own power is rr_push_step
  * (rr_board.c).
  */
+#include "rr_ball.h"
 #include "rr_board.h"
 #include "rr_trace.h"
 
@@ -25,21 +26,25 @@ typedef struct carry {
     int16_t to;
 } carry;
 
-/* Where the belts would take each piece; a wall (or, for a kind that never
- * falls, the edge or a pit) leaves it in place. */
+/* Where the belts would take each piece; a wall leaves it in place, and a
+ * kind that never falls goes up rather than into a pit or off the edge. */
 static void belt_targets(rr_floor *f, bool express_only, carry *cy, rr_trace *t)
 {
     const rr_course *c = f->course;
     for (int i = 0; i < f->npieces; i++) {
         rr_piece *p = &f->piece[i];
         cy[i].moving = false;
-        if (!rr_on_floor(p))
+        if (!rr_floor_moves(p))
             continue;
         const rr_cell *k = &c->cells[p->cell];
         if (!rr_is_belt(k) || (express_only && k->kind != RR_EXPRESS))
             continue;
         int to = rr_neighbour(c, p->cell, k->out);
         bool refused = !rr_traits_of(p)->falls && (to == RR_OFF || c->cells[to].kind == RR_PIT);
+        if (refused && p->kind == RR_PIECE_BALL) {
+            rr_ball_up(f, t);
+            continue;
+        }
         if (rr_wall_between(c, p->cell, k->out) || refused) {
             rr_trace_blocked(t, i, p->cell, k->out, refused ? "edge" : "wall");
             continue;
@@ -98,6 +103,9 @@ static void belt_conflicts(rr_floor *f, carry *cy, rr_trace *t)
 void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
 {
     carry cy[RR_MAX_PIECES];
+    int16_t before[RR_MAX_PIECES];
+    for (int i = 0; i < f->npieces; i++)
+        before[i] = f->piece[i].cell;
     belt_targets(f, express_only, cy, t);
     belt_conflicts(f, cy, t);
     int turn[RR_MAX_PIECES] = {0};
@@ -108,6 +116,8 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
         int travel = f->course->cells[p->cell].out;
         rr_trace_move(t, i, p->cell, travel);
         p->cell = cy[i].to;
+        if (rr_traits_of(p)->faces_moves)
+            p->facing = (uint8_t)travel;
         if (p->cell == RR_OFF) {
             p->gone = RR_GONE_EDGE;
             continue;
@@ -125,6 +135,7 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
         rr_trace_turn(t, i, p->facing, to);
         p->facing = (uint8_t)to;
     }
+    rr_ball_follow(f, before, t);
 }
 
 /* ---- pushers ---- */
@@ -139,7 +150,7 @@ void rr_pushers_push(rr_floor *f, int reg, rr_trace *t)
         if (k->push < 0 || !(k->push_regs & (1u << reg)))
             continue;
         for (int i = 0; i < f->npieces; i++) {
-            if (rr_on_floor(&f->piece[i]) && f->piece[i].cell == cell) {
+            if (rr_floor_moves(&f->piece[i]) && f->piece[i].cell == cell) {
                 who[n] = i;
                 at[n++] = cell;
             }
@@ -180,9 +191,15 @@ void rr_beam_trace(const rr_floor *f, int from, int d, int walls_through, int pi
         b->cells[b->ncells++] = (int16_t)cell;
         int j = rr_floor_real_at(f, cell, -1);
         const rr_traits *tr = j >= 0 ? rr_traits_of(&f->piece[j]) : NULL;
-        if (tr && tr->stops_beams) {
-            bool through = tr->shot && pieces_through > 0;
-            if (tr->shot && b->nhits < 2)
+        if (tr && tr->stops_beams && !tr->shot) {
+            /* A piece never hurt stops the beam like a wall, and a beam
+             * that passes walls passes it. */
+            if (walls_through <= 0)
+                return;
+            walls_through--;
+        } else if (tr && tr->stops_beams) {
+            bool through = pieces_through > 0;
+            if (b->nhits < 2)
                 b->hits[b->nhits++] = (int8_t)j;
             if (!through)
                 return;

@@ -13,7 +13,13 @@
 #include "roborally.h"
 #include "util/rng.h"
 
-typedef enum rr_end { RR_END_NONE, RR_END_FINISH, RR_END_OUT_OF_LIVES } rr_end;
+typedef enum rr_end {
+    RR_END_NONE,
+    RR_END_FINISH,
+    RR_END_OUT_OF_LIVES,
+    RR_END_GOAL,       /* RoboBall: the ball ended a phase on a team's home */
+    RR_END_TURN_LIMIT, /* RoboBall: max_turns with no goal, a draw */
+} rr_end;
 
 typedef struct rr_seat {
     bool must_program;      /* has a program to write this turn */
@@ -30,6 +36,7 @@ typedef struct rr_seat {
     int8_t facing;          /* re-entry facing chosen, -1 if none */
     bool choice_down;       /* re-enter powered down / stay down */
     int16_t last_cards[RR_REGISTERS]; /* revealed last turn, 0 if none */
+    int8_t hitches[RR_REGISTERS]; /* RoboBall: the declarations being programmed (rr_hitch) */
 } rr_seat;
 
 struct game {
@@ -49,7 +56,13 @@ struct game {
     rr_seat seat[RR_MAX_ROBOTS];
     uint8_t winners;
     rr_end end;
+    bool roboball;      /* mode roboball */
+    int max_turns;      /* RoboBall: the draw comes after this many turns */
+    uint8_t votes;      /* RoboBall: seats voting the ball inaccessible */
 };
+
+/* RoboBall: the seats of a team, as a mask. */
+uint8_t rr_team_seats(const game *g, int team);
 
 /* Views, events and the result (roborally_view.c). */
 json_t *rr_view(const game *g, int seat);

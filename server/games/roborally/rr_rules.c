@@ -58,11 +58,14 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
     p->is_virtual = false;
     r->destroyed = true;
     r->lost_facing = p->facing;
-    if (--r->lives <= 0) {
+    if (rr_floor_has_ball(&s->floor))
+        rr_ball_unhitch(&s->floor, seat, "destroyed", t);
+    if (!s->roboball && --r->lives <= 0) {
         r->lives = 0;
         r->out = true;
     }
     memset(r->reg, 0, sizeof r->reg);
+    memset(r->hitch, 0, sizeof r->hitch);
     r->shown = 0;
     for (int o = 0; o < RR_OPTIONS; o++) {
         if (rr_has_option(r, o))
@@ -74,6 +77,11 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
 
 void rr_damage(rr_state *s, int seat, int amount, rr_trace *t)
 {
+    rr_damage_by(s, seat, amount, "damage", RR_OFF, t);
+}
+
+void rr_damage_by(rr_state *s, int seat, int amount, const char *what, int at, rr_trace *t)
+{
     rr_robot *r = &s->robot[seat];
     if (amount <= 0 || !rr_robot_here(s, seat))
         return;
@@ -83,7 +91,7 @@ void rr_damage(rr_state *s, int seat, int amount, rr_trace *t)
         discard_option(s, r, RR_OPT_ABLATIVE);
     int total = r->damage + amount - absorbed;
     r->damage = (int8_t)(total > RR_MAX_DAMAGE ? RR_MAX_DAMAGE : total);
-    rr_trace_damage(t, seat, amount - absorbed, absorbed, r->damage);
+    rr_trace_damage(t, what, seat, at, amount - absorbed, absorbed, r->damage);
     if (r->damage >= RR_MAX_DAMAGE)
         rr_destroy(s, seat, RR_GONE_DAMAGE, t);
 }
@@ -100,10 +108,16 @@ static void settle(rr_state *s, rr_trace *t)
 
 /* ---- reach: flags and repair sites ---- */
 
-static bool is_site(const rr_course *c, int cell)
+/* A flag marker: the race's flags, or RoboBall's homes (no flags there). */
+static bool flag_marker(const rr_state *s, int cell)
 {
-    const rr_cell *k = &c->cells[cell];
-    return k->flag || k->kind == RR_WRENCH || k->kind == RR_WRENCH_HAMMER;
+    return s->roboball ? rr_ball_is_home(s, cell) : s->floor.course->cells[cell].flag != 0;
+}
+
+static bool is_site(const rr_state *s, int cell)
+{
+    const rr_cell *k = &s->floor.course->cells[cell];
+    return flag_marker(s, cell) || k->kind == RR_WRENCH || k->kind == RR_WRENCH_HAMMER;
 }
 
 /* One square on from `cell` in d, or RR_OFF if a wall or the edge is in the way. */
@@ -159,16 +173,26 @@ static void open_step_event(const rr_state *s, rr_trace *t, int reg, const char 
                                    "register", reg + 1, "step", step));
 }
 
-/* Robots with a card to run in this register, highest priority first. */
-static int program_order(const rr_state *s, int reg, int order[RR_MAX_ROBOTS])
+/* The card piece i (a robot, or the ball in an extraction turn) runs in
+ * this register, 0 for none. */
+static int card_of(const rr_state *s, int i, int reg)
+{
+    if (i == RR_BALL)
+        return s->roboball && s->rb.extraction ? s->rb.cards[reg] : 0;
+    const rr_robot *r = &s->robot[i];
+    return rr_robot_here(s, i) && !r->powered_down ? r->reg[reg] : 0;
+}
+
+/* Pieces with a card to run in this register, highest priority first. */
+static int program_order(const rr_state *s, int reg, int order[RR_MAX_PIECES])
 {
     int n = 0;
-    for (int i = 0; i < s->nrobots; i++) {
-        const rr_robot *r = &s->robot[i];
-        if (!rr_robot_here(s, i) || r->powered_down || !r->reg[reg])
+    for (int i = 0; i < s->floor.npieces; i++) {
+        int card = i < s->nrobots || i == RR_BALL ? card_of(s, i, reg) : 0;
+        if (!card)
             continue;
         int k = n++;
-        while (k > 0 && s->robot[order[k - 1]].reg[reg] < r->reg[reg]) {
+        while (k > 0 && card_of(s, order[k - 1], reg) < card) {
             order[k] = order[k - 1];
             k--;
         }
@@ -182,12 +206,16 @@ static void reveal(rr_state *s, int reg, const int *order, int n, rr_trace *t)
 {
     json_t *cards = t ? json_array() : NULL;
     for (int k = 0; k < n; k++) {
-        rr_robot *r = &s->robot[order[k]];
-        r->shown |= (uint8_t)(1u << reg);
+        int i = order[k], card = card_of(s, i, reg);
+        if (i == RR_BALL)
+            s->rb.shown |= (uint8_t)(1u << reg);
+        else
+            s->robot[i].shown |= (uint8_t)(1u << reg);
         if (cards)
-            json_array_append_new(cards, json_pack("{s:i, s:i, s:s}", "seat", order[k], "card",
-                                                   r->reg[reg], "type",
-                                                   rr_card_infos[rr_card_kind_of(r->reg[reg])].id));
+            json_array_append_new(cards, json_pack("{s:o, s:i, s:s}", i == RR_BALL ? "piece" : "seat",
+                                                   i == RR_BALL ? json_string("ball") : json_integer(i),
+                                                   "card", card, "type",
+                                                   rr_card_infos[rr_card_kind_of(card)].id));
     }
     if (t)
         rr_trace_event(t, json_pack("{s:s, s:i, s:i, s:o}", "kind", "reveal", "turn", s->turn,
@@ -206,6 +234,7 @@ static void run_card(rr_state *s, int seat, int reg, rr_trace *t)
     if (t)
         rr_trace_open(t, json_pack("{s:s, s:i, s:i, s:i, s:i, s:s}", "kind", "card", "turn", s->turn,
                                    "register", reg + 1, "seat", seat, "card", card, "type", info->id));
+
     if (info->quarters) {
         int to = rr_turned(p->facing, info->quarters);
         rr_trace_turn(t, seat, p->facing, to);
@@ -223,6 +252,43 @@ static void run_card(rr_state *s, int seat, int reg, rr_trace *t)
             rammed |= (uint8_t)(1u << bumped);
             rr_damage(s, bumped, 1, t);
         }
+        settle(s, t);
+        if (!moved)
+            break;
+    }
+    rr_trace_close(t, true);
+}
+
+/* (2) In an extraction turn the ball runs its card like a robot that
+ * never falls: a card that would take it into a pit or off the course is
+ * skipped (it balks). */
+static void run_ball_card(rr_state *s, int reg, rr_trace *t)
+{
+    rr_piece *p = &s->floor.piece[RR_BALL];
+    int card = s->rb.cards[reg];
+    const rr_card_info *info = &rr_card_infos[rr_card_kind_of(card)];
+    if (t)
+        rr_trace_open(t, json_pack("{s:s, s:i, s:i, s:n, s:s, s:i, s:s}", "kind", "card", "turn",
+                                   s->turn, "register", reg + 1, "seat", "piece", "ball", "card", card,
+                                   "type", info->id));
+    if (rr_ball_balks(s, card)) {
+        int facing = rr_turned(p->facing, info->quarters);
+        if (t)
+            rr_trace_ball(t, "balk", true,
+                          json_pack("{s:o, s:s}", "at", rr_cell_json(s->floor.course, p->cell), "dir",
+                                    rr_dir_names[info->steps < 0 ? rr_opposite(facing) : facing]));
+        rr_trace_close(t, true);
+        return;
+    }
+    if (info->quarters) {
+        int to = rr_turned(p->facing, info->quarters);
+        rr_trace_turn(t, RR_BALL, p->facing, to);
+        p->facing = (uint8_t)to;
+    }
+    int d = info->steps < 0 ? rr_opposite(p->facing) : p->facing;
+    for (int k = 0; k < abs(info->steps); k++) {
+        rr_trace_frame(t);
+        bool moved = rr_push_step(&s->floor, RR_BALL, d, t, NULL);
         settle(s, t);
         if (!moved)
             break;
@@ -375,7 +441,7 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
         if (!rr_robot_here(s, i))
             continue;
         int touched = RR_OFF;
-        if (r->flags < c->nflags && rr_reaches(s, i, c->flags[r->flags])) {
+        if (!s->roboball && r->flags < c->nflags && rr_reaches(s, i, c->flags[r->flags])) {
             touched = c->flags[r->flags];
             r->flags++;
             rr_trace_flag(t, i, r->flags, touched);
@@ -385,9 +451,9 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
         /* The archive goes to the site the robot stands on, else the flag it
          * just touched, else (the arm) the first site in reach. */
         int cells[9], nreach = reach_cells(s, i, cells);
-        int archive = is_site(c, cells[0]) ? cells[0] : touched;
+        int archive = is_site(s, cells[0]) ? cells[0] : touched;
         for (int k = 1; k < nreach && archive == RR_OFF; k++) {
-            if (is_site(c, cells[k]))
+            if (is_site(s, cells[k]))
                 archive = cells[k];
         }
         if (archive != RR_OFF && archive != r->archive) {
@@ -395,6 +461,8 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
             rr_trace_seat_at(t, "archive", i, archive);
         }
     }
+    if (s->roboball)
+        rr_ball_goal(s, t);
     rr_trace_frame(t);
     for (int i = 0; i < s->nrobots; i++) {
         rr_piece *p = &s->floor.piece[i];
@@ -408,11 +476,15 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
 
 void rr_phase_run(rr_state *s, int reg, rr_trace *t)
 {
-    int order[RR_MAX_ROBOTS];
+    int order[RR_MAX_PIECES];
     int n = program_order(s, reg, order);
+    if (s->roboball)
+        s->rb.running = (int8_t)(reg + 1);
     reveal(s, reg, order, n, t);          /* (1) */
     for (int k = 0; k < n; k++) {         /* (2) */
-        if (rr_robot_here(s, order[k]))
+        if (order[k] == RR_BALL)
+            run_ball_card(s, reg, t);
+        else if (rr_robot_here(s, order[k]))
             run_card(s, order[k], reg, t);
     }
     belts(s, reg, true, t);               /* (3) */
@@ -420,7 +492,9 @@ void rr_phase_run(rr_state *s, int reg, rr_trace *t)
     pushers(s, reg, t);                   /* (5) */
     gears(s, reg, t);                     /* (6) */
     lasers(s, reg, t);                    /* (7) */
+    rr_ball_bonk(s, reg, t);              /* RoboBall: right after (7) */
     checkpoints(s, reg, t);               /* (8) */
+    rr_ball_hitches(s, reg, t);           /* RoboBall: after (8) */
 }
 
 /* ---- clean-up and re-entry ---- */
@@ -435,7 +509,7 @@ static void site_gift(const rr_state *s, int seat, int *repair, bool *option)
     *option = false;
     for (int k = 0; k < n; k++) {
         const rr_cell *cell = &c->cells[cells[k]];
-        int amount = cell->flag ? 1 : 0;
+        int amount = flag_marker(s, cells[k]) ? 1 : 0;
         bool opt = false;
         if (cell->kind == RR_WRENCH)
             amount = 1;
@@ -481,6 +555,7 @@ void rr_cleanup(rr_state *s, rr_trace *t)
         for (int k = 0; k < RR_REGISTERS; k++) {
             if (!rr_register_locked(r->damage, k)) {
                 r->reg[k] = 0;
+                r->hitch[k] = RR_HITCH_NONE;
                 r->shown &= (uint8_t)~(1u << k);
             }
         }
@@ -500,6 +575,9 @@ void rr_reenter(rr_state *s, const int facing[RR_MAX_ROBOTS], rr_trace *t)
             int at = coming[j] ? s->robot[j].archive : rr_robot_here(s, j) ? s->floor.piece[j].cell : RR_OFF;
             shared[i] |= at == s->robot[i].archive;
         }
+        /* The ball on the archive marker counts as another piece there. */
+        if (coming[i] && rr_floor_has_ball(&s->floor))
+            shared[i] |= s->floor.piece[RR_BALL].cell == s->robot[i].archive;
     }
     for (int i = 0; i < s->nrobots; i++) {
         rr_robot *r = &s->robot[i];

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rr_ball.h"
 #include "rr_board.h"
 #include "rr_cards.h"
 #include "rr_trace.h"
@@ -35,6 +36,7 @@ typedef struct rr_robot {
     uint8_t beam_mode;    /* rr_beam_mode chosen for this turn */
     int16_t reg[RR_REGISTERS]; /* card priorities, 0 for empty */
     uint8_t shown;        /* bit r: register r's card has been revealed */
+    int8_t hitch[RR_REGISTERS]; /* RoboBall: rr_hitch declared at the end of each register */
 } rr_robot;
 
 typedef struct rr_state {
@@ -46,6 +48,8 @@ typedef struct rr_state {
     uint8_t finished;                /* robots that touched the last flag */
     int noptions;                    /* option cards left to draw */
     int8_t option_deck[RR_OPTIONS];  /* the undrawn options, top first */
+    bool roboball;                   /* mode roboball (rr_ball.h): infinite lives, homes, no flags */
+    rr_roboball rb;
 } rr_state;
 
 /* Robots on docks 1..n in seat order, facing as the docks say, archive
@@ -68,13 +72,18 @@ static inline bool rr_has_option(const rr_robot *r, int opt) { return r->options
 /* One register phase (reg 0..4), RULINGS §5 step by step:
  *   (1) reveal, (2) robots move in priority order, (3) express belts,
  *   (4) all belts, (5) pushers, (6) gears, (7) lasers, (8) flags and
- *   archive markers; then virtual robots standing alone become real. */
+ *   archive markers; then virtual robots standing alone become real.
+ * RoboBall adds the bonk right after (7), the goal at (8) instead of flags,
+ * the hitch declarations after (8), and in an extraction turn the ball's
+ * card among the robots' in (1) and (2). */
 void rr_phase_run(rr_state *s, int reg, rr_trace *t);
 
 /* Damage to a robot (an ablative coat absorbs first); 10 destroys it. */
 void rr_damage(rr_state *s, int seat, int amount, rr_trace *t);
-/* A robot leaves the floor for `why` (rr_gone): it loses a life, its
- * registers and its options. */
+/* The same, told as `what` ("bonk") at a cell (RR_OFF: none). */
+void rr_damage_by(rr_state *s, int seat, int amount, const char *what, int at, rr_trace *t);
+/* A robot leaves the floor for `why` (rr_gone): it loses a life (none in
+ * RoboBall), its registers, its options and its hitch. */
 void rr_destroy(rr_state *s, int seat, int why, rr_trace *t);
 
 /* Clean-up: repairs (and option cards) first, then unlocked registers are

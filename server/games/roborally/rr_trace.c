@@ -93,6 +93,15 @@ void rr_trace_move(rr_trace *t, int piece, int from, int d)
     add(t, a);
 }
 
+void rr_trace_drag(rr_trace *t, int piece, int from, int d)
+{
+    if (!t)
+        return;
+    rr_trace_move(t, piece, from, d);
+    json_t *frame = t->step ? t->frame : t->events;
+    json_object_set_new(json_array_get(frame, json_array_size(frame) - 1), "dragged", json_true());
+}
+
 void rr_trace_turn(rr_trace *t, int piece, int from, int to)
 {
     if (!t)
@@ -142,12 +151,18 @@ void rr_trace_beam(rr_trace *t, const char *source, int seat, int from, int d, i
     add(t, a);
 }
 
-void rr_trace_damage(rr_trace *t, int seat, int amount, int absorbed, int total)
+void rr_trace_damage(rr_trace *t, const char *what, int seat, int at, int amount, int absorbed,
+                     int total)
 {
     if (!t)
         return;
-    add(t, json_pack("{s:s, s:i, s:i, s:i, s:i}", "do", "damage", "seat", seat, "amount", amount,
-                     "absorbed", absorbed, "total", total));
+    json_t *a = json_pack("{s:s, s:i}", "do", what, "seat", seat);
+    if (at != RR_OFF)
+        json_object_set_new(a, "at", rr_cell_json(t->course, at));
+    json_object_set_new(a, "amount", json_integer(amount));
+    json_object_set_new(a, "absorbed", json_integer(absorbed));
+    json_object_set_new(a, "total", json_integer(total));
+    add(t, a);
 }
 
 void rr_trace_seat_at(rr_trace *t, const char *what, int seat, int at)
@@ -178,6 +193,21 @@ void rr_trace_action(rr_trace *t, const char *what, int seat, json_t *fields)
         return;
     }
     json_t *a = json_pack("{s:s, s:i}", "do", what, "seat", seat);
+    if (fields)
+        json_object_update(a, fields);
+    json_decref(fields);
+    add(t, a);
+}
+
+void rr_trace_ball(rr_trace *t, const char *what, bool named, json_t *fields)
+{
+    if (!t) {
+        json_decref(fields);
+        return;
+    }
+    json_t *a = json_pack("{s:s}", "do", what);
+    if (named)
+        json_object_set_new(a, "piece", json_string("ball"));
     if (fields)
         json_object_update(a, fields);
     json_decref(fields);

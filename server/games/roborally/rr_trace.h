@@ -1,6 +1,6 @@
 /*
  * rr_trace.h: what happens on the floor, written down as the events a client
- * animates (see protocol/drafts/roborally.md for their shapes).
+ * animates (see protocol/PROTOCOL.md, RoboRally, for their shapes).
  *
  * A step event ({"kind":"card",...} or {"kind":"board","step":"belts",...})
  * holds "frames": a list of frames played one after the other, each a list
@@ -40,16 +40,23 @@ void rr_trace_event(rr_trace *t, json_t *event);
 
 /* Actions (pieces are named by seat; robots are pieces 0..7). */
 void rr_trace_move(rr_trace *t, int piece, int from, int d);
+/* A move pulled by a hitch ("dragged": true). */
+void rr_trace_drag(rr_trace *t, int piece, int from, int d);
 void rr_trace_turn(rr_trace *t, int piece, int from, int to);
 void rr_trace_blocked(rr_trace *t, int piece, int at, int d, const char *why);
 void rr_trace_gone(rr_trace *t, int piece, int at, const char *why, int lives);
 void rr_trace_beam(rr_trace *t, const char *source, int seat, int from, int d, int count,
                    const rr_beam *b);
-void rr_trace_damage(rr_trace *t, int seat, int amount, int absorbed, int total);
+/* {"do": what ("damage", "bonk"), "seat", ["at" unless RR_OFF], "amount", ...} */
+void rr_trace_damage(rr_trace *t, const char *what, int seat, int at, int amount, int absorbed,
+                     int total);
 void rr_trace_seat_at(rr_trace *t, const char *what, int seat, int at);
 void rr_trace_flag(rr_trace *t, int seat, int flag, int at);
 void rr_trace_real(rr_trace *t, int seat);
 /* Any other action: {"do": what, "seat": seat} plus `fields` (taken). */
 void rr_trace_action(rr_trace *t, const char *what, int seat, json_t *fields);
+/* An action of the ball's, named by piece: {"do": what, "piece": "ball"}
+ * plus `fields` (taken); or with no piece named when `named` is false. */
+void rr_trace_ball(rr_trace *t, const char *what, bool named, json_t *fields);
 
 #endif

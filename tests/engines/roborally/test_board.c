@@ -450,7 +450,10 @@ Test(lasers, powered_down_robots_do_not_fire_but_are_pushed_moved_and_shot)
 
 static void add_ball(int x, int y)
 {
-    rr_piece *b = &st.floor.piece[st.floor.npieces++];
+    for (int i = st.floor.npieces; i < RR_BALL; i++)
+        st.floor.piece[i].gone = RR_GONE_AWAY;
+    st.floor.npieces = RR_BALL + 1;
+    rr_piece *b = &st.floor.piece[RR_BALL];
     b->kind = RR_PIECE_BALL;
     b->facing = RR_N;
     b->gone = RR_HERE;
@@ -465,7 +468,7 @@ Test(ball, a_second_kind_of_piece_is_pushed_carried_and_stops_beams_as_its_trait
     ts_place(&st, 0, 1, 2, RR_E);
     ts_place(&st, 1, 6, 2, RR_W);
     add_ball(2, 2);
-    int ball = 2;
+    int ball = RR_BALL;
     int c[2] = {C_MOVE1, 0};
     ts_register(&st, 1, c, NULL);
     cr_assert_eq(st.floor.piece[ball].cell, tc_cell(&tc, 3, 2), "a robot pushes it");
@@ -474,9 +477,12 @@ Test(ball, a_second_kind_of_piece_is_pushed_carried_and_stops_beams_as_its_trait
     st.floor.piece[ball].cell = (int16_t)tc_cell(&tc, 5, 5);
     ts_register(&st, 2, NULL, NULL);
     cr_assert_eq(st.floor.piece[ball].cell, tc_cell(&tc, 6, 5), "a belt carries it");
-    /* It never falls: pushing it off the board is refused. */
+    /* It never falls: pushed off the board it goes up, and the robot passes under it. */
     ts_place(&st, 0, 6, 5, RR_E);
     st.floor.piece[ball].cell = (int16_t)tc_cell(&tc, 7, 5);
-    cr_assert(!rr_push_step(&st.floor, 0, RR_E, NULL, NULL));
+    cr_assert(rr_push_step(&st.floor, 0, RR_E, NULL, NULL));
     cr_assert(rr_on_floor(&st.floor.piece[ball]));
+    cr_assert(st.floor.piece[ball].is_virtual, "up in pogo mode");
+    cr_assert_eq(st.floor.piece[ball].cell, tc_cell(&tc, 7, 5));
+    cr_assert_eq(ts_x(&st, 0), 7, "the robot moved under it");
 }

@@ -119,14 +119,15 @@ Test(courses, each_course_makes_a_game_of_two_to_eight_robots_on_its_docks)
     }
 }
 
-Test(courses, the_room_refuses_one_robot_nine_robots_and_unknown_courses)
+Test(courses, the_room_refuses_one_robot_nine_robots_unknown_courses_and_modes)
 {
     game_error err;
     cr_assert_null(game_create_with(&roborally_engine, NULL, 1, 1, &err));
     cr_assert_str_eq(err.code, "bad_options");
     cr_assert_null(game_create_with(&roborally_engine, NULL, 9, 1, &err));
     cr_assert_null(game_create_with(&roborally_engine, "{\"course\":\"nowhere\"}", 2, 1, &err));
-    cr_assert_null(game_create_with(&roborally_engine, "{\"mode\":\"roboball\"}", 2, 1, &err));
+    cr_assert_null(game_create_with(&roborally_engine, "{\"mode\":\"soccer\"}", 2, 1, &err));
+    cr_assert_str_eq(err.code, "bad_options");
 }
 
 /* ---- dealing ---- */
