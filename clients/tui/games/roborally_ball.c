@@ -332,9 +332,9 @@ void rb_robot_text(const table *t, const json_t *robot, char *buf, size_t len)
 
 void rb_draw_legend(canvas c)
 {
-    static const char *const utf8[] = {"H1 team 1's home  ●↑ ball facing north  = hitch  ^ pogo",
+    static const char *const utf8[] = {"H1 team 1's home  ●↑ the ball  = hitch  ^ pogo",
                                        "→ belt  →→→ express  ░ pit  ─ │ laser  1↑ robot 1", NULL};
-    static const char *const ascii[] = {"H1 team 1's home  @^ ball facing north  = hitch  ^ pogo",
+    static const char *const ascii[] = {"H1 team 1's home  @^ the ball  = hitch  ^ pogo",
                                         "> belt  >>> express  O pit  - : laser  1^ robot 1", NULL};
     const char *const *lines = cv_utf8(&c) ? utf8 : ascii;
     for (int i = 0; lines[i]; i++)
