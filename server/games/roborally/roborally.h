@@ -6,12 +6,15 @@
  * The engine's table of contents:
  *  - rr_board.h     the factory floor: courses, pieces, board elements
  *  - rr_cards.h     the program deck and the option cards
+ *  - rr_ball.h      RoboBall: the ball's hitches and pogo on the floor, teams,
+ *                   homes, bonk, declarations, goal, extraction cards
  *  - rr_rules.h     a turn's rules: the register phase, damage, clean-up
  *  - rr_trace.h     what happens, as events a client animates
  *  - rr_game.h      the game (private): turns, hands, timers, choices;
  *                   roborally_game.c (flow and actions), roborally_view.c
  *                   (views, events, result)
- *  - rr_bot.c       the bots; rr_bench.c the benchmark (tools library)
+ *  - rr_bot.c       the bots (rb_bot.c: their RoboBall part); rr_bench.c
+ *                   the benchmark (tools library)
  * The wire formats are in protocol/PROTOCOL.md (RoboRally).
  *
  * This header is what bots, tests and tools see of a game: its public state

@@ -23,6 +23,13 @@
  *     optionally powered down; a powered-down robot that took damage may
  *     stay down. Then the next turn.
  *
+ * RoboBall (mode "roboball", rr_ball.h) changes this: robots start on their
+ * team's home; after the deal, if every seat holds a vote that the ball is
+ * inaccessible, the ball draws five cards from the deck and runs them this
+ * turn (extraction); programs carry hitch declarations; the game ends after
+ * the phase in which the ball ends on a home (that team wins), or as a draw
+ * after max_turns; nobody runs out of lives.
+ *
  * Decisions the rulings leave to the engine are listed in
  * protocol/PROTOCOL.md (RoboRally, "Decided by the engine").
  */

@@ -1,7 +1,7 @@
 /*
  * rr_bench.c: `botpit bench roborally [--solo N] [--races N] [--duels N]
- * [--max-turns T] [--seed S] [--course ID]`. For each course (or the one
- * named):
+ * [--max-turns T] [--seed S] [--course ID] [--mode race|roboball]`. For each
+ * course (or the one named):
  *  - solo: each level races alone (the other seat's robot taken off the
  *    floor) N times; prints the median number of turns to touch the last
  *    flag and how many races finished within T turns;
@@ -9,6 +9,8 @@
  *    through the levels, seats rotated; prints each level's wins per race
  *    it took part in (a shared win counts for each);
  *  - duels: hard against easy, seats swapped every race; prints hard's wins.
+ * In mode roboball (free-for-all, max_turns T) there is no solo, and a
+ * win is bringing the ball home; a game at the turn limit is undecided.
  * Races and duels are spread evenly over the courses. The CPU time of the
  * bots' calls is printed per level. The only engine code that reads a clock
  * or prints.
@@ -24,7 +26,10 @@ typedef struct bench_args {
     int solo, races, duels, max_turns;
     uint64_t seed;
     const char *course;
+    bool roboball;
 } bench_args;
+
+static bench_args args;
 
 typedef struct level_time {
     double total_ms, max_ms;
@@ -62,9 +67,11 @@ static int parse_args(int argc, char **argv, bench_args *a)
             a->seed = strtoull(v, NULL, 10);
         else if (strcmp(flag, "--course") == 0)
             a->course = v;
+        else if (strcmp(flag, "--mode") == 0 && (strcmp(v, "race") == 0 || strcmp(v, "roboball") == 0))
+            a->roboball = strcmp(v, "roboball") == 0;
         else {
             fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
-                            "[--max-turns T] [--seed S] [--course ID]\n");
+                            "[--max-turns T] [--seed S] [--course ID] [--mode race|roboball]\n");
             return -1;
         }
     }
@@ -77,8 +84,12 @@ static int parse_args(int argc, char **argv, bench_args *a)
 
 static game *new_game(const char *course, int seats, uint64_t seed)
 {
-    char options[96];
-    snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
+    char options[160];
+    if (args.roboball)
+        snprintf(options, sizeof options, "{\"course\":\"%s\",\"mode\":\"roboball\",\"max_turns\":%d}",
+                 course, args.max_turns < 1 ? 1 : args.max_turns > 200 ? 200 : args.max_turns);
+    else
+        snprintf(options, sizeof options, "{\"course\":\"%s\"}", course);
     game_error err;
     game *g = game_create_with(&roborally_engine, options, seats, seed, &err);
     if (!g)
@@ -211,13 +222,17 @@ int roborally_bench(int argc, char **argv)
     bench_args a;
     if (parse_args(argc, argv, &a) < 0)
         return 2;
+    args = a;
     const rr_course *only = a.course ? rr_course_find(a.course) : NULL;
     int ncourses = only ? 1 : rr_course_count;
     tally races = {0}, duels = {0};
     for (int i = 0; i < ncourses; i++) {
         const rr_course *c = only ? only : &rr_courses[i];
-        printf("%s (%d flags)\n", c->id, c->nflags);
-        if (a.solo > 0)
+        if (a.roboball)
+            printf("%s (roboball)\n", c->id);
+        else
+            printf("%s (%d flags)\n", c->id, c->nflags);
+        if (a.solo > 0 && !a.roboball)
             solo(&a, c);
         fflush(stdout);
         tally here = {0}, here_duels = {0};

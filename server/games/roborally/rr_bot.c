@@ -180,7 +180,8 @@ static double score(const planner *pl, const rr_state *s)
 /* ---- foresight ---- */
 
 /* The state with only the planning robot holding a program: every other
- * robot stands still in the bot's foresight. */
+ * robot (and the ball in an extraction turn) stands still in the bot's
+ * foresight. */
 static void quiet_others(rr_state *s, int seat)
 {
     for (int i = 0; i < s->nrobots; i++) {
@@ -189,8 +190,11 @@ static void quiet_others(rr_state *s, int seat)
             memset(s->robot[i].hitch, 0, sizeof s->robot[i].hitch);
         }
     }
-    if (s->roboball)
+    if (s->roboball) {
         rb_bot_hitches(s, seat, s->robot[seat].hitch);
+        /* The ball's extraction cards are dealt face down: it stands still too. */
+        memset(s->rb.cards, 0, sizeof s->rb.cards);
+    }
 }
 
 /* One register with `card` in it, by the real rules. */

@@ -922,6 +922,27 @@ Test(extraction, the_ball_runs_its_cards_in_priority_order_with_the_robots_and_p
 
 /* ---- whole games ---- */
 
+/* Puts the ball on plain floor with seat 0 just south of it, nothing
+ * between, seat 0 facing `facing`. */
+static void ball_north_of_seat0(game *g, int facing)
+{
+    rr_state *s = roborally_state_for_tests(g);
+    const rr_course *c = roborally_course(g);
+    int at = -1;
+    for (int cell = c->width; cell + c->width < c->width * c->height && at < 0; cell++) {
+        int below = cell + c->width;
+        if (c->cells[cell].kind == RR_PLAIN && c->cells[cell].push < 0 && c->cells[below].kind == RR_PLAIN &&
+            c->cells[below].push < 0 && !rr_wall_between(c, cell, RR_S) && !rr_ball_is_home(s, cell) &&
+            rr_floor_any_at(&s->floor, cell, -1) < 0 && rr_floor_any_at(&s->floor, below, -1) < 0)
+            at = cell;
+    }
+    cr_assert_geq(at, 0);
+    s->floor.piece[RR_BALL].cell = (int16_t)at;
+    s->floor.piece[0].cell = (int16_t)(at + c->width);
+    s->floor.piece[0].facing = (uint8_t)facing;
+    s->floor.piece[0].is_virtual = false;
+}
+
 static const char *RB2 = "{\"mode\":\"roboball\",\"course\":\"island_hop\"}";
 
 Test(game, the_view_shows_teams_homes_the_ball_and_votes)
@@ -954,21 +975,7 @@ Test(game, the_view_shows_teams_homes_the_ball_and_votes)
 Test(game, hitches_in_the_program_run_at_the_end_of_their_register)
 {
     game *g = rg_new(RB2, 2, 3);
-    rr_state *s = roborally_state_for_tests(g);
-    const rr_course *c = roborally_course(g);
-    /* The ball on plain floor with seat 0 south of it, nothing between. */
-    int at = -1;
-    for (int cell = c->width; cell + c->width < c->width * c->height && at < 0; cell++) {
-        int below = cell + c->width;
-        if (c->cells[cell].kind == RR_PLAIN && c->cells[cell].push < 0 && c->cells[below].kind == RR_PLAIN &&
-            c->cells[below].push < 0 && !rr_wall_between(c, cell, RR_S) && !rr_ball_is_home(s, cell) &&
-            rr_floor_any_at(&s->floor, cell, -1) < 0 && rr_floor_any_at(&s->floor, below, -1) < 0)
-            at = cell;
-    }
-    s->floor.piece[RR_BALL].cell = (int16_t)at;
-    s->floor.piece[0].cell = (int16_t)(at + c->width);
-    s->floor.piece[0].facing = RR_S;
-    s->floor.piece[0].is_virtual = false;
+    ball_north_of_seat0(g, RR_S);
     int h0[5] = {70, 80, 90, 100, 110}, h1[5] = {120, 130, 140, 150, 160};
     rg_hand(g, 0, h0, 5);
     rg_hand(g, 1, h1, 5);
@@ -1231,4 +1238,38 @@ Test(play, bots_play_roboball_to_its_end_on_every_course_and_bring_the_ball_home
         roborally_engine.destroy(g);
     }
     cr_assert_gt(goals, 0, "bots that aim at the ball and then at home score sometimes");
+}
+
+/* ---- secrecy ---- */
+
+Test(secrecy, the_balls_face_down_extraction_cards_never_change_a_bots_program)
+{
+    char *first = NULL;
+    static const int16_t decks[2][5] = {{790, 800, 810, 820, 830}, {10, 20, 30, 40, 50}};
+    for (int k = 0; k < 2; k++) {
+        game *g = rg_new(RB2, 2, 3);
+        rr_state *s = roborally_state_for_tests(g);
+        ball_north_of_seat0(g, RR_N); /* where the ball's cards would matter */
+        s->rb.extraction = true;
+        memcpy(s->rb.cards, decks[k], sizeof s->rb.cards);
+        for (int level = 0; level < 3; level++) {
+            int64_t wake;
+            json_t *a = roborally_engine.bot(g, 0, level, 0, 5, &wake, &game_no_cancel);
+            char *text = rg_dump(a);
+            json_decref(a);
+            if (k == 0 && level == 2)
+                first = text;
+            else if (k == 1 && level == 2) {
+                cr_assert_str_eq(text, first, "the hard bot plans the same whatever the ball holds");
+                free(text);
+            } else
+                free(text);
+        }
+        json_t *v = roborally_engine.view(g, 0);
+        json_t *x = json_object_get(json_object_get(v, "ball"), "extraction");
+        cr_assert_eq(json_array_size(json_object_get(x, "revealed")), 0, "no card shows before it runs");
+        json_decref(v);
+        roborally_engine.destroy(g);
+    }
+    free(first);
 }
