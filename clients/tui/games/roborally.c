@@ -1,5 +1,5 @@
 /*
- * roborally.c: RoboRally (the race) in the terminal.
+ * roborally.c: RoboRally (the race, and RoboBall) in the terminal.
  *
  * The view names a course; its floor comes from the course file the browser
  * draws too (compiled in: roborally_courses.c.in). The board has columns
@@ -26,6 +26,11 @@
  * the arrows pick the facing, p re-enters powered down. Staying powered
  * down: y stays, n powers up. Every key has a word command (rl_commands),
  * and cards, registers and facings are clickable.
+ *
+ * RoboBall (the view's mode "roboball") is drawn here too, with its own
+ * parts in roborally_ball.c: the ball, homes, hitches and teams, a hitch
+ * declaration per register (h or u, then the register), the extraction
+ * vote (v).
  */
 #include <stdarg.h>
 #include <stdio.h>
