@@ -1194,6 +1194,12 @@ Test(roboball, h_or_u_then_a_register_declares_and_the_program_carries_the_decla
     cr_assert(key(&f, 'h'));
     cr_assert(key(&f, K_ESC));
     cr_assert(strstr(notice, "No declaration made."), "%s", notice);
+    cr_assert(key(&f, 'u'));
+    cr_assert(key(&f, '7'));
+    cr_assert(notice_error && strstr(notice, "Registers are 1 to 5: no declaration made."), "%s", notice);
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, 'x'), "another key lets go and does its own thing");
+    cr_assert(strstr(notice, "Program cleared."), "%s", notice);
     const char *text = draw(&f, 36, 120, true);
     cr_assert(strstr(text, "2 --                 hitch"), "the declaration beside its register:\n%s", text);
     cr_assert(strstr(text, "5 --                 unhitch"), "%s", text);

@@ -1325,7 +1325,8 @@ static void rl_draw(void *self, table *t, canvas c)
 
 /* ---- keys and commands ---- */
 
-/* RoboBall: after h or u, a register key declares; Esc (or any other key) lets go. */
+/* RoboBall: after h or u, a register key declares; Esc or another digit
+ * lets go; any other key lets go and does what it does. */
 static bool declaration_key(roborally *w, table *t, int key)
 {
     int what = w->pending;
@@ -1335,14 +1336,17 @@ static bool declaration_key(roborally *w, table *t, int key)
             draft_if_late(w, t);
         return true;
     }
-    table_notify(t, false, "No declaration made.");
-    return key == K_ESC || (key >= '6' && key <= '9');
+    if (key == K_ESC || (key >= '0' && key <= '9')) {
+        table_notify(t, key != K_ESC, key == K_ESC ? "No declaration made." : "Registers are 1 to 5: no declaration made.");
+        return true;
+    }
+    return false;
 }
 
 static bool program_key(roborally *w, table *t, int key)
 {
-    if (w->pending != RB_NONE)
-        return declaration_key(w, t, key);
+    if (w->pending != RB_NONE && declaration_key(w, t, key))
+        return true;
     if (rb_mode(t) && (key == 'h' || key == 'u')) {
         w->pending = key == 'h' ? RB_HITCH : RB_UNHITCH;
         table_notify(t, false, "%s at the end of which register? 1-5 (the same again: none; Esc: never mind)",
