@@ -1467,6 +1467,27 @@ Test(roboball, the_keys_shown_and_the_help_name_hitches_and_the_vote)
     unload(&f);
 }
 
+Test(roboball, an_extraction_turn_reverses_the_ball_and_lists_its_cards)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    json_object_set_new(rb_ball_json(&f), "extraction",
+                        json_pack("{s:b, s:i, s:[i], s:i}", "active", 1, "register", 1, "revealed", 330, "cards", 5));
+    rr_update(&f);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "Extraction: the ball plays 5 cards; shown: 330"), "%s", text);
+    /* H9 in the tall layout: row 1 + 2 * 8 + 1, column 3 + 4 * 7 + 1 */
+    const cv_cell *ball = cv_cell_at(&f.g, 18, 32);
+    cr_assert_eq(ball->ch, L'●', "%lc", (wint_t)ball->ch);
+    cr_assert(CV_ATTRS_OF(ball->style) & CV_REVERSE, "the ball stands out while it plays cards");
+    json_object_set_new(rb_ball_json(&f), "extraction", json_pack("{s:b, s:n, s:[], s:i}", "active", 0, "register", "revealed", "cards", 0));
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert_null(strstr(text, "Extraction:"), "%s", text);
+    cr_assert_not(CV_ATTRS_OF(cv_cell_at(&f.g, 18, 32)->style) & CV_REVERSE);
+    unload(&f);
+}
+
 Test(roboball, race_mode_knows_no_hitches_or_votes)
 {
     fixture f;

@@ -1868,12 +1868,14 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
             HINT("p", "power down", "powerdown");
         if (has_option(my_robot(t), "tractor_beam") || has_option(my_robot(t), "pressor_beam"))
             HINT("b", "beam", NULL);
+        if (rb_mode(t)) {
+            /* before clear and draft: the footer keeps the first that fit */
+            HINT("h R", "hitch", NULL);
+            HINT("u R", "unhitch", NULL);
+            HINT("v", rb_voted(t) ? "unvote" : "vote extract", rb_voted(t) ? "extract no" : "extract yes");
+        }
         HINT("x", "clear", "clear");
         HINT("d", "send as draft", "draft");
-        if (rb_mode(t)) {
-            HINT("h R", "hitch at R's end", NULL);
-            HINT("u R", "unhitch at R's end", NULL);
-        }
     } else if (need_is(t, "reenter")) {
         HINT("arrows", "face and re-enter", NULL);
         HINT("p", "powered down?", NULL);
@@ -1881,8 +1883,8 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
         HINT("y", "stay down", "staydown yes");
         HINT("n", "power up", "staydown no");
     }
-    if (rb_mode(t) && t->seat >= 0 && phase_is(t, "program"))
-        HINT("v", rb_voted(t) ? "take the vote back" : "vote extraction", rb_voted(t) ? "extract no" : "extract yes");
+    if (rb_mode(t) && t->seat >= 0 && phase_is(t, "program") && !need_is(t, "program"))
+        HINT("v", rb_voted(t) ? "unvote" : "vote extract", rb_voted(t) ? "extract no" : "extract yes");
 #undef HINT
     return n;
 }
