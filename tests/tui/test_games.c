@@ -1143,8 +1143,12 @@ Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
     cr_assert(strstr(text, "●1 Ada T1 D0"), "a robot's team instead of flags and lives:\n%s", text);
     cr_assert(strstr(text, "H1 team 1's home"), "the legend:\n%s", text);
     /* Ada hitched from H8 (north of the ball), the bot moved off the home */
-    rb_place(&f, 0, 7, 7);
+    rb_place(&f, 0, 4, 4);
     rb_place(&f, 2, 0, 0);
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 5), "1↓H"), "a robot alone on a home shows whose home it is:\n%s", text);
+    rb_place(&f, 0, 7, 7);
     json_object_set_new(rb_robot(&f, 0), "hitched", json_true());
     json_object_set_new(rb_ball_json(&f), "hitched", json_pack("[i]", 0));
     json_object_set_new(rb_ball_json(&f), "facing", json_string("E"));

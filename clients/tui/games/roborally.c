@@ -992,6 +992,12 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
         const char *mark;
         cv_style mst;
         square_marker(&cv, &c->sq[y][x], &mark, &mst);
+        int home = teams ? rb_home_at(t, x, y) : -1;
+        if (home >= 0) {
+            /* a robot on a home hides its H1: the marker says whose it is */
+            mark = "H";
+            mst = CV_FG(rb_team_color(home)) | CV_BOLD;
+        }
         if (strcmp(str_of(r, "status"), "powered_down") == 0 && k < 0) {
             mark = "z";
             mst = CV_BOLD;

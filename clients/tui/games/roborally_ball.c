@@ -79,6 +79,17 @@ cv_color rb_team_color(int team)
     return cv_seat_color(team < 0 ? 0 : team);
 }
 
+int rb_home_at(const table *t, int x, int y)
+{
+    size_t team;
+    const json_t *at;
+    json_array_foreach(json_object_get(t->view, "homes"), team, at) {
+        if (json_integer_value(json_array_get(at, 0)) == x && json_integer_value(json_array_get(at, 1)) == y)
+            return (int)team;
+    }
+    return -1;
+}
+
 static const json_t *my_robot(const table *t)
 {
     size_t i;

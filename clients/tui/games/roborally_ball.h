@@ -54,6 +54,8 @@ bool rb_mode(const table *t);
 /* The seat's team (0-based), or -1. */
 int rb_team(const table *t, int seat);
 cv_color rb_team_color(int team);
+/* The team whose home is square (x, y), or -1. */
+int rb_home_at(const table *t, int x, int y);
 
 /* ---- the ball and its playback ---- */
 void rb_ball_of_view(const table *t, rb_ball *b);
