@@ -143,33 +143,48 @@ void rb_ball_apply(rb_ball *b, const json_t *a)
     }
 }
 
+/* How much a frame action matters to the playback's caption: the goal most,
+ * a plain move of the ball least, 0 for what the ball has nothing to do with. */
+static int note_rank(const json_t *a)
+{
+    static const char *const order[] = {"goal", "bonk", "balk", "pogo", "hitch", "unhitch", "hitch_failed"};
+    const int n = (int)(sizeof order / sizeof order[0]);
+    for (int i = 0; i < n; i++) {
+        if (is(a, "do", order[i]))
+            return n - i + 1;
+    }
+    return is(a, "piece", "ball") && is(a, "do", "move") ? 1 : 0;
+}
+
 void rb_frame_note(const table *t, const json_t *frame, char *buf, size_t len)
 {
-    static const char *const order[] = {"goal", "bonk", "balk", "pogo", "hitch", "unhitch", "hitch_failed", "move"};
-    buf[0] = 0;
-    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
-        size_t i;
-        const json_t *a;
-        json_array_foreach(frame, i, a) {
-            if (!is(a, "do", order[k]) || (k == 7 && !is(a, "piece", "ball")))
-                continue;
-            char name[48];
-            table_name(t, int_of(a, "seat", 0), name, sizeof name);
-            switch (k) {
-            case 0: snprintf(buf, len, "GOAL for team %d!", int_of(a, "team", 0) + 1); break;
-            case 1: snprintf(buf, len, "the ball bonks %s", name); break;
-            case 2: snprintf(buf, len, "the ball balks"); break;
-            case 3: snprintf(buf, len, json_is_true(json_object_get(a, "up")) ? "the ball pogos up" : "the ball drops"); break;
-            case 4: snprintf(buf, len, "%s hitches", name); break;
-            case 5: snprintf(buf, len, "%s unhitches", name); break;
-            case 6: snprintf(buf, len, "%s fails to hitch", name); break;
-            default:
-                snprintf(buf, len, json_is_true(json_object_get(a, "dragged")) ? "the ball is dragged" : "the ball moves");
-                break;
-            }
-            return;
-        }
+    const json_t *best = NULL, *a;
+    size_t i;
+    json_array_foreach(frame, i, a) {
+        if (note_rank(a) > (best ? note_rank(best) : 0))
+            best = a;
     }
+    buf[0] = 0;
+    if (!best)
+        return;
+    char name[48];
+    table_name(t, int_of(best, "seat", 0), name, sizeof name);
+    if (is(best, "do", "goal"))
+        snprintf(buf, len, "GOAL for team %d!", int_of(best, "team", 0) + 1);
+    else if (is(best, "do", "bonk"))
+        snprintf(buf, len, "the ball bonks %s", name);
+    else if (is(best, "do", "balk"))
+        snprintf(buf, len, "the ball balks");
+    else if (is(best, "do", "pogo"))
+        snprintf(buf, len, json_is_true(json_object_get(best, "up")) ? "the ball pogos up" : "the ball drops");
+    else if (is(best, "do", "hitch"))
+        snprintf(buf, len, "%s hitches", name);
+    else if (is(best, "do", "unhitch"))
+        snprintf(buf, len, "%s unhitches", name);
+    else if (is(best, "do", "hitch_failed"))
+        snprintf(buf, len, "%s fails to hitch", name);
+    else
+        snprintf(buf, len, json_is_true(json_object_get(best, "dragged")) ? "the ball is dragged" : "the ball moves");
 }
 
 /* ---- drawing ---- */
