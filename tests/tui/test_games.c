@@ -1492,6 +1492,26 @@ Test(roboball, an_extraction_turn_reverses_the_ball_and_lists_its_cards)
     unload(&f);
 }
 
+Test(roboball, a_spectator_sees_the_ball_and_teams_but_no_program_and_has_no_vote)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    f.t.seat = -1;
+    json_object_del((json_t *)f.t.view, "need");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "You are watching"), "%s", text);
+    cr_assert(strstr(text, "Ball at H9 facing north"), "%s", text);
+    cr_assert(strstr(text, "T2 home K13"), "%s", text);
+    cr_assert_null(strstr(text, "Your program"), "%s", text);
+    cr_assert_null(strstr(text, "v votes"), "%s", text);
+    game_hint hints[16];
+    cr_assert_eq(f.ui->hints(f.self, &f.t, hints, 16), 0, "a spectator has no game keys");
+    cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "Spectators watch"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
 Test(roboball, race_mode_knows_no_hitches_or_votes)
 {
     fixture f;
