@@ -37,6 +37,7 @@ void args_usage(FILE *out)
           "                      per 25,000 clients)\n"
           "  --setup-timeout S   most seconds to connect and set up a level (default 120)\n"
           "  --no-header         print the table's rows without its header\n"
+          "  --header            print only the table's header\n"
           "  --verbose           print every error as it comes\n"
           "  --help\n"
           "\n"
@@ -120,6 +121,9 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             args_usage(stdout);
             return 1;
+        } else if (strcmp(a, "--header") == 0) {
+            o->header_only = true;
+            takes = false;
         } else if (strcmp(a, "--no-header") == 0) {
             o->no_header = true;
             takes = false;

@@ -222,7 +222,6 @@ static void on_room_reply(lg_client *c, json_t *msg)
         return;
     case S_REJOIN:
         worker_sample(c, c->req_at);
-        c->req_id = 0;
         c->step = S_IN_ROOM;
         return;
     }
@@ -337,6 +336,10 @@ static void message(lg_client *c, int op, const char *data, size_t len)
     }
     long long id = proto_client_reply_id(msg);
     bool mine = c->req_id && id == c->req_id;
+    /* The answer is in: the handlers below may send the next request.
+     * (A state's sample is taken in on_state, which checks the id itself.) */
+    if (mine && proto_client_type(msg) != PROTO_S_STATE)
+        c->req_id = 0;
     switch (proto_client_type(msg)) {
     case PROTO_S_WELCOME:
         if (mine)
@@ -359,10 +362,8 @@ static void message(lg_client *c, int op, const char *data, size_t len)
         }
         break;
     case PROTO_S_PONG:
-        if (mine) {
+        if (mine)
             worker_sample(c, c->req_at);
-            c->req_id = 0;
-        }
         break;
     case PROTO_S_ERROR: {
         char text[160];
@@ -373,8 +374,6 @@ static void message(lg_client *c, int op, const char *data, size_t len)
             worker_fail(c, text);
         else
             worker_error(c, text);
-        if (mine)
-            c->req_id = 0;
         if (mine && (c->step == S_LEAVING || c->step == S_REJOIN))
             c->step = S_IN_ROOM;
         break;

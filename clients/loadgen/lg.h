@@ -51,7 +51,8 @@ typedef struct lg_opts {
     double setup_timeout_s;
     double stop_p99_ms; /* 0: run every level */
     int server_pid;     /* 0: no server figures */
-    bool no_header;     /* print the table's header only when asked */
+    bool no_header;     /* rows only */
+    bool header_only;   /* the header only, no run */
     bool verbose;
 } lg_opts;
 

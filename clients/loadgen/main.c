@@ -221,6 +221,10 @@ int main(int argc, char **argv)
     int a = args_parse(argc, argv, &o, stderr);
     if (a != 0)
         return a > 0 ? 0 : 2;
+    if (o.header_only) {
+        report_header(stdout);
+        return 0;
+    }
     signal(SIGPIPE, SIG_IGN);
     rlim_t files = raise_fd_limit();
     /* Each worker needs a few descriptors of its own beyond its clients. */
