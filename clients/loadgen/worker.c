@@ -346,7 +346,7 @@ static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count
 {
     static const ws_handlers handlers = {on_open, on_message, on_closed};
     w->o = o;
-    w->wire = &lg_botpit_wire;
+    w->wire = o->wire == LG_WIRE_COLYSEUS ? &lg_colyseus_wire : &lg_botpit_wire;
     w->first_index = first;
     w->count = count;
     w->total = total;
