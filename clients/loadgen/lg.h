@@ -66,6 +66,7 @@ typedef struct lg_result {
     uint32_t clients, ready;   /* clients, and those that finished setting up */
     double setup_s;            /* connect and set-up time */
     double cpu_s;              /* this worker's CPU seconds in the window */
+    double wait_s;             /* and its seconds waiting for a CPU */
     /* reconnect */
     double resume_s;           /* drop to the last client resumed; -1: not all did */
     uint32_t resumed, seats_lost;

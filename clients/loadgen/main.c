@@ -211,6 +211,7 @@ static bool run_level(const lg_opts *o, int clients, report_level *r)
     if (server) {
         r->server_cpu_pct = (after.cpu_s - before.cpu_s) / r->window_s * 100;
         r->server_rss_mb = after.rss_mb;
+        r->server_wait_pct = (after.wait_s - before.wait_s) / r->window_s * 100;
     }
     return true;
 }

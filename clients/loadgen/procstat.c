@@ -50,9 +50,29 @@ static bool read_rss(int pid, double *rss_mb)
     return found;
 }
 
+/* /proc/<pid>/schedstat: on-CPU ns, run-queue wait ns, time slices. */
+static double read_wait(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    unsigned long long run_ns, wait_ns;
+    int n = fscanf(f, "%llu %llu", &run_ns, &wait_ns);
+    fclose(f);
+    return n == 2 ? (double)wait_ns / 1e9 : 0;
+}
+
 bool procstat_read(int pid, procstat *out)
 {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    out->wait_s = read_wait(path);
     return read_cpu(pid, &out->cpu_s) && read_rss(pid, &out->rss_mb);
+}
+
+double procstat_self_wait(void)
+{
+    return read_wait("/proc/self/schedstat");
 }
 
 double procstat_self_cpu(void)

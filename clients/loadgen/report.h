@@ -16,7 +16,7 @@ typedef struct report_level {
     lg_result sum;        /* merged: counts added, latency merged, setup the slowest */
     double window_s;      /* the measured window as the parent timed it */
     bool server_known;
-    double server_cpu_pct, server_rss_mb;
+    double server_cpu_pct, server_rss_mb, server_wait_pct;
 } report_level;
 
 /* Adds one worker's result into r->sum. */

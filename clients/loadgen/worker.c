@@ -315,6 +315,7 @@ static void on_time(lg_worker *w, int64_t now)
     if (!w->measuring && !w->ended && now >= w->window_at) {
         w->measuring = true;
         w->cpu_at_window = procstat_self_cpu();
+        w->wait_at_window = procstat_self_wait();
         /* Only the window's figures: errors and disconnects count all along. */
         hist_clear(&w->res.lat);
         w->res.delivered = w->res.sent = 0;
@@ -327,6 +328,7 @@ static void on_time(lg_worker *w, int64_t now)
         w->measuring = false;
         w->ended = true;
         w->res.cpu_s = procstat_self_cpu() - w->cpu_at_window;
+        w->res.wait_s = procstat_self_wait() - w->wait_at_window;
         if (w->o->scenario == LG_RECONNECT) {
             /* Clients still away at the end lost their seat for this run. */
             for (uint32_t i = 0; i < w->count; i++)

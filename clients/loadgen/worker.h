@@ -97,7 +97,7 @@ struct lg_worker {
     bool running, measuring, storm_done;
     uint32_t tick_next;
     uint64_t tick_round;
-    double cpu_at_window;
+    double cpu_at_window, wait_at_window;
     int ctl_fd, rep_fd;
     bool quit, ended;
     lg_result res;
