@@ -18,6 +18,9 @@ void args_usage(FILE *out)
           "  --clients N         one level of N clients (default 400)\n"
           "  --levels A,B,...    several levels, one after the other\n"
           "  --room-size N       clients per room: chat, churn, reconnect (default 4)\n"
+          "  --games LIST        play: the games, in turn (default ricochet,manoover,\n"
+          "                      boxing,roborally,robotwars; the client plays the first\n"
+          "                      two itself and watches two bots play the others)\n"
           "  --period-ms MS      each client's rhythm: a chat (chat), a ping (idle),\n"
           "                      a leave and join (churn); default 1000, idle 30000,\n"
           "                      churn 2000\n"
@@ -83,6 +86,22 @@ static bool parse_levels(const char *s, lg_opts *o)
     return o->n_levels > 0;
 }
 
+static bool parse_games(const char *s, unsigned *out)
+{
+    *out = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int g = 0;
+        while (g < LG_GAME_COUNT && strcmp(tok, lg_game_names[g]) != 0)
+            g++;
+        if (g == LG_GAME_COUNT)
+            return false;
+        *out |= 1u << g;
+    }
+    return *out != 0;
+}
+
 static bool parse_scenario(const char *s, lg_scenario *out)
 {
     static const lg_scenario all[] = {LG_IDLE, LG_CHAT, LG_PLAY, LG_CHURN, LG_RECONNECT};
@@ -103,6 +122,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
         .scenario = LG_CHAT,
         .wire = LG_WIRE_BOTPIT,
         .colyseus_room = "chat",
+        .games = (1u << LG_GAME_COUNT) - 1,
         .levels = {400},
         .n_levels = 1,
         .room_size = 4,
@@ -165,6 +185,8 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
                 o->wire = LG_WIRE_COLYSEUS;
             else
                 ok = false;
+        } else if (strcmp(a, "--games") == 0) {
+            ok = parse_games(v, &o->games);
         } else if (strcmp(a, "--colyseus-room") == 0) {
             o->colyseus_room = v;
         } else if (strcmp(a, "--connect-rate") == 0) {

@@ -32,17 +32,16 @@ enum {
 
 #define CHAT_MARK "lg "
 
-/* The games of the play scenario, by c->game; the first two the client
- * plays itself, the others it watches bots play. */
+/* The play scenario's room options and who plays, by LG_GAME_*. */
 static const struct {
-    const char *id, *options;
+    const char *options;
     bool plays;
-} GAMES[5] = {
-    {"ricochet", "{\"timer_s\": 5, \"demo_s\": 10, \"pause_s\": 1, \"chips_to_win\": 1}", true},
-    {"manoover", "{\"match_to\": 0}", true},
-    {"boxing", "{}", false},
-    {"roborally", "{\"course\": \"dizzy_dash\"}", false},
-    {"robotwars", "{}", false},
+} GAMES[LG_GAME_COUNT] = {
+    [LG_GAME_RICOCHET] = {"{\"timer_s\": 5, \"demo_s\": 10, \"pause_s\": 1, \"chips_to_win\": 1}", true},
+    [LG_GAME_MANOOVER] = {"{\"match_to\": 0}", true},
+    [LG_GAME_BOXING] = {"{}", false},
+    [LG_GAME_ROBORALLY] = {"{\"course\": \"dizzy_dash\"}", false},
+    [LG_GAME_ROBOTWARS] = {"{}", false},
 };
 
 /* ---- sending ---- */
@@ -100,7 +99,7 @@ static void create_room(lg_client *c)
 {
     if (c->w->o->scenario == LG_PLAY) {
         json_t *options = json_loads(GAMES[c->game].options, 0, NULL);
-        request(c, S_CREATE, proto_client_create(GAMES[c->game].id, options, true));
+        request(c, S_CREATE, proto_client_create(lg_game_names[c->game], options, true));
         json_decref(options);
     } else {
         /* Any game will do for a room that only chats: boxing seats up to 4
@@ -273,9 +272,9 @@ static void on_state(lg_client *c, json_t *msg, long long id)
     if (c->w->o->scenario != LG_PLAY || c->step != S_IN_ROOM || c->req_id)
         return;
     const json_t *view = json_object_get(msg, "view");
-    if (c->game == 0)
+    if (c->game == LG_GAME_RICOCHET)
         play_ricochet(c, view);
-    else if (c->game == 1)
+    else if (c->game == LG_GAME_MANOOVER)
         play_manoover(c, view);
 }
 

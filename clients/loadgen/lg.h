@@ -27,6 +27,13 @@ typedef enum lg_scenario {
     LG_RECONNECT, /* rooms of N; everyone drops at once and resumes with its token */
 } lg_scenario;
 
+/* The games of the play scenario: the first two the client plays itself
+ * (ricochet bids and gives up, MANOOVER takes the first legal move), the
+ * others it watches two bots play. */
+enum { LG_GAME_RICOCHET, LG_GAME_MANOOVER, LG_GAME_BOXING, LG_GAME_ROBORALLY, LG_GAME_ROBOTWARS,
+       LG_GAME_COUNT };
+extern const char *const lg_game_names[LG_GAME_COUNT];
+
 typedef enum lg_wire {
     LG_WIRE_BOTPIT,   /* protocol/PROTOCOL.md */
     LG_WIRE_COLYSEUS, /* Colyseus 0.16+: HTTP matchmaking, then its binary framing */
@@ -39,6 +46,8 @@ typedef struct lg_opts {
     lg_scenario scenario;
     lg_wire wire;
     const char *colyseus_room; /* the room name the Colyseus server defines */
+    /* play: the games to spread the rooms over, as bits of LG_GAME_* */
+    unsigned games;
     int levels[LG_MAX_LEVELS];
     int n_levels;
     int room_size;

@@ -20,6 +20,14 @@ int64_t lg_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+const char *const lg_game_names[LG_GAME_COUNT] = {
+    [LG_GAME_RICOCHET] = "ricochet",
+    [LG_GAME_MANOOVER] = "manoover",
+    [LG_GAME_BOXING] = "boxing",
+    [LG_GAME_ROBORALLY] = "roborally",
+    [LG_GAME_ROBOTWARS] = "robotwars",
+};
+
 const char *lg_scenario_name(lg_scenario s)
 {
     switch (s) {
@@ -344,6 +352,16 @@ static void on_time(lg_worker *w, int64_t now)
         run_ticks(w, now);
 }
 
+/* The play scenario's game for client k: the chosen games in turn. */
+static int game_of(unsigned games, uint32_t k)
+{
+    int chosen[LG_GAME_COUNT], n = 0;
+    for (int g = 0; g < LG_GAME_COUNT; g++)
+        if (games & (1u << g))
+            chosen[n++] = g;
+    return n ? chosen[k % (uint32_t)n] : 0;
+}
+
 static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count, uint32_t total)
 {
     static const ws_handlers handlers = {on_open, on_message, on_closed};
@@ -371,7 +389,7 @@ static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count
         c->index = first + i;
         c->local = i;
         c->group = i / size;
-        c->game = (uint8_t)(c->index % 5);
+        c->game = (uint8_t)game_of(o->games, c->index);
         c->round = -1;
         worker_requeue(c);
     }
