@@ -76,6 +76,7 @@ typedef struct lg_result {
     double setup_s;            /* connect and set-up time */
     double cpu_s;              /* this worker's CPU seconds in the window */
     double wait_s;             /* and its seconds waiting for a CPU */
+    double rss_mb;             /* its resident memory at the window's end */
     /* reconnect */
     double resume_s;           /* drop to the last client resumed; -1: not all did */
     uint32_t resumed, seats_lost;

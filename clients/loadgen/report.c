@@ -17,6 +17,7 @@ void report_merge(report_level *r, const lg_result *w)
     s->ready += w->ready;
     s->cpu_s += w->cpu_s;
     s->wait_s += w->wait_s;
+    s->rss_mb += w->rss_mb;
     s->resumed += w->resumed;
     s->seats_lost += w->seats_lost;
     s->games_over += w->games_over;
@@ -49,16 +50,16 @@ static double per_s(const report_level *r, uint64_t n)
 
 void report_header(FILE *out)
 {
-    fprintf(out, "%-9s %7s %7s %8s %8s %8s %8s %8s %10s %9s %7s %5s %8s %8s %8s %8s %8s %7s  %s\n",
+    fprintf(out, "%-9s %7s %7s %8s %8s %8s %8s %8s %10s %9s %7s %5s %8s %8s %8s %8s %8s %7s %7s  %s\n",
             "scenario", "clients", "ready", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms",
             "deliv/s", "sent/s", "errors", "disc", "srv cpu", "srv wait", "srv MB", "gen cpu",
-            "gen wait", "setup s", "notes");
+            "gen wait", "gen MB", "setup s", "notes");
 }
 
 void report_row(FILE *out, const report_level *r)
 {
     const lg_result *s = &r->sum;
-    char srv_cpu[16] = "-", srv_wait[16] = "-", srv_mb[16] = "-", notes[96] = "";
+    char srv_cpu[16] = "-", srv_wait[16] = "-", srv_mb[16] = "-", notes[128] = "";
     if (r->server_known) {
         snprintf(srv_cpu, sizeof srv_cpu, "%.0f%%", r->server_cpu_pct);
         snprintf(srv_wait, sizeof srv_wait, "%.0f%%", r->server_wait_pct);
@@ -66,10 +67,11 @@ void report_row(FILE *out, const report_level *r)
     }
     if (r->o->scenario == LG_RECONNECT) {
         if (s->resume_s >= 0)
-            snprintf(notes, sizeof notes, "all %u resumed in %.2f s, %u seats lost", s->resumed,
-                     s->resume_s, s->seats_lost);
+            snprintf(notes, sizeof notes, "all %u resumed in %.2f s, %u seats lost (reconnects paced at %d/s)",
+                     s->resumed, s->resume_s, s->seats_lost, r->o->connect_rate);
         else
-            snprintf(notes, sizeof notes, "%u resumed, %u seats lost", s->resumed, s->seats_lost);
+            snprintf(notes, sizeof notes, "%u resumed, %u seats lost (reconnects paced at %d/s)",
+                     s->resumed, s->seats_lost, r->o->connect_rate);
     } else if (r->o->scenario == LG_PLAY) {
         snprintf(notes, sizeof notes, "%u games over", s->games_over);
     }
@@ -80,11 +82,11 @@ void report_row(FILE *out, const report_level *r)
              r->window_s > 0 ? s->wait_s / r->window_s * 100 : 0);
     fprintf(out,
             "%-9s %7d %7u %8.2f %8.2f %8.2f %8.2f %8.2f %10.0f %9.0f %7" PRIu64 " %5" PRIu64
-            " %8s %8s %8s %8s %8s %7.1f  %s\n",
+            " %8s %8s %8s %8s %8s %7.1f %7.1f  %s\n",
             lg_scenario_name(r->o->scenario), r->clients, s->ready, ms(r, 0.5), ms(r, 0.95),
             ms(r, 0.99), ms(r, 0.999), (double)s->lat.max_us / 1000.0, per_s(r, s->delivered),
             per_s(r, s->sent), s->errors, s->disconnects, srv_cpu, srv_wait, srv_mb, gen_cpu,
-            gen_wait, s->setup_s, notes);
+            gen_wait, s->rss_mb, s->setup_s, notes);
 }
 
 /* A string for JSON: the error sentences are ours or the server's, but a
@@ -122,9 +124,11 @@ void report_json(FILE *out, const report_level *r)
                 r->server_cpu_pct, r->server_wait_pct, r->server_rss_mb);
     else
         fputs("\"server_cpu_pct\":null,\"server_wait_pct\":null,\"server_rss_mb\":null,", out);
-    fprintf(out, "\"gen_cpu_pct\":%.1f,\"gen_wait_pct\":%.1f,\"workers\":%d,\"setup_s\":%.2f,",
+    fprintf(out,
+            "\"gen_cpu_pct\":%.1f,\"gen_wait_pct\":%.1f,\"gen_rss_mb\":%.1f,\"workers\":%d,"
+            "\"setup_s\":%.2f,",
             r->window_s > 0 ? s->cpu_s / r->window_s * 100 : 0,
-            r->window_s > 0 ? s->wait_s / r->window_s * 100 : 0, r->workers, s->setup_s);
+            r->window_s > 0 ? s->wait_s / r->window_s * 100 : 0, s->rss_mb, r->workers, s->setup_s);
     if (r->o->scenario == LG_RECONNECT)
         fprintf(out, "\"resumed\":%u,\"seats_lost\":%u,\"resume_s\":%.3f,", s->resumed,
                 s->seats_lost, s->resume_s);

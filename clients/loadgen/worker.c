@@ -337,6 +337,9 @@ static void on_time(lg_worker *w, int64_t now)
         w->ended = true;
         w->res.cpu_s = procstat_self_cpu() - w->cpu_at_window;
         w->res.wait_s = procstat_self_wait() - w->wait_at_window;
+        procstat self;
+        if (procstat_read(getpid(), &self))
+            w->res.rss_mb = self.rss_mb;
         if (w->o->scenario == LG_RECONNECT) {
             /* Clients still away at the end lost their seat for this run. */
             for (uint32_t i = 0; i < w->count; i++)
