@@ -45,7 +45,7 @@ struct ws_conn {
     ws_buf msg;        /* fragments gathered so far */
     ws_buf out;        /* bytes the kernel has not taken yet */
     size_t out_off;
-    ws_conn *next_dead;
+    ws_conn *prev, *next; /* the loop's live connections, or next on its dead list */
 };
 
 /* A second file descriptor to watch (the worker's control pipe). */
@@ -63,7 +63,8 @@ struct ws_loop {
     int sources, next_source;
     size_t live;
     uint64_t rng;
-    ws_conn *dead; /* closed during this poll; freed at its end */
+    ws_conn *all;  /* live connections (so that ws_loop_free can end them) */
+    ws_conn *dead; /* closed since the last poll ended; freed at the next end */
     ws_watch watch;
     char *scratch;
 };
@@ -127,15 +128,20 @@ ws_loop *ws_loop_new(const ws_handlers *h, const char *host, int port, int sourc
     return l;
 }
 
+static void free_conn(ws_conn *c)
+{
+    buf_free(&c->in);
+    buf_free(&c->msg);
+    buf_free(&c->out);
+    free(c);
+}
+
 static void free_dead(ws_loop *l)
 {
     while (l->dead) {
         ws_conn *c = l->dead;
-        l->dead = c->next_dead;
-        buf_free(&c->in);
-        buf_free(&c->msg);
-        buf_free(&c->out);
-        free(c);
+        l->dead = c->next;
+        free_conn(c);
     }
 }
 
@@ -143,6 +149,13 @@ void ws_loop_free(ws_loop *l)
 {
     if (!l)
         return;
+    /* Connections still live end without callbacks: their users are going too. */
+    while (l->all) {
+        ws_conn *c = l->all;
+        l->all = c->next;
+        close(c->fd);
+        free_conn(c);
+    }
     free_dead(l);
     close(l->epfd);
     free(l->scratch);
@@ -196,9 +209,17 @@ static void finish(ws_conn *c, int code)
     /* Closing the descriptor also removes it from the epoll set. */
     close(c->fd);
     c->fd = -1;
-    c->loop->live--;
-    c->next_dead = c->loop->dead;
-    c->loop->dead = c;
+    ws_loop *l = c->loop;
+    l->live--;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        l->all = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    c->prev = NULL;
+    c->next = l->dead;
+    l->dead = c;
     if (c->loop->h.closed)
         c->loop->h.closed(c, c->user, code);
 }
@@ -360,6 +381,10 @@ static ws_conn *open_socket(ws_loop *l, void *user)
         return NULL;
     }
     l->live++;
+    c->next = l->all;
+    if (l->all)
+        l->all->prev = c;
+    l->all = c;
     return c;
 }
 

@@ -54,6 +54,7 @@ typedef struct ws_handlers {
  * connections over 127.0.0.1 .. 127.0.0.<sources> as source addresses, so
  * more than one ephemeral port range is available towards one server. */
 ws_loop *ws_loop_new(const ws_handlers *h, const char *host, int port, int sources);
+/* Closes every connection still open (without callbacks) and frees all. */
 void ws_loop_free(ws_loop *l);
 
 /* Starts a non-blocking connect and queues the upgrade request for `path`
