@@ -17,7 +17,12 @@
  * frozen where it stands (a helper's move away from the lines of those paths
  * inherits the answer). Positions near the goal also get a spare-move test
  * before they are expanded: one more again when not even one extra move (a
- * detour, or one helper move onto those lines) would do.
+ * detour, or one helper move onto those lines) would do. And a position
+ * whose bound is dist + 1 takes the blocker test before it is expanded: the
+ * finisher's stops short of a wall need robots on the next cells, one helper
+ * move per new such cell; when no relaxed path fits in dist + 1 counting
+ * those (the one new blocker brought by one move of a helper as it stands),
+ * the position needs dist + 2 and waits for that layer.
  *
  * A robot never goes straight back the way it came (that position was
  * reached one move sooner) unless the ricochet rule makes the back-and-forth
@@ -52,6 +57,11 @@
 #define CREATOR_MASK 31
 #define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
 #define OPEN_CHECKED (UINT64_C(1) << 62)  /* the spare-move test was done */
+#define BLK_CACHE_BITS 16
+#define BLK_CACHE (1 << BLK_CACHE_BITS)
+#ifndef BLK_SLACK
+#define BLK_SLACK 1
+#endif
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
@@ -114,6 +124,7 @@ struct ricochet_solver {
     bool commute;      /* prune moves that commute with the last one (4 robots, one active) */
     uint64_t key_mask; /* the key bits of an open entry */
     bool lookahead; /* the spare-move test before expanding */
+    bool blockers;  /* the blocker test before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
     /* Memos per (turn state, cell) of the active robot, valid while their
@@ -140,6 +151,23 @@ struct ricochet_solver {
     uint32_t spare_mark[4][RICOCHET_CELLS];
     uint32_t frozen_mark[4][RICOCHET_CELLS]; /* shortest-path marks, helpers unmoved */
     uint32_t spare_gen;
+
+    /* The blocker test: its failure memo within one search, per (slack,
+     * turn, cell) the cells whose occupant matters, the answers with no
+     * helper on them, and a cache of the answers with some. */
+    uint8_t blk_left[4][RICOCHET_CELLS];
+    uint32_t blk_mark[4][RICOCHET_CELLS];
+    uint32_t blk_gen;
+    uint64_t blk_ways[4][RICOCHET_CELLS][4];
+    uint32_t blk_ways_mark[4][RICOCHET_CELLS];
+    uint64_t blk_rel[2][4][RICOCHET_CELLS][4];
+    uint32_t blk_rel_gen[2][4][RICOCHET_CELLS];
+    struct blk_answer {
+        uint64_t ok[4]; /* the cells that would do as the one new blocker */
+        uint64_t key;   /* turn | cell << 2 | the helpers that matter */
+        uint32_t gen;   /* valid while it equals solve_gen */
+        bool free;      /* passes with no new blocker */
+    } blk_empty[4][RICOCHET_CELLS], *blk_cache;
 
     /* Marks for the frozen shortest-path test. */
     uint32_t mark[4][RICOCHET_CELLS];
@@ -978,6 +1006,194 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
     return spare_path(s, rows, cols, c, t, left, hm, nhm);
 }
 
+/* ---- the blocker test ----
+ *
+ * Every move of the finishing robot stops on a cell of its relaxed line. A
+ * stop short of the wall needs something on the next cell: a helper already
+ * there, or one that a helper move brought there, and a helper move ends on
+ * one cell. So from a position a solution takes at least the finisher's
+ * moves plus the distinct cells it is stopped by that no helper holds now.
+ * With one move to spare over the relaxed distance k (the case tested: the
+ * positions whose bound is k + 1 because no shortest path works frozen),
+ * either some relaxed path of at most k + 1 moves stops only where a wall or
+ * a helper stops it, or one of at most k moves has one new blocker, which a
+ * single helper move must bring: from where a helper stands, along its
+ * lines. If neither, the position needs k + 2 and waits for that layer.
+ *
+ * The answer depends on the finisher's (turn, cell) and on the helpers
+ * standing on the cells after its possible stops (blocker_cells); the cells
+ * that would do as the new blocker are worked out once per such pattern and
+ * cached, and a position then only asks whether one of its helpers reaches
+ * one of them. */
+
+/* Is there a relaxed path of the finisher from (t, c) of at most `left`
+ * moves, each stopping at the wall or before a cell of occ? Failures are
+ * memoised per (turn, cell) while blk_gen stands (occ unchanged). */
+static bool blocker_path(ricochet_solver *s, const uint64_t *occ, int c, int t, int left)
+{
+    if (s->blk_mark[t][c] == s->blk_gen && s->blk_left[t][c] >= left)
+        return false;
+    s->blk_mark[t][c] = s->blk_gen;
+    s->blk_left[t][c] = (uint8_t)left;
+    for (int d = 0; d < 4; d++) {
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            if (x != wall && !in_mask(occ, x + step[d]))
+                continue; /* nothing would stop it here */
+            if (x == s->target) {
+                if (t2 == RICOCHET_TURN_DONE)
+                    return true;
+                continue;
+            }
+            if (1 + s->dist[t2][x] <= left && blocker_path(s, occ, x, t2, left - 1))
+                return true;
+        }
+    }
+    return false;
+}
+
+static void blocker_next_gen(ricochet_solver *s)
+{
+    if (++s->blk_gen == 0) {
+        memset(s->blk_mark, 0, sizeof s->blk_mark);
+        memset(s->blk_ways_mark, 0, sizeof s->blk_ways_mark);
+        s->blk_gen = 1;
+    }
+}
+
+/* The cells whose occupant could stop the finisher, in turn state t on c,
+ * somewhere along a relaxed path of at most its dist + slack moves (slack 0
+ * or 1): the cell after every stop short of the wall. Memoised per solve. */
+static const uint64_t *blocker_cells(ricochet_solver *s, int slack, int t, int c)
+{
+    uint64_t *m = s->blk_rel[slack][t][c];
+    if (s->blk_rel_gen[slack][t][c] == s->solve_gen)
+        return m;
+    s->blk_rel_gen[slack][t][c] = s->solve_gen;
+    memset(m, 0, 4 * sizeof *m);
+    int r = s->dist[t][c];
+    if (r == INF || r == 0)
+        return m;
+    r += slack;
+    for (int d = 0; d < 4; d++) {
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            bool goal = x == s->target;
+            if (goal ? t2 != RICOCHET_TURN_DONE : 1 + s->dist[t2][x] > r)
+                continue;
+            if (x != wall) {
+                int b = x + step[d];
+                m[b >> 6] |= UINT64_C(1) << (b & 63);
+            }
+            if (goal)
+                continue;
+            const uint64_t *sub = blocker_cells(s, r - 1 - s->dist[t2][x], t2, x);
+            for (int w = 0; w < 4; w++)
+                m[w] |= sub[w];
+        }
+    }
+    return m;
+}
+
+/* The cells b such that the finisher, in turn state t on c, has a relaxed
+ * path of exactly its dist moves each stopping at the wall, before a cell
+ * of occ or before b (all ones when it needs no b). Memoised per (turn,
+ * cell) while blk_gen stands. */
+static const uint64_t *blocker_ways(ricochet_solver *s, const uint64_t *occ, int t, int c)
+{
+    uint64_t *m = s->blk_ways[t][c];
+    if (s->blk_ways_mark[t][c] == s->blk_gen)
+        return m;
+    s->blk_ways_mark[t][c] = s->blk_gen;
+    memset(m, 0, 4 * sizeof *m);
+    int k = s->dist[t][c];
+    for (int d = 0; d < 4; d++) {
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            int b = x + step[d];
+            bool natural = x == wall || in_mask(occ, b);
+            const uint64_t *sub;
+            static const uint64_t all[4] = {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0)};
+            if (x == s->target)
+                sub = t2 == RICOCHET_TURN_DONE ? all : NULL;
+            else
+                sub = s->dist[t2][x] == k - 1 ? blocker_ways(s, occ, t2, x) : NULL;
+            if (!sub)
+                continue;
+            if (natural)
+                for (int w = 0; w < 4; w++)
+                    m[w] |= sub[w];
+            else
+                m[b >> 6] |= sub[b >> 6] & UINT64_C(1) << (b & 63);
+        }
+    }
+    return m;
+}
+
+/* Works out the test for the finisher in turn state t on c, the helpers
+ * that matter standing on occ: whether it passes with no new blocker, and
+ * else which cells would do as the one new blocker. */
+static void blocker_answer(ricochet_solver *s, const uint64_t *occ, int t, int c,
+                           struct blk_answer *a)
+{
+    int k = s->dist[t][c];
+    memset(a->ok, 0, sizeof a->ok);
+    blocker_next_gen(s);
+    a->free = blocker_path(s, occ, c, t, k + 1);
+    if (a->free)
+        return;
+    (void)k;
+    const uint64_t *ways = blocker_ways(s, occ, t, c);
+    for (int w = 0; w < 4; w++)
+        a->ok[w] = ways[w] & ~occ[w];
+}
+
+/* The blocker test of the position with key (one finisher, in slot 0),
+ * whose bound is its dist + 1: false when it needs at least dist + 2. */
+static bool blocker_passes(ricochet_solver *s, uint64_t key)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    int t = turn[0], c = cell[0];
+    const uint64_t *rel = blocker_cells(s, 1, t, c);
+    uint64_t occ[4] = {0};
+    uint64_t ck = (uint64_t)t << 8 | (uint64_t)c;
+    int nin = 0;
+    for (int j = 1; j < s->n; j++)
+        if (in_mask(rel, cell[j])) {
+            occ[cell[j] >> 6] |= UINT64_C(1) << (cell[j] & 63);
+            ck |= (uint64_t)(cell[j] + 1) << (10 + 9 * nin++); /* helpers come sorted */
+        }
+    struct blk_answer *a;
+    if (!nin) {
+        a = &s->blk_empty[t][c];
+    } else {
+        if (!s->blk_cache && !(s->blk_cache = calloc(BLK_CACHE, sizeof *s->blk_cache)))
+            return true; /* no memory for the cache: no pruning, still exact */
+        a = &s->blk_cache[(ck * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - BLK_CACHE_BITS)];
+    }
+    if (a->gen != s->solve_gen || a->key != ck) {
+        blocker_answer(s, occ, t, c, a);
+        a->key = ck;
+        a->gen = s->solve_gen;
+    }
+    if (a->free)
+        return true;
+    uint64_t reach = 0;
+    for (int j = 1; j < s->n; j++) {
+        const uint64_t *cr = cross(s, cell[j]);
+        reach |= (cr[0] & a->ok[0]) | (cr[1] & a->ok[1]) | (cr[2] & a->ok[2]) |
+                 (cr[3] & a->ok[3]);
+    }
+    return reach != 0;
+}
+
 /* Is cell z among the cells a robot on c may pass or stop on sliding d (up
  * to the wall)? */
 static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
@@ -1320,6 +1536,15 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
                     continue; /* reached more cheaply since */
                 int dist = s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
                                   [(key >> (FIELD * (s->n - 1))) & 255];
+                if (s->blockers && (popped[k] & OPEN_NO_TIGHT) && f - g == dist + 1) {
+                    if (!blocker_passes(s, key)) {
+                        /* Its finisher needs a blocker no helper brings in one move. */
+                        if (f + 1 <= s->max_moves &&
+                            open_push(s, f + 1, f + 1 - g, popped[k] | OPEN_CHECKED) < 0)
+                            return NO_MEMORY;
+                        continue;
+                    }
+                }
                 if (s->lookahead && s->nodes < LOOKAHEAD_NODES && !s->vortex && !(popped[k] & OPEN_CHECKED) &&
                     f - g == dist + 1 && f - g <= s->look_max && !spare_solvable(s, key, f - g)) {
                     /* Not even one move to spare: it belongs a layer on. */
@@ -1675,6 +1900,7 @@ void ricochet_solver_free(ricochet_solver *s)
 {
     if (s) {
         astar_release(s);
+        free(s->blk_cache);
         free(s);
     }
 }
@@ -1718,6 +1944,10 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
         memset(s->tight_empty_gen, 0, sizeof s->tight_empty_gen);
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
+        memset(s->blk_rel_gen, 0, sizeof s->blk_rel_gen);
+        memset(s->blk_empty, 0, sizeof s->blk_empty);
+        if (s->blk_cache)
+            memset(s->blk_cache, 0, BLK_CACHE * sizeof *s->blk_cache);
         s->solve_gen = 1;
     }
     memcpy(s->stop, p->board->stop, sizeof s->stop);
@@ -1734,6 +1964,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->commute = s->n == 4 && !s->vortex;
     s->key_mask = s->commute ? (UINT64_C(1) << FROM_SHIFT) - 1 : KEY_MASK;
     s->look_max = LOOKAHEAD_MAX;
+    s->blockers = !s->vortex && !limits->no_blocker_test;
 
     s->nodes = 0;
     s->mem_peak = s->mem_used;
@@ -1741,6 +1972,40 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->max_nodes = limits->max_nodes;
     s->cancel = limits->cancel;
     s->stopped = RICOCHET_SOLVED;
+}
+
+/* The key of the puzzle's start, in slots: the active robot first. */
+static uint64_t start_key_of(const ricochet_solver *s, const ricochet_puzzle *p)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
+    int n = 0;
+    if (!s->vortex) {
+        cell[n] = p->robots.cell[p->active];
+        turn[n++] = (uint8_t)t0;
+    }
+    for (int i = 0; i < s->n; i++)
+        if (s->vortex || i != p->active) {
+            cell[n] = p->robots.cell[i];
+            turn[n++] = (uint8_t)(s->vortex ? t0 : 0);
+        }
+    return pack(s, cell, turn);
+}
+
+int ricochet_solver_bound(ricochet_solver *s, const ricochet_puzzle *p,
+                          const ricochet_limits *limits)
+{
+    if (!puzzle_valid(p))
+        return -1;
+    ricochet_limits none = {0};
+    setup(s, p, limits ? limits : &none);
+    uint64_t key = start_key_of(s, p);
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    int h = bound_sharp(s, cell, turn);
+    if (s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1 && !blocker_passes(s, key))
+        h++;
+    return h;
 }
 
 ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
@@ -1754,20 +2019,8 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
     ricochet_limits none = {0};
     setup(s, p, limits ? limits : &none);
 
-    /* The start in slots: the active robot first. */
     uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
-    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
-    int n = 0;
-    if (!s->vortex) {
-        cell[n] = p->robots.cell[p->active];
-        turn[n++] = (uint8_t)t0;
-    }
-    for (int i = 0; i < s->n; i++)
-        if (s->vortex || i != p->active) {
-            cell[n] = p->robots.cell[i];
-            turn[n++] = (uint8_t)(s->vortex ? t0 : 0);
-        }
-    uint64_t start_key = pack(s, cell, turn);
+    uint64_t start_key = start_key_of(s, p);
     unpack(s, start_key, cell, turn);
     int h = bound_sharp(s, cell, turn);
     out->lower_bound = h;

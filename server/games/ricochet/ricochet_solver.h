@@ -44,6 +44,7 @@ typedef struct ricochet_limits {
     uint64_t max_nodes;         /* 0: no node budget */
     int max_moves;              /* 0: RICOCHET_MAX_MOVES; longer solutions are not sought */
     const volatile int *cancel; /* NULL or a flag another thread may set */
+    bool no_blocker_test;       /* search without the blocker test (to compare; slower) */
 } ricochet_limits;
 
 typedef enum ricochet_status {
@@ -84,6 +85,15 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
 /* One-shot: a workspace of table_bytes for this solve only. */
 ricochet_status ricochet_solve(const ricochet_puzzle *p, const ricochet_limits *limits,
                                size_t table_bytes, ricochet_solution *out);
+
+/* The lower bound the search starts from, without searching: the relaxed
+ * distance, one more when no shortest relaxed path works with the others
+ * frozen, and one more again when the blocker test fails (unless
+ * limits->no_blocker_test; see ricochet_solver.c). 255 when the target is
+ * out of reach, -1 for a malformed puzzle. limits may be NULL. For tests:
+ * it must never exceed the optimum. */
+int ricochet_solver_bound(ricochet_solver *s, const ricochet_puzzle *p,
+                          const ricochet_limits *limits);
 
 const char *ricochet_status_name(ricochet_status st); /* "solved", "no_solution", ... */
 
