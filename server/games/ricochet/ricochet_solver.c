@@ -57,6 +57,11 @@
 #define CREATOR_MASK 31
 #define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
 #define OPEN_CHECKED (UINT64_C(1) << 62)  /* the spare-move test was done */
+/* The blocker test's memos cost more to fill than a small search costs
+ * whole (tens of microseconds), so it starts after this many positions. */
+#ifndef BLOCKER_NODES
+#define BLOCKER_NODES 20000
+#endif
 #define BLK_CACHE_BITS 16
 #define BLK_CACHE (1 << BLK_CACHE_BITS)
 #ifndef BLK_SLACK
@@ -1154,28 +1159,32 @@ static void blocker_answer(ricochet_solver *s, const uint64_t *occ, int t, int c
         a->ok[w] = ways[w] & ~occ[w];
 }
 
-/* The blocker test of the position with key (one finisher, in slot 0),
- * whose bound is its dist + 1: false when it needs at least dist + 2. */
-static bool blocker_passes(ricochet_solver *s, uint64_t key)
+/* The answer of the blocker test for a finisher in turn state t on cell[0],
+ * helpers on cell[1..n-1] (in any order), worked out or found in the cache;
+ * NULL when there is no memory for the cache. */
+static const struct blk_answer *blocker_lookup(ricochet_solver *s, const uint8_t *cell, int t)
 {
-    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
-    unpack(s, key, cell, turn);
-    int t = turn[0], c = cell[0];
+    int c = cell[0];
     const uint64_t *rel = blocker_cells(s, 1, t, c);
     uint64_t occ[4] = {0};
-    uint64_t ck = (uint64_t)t << 8 | (uint64_t)c;
-    int nin = 0;
+    int in[RICOCHET_ROBOTS_MAX], nin = 0;
     for (int j = 1; j < s->n; j++)
         if (in_mask(rel, cell[j])) {
             occ[cell[j] >> 6] |= UINT64_C(1) << (cell[j] & 63);
-            ck |= (uint64_t)(cell[j] + 1) << (10 + 9 * nin++); /* helpers come sorted */
+            int x = cell[j], k = nin++;
+            for (; k > 0 && in[k - 1] > x; k--) /* sorted: one key per set of helpers */
+                in[k] = in[k - 1];
+            in[k] = x;
         }
+    uint64_t ck = (uint64_t)t << 8 | (uint64_t)c;
+    for (int k = 0; k < nin; k++)
+        ck |= (uint64_t)(in[k] + 1) << (10 + 9 * k);
     struct blk_answer *a;
     if (!nin) {
         a = &s->blk_empty[t][c];
     } else {
         if (!s->blk_cache && !(s->blk_cache = calloc(BLK_CACHE, sizeof *s->blk_cache)))
-            return true; /* no memory for the cache: no pruning, still exact */
+            return NULL;
         a = &s->blk_cache[(ck * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - BLK_CACHE_BITS)];
     }
     if (a->gen != s->solve_gen || a->key != ck) {
@@ -1183,15 +1192,27 @@ static bool blocker_passes(ricochet_solver *s, uint64_t key)
         a->key = ck;
         a->gen = s->solve_gen;
     }
-    if (a->free)
-        return true;
+    return a;
+}
+
+/* Does one of the helpers on cell[1..n-1] reach, in one move, a cell of ok? */
+static bool blocker_reached(ricochet_solver *s, const uint64_t *ok, const uint8_t *cell)
+{
     uint64_t reach = 0;
     for (int j = 1; j < s->n; j++) {
         const uint64_t *cr = cross(s, cell[j]);
-        reach |= (cr[0] & a->ok[0]) | (cr[1] & a->ok[1]) | (cr[2] & a->ok[2]) |
-                 (cr[3] & a->ok[3]);
+        reach |= (cr[0] & ok[0]) | (cr[1] & ok[1]) | (cr[2] & ok[2]) | (cr[3] & ok[3]);
     }
     return reach != 0;
+}
+
+/* The blocker test of a position whose finisher, in turn state t, stands
+ * on cell[0] and whose helpers stand on cell[1..n-1] (in any order), its
+ * bound being the finisher's dist + 1: false when it needs dist + 2. */
+static bool blocker_passes(ricochet_solver *s, const uint8_t *cell, int t)
+{
+    const struct blk_answer *a = blocker_lookup(s, cell, t);
+    return !a || a->free || blocker_reached(s, a->ok, cell);
 }
 
 /* Is cell z among the cells a robot on c may pass or stop on sliding d (up
@@ -1223,6 +1244,8 @@ typedef struct parent {
     int g;
     int h2;
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
+    int blk_state;       /* its blocker answer: -1 not asked yet, 1 free, 0 see blk_ok */
+    uint64_t blk_ok[4];
     uint16_t hrows[16];  /* the helpers' occupancy by row (bit x) and column */
     uint16_t hcols[16];  /* (bit y), when one robot is active */
 } parent;
@@ -1255,6 +1278,7 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
+    par->blk_state = -1;
     int h = bound_cheap(s, cell, turn);
     int top = FIELD * (s->n - 1);
     /* Straight back the way it came is the same as having made only this
@@ -1427,15 +1451,38 @@ static int bound_helper_moved(ricochet_solver *s, const parent *par, int p, int 
     return bound_single(s, rows, cols, par->cell[0], par->turn[0]);
 }
 
+/* The blocker test of a parent's child whose helper in slot i went to
+ * `to`. When neither its old nor its new cell is one the test looks at, the
+ * answer is the parent's pattern's (asked once per parent), and only the
+ * helpers' reach differs. */
+static bool blocker_helper_moved(ricochet_solver *s, parent *par, int i, int to)
+{
+    uint8_t cc[RICOCHET_ROBOTS_MAX];
+    memcpy(cc, par->cell, sizeof cc);
+    cc[i] = (uint8_t)to;
+    int t = par->turn[0];
+    const uint64_t *rel = blocker_cells(s, 1, t, par->cell[0]);
+    if (in_mask(rel, par->cell[i]) || in_mask(rel, to))
+        return blocker_passes(s, cc, t);
+    if (par->blk_state < 0) {
+        const struct blk_answer *a = blocker_lookup(s, par->cell, t);
+        if (!a)
+            return true;
+        par->blk_state = a->free;
+        memcpy(par->blk_ok, a->ok, sizeof par->blk_ok);
+    }
+    return par->blk_state || blocker_reached(s, par->blk_ok, cc);
+}
+
 /* Records the generated children and queues those reached for the first
  * time, or more cheaply than before, in the layer of their f. */
-static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
+static int astar_commit(ricochet_solver *s, parent *pars, const child *kids, int nk,
                         int layer)
 {
     int shift = s->table_shift; /* the homes were computed for this size */
     for (int k = 0; k < nk; k++) {
         const child *c = &kids[k];
-        const parent *par = &pars[c->parent];
+        parent *par = &pars[c->parent];
         int g = par->g + 1;
         size_t home = s->table_shift == shift ? c->home : table_home(s, c->key);
         int r = table_offer(s, c->key, home, g);
@@ -1462,10 +1509,21 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
             ct[i] = c->turn;
             hc = bound_sharp(s, cc, ct);
         }
-        /* The bound is consistent, so f never falls below the layer. */
-        int f = g + hc;
         int dist = s->vortex ? bound_cheap_child(s, par, i, c->to, c->turn)
                              : s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to];
+        if (s->blockers && hc == dist + 1 && s->nodes >= BLOCKER_NODES) {
+            if (i) {
+                hc += !blocker_helper_moved(s, par, i, c->to);
+            } else {
+                uint8_t cc[RICOCHET_ROBOTS_MAX];
+                memcpy(cc, par->cell, sizeof cc);
+                cc[0] = c->to;
+                hc += !blocker_passes(s, cc, c->turn);
+            }
+        }
+        /* The bound need not be consistent: a child whose f falls below
+         * the layer is searched in this one. */
+        int f = g + hc;
         if (hc == dist && f < s->best_len) {
             /* A robot finishes from here alone in hc moves: a solution of
              * length f, found without searching further. */
@@ -1536,15 +1594,6 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
                     continue; /* reached more cheaply since */
                 int dist = s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
                                   [(key >> (FIELD * (s->n - 1))) & 255];
-                if (s->blockers && (popped[k] & OPEN_NO_TIGHT) && f - g == dist + 1) {
-                    if (!blocker_passes(s, key)) {
-                        /* Its finisher needs a blocker no helper brings in one move. */
-                        if (f + 1 <= s->max_moves &&
-                            open_push(s, f + 1, f + 1 - g, popped[k] | OPEN_CHECKED) < 0)
-                            return NO_MEMORY;
-                        continue;
-                    }
-                }
                 if (s->lookahead && s->nodes < LOOKAHEAD_NODES && !s->vortex && !(popped[k] & OPEN_CHECKED) &&
                     f - g == dist + 1 && f - g <= s->look_max && !spare_solvable(s, key, f - g)) {
                     /* Not even one move to spare: it belongs a layer on. */
@@ -1974,6 +2023,18 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->stopped = RICOCHET_SOLVED;
 }
 
+/* The bound of the start, in slots; with the blocker test when `blockers`
+ * (the search leaves it out: a start that fails it costs one layer, and
+ * its memos would cost an easy solve more than its whole search). */
+static int start_bound(ricochet_solver *s, const uint8_t *cell, const uint8_t *turn,
+                       bool blockers)
+{
+    int h = bound_sharp(s, cell, turn);
+    if (blockers && s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1)
+        h += !blocker_passes(s, cell, turn[0]);
+    return h;
+}
+
 /* The key of the puzzle's start, in slots: the active robot first. */
 static uint64_t start_key_of(const ricochet_solver *s, const ricochet_puzzle *p)
 {
@@ -2002,10 +2063,7 @@ int ricochet_solver_bound(ricochet_solver *s, const ricochet_puzzle *p,
     uint64_t key = start_key_of(s, p);
     uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
     unpack(s, key, cell, turn);
-    int h = bound_sharp(s, cell, turn);
-    if (s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1 && !blocker_passes(s, key))
-        h++;
-    return h;
+    return start_bound(s, cell, turn, true);
 }
 
 ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
@@ -2022,7 +2080,7 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
     uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
     uint64_t start_key = start_key_of(s, p);
     unpack(s, start_key, cell, turn);
-    int h = bound_sharp(s, cell, turn);
+    int h = start_bound(s, cell, turn, false);
     out->lower_bound = h;
     out->status = RICOCHET_NO_SOLUTION;
     if (h == INF)
