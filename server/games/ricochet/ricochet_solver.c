@@ -63,6 +63,12 @@
 #define BLOCKER_NODES 20000
 #endif
 #define BLK_CACHE_BITS 16
+#define BLK_OK_MAX 8
+#define BLK_FREE (UINT64_C(1) << 46)
+#define BLK_MANY (UINT64_C(1) << 47)
+#define BLK_COUNT_SHIFT 48
+#define BLK_GEN_SHIFT 52
+#define BLK_KEY_MASK ((UINT64_C(1) << 46) - 1)
 #define BLK_CACHE (1 << BLK_CACHE_BITS)
 #ifndef BLK_SLACK
 #define BLK_SLACK 1
@@ -167,11 +173,14 @@ struct ricochet_solver {
     uint32_t blk_ways_mark[4][RICOCHET_CELLS];
     uint64_t blk_rel[2][4][RICOCHET_CELLS][4];
     uint32_t blk_rel_gen[2][4][RICOCHET_CELLS];
+    /* An answer: tag = key (turn, cell, the helpers that matter: 46 bits)
+     * | free << 46 (passes with no new blocker) | many << 47 (more cells
+     * would do as the new blocker than ok[] holds: taken as a pass) | the
+     * count of ok[] << 48 | the solve's generation << 52; ok[]: the cells
+     * that would do. Sixteen bytes, four to a cache line. */
     struct blk_answer {
-        uint64_t ok[4]; /* the cells that would do as the one new blocker */
-        uint64_t key;   /* turn | cell << 2 | the helpers that matter */
-        uint32_t gen;   /* valid while it equals solve_gen */
-        bool free;      /* passes with no new blocker */
+        uint64_t tag;
+        uint8_t ok[BLK_OK_MAX];
     } blk_empty[4][RICOCHET_CELLS], *blk_cache;
 
     /* Marks for the frozen shortest-path test. */
@@ -1144,19 +1153,22 @@ static const uint64_t *blocker_ways(ricochet_solver *s, const uint64_t *occ, int
 /* Works out the test for the finisher in turn state t on c, the helpers
  * that matter standing on occ: whether it passes with no new blocker, and
  * else which cells would do as the one new blocker. */
-static void blocker_answer(ricochet_solver *s, const uint64_t *occ, int t, int c,
-                           struct blk_answer *a)
+static uint64_t blocker_answer(ricochet_solver *s, const uint64_t *occ, int t, int c,
+                               struct blk_answer *a)
 {
     int k = s->dist[t][c];
-    memset(a->ok, 0, sizeof a->ok);
     blocker_next_gen(s);
-    a->free = blocker_path(s, occ, c, t, k + 1);
-    if (a->free)
-        return;
-    (void)k;
+    if (blocker_path(s, occ, c, t, k + 1))
+        return BLK_FREE;
     const uint64_t *ways = blocker_ways(s, occ, t, c);
+    uint64_t n = 0;
     for (int w = 0; w < 4; w++)
-        a->ok[w] = ways[w] & ~occ[w];
+        for (uint64_t m = ways[w] & ~occ[w]; m; m &= m - 1) {
+            if (n == BLK_OK_MAX)
+                return BLK_MANY;
+            a->ok[n++] = (uint8_t)(64 * w + __builtin_ctzll(m));
+        }
+    return n << BLK_COUNT_SHIFT;
 }
 
 /* The answer of the blocker test for a finisher in turn state t on cell[0],
@@ -1187,23 +1199,29 @@ static const struct blk_answer *blocker_lookup(ricochet_solver *s, const uint8_t
             return NULL;
         a = &s->blk_cache[(ck * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - BLK_CACHE_BITS)];
     }
-    if (a->gen != s->solve_gen || a->key != ck) {
-        blocker_answer(s, occ, t, c, a);
-        a->key = ck;
-        a->gen = s->solve_gen;
-    }
+    uint64_t tag = ck | (uint64_t)(s->solve_gen & 0xfff) << BLK_GEN_SHIFT;
+    if ((a->tag & (BLK_KEY_MASK | ~(UINT64_C(0) ) << BLK_GEN_SHIFT)) != tag)
+        a->tag = tag | blocker_answer(s, occ, t, c, a);
     return a;
 }
 
-/* Does one of the helpers on cell[1..n-1] reach, in one move, a cell of ok? */
-static bool blocker_reached(ricochet_solver *s, const uint64_t *ok, const uint8_t *cell)
+/* Does the answer a let the position pass: free, or one of the helpers on
+ * cell[1..n-1] reaching a cell of its ok[] in one move? */
+static bool blocker_reached(ricochet_solver *s, const struct blk_answer *a, const uint8_t *cell)
 {
-    uint64_t reach = 0;
+    if (a->tag & (BLK_FREE | BLK_MANY))
+        return true;
+    uint64_t reach[4] = {0};
     for (int j = 1; j < s->n; j++) {
         const uint64_t *cr = cross(s, cell[j]);
-        reach |= (cr[0] & ok[0]) | (cr[1] & ok[1]) | (cr[2] & ok[2]) | (cr[3] & ok[3]);
+        for (int w = 0; w < 4; w++)
+            reach[w] |= cr[w];
     }
-    return reach != 0;
+    int n = (int)(a->tag >> BLK_COUNT_SHIFT & 15);
+    for (int k = 0; k < n; k++)
+        if (in_mask(reach, a->ok[k]))
+            return true;
+    return false;
 }
 
 /* The blocker test of a position whose finisher, in turn state t, stands
@@ -1212,7 +1230,7 @@ static bool blocker_reached(ricochet_solver *s, const uint64_t *ok, const uint8_
 static bool blocker_passes(ricochet_solver *s, const uint8_t *cell, int t)
 {
     const struct blk_answer *a = blocker_lookup(s, cell, t);
-    return !a || a->free || blocker_reached(s, a->ok, cell);
+    return !a || blocker_reached(s, a, cell);
 }
 
 /* Is cell z among the cells a robot on c may pass or stop on sliding d (up
@@ -1244,8 +1262,8 @@ typedef struct parent {
     int g;
     int h2;
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
-    int blk_state;       /* its blocker answer: -1 not asked yet, 1 free, 0 see blk_ok */
-    uint64_t blk_ok[4];
+    bool blk_asked;      /* blk holds the answer of its blocker pattern */
+    struct blk_answer blk;
     uint16_t hrows[16];  /* the helpers' occupancy by row (bit x) and column */
     uint16_t hcols[16];  /* (bit y), when one robot is active */
 } parent;
@@ -1278,7 +1296,7 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
-    par->blk_state = -1;
+    par->blk_asked = false;
     int h = bound_cheap(s, cell, turn);
     int top = FIELD * (s->n - 1);
     /* Straight back the way it came is the same as having made only this
@@ -1464,14 +1482,14 @@ static bool blocker_helper_moved(ricochet_solver *s, parent *par, int i, int to)
     const uint64_t *rel = blocker_cells(s, 1, t, par->cell[0]);
     if (in_mask(rel, par->cell[i]) || in_mask(rel, to))
         return blocker_passes(s, cc, t);
-    if (par->blk_state < 0) {
+    if (!par->blk_asked) {
         const struct blk_answer *a = blocker_lookup(s, par->cell, t);
         if (!a)
             return true;
-        par->blk_state = a->free;
-        memcpy(par->blk_ok, a->ok, sizeof par->blk_ok);
+        par->blk = *a; /* a copy: the cache line may be taken before the next child */
+        par->blk_asked = true;
     }
-    return par->blk_state || blocker_reached(s, par->blk_ok, cc);
+    return blocker_reached(s, &par->blk, cc);
 }
 
 /* Records the generated children and queues those reached for the first
@@ -1986,7 +2004,14 @@ static bool puzzle_valid(const ricochet_puzzle *p)
 static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_limits *limits)
 {
     s->board = p->board;
-    if (++s->solve_gen == 0) {
+    if ((++s->solve_gen & 0xfff) == 0) {
+        /* The blocker answers keep 12 bits of the generation, never 0. */
+        memset(s->blk_empty, 0, sizeof s->blk_empty);
+        if (s->blk_cache)
+            memset(s->blk_cache, 0, BLK_CACHE * sizeof *s->blk_cache);
+        s->solve_gen++;
+    }
+    if (s->solve_gen == 1) { /* the first solve, or the generations wrapped */
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
         memset(s->cross_gen, 0, sizeof s->cross_gen);
@@ -1994,10 +2019,6 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
         memset(s->blk_rel_gen, 0, sizeof s->blk_rel_gen);
-        memset(s->blk_empty, 0, sizeof s->blk_empty);
-        if (s->blk_cache)
-            memset(s->blk_cache, 0, BLK_CACHE * sizeof *s->blk_cache);
-        s->solve_gen = 1;
     }
     memcpy(s->stop, p->board->stop, sizeof s->stop);
     s->n = p->robots.nrobots;
