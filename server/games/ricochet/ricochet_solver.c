@@ -76,6 +76,7 @@
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
+#define TABLE_GROW_SLOWER ((size_t)4 << 20)
 /* The spare-move test pays for itself on positions near the goal (it is
  * cheap there and moves them out of the layer being searched); far from the
  * goal it costs more than it saves. It also pays on searches of up to a few
@@ -714,12 +715,14 @@ static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int
         uint64_t e = s->table[i];
         if (!e) {
             if ((s->table_count + 1) * 10 > s->table_size * 7) {
-                /* Fourfold. (Sixteenfold once big made the deep puzzles pay
-                 * the kernel for zeroing 128 MiB where 32 would do, about a
-                 * tenth of their time, more than the rehashes it saved: the
-                 * homes are the hash's top bits, so a rehash writes the new
-                 * table nearly in order.) */
-                if (table_resize(s, s->table_size * 4) < 0 &&
+                /* Fourfold, then twofold past TABLE_GROW_SLOWER entries: the
+                 * kernel zeroing a fresh table is a tenth to a sixth of a big
+                 * solve (sixteenfold past 1M entries zeroed 128 MiB where 32
+                 * would do for the deep puzzles, and the anchors' 5M entries
+                 * fit in 64), more than the rehashes cost: the homes are the
+                 * hash's top bits, so a rehash writes nearly in order. */
+                if (!(s->table_size < TABLE_GROW_SLOWER &&
+                      table_resize(s, s->table_size * 4) == 0) &&
                     table_resize(s, s->table_size * 2) < 0)
                     return -1;
                 return table_offer(s, key, table_home(s, key), g);
