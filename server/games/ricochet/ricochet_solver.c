@@ -1214,16 +1214,13 @@ static bool blocker_reached(ricochet_solver *s, const struct blk_answer *a, cons
 {
     if (a->tag & (BLK_FREE | BLK_MANY))
         return true;
-    uint64_t reach[4] = {0};
-    for (int j = 1; j < s->n; j++) {
+    int n = (int)(a->tag >> BLK_COUNT_SHIFT & 15); /* mostly none at all */
+    for (int j = 1; j < s->n && n; j++) {
         const uint64_t *cr = cross(s, cell[j]);
-        for (int w = 0; w < 4; w++)
-            reach[w] |= cr[w];
+        for (int k = 0; k < n; k++)
+            if (in_mask(cr, a->ok[k]))
+                return true;
     }
-    int n = (int)(a->tag >> BLK_COUNT_SHIFT & 15);
-    for (int k = 0; k < n; k++)
-        if (in_mask(reach, a->ok[k]))
-            return true;
     return false;
 }
 
