@@ -5,13 +5,17 @@
  * that brings the active robot (or, for the vortex, any robot) onto the
  * target, with the ricochet rule on or off, 4 or 5 robots, and returns one
  * optimal move list. A* over exact positions (helpers interchangeable) with
- * an admissible bound, in a memory budget; past the budget it finishes as
- * IDA* with a fixed transposition table (slower, still exact). How it works
- * is described at the top of ricochet_solver.c.
+ * an admissible bound (sharpened by a blocker test: a stop short of a wall
+ * needs a robot on the next cell, and bringing one costs a move), in a
+ * memory budget; past the budget it finishes as IDA* with a fixed
+ * transposition table (slower, still exact). How it works is described at
+ * the top of ricochet_solver.c.
  *
  * Memory: a solve uses what it needs up to the workspace's budget (default
- * 256 MiB; the 24/25-move sample anchors peak at about 180 MiB, a typical
- * puzzle well under 1 MiB).
+ * 256 MiB; the 24/25-move sample anchors peak at about 112 MiB, a typical
+ * puzzle well under 1 MiB). Outside the budget: the workspace itself (about
+ * 370 KiB, mostly memos touched only as needed) and, once a search passes
+ * 20 000 positions, a 1 MiB cache of blocker-test answers kept with it.
  *
  * Thread safety: a solve touches only its own ricochet_solver workspace and
  * read-only tables, so separate solves may run on separate threads at once
