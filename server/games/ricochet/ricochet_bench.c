@@ -383,7 +383,7 @@ static void print_deep(const result *rs)
                  edges[e][1]);
         print_group(name, sel, k);
     }
-    print_group("deep 16-19", rs, DEEP_COUNT - 1);
+    print_group("deep 16-19", rs, DEEP_COUNT - 1); /* all but the last, the 21-move one */
 }
 
 static const char bench_usage[] =
