@@ -1043,6 +1043,18 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
  * cached, and a position then only asks whether one of its helpers reaches
  * one of them. */
 
+/* The directions worth trying from (t, c) with `slack` moves to spare over
+ * its dist: those with a relaxed step closer, and with one to spare those
+ * with a stop as far too (the relevance memo has them); all four past that. */
+static unsigned blocker_dirs(ricochet_solver *s, int t, int c, int slack)
+{
+    if (slack > 1)
+        return 15;
+    if (s->rel_gen[t][c] != s->solve_gen)
+        relevance(s, t, c);
+    return s->rel_dirs[t][c] | (slack ? s->level_dirs[t][c] : 0u);
+}
+
 /* Is there a relaxed path of the finisher from (t, c) of at most `left`
  * moves, each stopping at the wall or before a cell of occ? Failures are
  * memoised per (turn, cell) while blk_gen stands (occ unchanged). */
@@ -1052,7 +1064,9 @@ static bool blocker_path(ricochet_solver *s, const uint64_t *occ, int c, int t, 
         return false;
     s->blk_mark[t][c] = s->blk_gen;
     s->blk_left[t][c] = (uint8_t)left;
-    for (int d = 0; d < 4; d++) {
+    unsigned dirs = blocker_dirs(s, t, c, left - s->dist[t][c]);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
         int wall = s->stop[d][c];
         int t2 = ricochet_turn_after(t, d);
         for (int x = c; x != wall;) {
@@ -1128,7 +1142,8 @@ static const uint64_t *blocker_ways(ricochet_solver *s, const uint64_t *occ, int
     s->blk_ways_mark[t][c] = s->blk_gen;
     memset(m, 0, 4 * sizeof *m);
     int k = s->dist[t][c];
-    for (int d = 0; d < 4; d++) {
+    for (unsigned dirs = blocker_dirs(s, t, c, 0); dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
         int wall = s->stop[d][c];
         int t2 = ricochet_turn_after(t, d);
         for (int x = c; x != wall;) {
