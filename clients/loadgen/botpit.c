@@ -140,6 +140,24 @@ static void group_known(lg_worker *w, lg_group *g)
     }
 }
 
+/* A host that cannot make its room strands the members waiting for its
+ * code: they fail now rather than at the set-up timeout. */
+static void strand_members(lg_client *c)
+{
+    lg_group *g = worker_group(c);
+    if (!worker_is_host(c) || g->known)
+        return;
+    for (uint32_t i = g->first + 1; i < g->first + g->size; i++) {
+        lg_client *m = &c->w->clients[i];
+        if (m->phase != CL_FAILED && m->phase != CL_READY) {
+            char why[96];
+            snprintf(why, sizeof why, "client %u: its room's host (client %u) failed", m->index,
+                     c->index);
+            worker_fail(m, why);
+        }
+    }
+}
+
 static void on_welcome(lg_client *c, json_t *msg)
 {
     const char *token = json_string_value(json_object_get(msg, "token"));
@@ -298,6 +316,7 @@ static void start(lg_client *c)
         c->pending = false;
         c->w->pending--;
         worker_fail(c, why);
+        strand_members(c);
     }
 }
 
@@ -369,9 +388,10 @@ static void message(lg_client *c, int op, const char *data, size_t len)
         snprintf(text, sizeof text, "client %u: %s: %s", c->index,
                  json_string_value(json_object_get(msg, "code")),
                  json_string_value(json_object_get(msg, "message")));
-        if (mine && c->phase == CL_SETUP)
+        if (mine && c->phase == CL_SETUP) {
             worker_fail(c, text);
-        else
+            strand_members(c);
+        } else
             worker_error(c, text);
         if (mine && (c->step == S_LEAVING || c->step == S_REJOIN))
             c->step = S_IN_ROOM;
@@ -385,8 +405,9 @@ static void message(lg_client *c, int op, const char *data, size_t len)
 
 static void closed(lg_client *c, int code)
 {
-    (void)c;
     (void)code;
+    if (c->phase != CL_READY)
+        strand_members(c);
 }
 
 static void tick(lg_client *c, int64_t now)

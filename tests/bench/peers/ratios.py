@@ -2,7 +2,8 @@
 """Summarises a `scripts/bench --compare colyseus` run: per level, each
 server's median over the rounds (p99, memory, CPU, deliveries) and the
 ratios Colyseus / Botpit; then the most clients each held with p99 under
-25, 50 and 100 ms (every client set up, no errors), and their ratio.
+25, 50 and 100 ms (every client set up, no errors), in every round and in
+its best round, and their ratio.
 
   ratios.py RUN.jsonl
 """
@@ -41,18 +42,25 @@ for n in levels:
           f"{fmt(b['delivered_per_s'])} / {fmt(c['delivered_per_s'])}")
 
 
-def held(server, limit):
-    """The most clients at a level where every round was clean and under the limit."""
+def held(server, limit, rounds):
+    """The most clients at a level where the rounds (every one, or any one)
+    were clean and under the limit."""
     best = 0
     for n in levels:
         runs = by.get((server, n), [])
-        if runs and all(r['p99_ms'] <= limit and r['ready'] == n and r['errors'] == 0 for r in runs):
+        ok = [r['p99_ms'] <= limit and r['ready'] == n and r['errors'] == 0 for r in runs]
+        if runs and rounds(ok):
             best = n
     return best
 
 
+# On a shared machine one round can be starved (see the "srv wait" column):
+# "every round" is what held for sure, "its best round" what the server can
+# do when left to run.
 print()
-for limit in (25, 50, 100):
-    b, c = held('botpit', limit), held('colyseus', limit)
-    print(f'clients held at p99 <= {limit} ms: botpit {b}, colyseus {c}, ratio {ratio(b, c) if c else "-"}'
-          + ('' if b < levels[-1] else ' (botpit held the largest level tried)'))
+for name, rounds in (('in every round', all), ('in its best round', any)):
+    for limit in (25, 50, 100):
+        b, c = held('botpit', limit, rounds), held('colyseus', limit, rounds)
+        print(f'clients held at p99 <= {limit} ms {name}: botpit {b}, colyseus {c}, '
+              f'ratio {ratio(b, c) if c else "-"}'
+              + ('' if b < levels[-1] else ' (botpit held the largest level tried)'))
