@@ -379,6 +379,7 @@ static msg *queue_pop(session *s)
 
 static void count_out(size_t messages, size_t bytes)
 {
+    botpit_metrics.ws_writes++;
     botpit_metrics.messages_out += messages;
     botpit_metrics.bytes_out += bytes;
 }
