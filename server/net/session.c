@@ -24,7 +24,7 @@ struct session {
                        * close frame, or the socket is broken */
     bool broken;      /* a write failed: the next WRITEABLE closes it */
 
-    char *rx; /* the message being reassembled from fragments */
+    char *rx; /* a message being reassembled from fragments; NULL between */
     size_t rx_len, rx_cap;
     bool rx_discard; /* dropping the rest of an oversized message */
 
@@ -279,7 +279,7 @@ static json_t *refused_id(const char *text, size_t len)
     return id;
 }
 
-static void deliver(session *s)
+static void deliver(session *s, const char *text, size_t len)
 {
     botpit_metrics.messages_in++;
     if (!rate_allows(s)) {
@@ -288,7 +288,7 @@ static void deliver(session *s)
             log_info("session from %s closed for flooding", s->ip);
             session_close(s, PROTO_CLOSE_POLICY, "too many messages");
         } else {
-            json_t *id = refused_id(s->rx, s->rx_len);
+            json_t *id = refused_id(text, len);
             lobby_send_error(&s->conn, id, PROTO_RATE_LIMITED,
                              "you are sending messages too fast; slow down");
             json_decref(id);
@@ -296,7 +296,7 @@ static void deliver(session *s)
         return;
     }
     s->strikes = 0;
-    lobby_receive(s->net->lobby, &s->conn, s->rx, s->rx_len);
+    lobby_receive(s->net->lobby, &s->conn, text, len);
 }
 
 static bool rx_append(session *s, const void *in, size_t len)
@@ -336,16 +336,18 @@ int session_receive(session *s, const void *in, size_t len)
     }
     if (s->rx_discard)
         return 0;
+    if (last && !s->rx_len) { /* whole in lws' buffer: the usual case, no copy */
+        deliver(s, in, len);
+        return 0;
+    }
     if (!rx_append(s, in, len))
         return -1;
     if (last) {
-        deliver(s);
-        s->rx_len = 0;
-        if (s->rx_cap > 16384) { /* don't keep a big buffer for an idle session */
-            free(s->rx);
-            s->rx = NULL;
-            s->rx_cap = 0;
-        }
+        deliver(s, s->rx, s->rx_len);
+        /* Freed at once: an idle session keeps no buffer (1 KB each). */
+        free(s->rx);
+        s->rx = NULL;
+        s->rx_len = s->rx_cap = 0;
     }
     return 0;
 }
