@@ -38,7 +38,8 @@ struct net {
     uint64_t started_ms;
     bool stopping;
     uv_timer_t stop_timer;
-    uint64_t stop_began; /* loop ms when net_shutdown was called */
+    int stop_left;       /* sessions open at the last stop poll */
+    int stop_idle_polls; /* stop polls since a session last closed */
     void (*stopped)(void *);
     void *stopped_arg;
 };
