@@ -122,12 +122,13 @@ void session_peer_closed(session *s)
     unmark_dirty(s);
 }
 
-/* Closing happens here, in the TIMER callback, once the queue is written:
- * libwebsockets 4.1.6 drops the close frame (and its reason) when
- * SERVER_WRITEABLE returns -1, but sends it from TIMER. And it waits for the
- * peer to stop sending: closing a socket with unread input makes the kernel
- * reset the connection, and the peer then loses what we sent last (the
- * error that explains the close, and the close frame itself). */
+/* Closing waits for the peer to stop sending: closing a socket with unread
+ * input makes the kernel reset the connection, and the peer then loses what
+ * we sent last (the error that explains the close, and the close frame
+ * itself). A peer still sending is waited for here, in the TIMER callback;
+ * a quiet one is closed by close_now. libwebsockets 4.1.6 drops the close
+ * frame (and its reason) when SERVER_WRITEABLE returns -1, but sends it when
+ * TIMER does, or on a kill outside its callbacks. */
 #define QUIET_MS 100
 
 int session_timer(session *s)
@@ -426,11 +427,37 @@ static void wait_writeable(session *s)
     lws_callback_on_writable(s->wsi);
 }
 
+/* The close frame with our code and reason, then lws closes; s may be
+ * freed before this returns. Only outside lws' callbacks (a kill of the
+ * connection being serviced is not allowed). Not a timer per session:
+ * lws keeps its timers in a sorted list, and arming one for each of
+ * 10,000 sessions closing at once (a shutdown) held the loop for seconds. */
+static void close_now(session *s)
+{
+    log_debug("closing session from %s: %d %s", s->ip, s->close_code, s->close_reason);
+    lws_close_reason(s->wsi, (enum lws_close_status)s->close_code,
+                     (unsigned char *)s->close_reason, strlen(s->close_reason));
+    lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+}
+
+/* A closing session whose queue is out: closed once the peer is quiet. */
+static void finish_closing(session *s, bool in_lws)
+{
+    uint64_t since_rx = uv_now(s->net->loop) - s->ka.heard_ms; /* the last frame in */
+    if (since_rx < QUIET_MS && in_lws)
+        lws_set_timer_usecs(s->wsi, (lws_usec_t)(QUIET_MS - since_rx) * 1000);
+    else if (since_rx < QUIET_MS)
+        wait_writeable(s); /* lws arms its timers only inside its callbacks */
+    else if (in_lws)
+        want_flush(s); /* closed after the loop's poll, outside lws */
+    else
+        close_now(s);
+}
+
 /* Writes the ping that is due and the queue, until the socket is full; then
- * waits for WRITEABLE. A closing session whose queue is out closes (from
- * the TIMER callback, see session_timer). -1: the connection is broken.
- * Outside lws' callbacks (in_lws false), lws arms no timer of its own: the
- * close timer waits for a WRITEABLE. */
+ * waits for WRITEABLE. A closing session whose queue is out closes (and may
+ * be freed before this returns). -1: the connection is broken. in_lws: in
+ * lws' WRITEABLE callback for this session. */
 static int flush(session *s, bool in_lws)
 {
     if (s->mute)
@@ -455,12 +482,8 @@ static int flush(session *s, bool in_lws)
         wait_writeable(s);
         return 0;
     }
-    if (s->closing && !in_lws) {
-        wait_writeable(s);
-    } else if (s->closing) {
-        log_debug("closing session from %s: %d %s", s->ip, s->close_code, s->close_reason);
-        lws_set_timer_usecs(s->wsi, 1);
-    }
+    if (s->closing)
+        finish_closing(s, in_lws);
     return 0;
 }
 
