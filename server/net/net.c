@@ -6,6 +6,10 @@
 #include "net/net_int.h"
 #include "util/log.h"
 
+/* Stopping waits for the sessions to close until STOP_WAIT_MS of polls go
+ * by without one closing. Polls, not the clock: closing 10,000 sessions
+ * keeps the loop busy for seconds in lws (its timeouts are a sorted list),
+ * and that time is progress, not waiting. */
 #define STOP_POLL_MS 20
 #define STOP_WAIT_MS 2000
 /* lws gives every connection an rx buffer of this size. Our messages are
@@ -80,6 +84,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return cd->ws ? session_receive(cd->ws, in, len) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return cd->ws ? session_writeable(cd->ws) : 0;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        if (cd->ws)
+            session_peer_closed(cd->ws);
+        return 0;
     case LWS_CALLBACK_RECEIVE_PONG:
         if (cd->ws)
             session_pong(cd->ws);
@@ -97,10 +105,23 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
+/* With no tx_packet_size, lws 4.1.6 sends at most RX_BUFFER bytes per
+ * send() and copies the rest aside for later, at the price of a copy and a
+ * WRITEABLE round trip for anything longer than ~1 KB. */
 static const struct lws_protocols protocols[] = {
-    {"botpit", callback, sizeof(conn_data), RX_BUFFER, 0, NULL, 0},
+    {"botpit", callback, sizeof(conn_data), RX_BUFFER, 0, NULL, BATCH_MAX},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
+
+static void flush_before_poll(uv_prepare_t *h)
+{
+    session_flush_all(h->data);
+}
+
+static void flush_after_poll(uv_check_t *h)
+{
+    session_flush_all(h->data);
+}
 
 static void lws_log(int level, const char *line)
 {
@@ -129,6 +150,12 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
         free(n);
         return NULL;
     }
+    n->batch = malloc(LWS_PRE + BATCH_MAX);
+    if (!n->batch) {
+        snprintf(err, err_len, "out of memory");
+        free(n);
+        return NULL;
+    }
 
     lws_set_log_level(log_enabled(LOG_DEBUG) ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR,
                       lws_log);
@@ -151,6 +178,7 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
         snprintf(err, err_len, "cannot listen on %s:%d (in use, or not an address here?)",
                  cfg->bind, cfg->port);
         map_free(&n->per_ip);
+        free(n->batch);
         free(n);
         return NULL;
     }
@@ -158,6 +186,12 @@ net *net_new(uv_loop_t *loop, lobby *l, const net_config *cfg, char *err, size_t
     n->port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
     uv_timer_init(loop, &n->stop_timer);
     n->stop_timer.data = n;
+    uv_prepare_init(loop, &n->flush_before_poll);
+    n->flush_before_poll.data = n;
+    uv_prepare_start(&n->flush_before_poll, flush_before_poll);
+    uv_check_init(loop, &n->flush_after_poll);
+    n->flush_after_poll.data = n;
+    uv_check_start(&n->flush_after_poll, flush_after_poll);
     keepalive_init(&n->keepalive, loop, cfg->keepalive_s, session_ping, session_hangup);
     return n;
 }
@@ -170,10 +204,16 @@ int net_port(const net *n)
 static void stop_poll(uv_timer_t *t)
 {
     net *n = t->data;
-    if (n->nsessions > 0 && uv_now(n->loop) < n->stop_began + STOP_WAIT_MS)
+    if (n->nsessions < n->stop_left) {
+        n->stop_left = n->nsessions;
+        n->stop_idle_polls = 0;
+    }
+    if (n->nsessions > 0 && ++n->stop_idle_polls < STOP_WAIT_MS / STOP_POLL_MS)
         return;
     uv_timer_stop(t);
     uv_close((uv_handle_t *)t, NULL);
+    uv_close((uv_handle_t *)&n->flush_before_poll, NULL);
+    uv_close((uv_handle_t *)&n->flush_after_poll, NULL);
     keepalive_close(&n->keepalive);
     lws_context_destroy(n->context); /* first pass: lws starts closing its handles */
     n->stopped(n->stopped_arg);
@@ -188,7 +228,8 @@ void net_shutdown(net *n, void (*done)(void *arg), void *arg)
     n->stopped_arg = arg;
     log_info("closing %d connections", n->nsessions);
     session_shutdown_all(n);
-    n->stop_began = uv_now(n->loop);
+    n->stop_left = n->nsessions;
+    n->stop_idle_polls = 0;
     uv_timer_start(&n->stop_timer, stop_poll, STOP_POLL_MS, STOP_POLL_MS);
 }
 
@@ -196,5 +237,6 @@ void net_free(net *n)
 {
     lws_context_destroy(n->context); /* second pass: frees what is left */
     map_free(&n->per_ip);
+    free(n->batch);
     free(n);
 }

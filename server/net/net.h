@@ -2,9 +2,12 @@
  * net.h: HTTP and WebSocket on one port: libwebsockets on our libuv loop.
  *
  * The server owns the loop; lws joins it as a "foreign" loop. Every
- * connection to the path /ws becomes a session with its own send queue (one lws_write
- * per WRITEABLE callback), reassembly of fragmented messages, a rate limit
- * and keepalive; complete text messages go to the lobby. Other paths are the
+ * connection to the path /ws becomes a session with its own send queue,
+ * reassembly of fragmented messages, a rate limit and keepalive; complete
+ * text messages go to the lobby. What a session queues is written just
+ * before the loop next waits for events, all of it in one write when the
+ * socket takes it, so no message waits for a WRITEABLE round trip unless the
+ * socket is full. Other paths are the
  * web client's files, /healthz, /metrics and the /api/ paths.
  *
  * Stopping takes three steps, in this order: net_shutdown (sessions closed

@@ -27,11 +27,19 @@ struct net {
     int port;
     session *sessions;   /* every open session, a doubly linked list */
     int nsessions;
+    /* Sessions with something to write, written just before the loop waits
+     * for events and just after it handled them: a session that got several
+     * messages meanwhile sends them in one write. */
+    session *dirty;
+    uv_prepare_t flush_before_poll;
+    uv_check_t flush_after_poll;
+    unsigned char *batch; /* LWS_PRE, then up to BATCH_MAX bytes of frames */
     map per_ip;          /* address -> sessions open from it (as intptr_t) */
     uint64_t started_ms;
     bool stopping;
     uv_timer_t stop_timer;
-    uint64_t stop_began; /* loop ms when net_shutdown was called */
+    int stop_left;       /* sessions open at the last stop poll */
+    int stop_idle_polls; /* stop polls since a session last closed */
     void (*stopped)(void *);
     void *stopped_arg;
 };
@@ -43,8 +51,15 @@ typedef struct conn_data {
     bool head; /* a HEAD request: the headers of its GET, no body */
 } conn_data;
 
+/* One write carries at most this much: also lws' largest single send(). */
+#define BATCH_MAX (64 * 1024)
+
 /* session.c */
 int session_open(net *n, struct lws *wsi, conn_data *cd);
+/* Writes what every dirty session has queued (see net.dirty). */
+void session_flush_all(net *n);
+/* The peer sent a close frame: lws answers it, nothing more of ours goes out. */
+void session_peer_closed(session *s);
 int session_receive(session *s, const void *in, size_t len);
 int session_writeable(session *s);
 int session_timer(session *s);

@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 #include <string.h>
 
+#include "net/frame.h"
 #include "net/net_int.h"
 #include "util/log.h"
 #include "util/metrics.h"
@@ -16,8 +17,14 @@ struct session {
 
     msg **queue; /* a ring of messages waiting to be written */
     size_t qhead, qlen, qcap, queued_bytes;
+    session *dirty_prev, *dirty_next; /* in net.dirty */
+    bool dirty;
+    bool choked;      /* lws holds bytes of ours the socket did not take: wait for WRITEABLE */
+    bool mute;        /* nothing more of ours goes out: lws answers the peer's
+                       * close frame, or the socket is broken */
+    bool broken;      /* a write failed: the next WRITEABLE closes it */
 
-    char *rx; /* the message being reassembled from fragments */
+    char *rx; /* a message being reassembled from fragments; NULL between */
     size_t rx_len, rx_cap;
     bool rx_discard; /* dropping the rest of an oversized message */
 
@@ -42,11 +49,40 @@ static session *of_ka(ka_node *n)
     return (session *)((char *)n - offsetof(session, ka));
 }
 
+/* Something is to be written: it will be, before the loop next waits. A
+ * choked session is written when lws says the socket takes more. */
+static void want_flush(session *s)
+{
+    if (s->dirty || s->choked)
+        return;
+    net *n = s->net;
+    s->dirty = true;
+    s->dirty_prev = NULL;
+    s->dirty_next = n->dirty;
+    if (n->dirty)
+        n->dirty->dirty_prev = s;
+    n->dirty = s;
+}
+
+static void unmark_dirty(session *s)
+{
+    if (!s->dirty)
+        return;
+    if (s->dirty_prev)
+        s->dirty_prev->dirty_next = s->dirty_next;
+    else
+        s->net->dirty = s->dirty_next;
+    if (s->dirty_next)
+        s->dirty_next->dirty_prev = s->dirty_prev;
+    s->dirty = false;
+    s->dirty_prev = s->dirty_next = NULL;
+}
+
 void session_ping(ka_node *n)
 {
     session *s = of_ka(n);
     s->ping_due = true;
-    lws_callback_on_writable(s->wsi);
+    want_flush(s);
 }
 
 /* Silent past the hang-up time. A peer that is gone never reads the close
@@ -77,15 +113,22 @@ void session_close(session *s, int code, const char *reason)
     s->close_code = code;
     snprintf(s->close_reason, sizeof s->close_reason, "%s", reason);
     lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, CLOSE_WAIT_S);
-    lws_callback_on_writable(s->wsi);
+    want_flush(s);
 }
 
-/* Closing happens here, in the TIMER callback, once the queue is written:
- * libwebsockets 4.1.6 drops the close frame (and its reason) when
- * SERVER_WRITEABLE returns -1, but sends it from TIMER. And it waits for the
- * peer to stop sending: closing a socket with unread input makes the kernel
- * reset the connection, and the peer then loses what we sent last (the
- * error that explains the close, and the close frame itself). */
+void session_peer_closed(session *s)
+{
+    s->mute = true;
+    unmark_dirty(s);
+}
+
+/* Closing waits for the peer to stop sending: closing a socket with unread
+ * input makes the kernel reset the connection, and the peer then loses what
+ * we sent last (the error that explains the close, and the close frame
+ * itself). A peer still sending is waited for here, in the TIMER callback;
+ * a quiet one is closed by close_now. libwebsockets 4.1.6 drops the close
+ * frame (and its reason) when SERVER_WRITEABLE returns -1, but sends it when
+ * TIMER does, or on a kill outside its callbacks. */
 #define QUIET_MS 100
 
 int session_timer(session *s)
@@ -149,7 +192,7 @@ static void conn_send(lobby_conn *c, msg *m)
     s->qlen++;
     s->queued_bytes += m->len;
     botpit_metrics.queued_bytes += (int64_t)m->len;
-    lws_callback_on_writable(s->wsi);
+    want_flush(s);
 }
 
 static const lobby_conn_ops session_ops = {conn_send, conn_close};
@@ -237,7 +280,7 @@ static json_t *refused_id(const char *text, size_t len)
     return id;
 }
 
-static void deliver(session *s)
+static void deliver(session *s, const char *text, size_t len)
 {
     botpit_metrics.messages_in++;
     if (!rate_allows(s)) {
@@ -246,7 +289,7 @@ static void deliver(session *s)
             log_info("session from %s closed for flooding", s->ip);
             session_close(s, PROTO_CLOSE_POLICY, "too many messages");
         } else {
-            json_t *id = refused_id(s->rx, s->rx_len);
+            json_t *id = refused_id(text, len);
             lobby_send_error(&s->conn, id, PROTO_RATE_LIMITED,
                              "you are sending messages too fast; slow down");
             json_decref(id);
@@ -254,7 +297,7 @@ static void deliver(session *s)
         return;
     }
     s->strikes = 0;
-    lobby_receive(s->net->lobby, &s->conn, s->rx, s->rx_len);
+    lobby_receive(s->net->lobby, &s->conn, text, len);
 }
 
 static bool rx_append(session *s, const void *in, size_t len)
@@ -294,57 +337,177 @@ int session_receive(session *s, const void *in, size_t len)
     }
     if (s->rx_discard)
         return 0;
+    if (last && !s->rx_len) { /* whole in lws' buffer: the usual case, no copy */
+        deliver(s, in, len);
+        return 0;
+    }
     if (!rx_append(s, in, len))
         return -1;
     if (last) {
-        deliver(s);
-        s->rx_len = 0;
-        if (s->rx_cap > 16384) { /* don't keep a big buffer for an idle session */
-            free(s->rx);
-            s->rx = NULL;
-            s->rx_cap = 0;
-        }
+        deliver(s, s->rx, s->rx_len);
+        /* Freed at once: an idle session keeps no buffer (1 KB each). */
+        free(s->rx);
+        s->rx = NULL;
+        s->rx_len = s->rx_cap = 0;
     }
     return 0;
 }
 
-int session_writeable(session *s)
+/* How many messages from the head of the queue go in one write: all that
+ * fit in BATCH_MAX with their frame headers, and at least one. */
+static size_t batch_count(const session *s)
 {
+    size_t count = 0, bytes = 0;
+    unsigned char header[FRAME_HEADER_MAX];
+    while (count < s->qlen) {
+        const msg *m = s->queue[(s->qhead + count) % s->qcap];
+        size_t framed = frame_text_header(header, m->len) + m->len;
+        if (count && bytes + framed > BATCH_MAX)
+            break;
+        bytes += framed;
+        count++;
+    }
+    return count;
+}
+
+static msg *queue_pop(session *s)
+{
+    msg *m = s->queue[s->qhead];
+    s->qhead = (s->qhead + 1) % s->qcap;
+    s->qlen--;
+    s->queued_bytes -= m->len;
+    botpit_metrics.queued_bytes -= (int64_t)m->len;
+    return m;
+}
+
+static void count_out(size_t messages, size_t bytes)
+{
+    botpit_metrics.ws_writes++;
+    botpit_metrics.messages_out += messages;
+    botpit_metrics.bytes_out += bytes;
+}
+
+/* The head of the queue in one lws_write: a lone message straight from its
+ * msg (lws puts the header in its headroom), several as frames side by side
+ * in net.batch, written raw. What the socket does not take, lws keeps and
+ * sends first when it can (lws_partial_buffered). */
+static int write_batch(session *s)
+{
+    size_t count = batch_count(s);
+    if (count == 1) {
+        msg *m = queue_pop(s);
+        size_t len = m->len;
+        int wrote = lws_write(s->wsi, (unsigned char *)msg_text(m), len, LWS_WRITE_TEXT);
+        msg_unref(m);
+        if (wrote < (int)len)
+            return -1;
+        count_out(1, len);
+        return 0;
+    }
+    unsigned char *start = s->net->batch + LWS_PRE, *p = start;
+    size_t payload = 0;
+    for (size_t i = 0; i < count; i++) {
+        msg *m = queue_pop(s);
+        p += frame_text_header(p, m->len);
+        memcpy(p, msg_text(m), m->len);
+        p += m->len;
+        payload += m->len;
+        msg_unref(m);
+    }
+    size_t len = (size_t)(p - start);
+    if (lws_write(s->wsi, start, len, LWS_WRITE_RAW) < (int)len)
+        return -1;
+    count_out(count, payload);
+    return 0;
+}
+
+static void wait_writeable(session *s)
+{
+    s->choked = true;
+    lws_callback_on_writable(s->wsi);
+}
+
+/* The close frame with our code and reason, then lws closes; s may be
+ * freed before this returns. Only outside lws' callbacks (a kill of the
+ * connection being serviced is not allowed). Not a timer per session:
+ * lws keeps its timers in a sorted list, and arming one for each of
+ * 10,000 sessions closing at once (a shutdown) held the loop for seconds. */
+static void close_now(session *s)
+{
+    log_debug("closing session from %s: %d %s", s->ip, s->close_code, s->close_reason);
+    lws_close_reason(s->wsi, (enum lws_close_status)s->close_code,
+                     (unsigned char *)s->close_reason, strlen(s->close_reason));
+    lws_set_timeout(s->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+}
+
+/* A closing session whose queue is out: closed once the peer is quiet. */
+static void finish_closing(session *s, bool in_lws)
+{
+    uint64_t since_rx = uv_now(s->net->loop) - s->ka.heard_ms; /* the last frame in */
+    if (since_rx < QUIET_MS && in_lws)
+        lws_set_timer_usecs(s->wsi, (lws_usec_t)(QUIET_MS - since_rx) * 1000);
+    else if (since_rx < QUIET_MS)
+        wait_writeable(s); /* lws arms its timers only inside its callbacks */
+    else if (in_lws)
+        want_flush(s); /* closed after the loop's poll, outside lws */
+    else
+        close_now(s);
+}
+
+/* Writes the ping that is due and the queue, until the socket is full; then
+ * waits for WRITEABLE. A closing session whose queue is out closes (and may
+ * be freed before this returns). -1: the connection is broken. in_lws: in
+ * lws' WRITEABLE callback for this session. */
+static int flush(session *s, bool in_lws)
+{
+    if (s->mute)
+        return 0;
+    if (lws_partial_buffered(s->wsi)) {
+        wait_writeable(s);
+        return 0;
+    }
     if (s->ping_due && !s->closing) {
-        /* One lws_write per WRITEABLE: the queue goes on at the next. The
-         * ping carries a byte because lws 4.1.6 does not pass an empty pong
-         * on to us. */
+        /* The ping carries a byte because lws 4.1.6 does not pass an empty
+         * pong on to us. */
         unsigned char ping[LWS_PRE + 1];
         ping[LWS_PRE] = 'k';
         s->ping_due = false;
         if (lws_write(s->wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 0)
             return -1;
-        if (s->qlen)
-            lws_callback_on_writable(s->wsi);
-        return 0;
     }
-    if (s->qlen) {
-        msg *m = s->queue[s->qhead];
-        s->qhead = (s->qhead + 1) % s->qcap;
-        s->qlen--;
-        s->queued_bytes -= m->len;
-        botpit_metrics.queued_bytes -= (int64_t)m->len;
-        int wrote = lws_write(s->wsi, (unsigned char *)msg_text(m), m->len, LWS_WRITE_TEXT);
-        size_t len = m->len;
-        msg_unref(m);
-        if (wrote < (int)len)
+    while (s->qlen && !lws_partial_buffered(s->wsi))
+        if (write_batch(s) < 0)
             return -1;
-        botpit_metrics.messages_out++;
-        botpit_metrics.bytes_out += len;
-        if (s->qlen || s->closing)
-            lws_callback_on_writable(s->wsi);
+    if (lws_partial_buffered(s->wsi)) {
+        wait_writeable(s);
         return 0;
     }
-    if (s->closing) {
-        log_debug("closing session from %s: %d %s", s->ip, s->close_code, s->close_reason);
-        lws_set_timer_usecs(s->wsi, 1);
-    }
+    if (s->closing)
+        finish_closing(s, in_lws);
     return 0;
+}
+
+void session_flush_all(net *n)
+{
+    while (n->dirty) {
+        session *s = n->dirty;
+        unmark_dirty(s);
+        if (flush(s, false) < 0) {
+            /* Only a callback can have lws close it. */
+            s->mute = true;
+            s->broken = true;
+            wait_writeable(s);
+        }
+    }
+}
+
+int session_writeable(session *s)
+{
+    s->choked = false;
+    unmark_dirty(s);
+    if (s->broken)
+        return -1;
+    return flush(s, true);
 }
 
 void session_closed(session *s)
@@ -359,6 +522,7 @@ void session_closed(session *s)
     if (s->next)
         s->next->prev = s->prev;
     n->nsessions--;
+    unmark_dirty(s);
     per_ip_add(n, s->conn.addr, -1);
     keepalive_remove(&s->ka);
     botpit_metrics.connections_open--;

@@ -19,6 +19,7 @@ typedef struct metrics {
     uint64_t connections_refused;
     uint64_t messages_in, messages_out;
     uint64_t bytes_in, bytes_out;
+    uint64_t ws_writes;        /* writes to WebSocket connections: one carries one or more messages */
     uint64_t http_requests;
     uint64_t inputs_accepted;  /* actions and ticks the engines took */
     uint64_t slow_disconnects; /* clients cut off for not reading */

@@ -103,7 +103,7 @@ test("taking a bot's seat in play needs the host's approval, and the seat is the
 
   const stand = await eve.request('stand');
   assert.equal(stand.code, 'wrong_status', 'she cannot stand up again');
-  assert.match(stand.message, /Seat 2/);
+  assert.match(stand.message, /seat 2/);
   await eve.ok('leave');
   const after = await ada.next((m) => m.type === 'room' && m.seats[1].player === null);
   assert.equal(after.seats[1].bot, 'easy', 'the bot that played the seat takes it back, at its level');

@@ -1099,3 +1099,428 @@ Test(roborally, a_spectator_sees_the_race_but_no_hand)
     cr_assert_eq(f.ui->status(f.self, &f.t, status, sizeof status, seats), 2);
     unload(&f);
 }
+
+/* ---- RoboBall (roborally in mode "roboball") ---- */
+
+/* roboball.json: turn 1, Ada (seat 0) and a bot on team 1 at home E5, two
+ * bots on team 2 at K13, the ball on H9 facing north; the hand is
+ * 170 140 380 60 120 820 260 160 620. */
+
+static json_t *rb_robot(fixture *f, int seat)
+{
+    return json_array_get(json_object_get((json_t *)f->t.view, "robots"), (size_t)seat);
+}
+
+static json_t *rb_ball_json(fixture *f)
+{
+    return json_object_get((json_t *)f->t.view, "ball");
+}
+
+static void rb_place(fixture *f, int seat, int x, int y)
+{
+    json_object_set_new(rb_robot(f, seat), "at", json_pack("[i, i]", x, y));
+    json_object_set_new(rb_robot(f, seat), "virtual", json_false());
+}
+
+static const char *rb_hitch_sent(int i)
+{
+    const json_t *h = json_array_get(json_object_get(last_sent(), "hitches"), (size_t)i);
+    return json_is_null(h) ? "null" : json_string_value(h);
+}
+
+Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 9), "●↑"), "the ball on H9 facing north:\n%s", text);
+    cr_assert(strstr(text, "RoboBall on Risky Exchange, turn 1 of 30"), "%s", text);
+    cr_assert(strstr(text, "Ball at H9 facing north"), "%s", text);
+    cr_assert(strstr(text, "Nobody is hitched to the ball."), "%s", text);
+    cr_assert(strstr(text, "Extraction votes: none of 4"), "%s", text);
+    cr_assert(strstr(text, "T1 home E5: Ada and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "T2 home K13: Bot (easy) and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "●1 Ada T1 D0"), "a robot's team instead of flags and lives:\n%s", text);
+    cr_assert(strstr(text, "H1 team 1's home"), "the legend:\n%s", text);
+    /* Ada hitched from H8 (north of the ball), the bot moved off the home */
+    rb_place(&f, 0, 4, 4);
+    rb_place(&f, 2, 0, 0);
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 5), "1↓H"), "a robot alone on a home shows whose home it is:\n%s", text);
+    rb_place(&f, 0, 7, 7);
+    json_object_set_new(rb_robot(&f, 0), "hitched", json_true());
+    json_object_set_new(rb_ball_json(&f), "hitched", json_pack("[i]", 0));
+    json_object_set_new(rb_ball_json(&f), "facing", json_string("E"));
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 5), "H1"), "team 1's home, now free:\n%s", text);
+    cr_assert(strstr(rr_row(text, 8), "1↓="), "the hitched robot is marked:\n%s", text);
+    cr_assert(strstr(rr_row(text, 9), "●→"), "the ball faces east now:\n%s", text);
+    cr_assert(strstr(text, "‖"), "a hitch line between the two in the tall layout:\n%s", text);
+    cr_assert(strstr(text, "Hitched: Ada (T1)"), "%s", text);
+    cr_assert(strstr(text, "Ada T1 D0 hitched"), "%s", text);
+    /* the ball hovering over a robot (pogo) is a mark beside it */
+    json_object_set_new(rb_ball_json(&f), "pogo", json_true());
+    json_object_set_new(rb_ball_json(&f), "at", json_pack("[i, i]", 0, 0));
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 1), "3↓●"), "%s", text);
+    cr_assert(strstr(text, "Ball at A1 facing east, hovering (pogo)"), "%s", text);
+    unload(&f);
+}
+
+Test(roboball, without_unicode_the_ball_is_an_at_sign_and_all_is_ascii)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    const char *text = draw(&f, 22, 90, false);
+    cr_assert(ascii_only(text), "%s", text);
+    cr_assert(strstr(rr_row(text, 9), "@^"), "%s", text);
+    unload(&f);
+}
+
+Test(roboball, h_or_u_then_a_register_declares_and_the_program_carries_the_declarations)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    cr_assert(key(&f, 'h'));
+    cr_assert(strstr(notice, "Hitch at the end of which register?"), "%s", notice);
+    cr_assert(key(&f, '2'));
+    cr_assert(strstr(notice, "Register 2: hitch to the ball at its end."), "%s", notice);
+    cr_assert(key(&f, 'u'));
+    cr_assert(key(&f, '5'));
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, '3'));
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, '3'));
+    cr_assert(strstr(notice, "Register 3: no hitch declaration."), "the same again is none: %s", notice);
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, K_ESC));
+    cr_assert(strstr(notice, "No declaration made."), "%s", notice);
+    cr_assert(key(&f, 'u'));
+    cr_assert(key(&f, '7'));
+    cr_assert(notice_error && strstr(notice, "Registers are 1 to 5: no declaration made."), "%s", notice);
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, 'x'), "another key lets go and does its own thing");
+    cr_assert(strstr(notice, "Program cleared."), "%s", notice);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "2 --                 hitch"), "the declaration beside its register:\n%s", text);
+    cr_assert(strstr(text, "5 --                 unhitch"), "%s", text);
+    cr_assert_eq(json_array_size(sent), 0, "nothing sent yet");
+    for (const char *k = "12345"; *k; k++)
+        cr_assert(key(&f, *k), "card key %c goes to the hand again", *k);
+    cr_assert(key(&f, K_ENTER));
+    cr_assert_str_eq(kind_sent(), "program");
+    const char *want[5] = {"null", "hitch", "null", "null", "unhitch"};
+    for (int i = 0; i < 5; i++)
+        cr_assert_str_eq(rb_hitch_sent(i), want[i], "register %d", i + 1);
+    cr_assert_eq(rr_reg(0), 170);
+    unload(&f);
+}
+
+Test(roboball, word_commands_declare_and_bad_ones_are_refused_with_nothing_sent)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    cr_assert_eq(command(&f, "hitches - h - - u"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "hitch 1 3"), GAME_CMD_DONE);
+    cr_assert(strstr(notice, "Hitch at the end of 2 registers."), "%s", notice);
+    cr_assert_eq(command(&f, "nohitch 3"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "decl 4"), GAME_CMD_DONE);
+    cr_assert(strstr(notice, "Register 4: hitch"), "decl cycles none to hitch: %s", notice);
+    cr_assert_eq(command(&f, "decl 4"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "hitch 6"), GAME_CMD_ERROR);
+    cr_assert(notice_error && strstr(notice, "'6' is not a register"), "%s", notice);
+    cr_assert_eq(command(&f, "hitch"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "unhitch two"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "hitches h h"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "five of h (hitch), u (unhitch), - (none)"), "%s", notice);
+    cr_assert_eq(command(&f, "hitches h x - - -"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "decl"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 0, "declaring sends nothing; bad words change nothing");
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
+    const char *want[5] = {"hitch", "hitch", "null", "unhitch", "unhitch"};
+    for (int i = 0; i < 5; i++)
+        cr_assert_str_eq(rb_hitch_sent(i), want[i], "register %d", i + 1);
+    unload(&f);
+}
+
+Test(roboball, a_locked_register_keeps_its_declaration_and_refuses_a_new_one)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    json_t *me = rb_robot(&f, 0);
+    json_object_set_new(me, "locked", json_integer(1));
+    json_object_set_new(me, "damage", json_integer(5));
+    json_object_set_new(me, "program", json_pack("[n, n, n, n, i]", 670));
+    json_object_set_new(me, "hitches", json_pack("[n, n, n, n, s]", "unhitch"));
+    json_object_set_new(me, "cards", json_pack("[i, i, i, i, i, i, i, i]", 170, 140, 380, 60, 120, 820, 260, 160));
+    rr_update(&f);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "5 Move 2 670  locked unhitch"), "%s", text);
+    cr_assert_eq(command(&f, "hitch 5"), GAME_CMD_ERROR);
+    cr_assert(notice_error && strstr(notice, "Register 5 is locked"), "%s", notice);
+    cr_assert(key(&f, 'h'));
+    cr_assert(key(&f, '5'));
+    cr_assert(notice_error && strstr(notice, "Register 5 is locked"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+Test(roboball, v_votes_extraction_and_takes_the_vote_back)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    cr_assert(key(&f, 'v'));
+    cr_assert_str_eq(kind_sent(), "extract");
+    cr_assert(json_is_true(json_object_get(last_sent(), "vote")));
+    cr_assert_eq(json_integer_value(json_object_get(last_sent(), "turn")), 1);
+    cr_assert_eq(command(&f, "extract no"), GAME_CMD_ERROR, "no vote in the view yet");
+    cr_assert(strstr(notice, "You have no vote to take back."), "%s", notice);
+    json_object_set_new((json_t *)f.t.view, "votes", json_pack("[i, i]", 0, 3));
+    rr_update(&f);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "Extraction votes 2 of 4: Ada and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "v takes your vote back"), "%s", text);
+    cr_assert(strstr(text, "Ada T1 D0 voted"), "%s", text);
+    cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "You have voted already"), "%s", notice);
+    cr_assert(key(&f, 'v'));
+    cr_assert(json_is_false(json_object_get(last_sent(), "vote")), "v again takes it back");
+    cr_assert_eq(command(&f, "extract maybe"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 2);
+    /* our program locked in: the vote is still ours to give */
+    json_object_set_new(rb_robot(&f, 0), "programmed", json_true());
+    json_object_set_new((json_t *)f.t.view, "need", json_null());
+    cr_assert_eq(command(&f, "unvote"), GAME_CMD_DONE);
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("choose"));
+    cr_assert_eq(command(&f, "extract"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "while the robots are programmed"), "%s", notice);
+    f.t.seat = -1;
+    cr_assert_not(key(&f, 'v'), "a spectator's v goes on to the frame");
+    cr_assert_eq(command(&f, "extract yes"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "Spectators do not vote."), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 3);
+    unload(&f);
+}
+
+static const char *rb_say(fixture *f, const char *event_json)
+{
+    static char buf[600];
+    json_t *ev = json_loads(event_json, 0, NULL);
+    cr_assert_not_null(ev, "%s", event_json);
+    bool ok = f->ui->describe(f->self, &f->t, ev, buf, sizeof buf);
+    json_decref(ev);
+    return ok ? buf : "(frame's line)";
+}
+
+Test(roboball, ball_events_and_frames_read_as_plain_words)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 1, \"turn\": 3, \"vote\": true}"),
+                     "Bot (easy) votes the ball inaccessible (extraction when every seat votes).");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 0, \"turn\": 3, \"vote\": false}"),
+                     "Ada takes back the extraction vote.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"extraction\", \"turn\": 4, \"facing\": \"E\", \"cards\": 5}"),
+                     "Extraction, turn 4: the ball is dealt 5 cards face down and plays them, facing east.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"hitches\", \"frames\": [["
+                                "{\"do\": \"unhitch\", \"seat\": 2, \"why\": \"declared\"}, {\"do\": \"hitch\", \"seat\": 0, \"team\": 0},"
+                                "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"team\"}]]}"),
+                     "Register 1: hitch declarations: Bot (easy) unhitches (as declared); Ada hitches to the ball; "
+                     "Bot (easy) cannot hitch: a robot of its team is hitched already.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 2, \"seat\": 0, \"card\": 790, \"type\": \"move3\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\"},"
+                                " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\", \"dragged\": true}],"
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 5], \"to\": [4, 4], \"dir\": \"N\"},"
+                                " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\", \"dragged\": true}],"
+                                "[{\"do\": \"unhitch\", \"seat\": 0, \"why\": \"separated\"}]]}"),
+                     "Ada plays Move 3: the ball is dragged to E6; Ada unhitches (no longer touching the ball).");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 1, \"seat\": 1, \"card\": 500, \"type\": \"move1\", \"frames\": ["
+                                "[{\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\"},"
+                                " {\"do\": \"move\", \"seat\": 0, \"from\": [4, 8], \"to\": [4, 7], \"dir\": \"N\", \"dragged\": true}]]}"),
+                     "Bot (easy) plays Move 1: the ball goes to E7; the ball drags Ada to E8.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"bonk\", \"frames\": ["
+                                "[{\"do\": \"bonk\", \"seat\": 2, \"at\": [0, 6], \"amount\": 1, \"absorbed\": 0, \"total\": 5}],"
+                                "[{\"do\": \"pogo\", \"at\": [0, 6], \"up\": false}]]}"),
+                     "Register 1: the hovering ball comes down: the ball bonks Bot (easy) for 1 damage (5 in all); "
+                     "the ball drops back to the floor at A7.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 4, \"register\": 1, \"seat\": null, \"piece\": \"ball\", \"card\": 500,"
+                                " \"type\": \"move1\", \"frames\": [[{\"do\": \"balk\", \"piece\": \"ball\", \"at\": [0, 6], \"dir\": \"W\"}]]}"),
+                     "The ball (extraction) plays Move 1: the ball balks at A7: the card would drop it.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"reveal\", \"turn\": 4, \"register\": 1, \"cards\": [{\"seat\": 1, \"card\": 520, \"type\": \"move1\"},"
+                                " {\"piece\": \"ball\", \"card\": 330, \"type\": \"right\"}]}"),
+                     "Register 1: Bot (easy) Move 1 (520), the ball Right (330).");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 5, \"step\": \"checkpoints\", \"frames\": [["
+                                "{\"do\": \"archive\", \"seat\": 0, \"at\": [2, 14]}, {\"do\": \"goal\", \"team\": 0, \"at\": [2, 14]}]]}"),
+                     "Register 5: checkpoints: GOAL: team 1 has the ball home at C15.");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 2, \"step\": \"belts\", \"frames\": [["
+                                "{\"do\": \"pogo\", \"at\": [0, 0], \"up\": true}, {\"do\": \"unhitch\", \"seat\": 3, \"why\": \"pogo\"}]]}"),
+                     "Register 2: belts carry: the ball hovers at A1 (pogo mode); Bot (easy) unhitches (the ball went into pogo mode).");
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"over\", \"winners\": [], \"reason\": \"turn_limit\", \"summary\": \"No goal in 30 turns: a draw\"}"),
+                     "(frame's line)", "the frame logs the result once");
+    unload(&f);
+}
+
+Test(roboball, the_captured_turn_reads_and_plays_back_with_the_ball)
+{
+    fixture f;
+    load(&f, "roboball-turn", "roborally");
+    /* every event of a real turn: the hitch steps say why each hitch failed */
+    size_t i;
+    const json_t *ev;
+    int hitch_steps = 0;
+    json_array_foreach(f.t.events, i, ev) {
+        char buf[800];
+        bool said = f.ui->describe(f.self, &f.t, ev, buf, sizeof buf);
+        const char *kind = json_string_value(json_object_get(ev, "kind"));
+        cr_assert(said, "a %s event has its sentence", kind);
+        if (strcmp(json_string_value(json_object_get(ev, "step")) ? json_string_value(json_object_get(ev, "step")) : "", "hitches") == 0) {
+            hitch_steps++;
+            cr_assert(strstr(buf, "hitch declarations: ") && strstr(buf, "cannot hitch: not touching the ball"), "%s", buf);
+        }
+    }
+    cr_assert_eq(hitch_steps, 5, "a hitches step in each register");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "RoboBall on Risky Exchange, turn 2 of 30"), "%s", text);
+    cr_assert(strstr(text, "Extraction votes 1 of 4: Ada"), "our vote of turn 1:\n%s", text);
+    unload(&f);
+}
+
+Test(roboball, the_playback_moves_the_ball_and_names_its_frames)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    rb_place(&f, 0, 7, 10);
+    rr_update(&f);
+    json_t *events = json_loads("[{\"kind\": \"card\", \"turn\": 1, \"register\": 1, \"seat\": 0, \"card\": 620, \"type\": \"move1\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [7, 10], \"to\": [7, 11], \"dir\": \"S\"},"
+                                " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [7, 8], \"to\": [7, 9], \"dir\": \"S\", \"dragged\": true}]]},"
+                                "{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"belts\", \"frames\": ["
+                                "[{\"do\": \"pogo\", \"at\": [7, 9], \"up\": true}]]},"
+                                "{\"kind\": \"board\", \"turn\": 1, \"register\": 1, \"step\": \"checkpoints\", \"frames\": ["
+                                "[{\"do\": \"goal\", \"team\": 0, \"at\": [7, 9]}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 10), "●↑"), "frame 1: the ball dragged to H10:\n%s", text);
+    cr_assert(strstr(text, "Register 1: Ada Move 1 - the ball is dragged (1/3)"), "%s", text);
+    f.t.now = 5000 + 160;
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 10), "●↑^"), "frame 2: hovering:\n%s", text);
+    cr_assert(strstr(text, "the ball pogos up (2/3)"), "%s", text);
+    f.t.now = 5000 + 2 * 160;
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "Register 1: checkpoints - GOAL for team 1! (3/3)"), "%s", text);
+    f.t.now = 5000 + 3 * 160;
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(rr_row(text, 9), "●↑"), "then the view's ball again:\n%s", text);
+    json_decref(events);
+    unload(&f);
+}
+
+Test(roboball, the_end_says_which_team_won_or_that_the_turn_limit_drew)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("over"));
+    json_object_set_new((json_t *)f.t.view, "need", json_null());
+    json_object_set_new((json_t *)f.t.view, "result",
+                        json_pack("{s:s, s:s, s:[]}", "summary", "No goal in 30 turns: a draw", "reason", "turn_limit", "winners"));
+    rr_update(&f);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "No goal in 30 turns: a draw"), "%s", text);
+    cr_assert(strstr(text, "The game is over."), "%s", text);
+    json_object_set_new((json_t *)f.t.view, "result",
+                        json_pack("{s:s, s:s, s:[i, i]}", "summary", "Team 1 (Seat 1 and Seat 3) bring the ball home on turn 9",
+                                  "reason", "goal", "winners", 0, 2));
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "Team 1 (Ada and Bot (easy)) bring the ball home on turn 9"), "%s", text);
+    cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_ERROR);
+    cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+Test(roboball, the_keys_shown_and_the_help_name_hitches_and_the_vote)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    game_hint hints[16];
+    int n = f.ui->hints(f.self, &f.t, hints, 16);
+    bool h = false, v = false;
+    for (int i = 0; i < n; i++) {
+        h |= strcmp(hints[i].key, "h R") == 0;
+        v |= strcmp(hints[i].key, "v") == 0 && strcmp(hints[i].command, "extract yes") == 0;
+    }
+    cr_assert(h && v, "h R and v among %d hints", n);
+    char text[200];
+    int seats[8];
+    f.ui->status(f.self, &f.t, text, sizeof text, seats);
+    cr_assert(strstr(text, "h/u R hitch"), "%s", text);
+    bool hitch = false, extract = false;
+    for (const char *const *c = f.ui->commands_help; *c; c++) {
+        hitch |= strncmp(*c, "hitch R", 7) == 0;
+        extract |= strncmp(*c, "extract [yes|no]", 16) == 0;
+    }
+    cr_assert(hitch && extract);
+    unload(&f);
+}
+
+Test(roboball, an_extraction_turn_reverses_the_ball_and_lists_its_cards)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    json_object_set_new(rb_ball_json(&f), "extraction",
+                        json_pack("{s:b, s:i, s:[i], s:i}", "active", 1, "register", 1, "revealed", 330, "cards", 5));
+    rr_update(&f);
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "Extraction: the ball plays 5 cards; shown: 330"), "%s", text);
+    /* H9 in the tall layout: row 1 + 2 * 8 + 1, column 3 + 4 * 7 + 1 */
+    const cv_cell *ball = cv_cell_at(&f.g, 18, 32);
+    cr_assert_eq(ball->ch, L'●', "%lc", (wint_t)ball->ch);
+    cr_assert(CV_ATTRS_OF(ball->style) & CV_REVERSE, "the ball stands out while it plays cards");
+    json_object_set_new(rb_ball_json(&f), "extraction", json_pack("{s:b, s:n, s:[], s:i}", "active", 0, "register", "revealed", "cards", 0));
+    rr_update(&f);
+    text = draw(&f, 36, 120, true);
+    cr_assert_null(strstr(text, "Extraction:"), "%s", text);
+    cr_assert_not(CV_ATTRS_OF(cv_cell_at(&f.g, 18, 32)->style) & CV_REVERSE);
+    unload(&f);
+}
+
+Test(roboball, a_spectator_sees_the_ball_and_teams_but_no_program_and_has_no_vote)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    f.t.seat = -1;
+    json_object_del((json_t *)f.t.view, "need");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "You are watching"), "%s", text);
+    cr_assert(strstr(text, "Ball at H9 facing north"), "%s", text);
+    cr_assert(strstr(text, "T2 home K13"), "%s", text);
+    cr_assert_null(strstr(text, "Your program"), "%s", text);
+    cr_assert_null(strstr(text, "v votes"), "%s", text);
+    game_hint hints[16];
+    cr_assert_eq(f.ui->hints(f.self, &f.t, hints, 16), 0, "a spectator has no game keys");
+    cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_ERROR);
+    cr_assert(strstr(notice, "Spectators watch"), "%s", notice);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+Test(roboball, race_mode_knows_no_hitches_or_votes)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_UNKNOWN);
+    cr_assert_eq(command(&f, "extract"), GAME_CMD_UNKNOWN);
+    cr_assert_not(key(&f, 'v'));
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
+    cr_assert_null(json_object_get(last_sent(), "hitches"), "a race program has no hitches");
+    unload(&f);
+}

@@ -1,5 +1,5 @@
 /*
- * roborally.c: RoboRally (the race) in the terminal.
+ * roborally.c: RoboRally (the race, and RoboBall) in the terminal.
  *
  * The view names a course; its floor comes from the course file the browser
  * draws too (compiled in: roborally_courses.c.in). The board has columns
@@ -26,6 +26,11 @@
  * the arrows pick the facing, p re-enters powered down. Staying powered
  * down: y stays, n powers up. Every key has a word command (rl_commands),
  * and cards, registers and facings are clickable.
+ *
+ * RoboBall (the view's mode "roboball") is drawn here too, with its own
+ * parts in roborally_ball.c: the ball, homes, hitches and teams, a hitch
+ * declaration per register (h or u, then the register), the extraction
+ * vote (v).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +39,7 @@
 #include <strings.h>
 
 #include "game_ui.h"
+#include "roborally_ball.h"
 
 #define RL_MAX 24      /* a course's side, at most (12x16 in use) */
 #define RL_REGS 5
@@ -76,15 +82,10 @@ typedef struct rl_course {
     rl_square sq[RL_MAX][RL_MAX]; /* [y][x] */
 } rl_course;
 
-/* Where a robot stands and faces, as a step of the register phase left it. */
-typedef struct rl_pose {
-    signed char x, y;     /* x < 0: not on the floor */
-    signed char facing;
-} rl_pose;
-
 /* One frame of the playback: every robot's pose and what is happening. */
 typedef struct rl_frame {
     rl_pose pose[RL_SEATS];
+    rb_ball ball;                    /* RoboBall's ball */
     char caption[RL_CAPTION];
     int nbeam;                       /* squares lit by the lasers fired in it */
     signed char beam[RL_BEAM_CELLS][3]; /* x, y, 1 north-south or 2 east-west */
@@ -93,6 +94,7 @@ typedef struct rl_frame {
 typedef struct roborally {
     rl_course course;
     rl_pose last[RL_SEATS];    /* the robots as the last view showed them */
+    rb_ball last_ball;         /* and the ball (RoboBall) */
     bool have_last;
     int nframes;               /* the playback of the last register phase */
     rl_frame frames[RL_PLAY_FRAMES];
@@ -104,6 +106,8 @@ typedef struct roborally {
     bool power_down;      /* announce a power-down with the program */
     int beam;             /* 0 damage, 1 tractor, 2 pressor */
     bool reenter_down;    /* re-enter powered down */
+    signed char hitch[RL_REGS]; /* RoboBall: each register's declaration (RB_NONE, ...) */
+    int pending;          /* RoboBall: h or u pressed, a register key to follow (RB_HITCH, ...) */
 } roborally;
 
 /* ---- reading ---- */
@@ -405,6 +409,8 @@ static void sync_program(roborally *w, const table *t)
         const char *beam = str_of(r, "beam");
         w->beam = strcmp(beam, "tractor") == 0 ? 1 : strcmp(beam, "pressor") == 0 ? 2 : 0;
         w->reenter_down = false;
+        rb_decls_of_view(w->hitch, r);
+        w->pending = RB_NONE;
     }
     /* a card no longer in the hand cannot stay in a register */
     for (int i = 0; i < RL_REGS; i++) {
@@ -423,6 +429,8 @@ static json_t *program_action(const roborally *w, const table *t, bool submit)
                           "registers", regs, "submit", submit, "power_down", w->power_down);
     if (a && w->beam)
         json_object_set_new(a, "beam", json_string(beam_names[w->beam]));
+    if (a && rb_mode(t))
+        json_object_set_new(a, "hitches", rb_decls_json(w->hitch));
     return a;
 }
 
@@ -433,7 +441,7 @@ static const char *cannot_program(const table *t)
     if (t->seat < 0)
         return "Spectators watch: programs are for the players.";
     if (phase_is(t, "over"))
-        return "The race is over.";
+        return "The game is over.";
     if (need_is(t, "program"))
         return NULL;
     const char *status = str_of(r, "status");
@@ -602,15 +610,10 @@ static int stay_down(table *t, bool stay)
 
 /* ---- drawing the board ---- */
 
-typedef struct layout {
-    bool tall;        /* two rows a square: walls on rows of their own */
-    int ox, oy;       /* the frame's top left */
-    int x0, y0;       /* the first square shown */
-    int vw, vh;       /* squares shown */
-} layout;
+typedef rl_layout layout;
 
-static int row_of(const layout *l, int y) { return l->oy + (l->tall ? 2 * (y - l->y0) + 1 : y - l->y0 + 1); }
-static int col_of(const layout *l, int x) { return l->ox + 4 * (x - l->x0) + 1; }
+static int row_of(const layout *l, int y) { return rl_row_of(l, y); }
+static int col_of(const layout *l, int x) { return rl_col_of(l, x); }
 static int frame_h(const layout *l) { return l->tall ? 2 * l->vh + 1 : l->vh + 2; }
 
 /* The window on the course: all of it when it fits, else centred on focus. */
@@ -851,7 +854,9 @@ static void apply_action(rl_pose *pose, const json_t *a)
 static void event_caption(const table *t, const json_t *ev, char *buf, size_t len)
 {
     const char *kind = str_of(ev, "kind");
-    if (strcmp(kind, "card") == 0) {
+    if (strcmp(kind, "card") == 0 && strcmp(str_of(ev, "piece"), "ball") == 0) {
+        snprintf(buf, len, "Register %d: the ball %s", int_of(ev, "register", 0), card_short(int_of(ev, "card", 0)));
+    } else if (strcmp(kind, "card") == 0) {
         char name[24];
         table_name(t, int_of(ev, "seat", 0), name, sizeof name);
         snprintf(buf, len, "Register %d: %s %s", int_of(ev, "register", 0), name, card_short(int_of(ev, "card", 0)));
@@ -883,6 +888,7 @@ static void build_playback(roborally *w, const table *t)
 {
     rl_pose pose[RL_SEATS];
     memcpy(pose, w->last, sizeof pose);
+    rb_ball ball = w->last_ball;
     w->nframes = 0;
     size_t i, j, k;
     const json_t *ev, *frame, *a;
@@ -893,12 +899,21 @@ static void build_playback(roborally *w, const table *t)
         char caption[RL_CAPTION];
         event_caption(t, ev, caption, sizeof caption);
         json_array_foreach(frames, j, frame) {
-            json_array_foreach(frame, k, a)
+            json_array_foreach(frame, k, a) {
                 apply_action(pose, a);
+                rb_ball_apply(&ball, a);
+            }
             if (w->nframes < RL_PLAY_FRAMES) {
                 rl_frame *f = &w->frames[w->nframes++];
                 memcpy(f->pose, pose, sizeof pose);
-                snprintf(f->caption, sizeof f->caption, "%s", caption);
+                f->ball = ball;
+                char note[40] = "";
+                if (rb_mode(t))
+                    rb_frame_note(t, frame, note, sizeof note);
+                if (note[0])
+                    snprintf(f->caption, sizeof f->caption, "%.40s - %.36s", caption, note);
+                else
+                    snprintf(f->caption, sizeof f->caption, "%s", caption);
                 f->nbeam = 0;
                 json_array_foreach(frame, k, a) {
                     if (strcmp(str_of(a, "do"), "beam") == 0)
@@ -935,15 +950,24 @@ static void draw_fired(const roborally *w, const table *t, canvas cv, const layo
     }
 }
 
-static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l)
+/* The robots and the ball as the frame being played back has them, or the view. */
+static void current_poses(const roborally *w, const table *t, rl_pose *pose, rb_ball *ball)
+{
+    int k = play_frame(w, t);
+    if (k >= 0) {
+        memcpy(pose, w->frames[k].pose, sizeof(rl_pose) * RL_SEATS);
+        *ball = w->frames[k].ball;
+    } else {
+        poses_of_view(t, pose);
+        rb_ball_of_view(t, ball);
+    }
+}
+
+static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l, const rl_pose *pose)
 {
     const rl_course *c = &w->course;
-    rl_pose pose[RL_SEATS];
     int k = play_frame(w, t);
-    if (k >= 0)
-        memcpy(pose, w->frames[k].pose, sizeof pose);
-    else
-        poses_of_view(t, pose);
+    bool teams = rb_mode(t);
     size_t i;
     const json_t *r;
     json_array_foreach(json_object_get(t->view, "robots"), i, r) {
@@ -956,7 +980,8 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
             here += pose[s].x == x && pose[s].y == y;
         if (x < l->x0 || y < l->y0 || x >= l->x0 + l->vw || y >= l->y0 + l->vh)
             continue;
-        cv_style st = CV_FG(cv_seat_color(seat)) | CV_BOLD;
+        /* in RoboBall a robot wears its team's colour */
+        cv_style st = CV_FG(teams ? rb_team_color(int_of(r, "team", 0)) : cv_seat_color(seat)) | CV_BOLD;
         if (seat == t->seat)
             st |= CV_REVERSE;
         if (json_is_true(json_object_get(r, "virtual")))
@@ -967,6 +992,12 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
         const char *mark;
         cv_style mst;
         square_marker(&cv, &c->sq[y][x], &mark, &mst);
+        int home = teams ? rb_home_at(t, x, y) : -1;
+        if (home >= 0) {
+            /* a robot on a home hides its H1: the marker says whose it is */
+            mark = "H";
+            mst = CV_FG(rb_team_color(home)) | CV_BOLD;
+        }
         if (strcmp(str_of(r, "status"), "powered_down") == 0 && k < 0) {
             mark = "z";
             mst = CV_BOLD;
@@ -1007,12 +1038,19 @@ static void draw_board(roborally *w, const table *t, canvas cv, const layout *l)
         for (int x = l->x0; x < l->x0 + l->vw; x++)
             draw_square(cv, row_of(l, y), col_of(l, x), &c->sq[y][x]);
     }
+    if (rb_mode(t))
+        rb_draw_homes(t, cv, l);
     if (l->tall)
         draw_walls_tall(c, cv, l);
     else
         draw_walls_compact(c, cv, l);
     draw_fired(w, t, cv, l);
-    draw_robots(w, t, cv, l);
+    rl_pose pose[RL_SEATS];
+    rb_ball ball;
+    current_poses(w, t, pose, &ball);
+    draw_robots(w, t, cv, l, pose);
+    if (rb_mode(t))
+        rb_draw_ball(t, cv, l, &ball, pose);
     if (need_is(t, "reenter")) {
         const json_t *archive = json_object_get(my_robot(t), "archive");
         if (json_is_array(archive) && cell_x(archive) >= l->x0 && cell_x(archive) < l->x0 + l->vw &&
@@ -1041,8 +1079,12 @@ static int draw_robot_line(const table *t, canvas p, int y, const json_t *r)
                         : strcmp(status, "out") == 0        ? " OUT"
                         : json_is_true(json_object_get(r, "programmed")) && phase_is(t, "program") ? " ready"
                                                                                                    : "";
-    snprintf(line, sizeof line, "F%d D%d L%d%s%s", int_of(r, "flags", 0), int_of(r, "damage", 0), int_of(r, "lives", 0), state,
-             json_is_true(json_object_get(r, "power_down_next")) ? " zz" : "");
+    char stats[80];
+    if (rb_mode(t))
+        rb_robot_text(t, r, stats, sizeof stats);
+    else
+        snprintf(stats, sizeof stats, "F%d D%d L%d", int_of(r, "flags", 0), int_of(r, "damage", 0), int_of(r, "lives", 0));
+    snprintf(line, sizeof line, "%s%s%s", stats, state, json_is_true(json_object_get(r, "power_down_next")) ? " zz" : "");
     cv_text_fit(p, y, 4 + n, p.w - 4 - n, strcmp(status, "out") == 0 ? CV_DIM : 0, line);
     return y + 1;
 }
@@ -1055,13 +1097,40 @@ static void card_text(int card, char *buf, size_t len)
         snprintf(buf, len, "%s", "");
 }
 
+/* RoboBall: register i's hitch declaration after its card (a click cycles it). */
+static void draw_declaration(const roborally *w, const table *t, canvas p, int y, int i)
+{
+    const json_t *r = my_robot(t);
+    bool narrow = p.w < 29;
+    int x = 21;
+    int decl = w->hitch[i];
+    if (!need_is(t, "program") || reg_locked(r, i)) {
+        /* locked in, or a locked register: what the view says it keeps */
+        signed char shown[RL_REGS];
+        rb_decls_of_view(shown, r);
+        decl = shown[i];
+    }
+    if (decl != RB_NONE)
+        cv_text(p, y, x, CV_BOLD | CV_FG(decl == RB_HITCH ? CV_GREEN : CV_YELLOW), rb_decl_text(decl, narrow));
+    else if (need_is(t, "program") && !reg_locked(r, i))
+        cv_text(p, y, x, CV_DIM, narrow ? "-" : "- none");
+    if (need_is(t, "program") && !reg_locked(r, i)) {
+        char click[16];
+        snprintf(click, sizeof click, "decl %d", i + 1);
+        cv_click_at(p, y, x, narrow ? 1 : 7, click);
+    }
+}
+
 static int draw_program(roborally *w, const table *t, canvas p, int y)
 {
     const json_t *r = my_robot(t);
     bool editing = need_is(t, "program");
     bool locked_in = json_is_true(json_object_get(r, "programmed"));
     const json_t *program = json_object_get(r, "program");
-    cv_text(p, y++, 0, CV_BOLD, locked_in ? "Program (locked in)" : "Your program");
+    cv_text(p, y, 0, CV_BOLD, locked_in ? "Program (locked in)" : "Your program");
+    if (rb_mode(t))
+        cv_text(p, y, 21, CV_DIM, p.w < 29 ? "h/u" : "h/u R");
+    y++;
     for (int i = 0; i < RL_REGS; i++) {
         char text[40];
         /* a locked register's card is the view's (it stays from last turn) */
@@ -1081,6 +1150,8 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
             snprintf(click, sizeof click, "takeback %d", i + 1);
             cv_click_at(p, y, 0, 14, click);
         }
+        if (rb_mode(t))
+            draw_declaration(w, t, p, y, i);
         y++;
     }
     int n = hand_size(r);
@@ -1161,7 +1232,7 @@ static const char *waiting_text(const table *t)
     const json_t *r = my_robot(t);
     const char *status = str_of(r, "status");
     if (phase_is(t, "over"))
-        return "The race is over.";
+        return "The game is over.";
     if (!r)
         return "You are watching: programs stay secret until they run.";
     if (strcmp(status, "out") == 0)
@@ -1185,14 +1256,20 @@ static void draw_panel(roborally *w, const table *t, canvas p)
         y += cv_wrap(p, y, 0, p.w, 2, CV_BOLD, sum);
     }
     char head[120];
-    snprintf(head, sizeof head, "%s, turn %d", w->loaded ? w->course.name : str_of(t->view, "course"),
-             int_of(t->view, "turn", 0));
-    cv_text_fit(p, y++, 0, p.w, CV_BOLD, head);
+    bool ball = rb_mode(t);
+    if (ball)
+        snprintf(head, sizeof head, "RoboBall on %s, turn %d of %d", w->loaded ? w->course.name : str_of(t->view, "course"),
+                 int_of(t->view, "turn", 0), int_of(t->view, "max_turns", 0));
+    else
+        snprintf(head, sizeof head, "%s, turn %d", w->loaded ? w->course.name : str_of(t->view, "course"),
+                 int_of(t->view, "turn", 0));
+    y += cv_wrap(p, y, 0, p.w, 2, CV_BOLD, head);
     int next = int_of(r, "flags", 0);
-    if (r && w->loaded && next < w->course.nflags && !phase_is(t, "over"))
+    /* RoboBall has no flags: the ball and the teams come after the program */
+    if (!ball && r && w->loaded && next < w->course.nflags && !phase_is(t, "over"))
         cv_textf(p, y++, 0, CV_FG(CV_MAGENTA), "Next: flag %d of %d at %c%d", next + 1, w->course.nflags,
                  'A' + w->course.flag_x[next], w->course.flag_y[next] + 1);
-    else
+    else if (!ball)
         cv_textf(p, y++, 0, 0, "%d flags to touch in order", int_of(t->view, "flags", 0));
     if (r && (need_is(t, "program") || (phase_is(t, "program") && json_is_true(json_object_get(r, "programmed")))))
         y = draw_program(w, t, p, y);
@@ -1201,6 +1278,8 @@ static void draw_panel(roborally *w, const table *t, canvas p)
     else if (waiting_text(t))
         y += cv_wrap(p, y, 0, p.w, 2, CV_DIM, waiting_text(t));
     y = draw_options(t, p, y);
+    if (ball)
+        y = rb_draw_panel(t, p, y);
     y++;
     size_t i;
     const json_t *rb;
@@ -1209,7 +1288,7 @@ static void draw_panel(roborally *w, const table *t, canvas p)
             y = draw_robot_line(t, p, y, rb);
     }
     if (y < p.h)
-        cv_text_fit(p, y, 0, p.w, CV_DIM, "F flags D damage L lives zz powers down next");
+        cv_text_fit(p, y, 0, p.w, CV_DIM, ball ? "T team D damage zz powers down next" : "F flags D damage L lives zz powers down next");
 }
 
 /* What the squares mean, under the board (as many lines as fit). */
@@ -1243,6 +1322,8 @@ static void rl_draw(void *self, table *t, canvas c)
     if (k >= 0)
         cv_textf(under, 0, 0, CV_BOLD | CV_FG(CV_YELLOW), "%s %s (%d/%d)", cv_glyph_text(&c, CV_G_ARROW_E),
                  w->frames[k].caption, k + 1, w->nframes);
+    else if (rb_mode(t))
+        rb_draw_legend(under);
     else
         draw_legend(under);
     draw_panel(w, t, cv_sub(c, 0, px, c.h, c.w - px));
@@ -1250,8 +1331,34 @@ static void rl_draw(void *self, table *t, canvas c)
 
 /* ---- keys and commands ---- */
 
+/* RoboBall: after h or u, a register key declares; Esc or another digit
+ * lets go; any other key lets go and does what it does. */
+static bool declaration_key(roborally *w, table *t, int key)
+{
+    int what = w->pending;
+    w->pending = RB_NONE;
+    if (key >= '1' && key <= '0' + RL_REGS) {
+        if (rb_declare(w->hitch, my_robot(t), t, key - '1', what))
+            draft_if_late(w, t);
+        return true;
+    }
+    if (key == K_ESC || (key >= '0' && key <= '9')) {
+        table_notify(t, key != K_ESC, key == K_ESC ? "No declaration made." : "Registers are 1 to 5: no declaration made.");
+        return true;
+    }
+    return false;
+}
+
 static bool program_key(roborally *w, table *t, int key)
 {
+    if (w->pending != RB_NONE && declaration_key(w, t, key))
+        return true;
+    if (rb_mode(t) && (key == 'h' || key == 'u')) {
+        w->pending = key == 'h' ? RB_HITCH : RB_UNHITCH;
+        table_notify(t, false, "%s at the end of which register? 1-5 (the same again: none; Esc: never mind)",
+                     key == 'h' ? "Hitch" : "Unhitch");
+        return true;
+    }
     if (key >= '1' && key <= '9') {
         pick_card(w, t, key - '1');
         return true;
@@ -1276,6 +1383,10 @@ static bool program_key(roborally *w, table *t, int key)
 static bool rl_key(void *self, table *t, int key)
 {
     roborally *w = self;
+    if (key == 'v' && rb_mode(t) && t->seat >= 0) {
+        rb_vote(t, -1);
+        return true;
+    }
     if (need_is(t, "program"))
         return program_key(w, t, key);
     if (need_is(t, "reenter")) {
@@ -1374,6 +1485,16 @@ static int rl_command(void *self, table *t, int argc, char **argv, const char *r
     roborally *w = self;
     (void)rest;
     const char *cmd = argv[0];
+    if (rb_mode(t) && rb_is_vote_word(cmd))
+        return rb_vote_command(t, argc, argv);
+    if (rb_mode(t) && rb_is_decl_word(cmd)) {
+        if (!may_program(t))
+            return GAME_CMD_ERROR;
+        int done = rb_decl_command(w->hitch, my_robot(t), t, argc, argv);
+        if (done == GAME_CMD_DONE)
+            draft_if_late(w, t);
+        return done;
+    }
     if (strcasecmp(cmd, "program") == 0)
         return program_words(w, t, argc, argv);
     if (strcasecmp(cmd, "submit") == 0 || strcasecmp(cmd, "lock") == 0)
@@ -1468,6 +1589,7 @@ static void rl_update(void *self, table *t)
     if (w->have_last)
         build_playback(w, t);
     poses_of_view(t, w->last);
+    rb_ball_of_view(t, &w->last_ball);
     w->have_last = true;
 }
 
@@ -1529,7 +1651,24 @@ static void say_seats(sentence *s, const table *t, const json_t *seats)
     }
 }
 
-/* What happened to robots in a step ("Ada takes 2 damage; Bo touches flag 1"). */
+/* Whether a later move of the step takes the same piece on (a piece that
+ * moves several squares is said once, where it ends). */
+static bool moves_again(const json_t *ev, size_t fi, size_t ai, const json_t *a)
+{
+    size_t i, j;
+    const json_t *frame, *b;
+    json_array_foreach(json_object_get(ev, "frames"), i, frame) {
+        json_array_foreach(frame, j, b) {
+            if ((i > fi || (i == fi && j > ai)) && strcmp(str_of(b, "do"), "move") == 0 &&
+                strcmp(str_of(b, "piece"), str_of(a, "piece")) == 0 && int_of(b, "seat", -1) == int_of(a, "seat", -1) &&
+                json_is_true(json_object_get(b, "dragged")) == json_is_true(json_object_get(a, "dragged")))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* What happened to robots (and the ball) in a step ("Ada takes 2 damage; Bo touches flag 1"). */
 static void say_outcomes(sentence *s, const table *t, const json_t *ev)
 {
     size_t i, j;
@@ -1541,7 +1680,11 @@ static void say_outcomes(sentence *s, const table *t, const json_t *ev)
             char name[64];
             table_name(t, int_of(a, "seat", 0), name, sizeof name);
             char bit[160] = "";
-            if (strcmp(d, "destroyed") == 0) {
+            if (strcmp(d, "move") == 0 && moves_again(ev, i, j, a)) {
+                continue;
+            } else if (rb_outcome(t, a, bit, sizeof bit)) {
+                /* the ball's own frames, hitches and dragged robots (RoboBall) */
+            } else if (strcmp(d, "destroyed") == 0) {
                 const char *why = str_of(a, "why");
                 snprintf(bit, sizeof bit, "%s %s", name, strcmp(why, "pit") == 0 ? "fell into a pit"
                                                        : strcmp(why, "edge") == 0 ? "fell off the board"
@@ -1580,7 +1723,9 @@ static int moved_seats(const json_t *ev, int skip, int *seats, int max)
         json_array_foreach(frame, j, a) {
             const char *d = str_of(a, "do");
             int seat = int_of(a, "seat", -1);
-            if ((strcmp(d, "move") != 0 && strcmp(d, "turn") != 0) || seat < 0 || seat == skip)
+            /* a robot the ball drags is said by say_outcomes */
+            if ((strcmp(d, "move") != 0 && strcmp(d, "turn") != 0) || seat < 0 || seat == skip ||
+                json_is_true(json_object_get(a, "dragged")))
                 continue;
             bool seen = false;
             for (int k = 0; k < n; k++)
@@ -1651,7 +1796,10 @@ static bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_
         const json_t *c;
         json_array_foreach(json_object_get(ev, "cards"), i, c) {
             char who[64];
-            table_name(t, int_of(c, "seat", 0), who, sizeof who);
+            if (strcmp(str_of(c, "piece"), "ball") == 0)
+                snprintf(who, sizeof who, "the ball");
+            else
+                table_name(t, int_of(c, "seat", 0), who, sizeof who);
             int run = type_run(str_of(c, "type"));
             say(&s, "%s %s %s (%d)", i ? "," : "", who, run >= 0 ? card_runs[run].shortname : "?", int_of(c, "card", 0));
         }
@@ -1660,7 +1808,8 @@ static bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_
         say(&s, ".");
     } else if (strcmp(kind, "card") == 0) {
         int run = type_run(str_of(ev, "type"));
-        say(&s, "%s plays %s", name, run >= 0 ? card_runs[run].name : "a card");
+        bool ball = strcmp(str_of(ev, "piece"), "ball") == 0;
+        say(&s, "%s plays %s", ball ? "The ball (extraction)" : name, run >= 0 ? card_runs[run].name : "a card");
         int pushed[8];
         int n = moved_seats(ev, int_of(ev, "seat", -1), pushed, 8);
         if (n) {
@@ -1673,9 +1822,11 @@ static bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_
         const char *step = str_of(ev, "step");
         const char *what = strcmp(step, "express") == 0 ? "express belts carry" : strcmp(step, "belts") == 0 ? "belts carry"
                            : strcmp(step, "pushers") == 0 ? "pushers push" : strcmp(step, "gears") == 0 ? "gears turn"
-                           : strcmp(step, "lasers") == 0 ? "lasers fire" : "checkpoints";
+                           : strcmp(step, "lasers") == 0 ? "lasers fire" : strcmp(step, "bonk") == 0 ? "the hovering ball comes down"
+                           : strcmp(step, "hitches") == 0 ? "hitch declarations" : "checkpoints";
         say(&s, "Register %d: %s", int_of(ev, "register", 0), what);
-        if (strcmp(step, "lasers") != 0 && strcmp(step, "checkpoints") != 0) {
+        if (strcmp(step, "lasers") != 0 && strcmp(step, "checkpoints") != 0 && strcmp(step, "hitches") != 0 &&
+            strcmp(step, "bonk") != 0) {
             int moved[8];
             int n = moved_seats(ev, -1, moved, 8);
             if (n) {
@@ -1699,6 +1850,8 @@ static bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_
         say(&s, "Re-entry");
         say_outcomes(&s, t, ev);
         say(&s, ".");
+    } else if (rb_mode(t) && rb_describe(t, ev, buf, len)) {
+        return true;
     } else {
         /* "over" too: the frame logs the result's summary */
         return false;
@@ -1721,6 +1874,12 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
             HINT("p", "power down", "powerdown");
         if (has_option(my_robot(t), "tractor_beam") || has_option(my_robot(t), "pressor_beam"))
             HINT("b", "beam", NULL);
+        if (rb_mode(t)) {
+            /* before clear and draft: the footer keeps the first that fit */
+            HINT("h R", "hitch", NULL);
+            HINT("u R", "unhitch", NULL);
+            HINT("v", rb_voted(t) ? "unvote" : "vote extract", rb_voted(t) ? "extract no" : "extract yes");
+        }
         HINT("x", "clear", "clear");
         HINT("d", "send as draft", "draft");
     } else if (need_is(t, "reenter")) {
@@ -1730,6 +1889,8 @@ static int rl_hints(void *self, table *t, game_hint *out, int max)
         HINT("y", "stay down", "staydown yes");
         HINT("n", "power up", "staydown no");
     }
+    if (rb_mode(t) && t->seat >= 0 && phase_is(t, "program") && !need_is(t, "program"))
+        HINT("v", rb_voted(t) ? "unvote" : "vote extract", rb_voted(t) ? "extract no" : "extract yes");
 #undef HINT
     return n;
 }
@@ -1746,7 +1907,9 @@ static int rl_status(void *self, table *t, char *text, size_t len, int *seats)
         if (n < 8)
             seats[n++] = (int)json_integer_value(v);
     }
-    if (need_is(t, "program"))
+    if (need_is(t, "program") && rb_mode(t))
+        snprintf(text, len, "program your robot: cards 1-9, h/u R hitch, Enter locks in");
+    else if (need_is(t, "program"))
         snprintf(text, len, "program your robot: cards 1-9, Enter locks in");
     else if (need_is(t, "reenter"))
         snprintf(text, len, "your robot re-enters: an arrow key picks its facing");
@@ -1770,6 +1933,13 @@ static const char *const rl_commands[] = {
     "beam damage|tractor|pressor   the main laser's beam (with the option)",
     "reenter N|E|S|W [down]        re-enter facing that way",
     "staydown [yes|no]     stay powered down, or not; powerup = staydown no",
+    "RoboBall:",
+    "hitch R [R ...]       hitch to the ball at the end of register R (keys h then R; again: none)",
+    "unhitch R [R ...]     unhitch at the end of register R (keys u then R)",
+    "nohitch [R ...]       no declaration for R (every register without)",
+    "hitches D D D D D     all five at once: h, u or - (hitches - h - - u)",
+    "decl R                register R's declaration: none, hitch, unhitch in turn (a click on it)",
+    "extract [yes|no]      vote the ball inaccessible, or take the vote back (v); also vote, unvote",
     NULL,
 };
 

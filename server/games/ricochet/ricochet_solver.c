@@ -17,7 +17,12 @@
  * frozen where it stands (a helper's move away from the lines of those paths
  * inherits the answer). Positions near the goal also get a spare-move test
  * before they are expanded: one more again when not even one extra move (a
- * detour, or one helper move onto those lines) would do.
+ * detour, or one helper move onto those lines) would do. And a position
+ * whose bound is dist + 1 takes the blocker test before it is expanded: the
+ * finisher's stops short of a wall need robots on the next cells, one helper
+ * move per new such cell; when no relaxed path fits in dist + 1 counting
+ * those (the one new blocker brought by one move of a helper as it stands),
+ * the position needs dist + 2 and waits for that layer.
  *
  * A robot never goes straight back the way it came (that position was
  * reached one move sooner) unless the ricochet rule makes the back-and-forth
@@ -52,9 +57,26 @@
 #define CREATOR_MASK 31
 #define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
 #define OPEN_CHECKED (UINT64_C(1) << 62)  /* the spare-move test was done */
+/* The blocker test's memos cost more to fill than a small search costs
+ * whole (tens of microseconds), so it starts after this many positions. */
+#ifndef BLOCKER_NODES
+#define BLOCKER_NODES 20000
+#endif
+#define BLK_CACHE_BITS 16
+#define BLK_OK_MAX 8
+#define BLK_FREE (UINT64_C(1) << 46)
+#define BLK_MANY (UINT64_C(1) << 47)
+#define BLK_COUNT_SHIFT 48
+#define BLK_GEN_SHIFT 52
+#define BLK_KEY_MASK ((UINT64_C(1) << 46) - 1)
+#define BLK_CACHE (1 << BLK_CACHE_BITS)
+#ifndef BLK_SLACK
+#define BLK_SLACK 1
+#endif
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
+#define TABLE_GROW_SLOWER ((size_t)4 << 20)
 /* The spare-move test pays for itself on positions near the goal (it is
  * cheap there and moves them out of the layer being searched); far from the
  * goal it costs more than it saves. It also pays on searches of up to a few
@@ -114,6 +136,7 @@ struct ricochet_solver {
     bool commute;      /* prune moves that commute with the last one (4 robots, one active) */
     uint64_t key_mask; /* the key bits of an open entry */
     bool lookahead; /* the spare-move test before expanding */
+    bool blockers;  /* the blocker test before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
     /* Memos per (turn state, cell) of the active robot, valid while their
@@ -140,6 +163,26 @@ struct ricochet_solver {
     uint32_t spare_mark[4][RICOCHET_CELLS];
     uint32_t frozen_mark[4][RICOCHET_CELLS]; /* shortest-path marks, helpers unmoved */
     uint32_t spare_gen;
+
+    /* The blocker test: its failure memo within one search, per (slack,
+     * turn, cell) the cells whose occupant matters, the answers with no
+     * helper on them, and a cache of the answers with some. */
+    uint8_t blk_left[4][RICOCHET_CELLS];
+    uint32_t blk_mark[4][RICOCHET_CELLS];
+    uint32_t blk_gen;
+    uint64_t blk_ways[4][RICOCHET_CELLS][4];
+    uint32_t blk_ways_mark[4][RICOCHET_CELLS];
+    uint64_t blk_rel[2][4][RICOCHET_CELLS][4];
+    uint32_t blk_rel_gen[2][4][RICOCHET_CELLS];
+    /* An answer: tag = key (turn, cell, the helpers that matter: 46 bits)
+     * | free << 46 (passes with no new blocker) | many << 47 (more cells
+     * would do as the new blocker than ok[] holds: taken as a pass) | the
+     * count of ok[] << 48 | the solve's generation << 52; ok[]: the cells
+     * that would do. Sixteen bytes, four to a cache line. */
+    struct blk_answer {
+        uint64_t tag;
+        uint8_t ok[BLK_OK_MAX];
+    } blk_empty[4][RICOCHET_CELLS], *blk_cache;
 
     /* Marks for the frozen shortest-path test. */
     uint32_t mark[4][RICOCHET_CELLS];
@@ -672,12 +715,14 @@ static inline int table_offer(ricochet_solver *s, uint64_t key, size_t home, int
         uint64_t e = s->table[i];
         if (!e) {
             if ((s->table_count + 1) * 10 > s->table_size * 7) {
-                /* Fourfold, and sixteenfold once big: rehashing millions of
-                 * entries costs more than a sparse table (measured on the
-                 * anchors: a tenth of their time). */
-                if (!(s->table_size >= ((size_t)1 << 20) &&
-                      table_resize(s, s->table_size * 16) == 0) &&
-                    table_resize(s, s->table_size * 4) < 0 &&
+                /* Fourfold, then twofold past TABLE_GROW_SLOWER entries: the
+                 * kernel zeroing a fresh table is a tenth to a sixth of a big
+                 * solve (sixteenfold past 1M entries zeroed 128 MiB where 32
+                 * would do for the deep puzzles, and the anchors' 5M entries
+                 * fit in 64), more than the rehashes cost: the homes are the
+                 * hash's top bits, so a rehash writes nearly in order. */
+                if (!(s->table_size < TABLE_GROW_SLOWER &&
+                      table_resize(s, s->table_size * 4) == 0) &&
                     table_resize(s, s->table_size * 2) < 0)
                     return -1;
                 return table_offer(s, key, table_home(s, key), g);
@@ -978,6 +1023,231 @@ static bool spare_solvable(ricochet_solver *s, uint64_t key, int left)
     return spare_path(s, rows, cols, c, t, left, hm, nhm);
 }
 
+/* ---- the blocker test ----
+ *
+ * Every move of the finishing robot stops on a cell of its relaxed line. A
+ * stop short of the wall needs something on the next cell: a helper already
+ * there, or one that a helper move brought there, and a helper move ends on
+ * one cell. So from a position a solution takes at least the finisher's
+ * moves plus the distinct cells it is stopped by that no helper holds now.
+ * With one move to spare over the relaxed distance k (the case tested: the
+ * positions whose bound is k + 1 because no shortest path works frozen),
+ * either some relaxed path of at most k + 1 moves stops only where a wall or
+ * a helper stops it, or one of at most k moves has one new blocker, which a
+ * single helper move must bring: from where a helper stands, along its
+ * lines. If neither, the position needs k + 2 and waits for that layer.
+ *
+ * The answer depends on the finisher's (turn, cell) and on the helpers
+ * standing on the cells after its possible stops (blocker_cells); the cells
+ * that would do as the new blocker are worked out once per such pattern and
+ * cached, and a position then only asks whether one of its helpers reaches
+ * one of them. */
+
+/* The directions worth trying from (t, c) with `slack` moves to spare over
+ * its dist: those with a relaxed step closer, and with one to spare those
+ * with a stop as far too (the relevance memo has them); all four past that. */
+static unsigned blocker_dirs(ricochet_solver *s, int t, int c, int slack)
+{
+    if (slack > 1)
+        return 15;
+    if (s->rel_gen[t][c] != s->solve_gen)
+        relevance(s, t, c);
+    return s->rel_dirs[t][c] | (slack ? s->level_dirs[t][c] : 0u);
+}
+
+/* Is there a relaxed path of the finisher from (t, c) of at most `left`
+ * moves, each stopping at the wall or before a cell of occ? Failures are
+ * memoised per (turn, cell) while blk_gen stands (occ unchanged). */
+static bool blocker_path(ricochet_solver *s, const uint64_t *occ, int c, int t, int left)
+{
+    if (s->blk_mark[t][c] == s->blk_gen && s->blk_left[t][c] >= left)
+        return false;
+    s->blk_mark[t][c] = s->blk_gen;
+    s->blk_left[t][c] = (uint8_t)left;
+    unsigned dirs = blocker_dirs(s, t, c, left - s->dist[t][c]);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            if (x != wall && !in_mask(occ, x + step[d]))
+                continue; /* nothing would stop it here */
+            if (x == s->target) {
+                if (t2 == RICOCHET_TURN_DONE)
+                    return true;
+                continue;
+            }
+            if (1 + s->dist[t2][x] <= left && blocker_path(s, occ, x, t2, left - 1))
+                return true;
+        }
+    }
+    return false;
+}
+
+static void blocker_next_gen(ricochet_solver *s)
+{
+    if (++s->blk_gen == 0) {
+        memset(s->blk_mark, 0, sizeof s->blk_mark);
+        memset(s->blk_ways_mark, 0, sizeof s->blk_ways_mark);
+        s->blk_gen = 1;
+    }
+}
+
+/* The cells whose occupant could stop the finisher, in turn state t on c,
+ * somewhere along a relaxed path of at most its dist + slack moves (slack 0
+ * or 1): the cell after every stop short of the wall. Memoised per solve. */
+static const uint64_t *blocker_cells(ricochet_solver *s, int slack, int t, int c)
+{
+    uint64_t *m = s->blk_rel[slack][t][c];
+    if (s->blk_rel_gen[slack][t][c] == s->solve_gen)
+        return m;
+    s->blk_rel_gen[slack][t][c] = s->solve_gen;
+    memset(m, 0, 4 * sizeof *m);
+    int r = s->dist[t][c];
+    if (r == INF || r == 0)
+        return m;
+    r += slack;
+    for (int d = 0; d < 4; d++) {
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            bool goal = x == s->target;
+            if (goal ? t2 != RICOCHET_TURN_DONE : 1 + s->dist[t2][x] > r)
+                continue;
+            if (x != wall) {
+                int b = x + step[d];
+                m[b >> 6] |= UINT64_C(1) << (b & 63);
+            }
+            if (goal)
+                continue;
+            const uint64_t *sub = blocker_cells(s, r - 1 - s->dist[t2][x], t2, x);
+            for (int w = 0; w < 4; w++)
+                m[w] |= sub[w];
+        }
+    }
+    return m;
+}
+
+/* The cells b such that the finisher, in turn state t on c, has a relaxed
+ * path of exactly its dist moves each stopping at the wall, before a cell
+ * of occ or before b (all ones when it needs no b). Memoised per (turn,
+ * cell) while blk_gen stands. */
+static const uint64_t *blocker_ways(ricochet_solver *s, const uint64_t *occ, int t, int c)
+{
+    uint64_t *m = s->blk_ways[t][c];
+    if (s->blk_ways_mark[t][c] == s->blk_gen)
+        return m;
+    s->blk_ways_mark[t][c] = s->blk_gen;
+    memset(m, 0, 4 * sizeof *m);
+    int k = s->dist[t][c];
+    for (unsigned dirs = blocker_dirs(s, t, c, 0); dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        int wall = s->stop[d][c];
+        int t2 = ricochet_turn_after(t, d);
+        for (int x = c; x != wall;) {
+            x += step[d];
+            int b = x + step[d];
+            bool natural = x == wall || in_mask(occ, b);
+            const uint64_t *sub;
+            static const uint64_t all[4] = {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0)};
+            if (x == s->target)
+                sub = t2 == RICOCHET_TURN_DONE ? all : NULL;
+            else
+                sub = s->dist[t2][x] == k - 1 ? blocker_ways(s, occ, t2, x) : NULL;
+            if (!sub)
+                continue;
+            if (natural)
+                for (int w = 0; w < 4; w++)
+                    m[w] |= sub[w];
+            else
+                m[b >> 6] |= sub[b >> 6] & UINT64_C(1) << (b & 63);
+        }
+    }
+    return m;
+}
+
+/* Works out the test for the finisher in turn state t on c, the helpers
+ * that matter standing on occ: whether it passes with no new blocker, and
+ * else which cells would do as the one new blocker. */
+static uint64_t blocker_answer(ricochet_solver *s, const uint64_t *occ, int t, int c,
+                               struct blk_answer *a)
+{
+    int k = s->dist[t][c];
+    blocker_next_gen(s);
+    if (blocker_path(s, occ, c, t, k + 1))
+        return BLK_FREE;
+    const uint64_t *ways = blocker_ways(s, occ, t, c);
+    uint64_t n = 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t m = ways[w] & ~occ[w]; m; m &= m - 1) {
+            if (n == BLK_OK_MAX)
+                return BLK_MANY;
+            a->ok[n++] = (uint8_t)(64 * w + __builtin_ctzll(m));
+        }
+    return n << BLK_COUNT_SHIFT;
+}
+
+/* The answer of the blocker test for a finisher in turn state t on cell[0],
+ * helpers on cell[1..n-1] (in any order), worked out or found in the cache;
+ * NULL when there is no memory for the cache. */
+static const struct blk_answer *blocker_lookup(ricochet_solver *s, const uint8_t *cell, int t)
+{
+    int c = cell[0];
+    const uint64_t *rel = blocker_cells(s, 1, t, c);
+    uint64_t occ[4] = {0};
+    int in[RICOCHET_ROBOTS_MAX], nin = 0;
+    for (int j = 1; j < s->n; j++)
+        if (in_mask(rel, cell[j])) {
+            occ[cell[j] >> 6] |= UINT64_C(1) << (cell[j] & 63);
+            int x = cell[j], k = nin++;
+            for (; k > 0 && in[k - 1] > x; k--) /* sorted: one key per set of helpers */
+                in[k] = in[k - 1];
+            in[k] = x;
+        }
+    uint64_t ck = (uint64_t)t << 8 | (uint64_t)c;
+    for (int k = 0; k < nin; k++)
+        ck |= (uint64_t)(in[k] + 1) << (10 + 9 * k);
+    struct blk_answer *a;
+    if (!nin) {
+        a = &s->blk_empty[t][c];
+    } else {
+        if (!s->blk_cache && !(s->blk_cache = calloc(BLK_CACHE, sizeof *s->blk_cache)))
+            return NULL;
+        a = &s->blk_cache[(ck * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - BLK_CACHE_BITS)];
+    }
+    uint64_t tag = ck | (uint64_t)(s->solve_gen & 0xfff) << BLK_GEN_SHIFT;
+    if ((a->tag & (BLK_KEY_MASK | ~(UINT64_C(0) ) << BLK_GEN_SHIFT)) != tag)
+        a->tag = tag | blocker_answer(s, occ, t, c, a);
+    return a;
+}
+
+/* Does the answer a let the position pass: free, or one of the helpers on
+ * cell[1..n-1] reaching a cell of its ok[] in one move? */
+static bool blocker_reached(ricochet_solver *s, const struct blk_answer *a, const uint8_t *cell)
+{
+    if (a->tag & (BLK_FREE | BLK_MANY))
+        return true;
+    int n = (int)(a->tag >> BLK_COUNT_SHIFT & 15); /* mostly none at all */
+    for (int j = 1; j < s->n && n; j++) {
+        const uint64_t *cr = cross(s, cell[j]);
+        for (int k = 0; k < n; k++)
+            if (in_mask(cr, a->ok[k]))
+                return true;
+    }
+    return false;
+}
+
+/* The blocker test of a position whose finisher, in turn state t, stands
+ * on cell[0] and whose helpers stand on cell[1..n-1] (in any order), its
+ * bound being the finisher's dist + 1: false when it needs dist + 2. */
+static bool blocker_passes(ricochet_solver *s, const uint8_t *cell, int t)
+{
+    const struct blk_answer *a = blocker_lookup(s, cell, t);
+    return !a || blocker_reached(s, a, cell);
+}
+
 /* Is cell z among the cells a robot on c may pass or stop on sliding d (up
  * to the wall)? */
 static inline bool on_line(const ricochet_solver *s, int c, int d, int z)
@@ -1007,6 +1277,8 @@ typedef struct parent {
     int g;
     int h2;
     const uint64_t *rel; /* relevance mask of its active robot, or NULL */
+    bool blk_asked;      /* blk holds the answer of its blocker pattern */
+    struct blk_answer blk;
     uint16_t hrows[16];  /* the helpers' occupancy by row (bit x) and column */
     uint16_t hcols[16];  /* (bit y), when one robot is active */
 } parent;
@@ -1039,6 +1311,7 @@ static int astar_generate(ricochet_solver *s, uint64_t key, int g, int h2, int c
     par->g = g;
     par->h2 = h2;
     par->rel = s->vortex ? NULL : relevance(s, turn[0], cell[0]);
+    par->blk_asked = false;
     int h = bound_cheap(s, cell, turn);
     int top = FIELD * (s->n - 1);
     /* Straight back the way it came is the same as having made only this
@@ -1211,15 +1484,38 @@ static int bound_helper_moved(ricochet_solver *s, const parent *par, int p, int 
     return bound_single(s, rows, cols, par->cell[0], par->turn[0]);
 }
 
+/* The blocker test of a parent's child whose helper in slot i went to
+ * `to`. When neither its old nor its new cell is one the test looks at, the
+ * answer is the parent's pattern's (asked once per parent), and only the
+ * helpers' reach differs. */
+static bool blocker_helper_moved(ricochet_solver *s, parent *par, int i, int to)
+{
+    uint8_t cc[RICOCHET_ROBOTS_MAX];
+    memcpy(cc, par->cell, sizeof cc);
+    cc[i] = (uint8_t)to;
+    int t = par->turn[0];
+    const uint64_t *rel = blocker_cells(s, 1, t, par->cell[0]);
+    if (in_mask(rel, par->cell[i]) || in_mask(rel, to))
+        return blocker_passes(s, cc, t);
+    if (!par->blk_asked) {
+        const struct blk_answer *a = blocker_lookup(s, par->cell, t);
+        if (!a)
+            return true;
+        par->blk = *a; /* a copy: the cache line may be taken before the next child */
+        par->blk_asked = true;
+    }
+    return blocker_reached(s, &par->blk, cc);
+}
+
 /* Records the generated children and queues those reached for the first
  * time, or more cheaply than before, in the layer of their f. */
-static int astar_commit(ricochet_solver *s, const parent *pars, const child *kids, int nk,
+static int astar_commit(ricochet_solver *s, parent *pars, const child *kids, int nk,
                         int layer)
 {
     int shift = s->table_shift; /* the homes were computed for this size */
     for (int k = 0; k < nk; k++) {
         const child *c = &kids[k];
-        const parent *par = &pars[c->parent];
+        parent *par = &pars[c->parent];
         int g = par->g + 1;
         size_t home = s->table_shift == shift ? c->home : table_home(s, c->key);
         int r = table_offer(s, c->key, home, g);
@@ -1246,10 +1542,21 @@ static int astar_commit(ricochet_solver *s, const parent *pars, const child *kid
             ct[i] = c->turn;
             hc = bound_sharp(s, cc, ct);
         }
-        /* The bound is consistent, so f never falls below the layer. */
-        int f = g + hc;
         int dist = s->vortex ? bound_cheap_child(s, par, i, c->to, c->turn)
                              : s->dist[i ? par->turn[0] : c->turn][i ? par->cell[0] : c->to];
+        if (s->blockers && hc == dist + 1 && s->nodes >= BLOCKER_NODES) {
+            if (i) {
+                hc += !blocker_helper_moved(s, par, i, c->to);
+            } else {
+                uint8_t cc[RICOCHET_ROBOTS_MAX];
+                memcpy(cc, par->cell, sizeof cc);
+                cc[0] = c->to;
+                hc += !blocker_passes(s, cc, c->turn);
+            }
+        }
+        /* The bound need not be consistent: a child whose f falls below
+         * the layer is searched in this one. */
+        int f = g + hc;
         if (hc == dist && f < s->best_len) {
             /* A robot finishes from here alone in hc moves: a solution of
              * length f, found without searching further. */
@@ -1675,6 +1982,7 @@ void ricochet_solver_free(ricochet_solver *s)
 {
     if (s) {
         astar_release(s);
+        free(s->blk_cache);
         free(s);
     }
 }
@@ -1711,14 +2019,21 @@ static bool puzzle_valid(const ricochet_puzzle *p)
 static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_limits *limits)
 {
     s->board = p->board;
-    if (++s->solve_gen == 0) {
+    if ((++s->solve_gen & 0xfff) == 0) {
+        /* The blocker answers keep 12 bits of the generation, never 0. */
+        memset(s->blk_empty, 0, sizeof s->blk_empty);
+        if (s->blk_cache)
+            memset(s->blk_cache, 0, BLK_CACHE * sizeof *s->blk_cache);
+        s->solve_gen++;
+    }
+    if (s->solve_gen == 1) { /* the first solve, or the generations wrapped */
         memset(s->rel_gen, 0, sizeof s->rel_gen);
         memset(s->seg_gen, 0, sizeof s->seg_gen);
         memset(s->cross_gen, 0, sizeof s->cross_gen);
         memset(s->tight_empty_gen, 0, sizeof s->tight_empty_gen);
         memset(s->rel1_gen, 0, sizeof s->rel1_gen);
         memset(s->spare_empty_gen, 0, sizeof s->spare_empty_gen);
-        s->solve_gen = 1;
+        memset(s->blk_rel_gen, 0, sizeof s->blk_rel_gen);
     }
     memcpy(s->stop, p->board->stop, sizeof s->stop);
     s->n = p->robots.nrobots;
@@ -1734,6 +2049,7 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->commute = s->n == 4 && !s->vortex;
     s->key_mask = s->commute ? (UINT64_C(1) << FROM_SHIFT) - 1 : KEY_MASK;
     s->look_max = LOOKAHEAD_MAX;
+    s->blockers = !s->vortex && !limits->no_blocker_test;
 
     s->nodes = 0;
     s->mem_peak = s->mem_used;
@@ -1741,6 +2057,49 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->max_nodes = limits->max_nodes;
     s->cancel = limits->cancel;
     s->stopped = RICOCHET_SOLVED;
+}
+
+/* The bound of the start, in slots; with the blocker test when `blockers`
+ * (the search leaves it out: a start that fails it costs one layer, and
+ * its memos would cost an easy solve more than its whole search). */
+static int start_bound(ricochet_solver *s, const uint8_t *cell, const uint8_t *turn,
+                       bool blockers)
+{
+    int h = bound_sharp(s, cell, turn);
+    if (blockers && s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1)
+        h += !blocker_passes(s, cell, turn[0]);
+    return h;
+}
+
+/* The key of the puzzle's start, in slots: the active robot first. */
+static uint64_t start_key_of(const ricochet_solver *s, const ricochet_puzzle *p)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
+    int n = 0;
+    if (!s->vortex) {
+        cell[n] = p->robots.cell[p->active];
+        turn[n++] = (uint8_t)t0;
+    }
+    for (int i = 0; i < s->n; i++)
+        if (s->vortex || i != p->active) {
+            cell[n] = p->robots.cell[i];
+            turn[n++] = (uint8_t)(s->vortex ? t0 : 0);
+        }
+    return pack(s, cell, turn);
+}
+
+int ricochet_solver_bound(ricochet_solver *s, const ricochet_puzzle *p,
+                          const ricochet_limits *limits)
+{
+    if (!puzzle_valid(p))
+        return -1;
+    ricochet_limits none = {0};
+    setup(s, p, limits ? limits : &none);
+    uint64_t key = start_key_of(s, p);
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    return start_bound(s, cell, turn, true);
 }
 
 ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p,
@@ -1754,22 +2113,10 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
     ricochet_limits none = {0};
     setup(s, p, limits ? limits : &none);
 
-    /* The start in slots: the active robot first. */
     uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
-    int t0 = s->rule ? RICOCHET_TURN_NONE : RICOCHET_TURN_DONE;
-    int n = 0;
-    if (!s->vortex) {
-        cell[n] = p->robots.cell[p->active];
-        turn[n++] = (uint8_t)t0;
-    }
-    for (int i = 0; i < s->n; i++)
-        if (s->vortex || i != p->active) {
-            cell[n] = p->robots.cell[i];
-            turn[n++] = (uint8_t)(s->vortex ? t0 : 0);
-        }
-    uint64_t start_key = pack(s, cell, turn);
+    uint64_t start_key = start_key_of(s, p);
     unpack(s, start_key, cell, turn);
-    int h = bound_sharp(s, cell, turn);
+    int h = start_bound(s, cell, turn, false);
     out->lower_bound = h;
     out->status = RICOCHET_NO_SOLUTION;
     if (h == INF)

@@ -5,13 +5,17 @@
  * that brings the active robot (or, for the vortex, any robot) onto the
  * target, with the ricochet rule on or off, 4 or 5 robots, and returns one
  * optimal move list. A* over exact positions (helpers interchangeable) with
- * an admissible bound, in a memory budget; past the budget it finishes as
- * IDA* with a fixed transposition table (slower, still exact). How it works
- * is described at the top of ricochet_solver.c.
+ * an admissible bound (sharpened by a blocker test: a stop short of a wall
+ * needs a robot on the next cell, and bringing one costs a move), in a
+ * memory budget; past the budget it finishes as IDA* with a fixed
+ * transposition table (slower, still exact). How it works is described at
+ * the top of ricochet_solver.c.
  *
  * Memory: a solve uses what it needs up to the workspace's budget (default
- * 256 MiB; the 24/25-move sample anchors peak at about 180 MiB, a typical
- * puzzle well under 1 MiB).
+ * 256 MiB; the 24/25-move sample anchors peak at about 112 MiB, a typical
+ * puzzle well under 1 MiB). Outside the budget: the workspace itself (about
+ * 370 KiB, mostly memos touched only as needed) and, once a search passes
+ * 20 000 positions, a 1 MiB cache of blocker-test answers kept with it.
  *
  * Thread safety: a solve touches only its own ricochet_solver workspace and
  * read-only tables, so separate solves may run on separate threads at once
@@ -44,6 +48,7 @@ typedef struct ricochet_limits {
     uint64_t max_nodes;         /* 0: no node budget */
     int max_moves;              /* 0: RICOCHET_MAX_MOVES; longer solutions are not sought */
     const volatile int *cancel; /* NULL or a flag another thread may set */
+    bool no_blocker_test;       /* search without the blocker test (to compare; slower) */
 } ricochet_limits;
 
 typedef enum ricochet_status {
@@ -84,6 +89,15 @@ ricochet_status ricochet_solver_run(ricochet_solver *s, const ricochet_puzzle *p
 /* One-shot: a workspace of table_bytes for this solve only. */
 ricochet_status ricochet_solve(const ricochet_puzzle *p, const ricochet_limits *limits,
                                size_t table_bytes, ricochet_solution *out);
+
+/* The lower bound the search starts from, without searching: the relaxed
+ * distance, one more when no shortest relaxed path works with the others
+ * frozen, and one more again when the blocker test fails (unless
+ * limits->no_blocker_test; see ricochet_solver.c). 255 when the target is
+ * out of reach, -1 for a malformed puzzle. limits may be NULL. For tests:
+ * it must never exceed the optimum. */
+int ricochet_solver_bound(ricochet_solver *s, const ricochet_puzzle *p,
+                          const ricochet_limits *limits);
 
 const char *ricochet_status_name(ricochet_status st); /* "solved", "no_solution", ... */
 

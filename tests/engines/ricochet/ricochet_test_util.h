@@ -3,6 +3,7 @@
 #define RICOCHET_TEST_UTIL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ricochet_board.h"
 #include "ricochet_move.h"
@@ -29,5 +30,12 @@ ricochet_position test_position(int red, int green, int blue, int yellow, int si
 /* Replays moves through a round; true when every move is accepted and the
  * last one solves the round. */
 bool test_replays(const ricochet_puzzle *p, const ricochet_move *moves, int n);
+
+/* The fewest moves that solve p, by breadth-first search through the round
+ * module (every rule applies exactly as in play): -1 when none within
+ * limit, -2 when more than max_states positions would be needed to tell.
+ * Written to be obviously right, not fast. */
+int test_bfs_optimum(const ricochet_board *b, const ricochet_puzzle *p, int limit,
+                     size_t max_states);
 
 #endif
