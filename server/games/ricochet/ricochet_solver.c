@@ -34,6 +34,16 @@
  * whether a child is new are coin flips to the predictor), so the hot
  * loops build bit masks of moves and walk their set bits, and combine
  * conditions with & where && would add a branch.
+ *
+ * Where a big search's time goes: in proving the layers below the optimum
+ * empty. The last layer is nearly free (on the bench's deep set and the
+ * anchors a solution turns up through a frozen shortest path among its
+ * first positions: the median 1% of a search's positions, 16% at most),
+ * each layer before it holds 1.8 to 1.9 times the positions of the one
+ * before, and a position costs about 30 ns, mostly waiting for table lines.
+ * So only a sharper bound cuts the work much: deferring work to the last
+ * layer (the blocker test, or the table record of children queued past
+ * the layer under way) saved nothing when tried.
  */
 #include "ricochet_solver.h"
 
