@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
 import { Client, player, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
+import { caughtUp } from './lib/drivers.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const schemaDir = join(repoRoot, 'protocol', 'schema', 'games', 'roborally');
@@ -174,8 +175,10 @@ test('a server killed with -9 mid-turn comes back with the room identical and Ro
   let server = await startServer(args);
   const { ada, bob, room } = await openGame(server, 'risky_exchange', 10);
   // A turn, then turn 2 with Ada's program in and Bob's still out.
-  const mid = await play([ada, bob], (s) => s.every((x) => x.view.turn >= 2 && x.view.phase === 'program'));
-  const [adaNow, bobState] = [drainStates(ada, mid[0]), drainStates(bob, mid[1])];
+  // Stop as soon as one player sees that turn's programming (the other
+  // must not act in it first), then let the other catch up.
+  const mid = await play([ada, bob], (s) => s.some((x) => x.view.turn >= 2 && x.view.phase === 'program'));
+  const [adaNow, bobState] = await caughtUp([ada, bob], mid, drainStates);
   if (adaNow.view.phase === 'over') {
     // A bot brought the ball home in turn 1: nothing left to interrupt.
     await finish([ada, bob], server);

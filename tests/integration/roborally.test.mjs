@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
 import { Client, player, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
+import { caughtUp } from './lib/drivers.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const schemaDir = join(repoRoot, 'protocol', 'schema', 'games', 'roborally');
@@ -69,7 +70,9 @@ async function play(clients, stop, timeoutMs = 90000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (let i = 0; i < clients.length; i++) states[i] = drainStates(clients[i], states[i]);
-    if (states.every(Boolean) && (states.some((s) => s.view.phase === 'over') || stop(states))) return states;
+    // Over only once every player has seen it: one client's last state may
+    // arrive a moment after the other's.
+    if (states.every(Boolean) && (states.every((s) => s.view.phase === 'over') || stop(states))) return states;
     for (let i = 0; i < clients.length; i++) {
       const s = states[i];
       const action = s && actionFor(s.view);
@@ -131,8 +134,10 @@ test('a server killed with -9 mid-turn comes back with the room identical and th
   let server = await startServer(args);
   const { ada, bob, room } = await openRace(server, 'risky_exchange');
   // Two turns, then turn 3 with Ada's program in and Bob's still out.
-  const mid = await play([ada, bob], (s) => s.every((x) => x.view.turn >= 3 && x.view.phase === 'program'));
-  const [adaNow, bobState] = [drainStates(ada, mid[0]), drainStates(bob, mid[1])];
+  // Stop as soon as one player sees that turn's programming (the other
+  // must not act in it first), then let the other catch up.
+  const mid = await play([ada, bob], (s) => s.some((x) => x.view.turn >= 3 && x.view.phase === 'program'));
+  const [adaNow, bobState] = await caughtUp([ada, bob], mid, drainStates);
   assert.equal(adaNow.view.phase, 'program', 'the race is still on');
   const reply = await ada.request('act', { action: actionFor(adaNow.view) });
   assert.equal(reply.type, 'state');

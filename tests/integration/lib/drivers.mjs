@@ -53,6 +53,21 @@ export async function newestState(client, known) {
   return state;
 }
 
+/**
+ * Waits until every client has seen the room's last input: takes each one's
+ * queued states through `drain(client, known)` (which returns the newest)
+ * until all stand at one seq. Returns those states.
+ */
+export async function caughtUp(clients, states, drain, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    states = clients.map((c, i) => drain(c, states[i]));
+    if (states.every((s) => s && s.seq === states[0].seq)) return states;
+    if (Date.now() > deadline) throw new Error(`clients stuck at seqs ${states.map((s) => s?.seq)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** Whether a state shows the game ended. */
 export const isOver = (s) => s.view.winner >= 0 || s.view.phase === 'over';
 
