@@ -873,14 +873,30 @@ Test(roborally, register_phase_events_read_as_sentences_with_names)
     unload(&f);
 }
 
-Test(roborally, near_the_deadline_every_change_goes_as_a_draft)
+Test(roborally, near_the_deadline_a_changed_program_goes_as_one_draft)
 {
     fixture f;
     load(&f, "roborally", "roborally");
     key(&f, '1');
+    draw(&f, 40, 120, true);
     cr_assert_eq(json_array_size(sent), 0, "a minute left: the program stays here");
     f.t.now = f.t.deadline_at - 9000;
     key(&f, '2');
+    key(&f, '3');
+    key(&f, '3');
+    draw(&f, 40, 120, true);
+    cr_assert_eq(json_array_size(sent), 0, "not while keys still come");
+    cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "a redraw is asked for when the draft is due");
+    f.t.now += 700;
+    draw(&f, 40, 120, true);
+    cr_assert_eq(json_array_size(sent), 1, "one draft for the three keys");
+    f.t.now += 1000;
+    draw(&f, 40, 120, true);
+    key(&f, '4');
+    key(&f, '4');
+    f.t.now += 700;
+    draw(&f, 40, 120, true);
+    cr_assert_eq(json_array_size(sent), 1, "the same program is not sent again");
     cr_assert_str_eq(kind_sent(), "program");
     cr_assert(json_is_false(json_object_get(last_sent(), "submit")), "a draft, not locked in");
     cr_assert_eq(rr_reg(0), 780);

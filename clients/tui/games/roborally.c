@@ -45,7 +45,12 @@
 #define RL_REGS 5
 #define RL_HAND 9
 #define RL_FLAGS 9
-#define RL_DRAFT_MS 15000 /* this close to the deadline, every change is sent as a draft */
+/* Near the deadline a changed program goes to the server as a draft, a
+ * moment after the last change (each draft is a line in every player's
+ * log, so not one per key), and only while it can still arrive in time. */
+#define RL_DRAFT_MS 12000       /* drafts are sent this close to the deadline */
+#define RL_DRAFT_MARGIN_MS 1500 /* and no closer than this */
+#define RL_DRAFT_DELAY_MS 700   /* after the last change */
 #define RL_SEATS 8
 #define RL_PLAY_FRAMES 240
 #define RL_FRAME_MS 160   /* a frame of the register phase's playback */
@@ -108,6 +113,8 @@ typedef struct roborally {
     bool reenter_down;    /* re-enter powered down */
     signed char hitch[RL_REGS]; /* RoboBall: each register's declaration (RB_NONE, ...) */
     int pending;          /* RoboBall: h or u pressed, a register key to follow (RB_HITCH, ...) */
+    int64_t draft_at;     /* our clock when a changed program goes as a draft, or 0 */
+    uint64_t draft_sent;  /* a hash of the last draft sent, so that it is sent once */
 } roborally;
 
 /* ---- reading ---- */
@@ -411,6 +418,7 @@ static void sync_program(roborally *w, const table *t)
         w->reenter_down = false;
         rb_decls_of_view(w->hitch, r);
         w->pending = RB_NONE;
+        w->draft_at = 0;
     }
     /* a card no longer in the hand cannot stay in a register */
     for (int i = 0; i < RL_REGS; i++) {
@@ -468,13 +476,56 @@ static bool may_program(table *t)
     return why == NULL;
 }
 
-/* Near the deadline every change goes to the server as a draft, so that
- * only the empty registers are filled at random if time runs out. */
-static void draft_if_late(roborally *w, table *t)
+static bool draft_window(const table *t)
 {
     int64_t left = table_ms_left(t);
-    if (left >= 0 && left <= RL_DRAFT_MS)
-        table_act(t, program_action(w, t, false));
+    return left >= RL_DRAFT_MARGIN_MS && left <= RL_DRAFT_MS;
+}
+
+/* Near the deadline a change is sent as a draft (by send_due_draft, a
+ * moment later), so that only the empty registers are filled at random if
+ * time runs out. */
+static void draft_if_late(roborally *w, table *t)
+{
+    if (draft_window(t))
+        w->draft_at = t->now + RL_DRAFT_DELAY_MS;
+}
+
+static uint64_t text_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Sends a draft: unless it is the one sent last, or holds no card. */
+static void send_draft(roborally *w, table *t)
+{
+    json_t *draft = program_action(w, t, false);
+    bool empty = true;
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(draft, "registers"), i, c) empty = empty && json_is_null(c);
+    char *text = json_dumps(draft, JSON_COMPACT | JSON_SORT_KEYS);
+    uint64_t h = text ? text_hash(text) : 0;
+    free(text);
+    if (empty || h == w->draft_sent) {
+        json_decref(draft);
+        return;
+    }
+    w->draft_sent = h;
+    table_act(t, draft);
+}
+
+/* The draft a change asked for, once its moment has come. */
+static void send_due_draft(roborally *w, table *t)
+{
+    if (!w->draft_at || t->now < w->draft_at)
+        return;
+    w->draft_at = 0;
+    if (draft_window(t) && !cannot_program(t))
+        send_draft(w, t);
 }
 
 static void take_back(roborally *w, table *t, int i)
@@ -538,6 +589,7 @@ static int submit(roborally *w, table *t)
         table_notify(t, true, "Fill %d more register%s before locking the program in.", empty, empty == 1 ? "" : "s");
         return GAME_CMD_ERROR;
     }
+    w->draft_at = 0;
     if (table_act(t, program_action(w, t, true)) == 0)
         table_notify(t, false, "Program sent: the registers run once every program is in.");
     return GAME_CMD_DONE;
@@ -1306,6 +1358,7 @@ static void draw_legend(canvas c)
 static void rl_draw(void *self, table *t, canvas c)
 {
     roborally *w = self;
+    send_due_draft(w, t);
     if (!course_ready(w, t)) {
         cv_textf(c, 0, 0, CV_BOLD, "Course %s is not in this client's course file.", str_of(t->view, "course"));
         return;
@@ -1596,10 +1649,14 @@ static void rl_update(void *self, table *t)
 static int rl_next_frame_ms(void *self, table *t)
 {
     roborally *w = self;
+    int64_t next = -1;
     int k = play_frame(w, t);
-    if (k < 0)
+    if (k >= 0)
+        next = w->play_start + (int64_t)(k + 1) * RL_FRAME_MS - t->now;
+    if (w->draft_at && (next < 0 || w->draft_at - t->now < next))
+        next = w->draft_at - t->now; /* the draw then sends the draft */
+    if (next < 0 && k < 0 && !w->draft_at)
         return -1;
-    int64_t next = w->play_start + (int64_t)(k + 1) * RL_FRAME_MS - t->now;
     return next < 1 ? 1 : (int)next;
 }
 
