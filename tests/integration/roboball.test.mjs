@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
 import { Client, player, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
 import { caughtUp } from './lib/drivers.mjs';
+import { rallyPlayer } from './lib/rally.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const schemaDir = join(repoRoot, 'protocol', 'schema', 'games', 'roborally');
@@ -69,57 +70,7 @@ function actionFor(view) {
   return null;
 }
 
-/** Takes every queued state, checks it, and returns the newest. */
-function drainStates(client, known) {
-  let newest = known;
-  for (;;) {
-    const i = client.queue.findIndex((m) => m.type === 'state');
-    if (i < 0) return newest;
-    const s = client.queue.splice(i, 1)[0];
-    inspect(s);
-    if (!newest || s.seq >= newest.seq) newest = s;
-  }
-}
-
-async function send(client, states, i, action) {
-  conform(checkAction, 'an action', action);
-  const reply = await client.request('act', { action });
-  if (reply.type === 'state') {
-    inspect(reply);
-    states[i] = !states[i] || reply.seq >= states[i].seq ? reply : states[i];
-  } else {
-    assert.equal(reply.type, 'error');
-    // A bot's input may have closed the phase first (a deadline, the turn).
-    assert.match(reply.code, /illegal|not_your_turn/, reply.message);
-  }
-  return reply;
-}
-
-/**
- * Plays the test's seats until `stop(states)` says so or the game ends.
- * A player acts once per (turn, need), on its newest state.
- */
-async function play(clients, stop, timeoutMs = 120000) {
-  const states = clients.map(() => null);
-  const done = new Set();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let i = 0; i < clients.length; i++) states[i] = drainStates(clients[i], states[i]);
-    // Over only once every player has seen it: one client's last state may
-    // arrive a moment after the other's.
-    if (states.every(Boolean) && (states.every((s) => s.view.phase === 'over') || stop(states))) return states;
-    for (let i = 0; i < clients.length; i++) {
-      const s = states[i];
-      const action = s && actionFor(s.view);
-      const key = s && `${i}:${s.view.turn}:${s.view.need}`;
-      if (!action || done.has(key)) continue;
-      done.add(key);
-      await send(clients[i], states, i, action);
-    }
-    if (Date.now() > deadline) throw new Error(`no end in sight: ${JSON.stringify(states.map((s) => s?.seq))}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const { drainStates, send, play } = rallyPlayer({ inspect, actionFor, checkAction: (a) => conform(checkAction, 'an action', a) });
 
 async function openGame(server, course, maxTurns) {
   const ada = await player(server, 'Ada');

@@ -1,0 +1,66 @@
+// Playing RoboRally (race or RoboBall) from test clients: the seats a test
+// drives act once per (turn, need) on their newest state, every state is
+// checked on the way, and a bot's input that closed a phase first is no
+// failure. Shared by roborally.test.mjs and roboball.test.mjs.
+import assert from 'node:assert/strict';
+
+/**
+ * `inspect(state)` checks a state; `actionFor(view)` is what a test player
+ * does (null: nothing asked); `checkAction(action)` checks one before it
+ * goes. Returns { drainStates, send, play }.
+ */
+export function rallyPlayer({ inspect, actionFor, checkAction }) {
+  /** Takes every queued state, checks it, and returns the newest. */
+  function drainStates(client, known) {
+    let newest = known;
+    for (;;) {
+      const i = client.queue.findIndex((m) => m.type === 'state');
+      if (i < 0) return newest;
+      const s = client.queue.splice(i, 1)[0];
+      inspect(s);
+      if (!newest || s.seq >= newest.seq) newest = s;
+    }
+  }
+
+  /** Sends an action for client i; its reply becomes states[i] if newer. */
+  async function send(client, states, i, action) {
+    checkAction(action);
+    const reply = await client.request('act', { action });
+    if (reply.type === 'state') {
+      inspect(reply);
+      states[i] = !states[i] || reply.seq >= states[i].seq ? reply : states[i];
+    } else {
+      assert.equal(reply.type, 'error');
+      // A bot's input may have closed the phase first (a deadline, the turn).
+      assert.match(reply.code, /illegal|not_your_turn/, reply.message);
+    }
+    return reply;
+  }
+
+  /**
+   * Plays the clients' seats until `stop(states)` says so or every player
+   * has seen the game end (one client's last state may arrive a moment
+   * after the other's).
+   */
+  async function play(clients, stop, timeoutMs = 120000) {
+    const states = clients.map(() => null);
+    const done = new Set();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (let i = 0; i < clients.length; i++) states[i] = drainStates(clients[i], states[i]);
+      if (states.every(Boolean) && (states.every((s) => s.view.phase === 'over') || stop(states))) return states;
+      for (let i = 0; i < clients.length; i++) {
+        const s = states[i];
+        const action = s && actionFor(s.view);
+        const key = s && `${i}:${s.view.turn}:${s.view.need}`;
+        if (!action || done.has(key)) continue;
+        done.add(key);
+        await send(clients[i], states, i, action);
+      }
+      if (Date.now() > deadline) throw new Error(`no end in sight: ${JSON.stringify(states.map((s) => s?.seq))}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  return { drainStates, send, play };
+}
