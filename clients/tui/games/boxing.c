@@ -63,12 +63,6 @@ typedef struct boxing {
     char hint_text[64];
 } boxing;
 
-static int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 static const char *phase_of(const table *t)
 {
     const char *p = json_string_value(json_object_get(t->view, "phase"));

@@ -83,6 +83,22 @@ void table_humanize(const table *t, const char *text, char *out, size_t len);
 /* The game is over (a result came, or the room says so). */
 bool table_over(const table *t);
 
+/* ---- reading a view ---- */
+
+/* o[key] as an int, or def when it is missing or not an integer. */
+static inline int int_of(const json_t *o, const char *key, int def)
+{
+    const json_t *v = json_object_get(o, key);
+    return json_is_integer(v) ? (int)json_integer_value(v) : def;
+}
+
+/* o[key] as a string, or "" when it is missing or not a string. */
+static inline const char *str_of(const json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? s : "";
+}
+
 /* A key the footer and the help show: "b" "bid", clickable to run command. */
 typedef struct game_hint {
     const char *key;

@@ -37,12 +37,6 @@ typedef struct manoover {
     int moved_owner[8], moved_number[8], nmoved; /* robots that moved in the last update */
 } manoover;
 
-static int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 static int dir_parse(const char *word)
 {
     for (int d = 0; word && d < MV_DIRS; d++) {

@@ -125,12 +125,6 @@ static int symbol_index(const char *name)
     return 0;
 }
 
-static int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 static int cell_of(const json_t *v)
 {
     if (json_is_integer(v))

@@ -15,18 +15,6 @@ static const char *const facing_words[4] = {"north", "east", "south", "west"};
 
 /* ---- reading ---- */
 
-static int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
-static const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s ? s : "";
-}
-
 static bool is(const json_t *o, const char *key, const char *value)
 {
     return strcmp(str_of(o, key), value) == 0;

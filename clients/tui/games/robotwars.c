@@ -33,18 +33,6 @@ typedef struct robotwars {
     int cursor;          /* the capability selected */
 } robotwars;
 
-static int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
-static const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s ? s : "";
-}
-
 static bool phase_is(const table *t, const char *p)
 {
     return strcmp(str_of(t->view, "phase"), p) == 0;
