@@ -271,3 +271,48 @@ json_t *rg_event(json_t *events, const char *kind)
     }
     return NULL;
 }
+
+void rg_play_random(const char *options, int seats, uint64_t seed, int turns, int max_steps,
+                    rg_player *player, void *ctx)
+{
+    replay_log log;
+    game_error err;
+    game *g = replay_start(&log, &roborally_engine, options, seats, game_seeds_from(seed), &err);
+    cr_assert_not_null(g, "%s", err.message);
+    rng r;
+    rng_seed(&r, seed * 7 + 1);
+    int64_t now = 0;
+    json_t *events = json_array();
+    int steps = 0;
+    while (!roborally_engine.over(g) && roborally_turn(g) <= turns && steps++ < max_steps) {
+        now += 1 + rng_below(&r, 3000);
+        int seat = (int)rng_below(&r, (uint32_t)seats);
+        unsigned what = rng_below(&r, 10);
+        json_t *action = NULL;
+        bool tick = false;
+        if (what < 5) {
+            int64_t wake;
+            action = roborally_engine.bot(g, seat, (int)rng_below(&r, 3), now, rng_next(&r), &wake,
+                                          &game_no_cancel);
+        } else {
+            action = player(g, seat, what, &r, &tick, ctx);
+        }
+        if (tick) {
+            int64_t d = roborally_engine.deadline(g);
+            if (d != GAME_NO_DEADLINE && rng_below(&r, 3) == 0)
+                now = d > now ? d : now;
+            replay_tick(&log, g, now, events);
+        }
+        if (action)
+            replay_act(&log, g, seat, action, now, events, &err);
+        json_decref(action);
+        json_array_clear(events);
+        cr_assert_str_eq(log.problem, "", "seed %llu: %s", (unsigned long long)seed, log.problem);
+        if (steps % 97 == 0)
+            cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
+    }
+    cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
+    json_decref(events);
+    roborally_engine.destroy(g);
+    replay_free(&log);
+}

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "games/roborally/roborally.h"
+#include "util/rng.h"
 
 /* A course of plain floor, every dock i at (i, h-1) facing north. */
 typedef struct test_course {
@@ -70,5 +71,19 @@ json_t *rg_turn(game *g, const int h0[5], bool down0, const int h1[5]);
 json_t *rg_event(json_t *events, const char *kind);
 char *rg_dump(const json_t *j);
 char *rg_view(const game *g, int seat);
+
+/* ---- random play with the replay check ---- */
+
+/* A test player's move in rg_play_random: `what` (5..9) is the dice's
+ * choice; returns an action (the loop sends and frees it), or NULL, with
+ * *tick set when the clock should move to the deadline instead. */
+typedef json_t *rg_player(const game *g, int seat, unsigned what, rng *r, bool *tick, void *ctx);
+
+/* Plays `options` until over, past `turns` turns or `max_steps` steps: at
+ * each step a random seat either lets a bot of a random level act (what
+ * 0..4) or asks `player`; the replay log must agree at every step and
+ * replay the game identically at the end (and every 97 steps). */
+void rg_play_random(const char *options, int seats, uint64_t seed, int turns, int max_steps,
+                    rg_player *player, void *ctx);
 
 #endif

@@ -51,49 +51,21 @@ static json_t *hostile(const game *g, int seat, rng *r)
     }
 }
 
-/* Plays until over or `turns` turns; returns the log's verdict. */
+/* A race player: programs at random when asked (what 5, 6), sends hostile
+ * input if `hostile_too` (7), moves the clock (8), or waits (9). */
+static json_t *race_player(const game *g, int seat, unsigned what, rng *r, bool *tick, void *hostile_too)
+{
+    if (what < 7 && roborally_needs(g, seat) == ROBORALLY_NEED_PROGRAM)
+        return random_program(g, seat, r);
+    if (what == 7 && *(const bool *)hostile_too)
+        return hostile(g, seat, r);
+    *tick = what == 8;
+    return NULL;
+}
+
 static void play_random(const char *options, int seats, uint64_t seed, int turns, bool hostile_too)
 {
-    replay_log log;
-    game_error err;
-    game *g = replay_start(&log, &roborally_engine, options, seats, game_seeds_from(seed), &err);
-    cr_assert_not_null(g, "%s", err.message);
-    rng r;
-    rng_seed(&r, seed * 7 + 1);
-    int64_t now = 0;
-    json_t *events = json_array();
-    int steps = 0;
-    while (!roborally_engine.over(g) && roborally_turn(g) <= turns && steps++ < 4000) {
-        now += 1 + rng_below(&r, 3000);
-        int seat = (int)rng_below(&r, (uint32_t)seats);
-        unsigned what = rng_below(&r, 10);
-        json_t *action = NULL;
-        if (what < 5) {
-            int64_t wake;
-            action = roborally_engine.bot(g, seat, (int)rng_below(&r, 3), now, rng_next(&r), &wake,
-                                          &game_no_cancel);
-        } else if (what < 7 && roborally_needs(g, seat) == ROBORALLY_NEED_PROGRAM) {
-            action = random_program(g, seat, &r);
-        } else if (what == 7 && hostile_too) {
-            action = hostile(g, seat, &r);
-        } else if (what == 8) {
-            int64_t d = roborally_engine.deadline(g);
-            if (d != GAME_NO_DEADLINE && rng_below(&r, 3) == 0)
-                now = d > now ? d : now;
-            replay_tick(&log, g, now, events);
-        }
-        if (action)
-            replay_act(&log, g, seat, action, now, events, &err);
-        json_decref(action);
-        json_array_clear(events);
-        cr_assert_str_eq(log.problem, "", "seed %llu: %s", (unsigned long long)seed, log.problem);
-        if (steps % 97 == 0)
-            cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
-    }
-    cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
-    json_decref(events);
-    roborally_engine.destroy(g);
-    replay_free(&log);
+    rg_play_random(options, seats, seed, turns, 4000, race_player, &hostile_too);
 }
 
 Test(play, random_legal_play_on_every_course_replays_identically)

@@ -1143,44 +1143,20 @@ static json_t *random_action(const game *g, int seat, rng *r)
     }
 }
 
+/* A RoboBall player: a random action, legal or not (what 5..7), or the
+ * clock moves (8, 9). */
+static json_t *ball_player(const game *g, int seat, unsigned what, rng *r, bool *tick, void *ctx)
+{
+    (void)ctx;
+    if (what < 8)
+        return random_action(g, seat, r);
+    *tick = true;
+    return NULL;
+}
+
 static void play_roboball(const char *options, int seats, uint64_t seed, int turns)
 {
-    replay_log log;
-    game_error err;
-    game *g = replay_start(&log, &roborally_engine, options, seats, game_seeds_from(seed), &err);
-    cr_assert_not_null(g, "%s", err.message);
-    rng r;
-    rng_seed(&r, seed * 13 + 5);
-    int64_t now = 0;
-    json_t *events = json_array();
-    int steps = 0;
-    while (!roborally_engine.over(g) && roborally_turn(g) <= turns && steps++ < 3000) {
-        now += 1 + rng_below(&r, 3000);
-        int seat = (int)rng_below(&r, (uint32_t)seats);
-        unsigned what = rng_below(&r, 10);
-        json_t *action = NULL;
-        if (what < 5) {
-            int64_t wake;
-            action = roborally_engine.bot(g, seat, (int)rng_below(&r, 3), now, rng_next(&r), &wake,
-                                          &game_no_cancel);
-        } else if (what < 8) {
-            action = random_action(g, seat, &r);
-        } else {
-            int64_t d = roborally_engine.deadline(g);
-            if (d != GAME_NO_DEADLINE && rng_below(&r, 2) == 0)
-                now = d > now ? d : now;
-            replay_tick(&log, g, now, events);
-        }
-        if (action)
-            replay_act(&log, g, seat, action, now, events, &err);
-        json_decref(action);
-        json_array_clear(events);
-        cr_assert_str_eq(log.problem, "", "seed %llu: %s", (unsigned long long)seed, log.problem);
-    }
-    cr_assert(replay_check(&log, g), "seed %llu: %s", (unsigned long long)seed, log.problem);
-    json_decref(events);
-    roborally_engine.destroy(g);
-    replay_free(&log);
+    rg_play_random(options, seats, seed, turns, 3000, ball_player, NULL);
 }
 
 Test(play, random_legal_roboball_play_on_every_course_replays_identically)
