@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
-import { Client, player, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
+import { Client, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
 import { caughtUp } from './lib/drivers.mjs';
-import { rallyPlayer } from './lib/rally.mjs';
+import { openRally, rallyPlayer } from './lib/rally.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const schemaDir = join(repoRoot, 'protocol', 'schema', 'games', 'roborally');
@@ -72,16 +72,8 @@ function actionFor(view) {
 
 const { drainStates, send, play } = rallyPlayer({ inspect, actionFor, checkAction: (a) => conform(checkAction, 'an action', a) });
 
-async function openGame(server, course, maxTurns) {
-  const ada = await player(server, 'Ada');
-  const room = await ada.ok('create', { game: 'roborally', options: { mode: 'roboball', teams: 2, course, max_turns: maxTurns } });
-  const bob = await player(server, 'Bob');
-  await bob.ok('join', { room: room.code });
-  await ada.ok('bot', { seat: 2, level: 'hard' });
-  await ada.ok('bot', { seat: 3, level: 'normal' });
-  await ada.ok('start');
-  return { ada, bob, room };
-}
+const openGame = (server, course, maxTurns) =>
+  openRally(server, { mode: 'roboball', teams: 2, course, max_turns: maxTurns });
 
 async function finish(clients, server) {
   const over = await clients[0].next('over', 20000);

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv/dist/2020.js';
-import { Client, player, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
+import { Client, repoRoot, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
 import { caughtUp } from './lib/drivers.mjs';
-import { rallyPlayer } from './lib/rally.mjs';
+import { openRally, rallyPlayer } from './lib/rally.mjs';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const schemaDir = join(repoRoot, 'protocol', 'schema', 'games', 'roborally');
@@ -51,16 +51,7 @@ function actionFor(view) {
 
 const { drainStates, play } = rallyPlayer({ inspect, actionFor, checkAction: (a) => conform(checkAction, 'an action', a) });
 
-async function openRace(server, course) {
-  const ada = await player(server, 'Ada');
-  const room = await ada.ok('create', { game: 'roborally', options: { course } });
-  const bob = await player(server, 'Bob');
-  await bob.ok('join', { room: room.code });
-  await ada.ok('bot', { seat: 2, level: 'hard' });
-  await ada.ok('bot', { seat: 3, level: 'normal' });
-  await ada.ok('start');
-  return { ada, bob, room };
-}
+const openRace = (server, course) => openRally(server, { course });
 
 async function finish(clients, server) {
   const over = await clients[0].next('over', 20000);

@@ -3,6 +3,7 @@
 // checked on the way, and a bot's input that closed a phase first is no
 // failure. Shared by roborally.test.mjs and roboball.test.mjs.
 import assert from 'node:assert/strict';
+import { player } from './harness.mjs';
 
 /**
  * `inspect(state)` checks a state; `actionFor(view)` is what a test player
@@ -63,4 +64,19 @@ export function rallyPlayer({ inspect, actionFor, checkAction }) {
   }
 
   return { drainStates, send, play };
+}
+
+/**
+ * A started RoboRally room with these options: Ada (the host, seat 0), Bob
+ * (seat 1), a hard bot (seat 2) and a normal one (seat 3).
+ */
+export async function openRally(server, options) {
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'roborally', options });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('bot', { seat: 2, level: 'hard' });
+  await ada.ok('bot', { seat: 3, level: 'normal' });
+  await ada.ok('start');
+  return { ada, bob, room };
 }
