@@ -11,9 +11,9 @@
  *  - rr_rules.h     a turn's rules: the register phase, damage, clean-up
  *  - rr_trace.h     what happens, as events a client animates
  *  - rr_game.h      the game (private): turns, hands, timers, choices;
- *                   roborally_game.c (flow and actions), roborally_view.c
+ *                   rr_game.c (flow and actions), rr_game_view.c
  *                   (views, events, result)
- *  - rr_bot.c       the bots (rb_bot.c: their RoboBall part); rr_bench.c
+ *  - rr_bot.c       the bots (rr_bot_ball.c: their RoboBall part); rr_bench.c
  *                   the benchmark (tools library)
  * The wire formats are in protocol/PROTOCOL.md (RoboRally).
  *
@@ -30,56 +30,56 @@
 #include "rr_rules.h"
 
 extern const game_engine roborally_engine;
-extern const char *const roborally_bot_levels[];
+extern const char *const rr_bot_levels[];
 
-typedef enum roborally_phase {
-    ROBORALLY_PROGRAM, /* players program their registers */
-    ROBORALLY_CHOOSE,  /* clean-up choices: re-entry facings, staying powered down */
-    ROBORALLY_OVER,
-} roborally_phase;
+typedef enum rr_phase {
+    RR_PHASE_PROGRAM, /* players program their registers */
+    RR_PHASE_CHOOSE,  /* clean-up choices: re-entry facings, staying powered down */
+    RR_PHASE_OVER,
+} rr_phase;
 
 /* What a seat is asked to do now. */
-typedef enum roborally_need {
-    ROBORALLY_NOTHING,
-    ROBORALLY_NEED_PROGRAM,   /* program the registers of this turn */
-    ROBORALLY_NEED_REENTER,   /* choose the facing the robot re-enters with */
-    ROBORALLY_NEED_STAY,      /* powered down and damaged: stay down next turn? */
-} roborally_need;
+typedef enum rr_need {
+    RR_NEED_NOTHING,
+    RR_NEED_PROGRAM,   /* program the registers of this turn */
+    RR_NEED_REENTER,   /* choose the facing the robot re-enters with */
+    RR_NEED_STAY,      /* powered down and damaged: stay down next turn? */
+} rr_need;
 
-int roborally_seats(const game *g);
-roborally_phase roborally_phase_of(const game *g);
-int roborally_turn(const game *g);
-const rr_course *roborally_course(const game *g);
+int rr_game_seats(const game *g);
+rr_phase rr_game_phase(const game *g);
+int rr_game_turn(const game *g);
+const rr_course *rr_game_course(const game *g);
 /* The public state of the floor and the robots. Registers a seat has not
  * revealed are the game's secret: bots read only their own. Borrowed. */
-const rr_state *roborally_state(const game *g);
-roborally_need roborally_needs(const game *g, int seat);
+const rr_state *rr_game_state(const game *g);
+rr_need rr_game_needs(const game *g, int seat);
 /* The seat's hand (its own secret); returns the count. */
-int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX]);
+int rr_game_hand(const game *g, int seat, int16_t out[RR_HAND_MAX]);
 /* The seat's draft of this turn's unlocked registers (its own secret, 0 for
  * empty); returns how many hold a card. */
-int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS]);
+int rr_game_draft(const game *g, int seat, int16_t out[RR_REGISTERS]);
 /* Winners as a seat mask, once over. */
-unsigned roborally_winners(const game *g);
+unsigned rr_game_winners(const game *g);
 /* RoboBall: the seats voting the ball inaccessible, as a mask. */
-unsigned roborally_votes(const game *g);
+unsigned rr_game_votes(const game *g);
 
 /* For tests only (not the engine contract): the state to set a position up
  * before a turn's programming, and a hand dealt by hand. */
-rr_state *roborally_state_for_tests(game *g);
-int roborally_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n);
+rr_state *rr_game_state_for_tests(game *g);
+int rr_game_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n);
 
 /* The bots (rr_bot.c). */
-json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel);
 
 /* The bot's planner on its own, for tools and tests: the best program for
  * `seat` from `hand` at this level, given the state; registers[r] gets a
  * card (locked registers keep theirs). Returns the search's score. */
-double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
+double rr_bot_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
                       uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS]);
 
 /* The benchmark (tools library). */
-int roborally_bench(int argc, char **argv);
+int rr_bench(int argc, char **argv);
 
 #endif

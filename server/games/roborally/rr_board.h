@@ -5,7 +5,7 @@
  * Three layers, each a section below:
  *  - the course: static cells (walls, pits, belts, gears, pushers, repair
  *    sites, flags, docks) and board lasers, generated at build time from
- *    data/roborally/ by roborally_gen (rr_courses.c), or built by a test;
+ *    data/roborally/ by rr_gen (rr_courses.c), or built by a test;
  *  - the floor: the movable pieces standing on a course (robots today, the
  *    RoboBall's ball tomorrow), each of a kind whose traits say how the
  *    floor treats it (does it fall, does it stop beams, is it ever shot);

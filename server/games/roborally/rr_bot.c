@@ -16,7 +16,7 @@
  *  - hard runs every distinct program (cards of one kind are alike to it)
  *    through the real rules, five registers deep, plus one register of the
  *    floor alone to see where the belts take it next.
- * In RoboBall (rb_bot.c) the one "flag" is the ball, or the team's home
+ * In RoboBall (rr_bot_ball.c) the one "flag" is the ball, or the team's home
  * while the bot drags the ball; a position is worth more with the ball near
  * the team's home and far from the others', the team holding it and no
  * other team (so the foresight pushes a rival carrier off, or blocks it);
@@ -36,7 +36,7 @@
 
 #include <string.h>
 
-#include "rb_bot.h"
+#include "rr_bot.h"
 #include "util/rng.h"
 
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD, FAR = 1000, BEAM_WIDTH = 4 };
@@ -194,7 +194,7 @@ static double score(const planner *pl, const rr_state *s)
     int damage = r->damage - r0->damage;
     v -= damage * (r->damage >= 5 ? 9.0 : 5.0);
     if (pl->roboball)
-        v += rb_bot_score(s, pl->seat, pl->home.d, pl->threat.d);
+        v += rr_bot_ball_score(s, pl->seat, pl->home.d, pl->threat.d);
     if (r->flags < pl->nflags) {
         int ahead = rr_neighbour(s->floor.course, cell, s->floor.piece[pl->seat].facing);
         if (ahead != RR_OFF && !rr_wall_between(s->floor.course, cell, s->floor.piece[pl->seat].facing) &&
@@ -219,7 +219,7 @@ static void quiet_others(rr_state *s, int seat)
     }
     if (s->roboball) {
         int8_t h[RR_REGISTERS];
-        rb_bot_hitches(s, seat, h);
+        rr_bot_ball_hitches(s, seat, h);
         for (int r = 0; r < RR_REGISTERS; r++) {
             if (!rr_register_locked(s->robot[seat].damage, r)) /* a locked one keeps its declaration */
                 s->robot[seat].hitch[r] = h[r];
@@ -456,7 +456,7 @@ static double run_program(const planner *pl, const int16_t regs[RR_REGISTERS], c
 static void plan_hitches(const planner *pl, const int16_t regs[RR_REGISTERS], int8_t out[RR_REGISTERS])
 {
     const rr_robot *r = &pl->start->robot[pl->seat];
-    rb_bot_hitches(pl->start, pl->seat, out);
+    rr_bot_ball_hitches(pl->start, pl->seat, out);
     for (int k = 0; k < RR_REGISTERS; k++) {
         if (rr_register_locked(r->damage, k))
             out[k] = r->hitch[k];
@@ -496,13 +496,13 @@ static double plan(const rr_state *s, int seat, const int16_t *hand, int nhand, 
     const rr_course *c = s->floor.course;
     pl->nflags = c->nflags;
     if (s->roboball) {
-        int target = rb_bot_target(s, seat, level > LEVEL_EASY);
+        int target = rr_bot_ball_target(s, seat, level > LEVEL_EASY);
         pl->roboball = true;
         pl->nflags = 1;
         dist_fill(c, target, &pl->maps[0]);
         if (level > LEVEL_EASY)
             card_fill(c, target, &pl->cards[0]);
-        dist_fill(c, rb_bot_home(s, seat), &pl->home);
+        dist_fill(c, rr_bot_ball_home(s, seat), &pl->home);
         threat_fill(s, seat, &pl->threat);
     }
     for (int f = 0; f < c->nflags && !s->roboball; f++) {
@@ -554,11 +554,11 @@ static double plan(const rr_state *s, int seat, const int16_t *hand, int nhand, 
     if (s->roboball && level > LEVEL_EASY)
         plan_hitches(pl, registers, hitches);
     else if (s->roboball)
-        rb_bot_hitches(s, seat, hitches);
+        rr_bot_ball_hitches(s, seat, hitches);
     return pl->best;
 }
 
-double roborally_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
+double rr_bot_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
                       uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS])
 {
     int8_t hitches[RR_REGISTERS];
@@ -597,7 +597,7 @@ static int facing_toward(const rr_state *s, int seat, int cell)
     if (!s->roboball && flag >= c->nflags)
         return RR_N;
     dist_map m;
-    dist_fill(c, s->roboball ? rb_bot_target(s, seat, true) : c->flags[flag], &m);
+    dist_fill(c, s->roboball ? rr_bot_ball_target(s, seat, true) : c->flags[flag], &m);
     int best = RR_N, bestd = FAR + 1;
     for (int d = 0; d < RR_DIRS; d++) {
         int next = rr_neighbour(c, cell, d);
@@ -615,13 +615,13 @@ static int facing_toward(const rr_state *s, int seat, int cell)
 static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGISTERS],
                             const int8_t h[RR_REGISTERS], bool down, bool submit)
 {
-    int damage = roborally_state(g)->robot[seat].damage;
+    int damage = rr_game_state(g)->robot[seat].damage;
     json_t *list = json_array();
     for (int r = 0; r < RR_REGISTERS; r++)
         json_array_append_new(list, rr_register_locked(damage, r) ? json_null() : json_integer(regs[r]));
-    json_t *a = json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", roborally_turn(g),
+    json_t *a = json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", rr_game_turn(g),
                           "registers", list, "power_down", down, "submit", submit);
-    const rr_state *s = roborally_state(g);
+    const rr_state *s = rr_game_state(g);
     if (s->roboball) {
         static const char *const names[] = {NULL, "hitch", "unhitch"};
         json_t *hitches = json_array();
@@ -637,42 +637,42 @@ static json_t *program_json(const game *g, int seat, const int16_t regs[RR_REGIS
 static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
                               const volatile int *cancel)
 {
-    const rr_state *s = roborally_state(g);
+    const rr_state *s = rr_game_state(g);
     int damage = s->robot[seat].damage;
     bool down = level > LEVEL_EASY ? damage >= 6 : damage >= 8;
     int16_t hand[RR_HAND_MAX], regs[RR_REGISTERS];
     int8_t hitches[RR_REGISTERS] = {0};
     int unlocked = RR_REGISTERS - rr_locked_count(damage);
-    if (level <= LEVEL_EASY && unlocked > 0 && roborally_draft(g, seat, regs) == unlocked) {
-        rb_bot_hitches(s, seat, hitches);
+    if (level <= LEVEL_EASY && unlocked > 0 && rr_game_draft(g, seat, regs) == unlocked) {
+        rr_bot_ball_hitches(s, seat, hitches);
         return program_json(g, seat, regs, hitches, down, true);
     }
-    int n = roborally_hand(g, seat, hand);
+    int n = rr_game_hand(g, seat, hand);
     plan(s, seat, hand, n, level, salt, cancel, regs, hitches);
     return program_json(g, seat, regs, hitches, down, level > LEVEL_EASY || unlocked == 0);
 }
 
-json_t *roborally_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)
 {
     (void)now_ms;
     (void)wake_ms;
-    const rr_state *s = roborally_state(g);
-    if (s->roboball && roborally_phase_of(g) == ROBORALLY_PROGRAM) {
-        bool held = roborally_votes(g) & (1u << seat), vote = rb_bot_votes(s, seat, level > LEVEL_EASY);
+    const rr_state *s = rr_game_state(g);
+    if (s->roboball && rr_game_phase(g) == RR_PHASE_PROGRAM) {
+        bool held = rr_game_votes(g) & (1u << seat), vote = rr_bot_ball_votes(s, seat, level > LEVEL_EASY);
         if (vote != held)
-            return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", roborally_turn(g), "vote", vote);
+            return json_pack("{s:s, s:i, s:b}", "kind", "extract", "turn", rr_game_turn(g), "vote", vote);
     }
-    switch (roborally_needs(g, seat)) {
-    case ROBORALLY_NEED_PROGRAM: return program_action(g, seat, level, salt, cancel);
-    case ROBORALLY_NEED_REENTER: {
+    switch (rr_game_needs(g, seat)) {
+    case RR_NEED_PROGRAM: return program_action(g, seat, level, salt, cancel);
+    case RR_NEED_REENTER: {
         int facing = level == LEVEL_EASY ? (int)(salt % RR_DIRS)
                                          : facing_toward(s, seat, s->robot[seat].archive);
-        return json_pack("{s:s, s:i, s:s}", "kind", "reenter", "turn", roborally_turn(g), "facing",
+        return json_pack("{s:s, s:i, s:s}", "kind", "reenter", "turn", rr_game_turn(g), "facing",
                          rr_dir_names[facing]);
     }
-    case ROBORALLY_NEED_STAY:
-        return json_pack("{s:s, s:i, s:b}", "kind", "stay_down", "turn", roborally_turn(g), "stay",
+    case RR_NEED_STAY:
+        return json_pack("{s:s, s:i, s:b}", "kind", "stay_down", "turn", rr_game_turn(g), "stay",
                          level > LEVEL_EASY && stays_down(s, seat));
     default: return NULL;
     }

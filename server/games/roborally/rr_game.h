@@ -1,6 +1,6 @@
 /*
  * rr_game.h: the RoboRally game's private state, shared by its flow
- * (roborally_game.c) and its views (roborally_view.c) only.
+ * (rr_game.c) and its views (rr_game_view.c) only.
  *
  * Everything is plain data (the course is constant and shared), so a clone
  * is a copy. Secrets: the undealt deck, the hands, the programs being
@@ -31,7 +31,7 @@ typedef struct rr_seat {
     uint8_t beam;           /* rr_beam_mode for the turn */
     bool filled;            /* its empty registers were filled at random */
     /* clean-up choices */
-    roborally_need choice;  /* ROBORALLY_NEED_REENTER / _STAY, or NOTHING */
+    rr_need choice;  /* RR_NEED_REENTER / _STAY, or NOTHING */
     bool chosen;
     int8_t facing;          /* re-entry facing chosen, -1 if none */
     bool choice_down;       /* re-enter powered down / stay down */
@@ -45,7 +45,7 @@ struct game {
     int seats;
     bool options_on;
     int64_t program_ms, turn_ms;
-    roborally_phase phase;
+    rr_phase phase;
     int64_t cap;        /* programming: the turn_s deadline */
     int64_t last;       /* programming: the program_s deadline once one seat is left */
     int64_t choose_end; /* clean-up choices: their deadline */
@@ -64,7 +64,7 @@ struct game {
 /* RoboBall: the seats of a team, as a mask. */
 uint8_t rr_team_seats(const game *g, int team);
 
-/* Views, events and the result (roborally_view.c). */
+/* Views, events and the result (rr_game_view.c). */
 json_t *rr_view(const game *g, int seat);
 json_t *rr_result(const game *g);
 /* The deadline now running, or GAME_NO_DEADLINE. */

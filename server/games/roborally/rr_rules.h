@@ -1,6 +1,6 @@
 /*
  * rr_rules.h: the rules of a RoboRally turn on the board model, with no
- * timers, hands or secrets (those are the game's, roborally_game.c): robots'
+ * timers, hands or secrets (those are the game's, rr_game.c): robots'
  * damage, lives, flags and archive markers, the register phase as the eight
  * steps of RULINGS §5 in order, clean-up and re-entry.
  *

@@ -191,13 +191,13 @@ char *rg_view(const game *g, int seat)
 
 void rg_refused(game *g, int seat, const char *json, const char *code)
 {
-    char *before = replay_views(&roborally_engine, g, roborally_seats(g));
+    char *before = replay_views(&roborally_engine, g, rr_game_seats(g));
     game_error err = {"", ""};
     int rc = rg_act(g, seat, json, NULL, &err);
     cr_assert_eq(rc, -1, "accepted %s", json);
     cr_assert_str_eq(err.code, code, "%s: code %s (%s)", json, err.code, err.message);
     cr_assert(err.message[0], "a refusal says why");
-    char *after = replay_views(&roborally_engine, g, roborally_seats(g));
+    char *after = replay_views(&roborally_engine, g, rr_game_seats(g));
     cr_assert_str_eq(before, after, "a refused action changed a view: %s", json);
     free(before);
     free(after);
@@ -212,7 +212,7 @@ char *rg_program(const game *g, const int regs[5], bool submit, bool power_down)
     snprintf(buf, 256,
              "{\"kind\":\"program\",\"turn\":%d,\"registers\":[%s,%s,%s,%s,%s],\"submit\":%s,"
              "\"power_down\":%s}",
-             roborally_turn(g), r[0], r[1], r[2], r[3], r[4], submit ? "true" : "false",
+             rr_game_turn(g), r[0], r[1], r[2], r[3], r[4], submit ? "true" : "false",
              power_down ? "true" : "false");
     return buf;
 }
@@ -220,12 +220,12 @@ char *rg_program(const game *g, const int regs[5], bool submit, bool power_down)
 json_t *rg_all_program(game *g)
 {
     json_t *all = json_array();
-    for (int s = 0; s < roborally_seats(g); s++) {
-        if (roborally_needs(g, s) != ROBORALLY_NEED_PROGRAM)
+    for (int s = 0; s < rr_game_seats(g); s++) {
+        if (rr_game_needs(g, s) != RR_NEED_PROGRAM)
             continue;
         int16_t hand[RR_HAND_MAX];
-        int n = roborally_hand(g, s, hand), regs[5] = {0}, k = 0;
-        const rr_robot *r = &roborally_state(g)->robot[s];
+        int n = rr_game_hand(g, s, hand), regs[5] = {0}, k = 0;
+        const rr_robot *r = &rr_game_state(g)->robot[s];
         for (int i = 0; i < 5; i++) {
             if (!rr_register_locked(r->damage, i))
                 regs[i] = k < n ? hand[k++] : 0;
@@ -244,7 +244,7 @@ void rg_hand(game *g, int seat, const int *cards, int n)
     int16_t h[RR_HAND_MAX];
     for (int i = 0; i < n; i++)
         h[i] = (int16_t)cards[i];
-    cr_assert_eq(roborally_set_hand_for_tests(g, seat, h, n), 0);
+    cr_assert_eq(rr_game_set_hand_for_tests(g, seat, h, n), 0);
 }
 
 json_t *rg_turn(game *g, const int h0[5], bool down0, const int h1[5])
@@ -284,7 +284,7 @@ void rg_play_random(const char *options, int seats, uint64_t seed, int turns, in
     int64_t now = 0;
     json_t *events = json_array();
     int steps = 0;
-    while (!roborally_engine.over(g) && roborally_turn(g) <= turns && steps++ < max_steps) {
+    while (!roborally_engine.over(g) && rr_game_turn(g) <= turns && steps++ < max_steps) {
         now += 1 + rng_below(&r, 3000);
         int seat = (int)rng_below(&r, (uint32_t)seats);
         unsigned what = rng_below(&r, 10);

@@ -109,7 +109,7 @@ Test(courses, each_course_makes_a_game_of_two_to_eight_robots_on_its_docks)
         snprintf(options, sizeof options, "{\"course\":\"%s\"}", rr_courses[i].id);
         for (int seats = 2; seats <= 8; seats += 6) {
             game *g = rg_new(options, seats, 7);
-            const rr_state *s = roborally_state(g);
+            const rr_state *s = rr_game_state(g);
             for (int k = 0; k < seats; k++) {
                 cr_assert_eq(s->floor.piece[k].cell, rr_courses[i].docks[k].cell, "seat %d on dock %d", k, k + 1);
                 cr_assert_eq(s->robot[k].lives, RR_LIVES);
@@ -139,7 +139,7 @@ Test(deal, each_robot_gets_nine_cards_all_different)
     int total = 0;
     for (int s = 0; s < 8; s++) {
         int16_t hand[RR_HAND_MAX];
-        int n = roborally_hand(g, s, hand);
+        int n = rr_game_hand(g, s, hand);
         cr_assert_eq(n, 9);
         for (int k = 0; k < n; k++) {
             cr_assert(rr_card_kind_of(hand[k]) >= 0);
@@ -157,8 +157,8 @@ Test(deal, hands_come_from_the_secret_stream_not_the_open_seed)
     game *a = roborally_engine.create(options, 2, (game_seeds){.seed = 5, .secret = 11}, NULL);
     game *b = roborally_engine.create(options, 2, (game_seeds){.seed = 5, .secret = 12}, NULL);
     int16_t ha[9], hb[9];
-    roborally_hand(a, 0, ha);
-    roborally_hand(b, 0, hb);
+    rr_game_hand(a, 0, ha);
+    rr_game_hand(b, 0, hb);
     cr_assert(memcmp(ha, hb, sizeof ha) != 0, "the same open seed, other secrets: other hands");
     roborally_engine.destroy(a);
     roborally_engine.destroy(b);
@@ -178,20 +178,20 @@ static void quiet_turn(game *g, bool down0)
 Test(deal, a_damaged_robot_is_dealt_nine_cards_minus_its_damage)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 3;
     quiet_turn(g, false);
-    cr_assert_eq(roborally_turn(g), 2);
+    cr_assert_eq(rr_game_turn(g), 2);
     int16_t hand[RR_HAND_MAX];
-    cr_assert_eq(roborally_hand(g, 0, hand), 6);
-    cr_assert_eq(roborally_hand(g, 1, hand), 9);
+    cr_assert_eq(rr_game_hand(g, 0, hand), 6);
+    cr_assert_eq(rr_game_hand(g, 1, hand), 9);
     roborally_engine.destroy(g);
 }
 
 Test(locked, locked_registers_keep_their_cards_which_are_not_dealt_and_cannot_change)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 6; /* registers 4 and 5 locked */
     s->robot[0].reg[3] = 40;
     s->robot[0].reg[4] = 50;
@@ -222,15 +222,15 @@ Test(locked, locked_registers_keep_their_cards_which_are_not_dealt_and_cannot_ch
     cr_assert(strstr(text, "\"card\":50,\"seat\":0") || strstr(text, "\"card\": 50"), "register 5 ran the locked card: %s", text);
     free(text);
     json_decref(ev);
-    cr_assert_eq(roborally_turn(g), 2);
+    cr_assert_eq(rr_game_turn(g), 2);
     cr_assert_eq(s->robot[0].damage, 6);
     cr_assert_eq(s->robot[0].reg[3], 40, "still locked with its card");
     cr_assert_eq(s->robot[0].reg[4], 50);
     cr_assert_eq(s->robot[0].reg[0], 0, "unlocked registers were cleared");
     int16_t hand[RR_HAND_MAX];
-    cr_assert_eq(roborally_hand(g, 0, hand), 3);
+    cr_assert_eq(rr_game_hand(g, 0, hand), 3);
     for (int seat = 0; seat < 2; seat++) {
-        int n = roborally_hand(g, seat, hand);
+        int n = rr_game_hand(g, seat, hand);
         for (int k = 0; k < n; k++)
             cr_assert(hand[k] != 40 && hand[k] != 50, "a locked card is never dealt");
     }
@@ -240,7 +240,7 @@ Test(locked, locked_registers_keep_their_cards_which_are_not_dealt_and_cannot_ch
 Test(locked, a_locked_register_with_no_card_gets_the_top_card_at_the_deal)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 1;
     quiet_turn(g, true); /* powered down next turn: registers cleared */
     cr_assert(s->robot[0].powered_down);
@@ -251,7 +251,7 @@ Test(locked, a_locked_register_with_no_card_gets_the_top_card_at_the_deal)
     json_decref(rg_ok(g, 1, b)); /* the only program: the turn runs */
     free(b);
     json_decref(rg_ok(g, 0, "{\"kind\":\"stay_down\",\"stay\":false}"));
-    cr_assert_eq(roborally_turn(g), 3);
+    cr_assert_eq(rr_game_turn(g), 3);
     cr_assert(!s->robot[0].powered_down);
     cr_assert_eq(s->robot[0].damage, 7);
     for (int r = 2; r < 5; r++)
@@ -273,7 +273,7 @@ Test(timers, once_all_others_have_programmed_the_last_gets_program_s)
     rr_now = 1000;
     int16_t hand[9];
     for (int s = 0; s < 2; s++) {
-        roborally_hand(g, s, hand);
+        rr_game_hand(g, s, hand);
         int regs[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
         char *p = rg_program(g, regs, true, false);
         json_t *ev = rg_ok(g, s, p);
@@ -294,7 +294,7 @@ Test(timers, no_programming_phase_outlasts_turn_s)
     game *g = rg_new("{\"program_s\":600,\"turn_s\":60}", 2, 9);
     rr_now = 50000;
     int16_t hand[9];
-    roborally_hand(g, 0, hand);
+    rr_game_hand(g, 0, hand);
     int regs[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
     char *p = rg_program(g, regs, true, false);
     json_decref(rg_ok(g, 0, p));
@@ -307,8 +307,8 @@ Test(timers, at_the_deadline_empty_registers_are_filled_at_random_from_the_hand)
 {
     game *g = rg_new(ISLAND, 2, 21);
     int16_t hand0[9], hand1[9];
-    roborally_hand(g, 0, hand0);
-    int n1 = roborally_hand(g, 1, hand1);
+    rr_game_hand(g, 0, hand0);
+    int n1 = rr_game_hand(g, 1, hand1);
     rr_now = 10;
     int regs[5] = {hand0[0], hand0[1], hand0[2], hand0[3], hand0[4]};
     char *p = rg_program(g, regs, true, false);
@@ -360,7 +360,7 @@ Test(timers, at_the_deadline_empty_registers_are_filled_at_random_from_the_hand)
 Test(power, a_damaged_robot_announces_a_power_down_and_sits_out_the_next_turn)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 3;
     int h0[6] = {10, 20, 30, 40, 50, 60}, h1[5] = {70, 80, 90, 100, 110};
     rg_hand(g, 0, h0, 6);
@@ -377,8 +377,8 @@ Test(power, a_damaged_robot_announces_a_power_down_and_sits_out_the_next_turn)
     cr_assert(s->robot[0].powered_down);
     cr_assert_eq(s->robot[0].damage, 0, "a powered-down robot discards all damage");
     int16_t hand[9];
-    cr_assert_eq(roborally_hand(g, 0, hand), 0, "and gets no cards");
-    cr_assert_eq(roborally_needs(g, 0), ROBORALLY_NOTHING);
+    cr_assert_eq(rr_game_hand(g, 0, hand), 0, "and gets no cards");
+    cr_assert_eq(rr_game_needs(g, 0), RR_NEED_NOTHING);
     int none[5] = {10, 20, 30, 40, 50};
     char *p = rg_program(g, none, true, false);
     rg_refused(g, 0, p, "not_your_turn");
@@ -390,7 +390,7 @@ Test(power, an_undamaged_robot_cannot_announce_a_power_down)
 {
     game *g = rg_new(ISLAND, 2, 4);
     int16_t hand[9];
-    roborally_hand(g, 0, hand);
+    rr_game_hand(g, 0, hand);
     int regs[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
     char *p = rg_program(g, regs, true, true);
     rg_refused(g, 0, p, "illegal");
@@ -401,7 +401,7 @@ Test(power, an_undamaged_robot_cannot_announce_a_power_down)
 Test(power, a_powered_down_robot_damaged_during_its_turn_may_stay_down)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 2;
     quiet_turn(g, true);
     cr_assert(s->robot[0].powered_down);
@@ -411,14 +411,14 @@ Test(power, a_powered_down_robot_damaged_during_its_turn_may_stay_down)
     char *b = rg_program(g, h1, true, false);
     json_t *ev = rg_ok(g, 1, b);
     free(b);
-    cr_assert_eq(roborally_phase_of(g), ROBORALLY_CHOOSE);
-    cr_assert_eq(roborally_needs(g, 0), ROBORALLY_NEED_STAY);
+    cr_assert_eq(rr_game_phase(g), RR_PHASE_CHOOSE);
+    cr_assert_eq(rr_game_needs(g, 0), RR_NEED_STAY);
     cr_assert_not_null(rg_event(ev, "choose"));
     json_decref(ev);
     rg_refused(g, 1, "{\"kind\":\"stay_down\",\"stay\":true}", "not_your_turn");
     rg_refused(g, 0, "{\"kind\":\"stay_down\"}", "bad_action");
     json_decref(rg_ok(g, 0, "{\"kind\":\"stay_down\",\"stay\":true}"));
-    cr_assert_eq(roborally_phase_of(g), ROBORALLY_PROGRAM);
+    cr_assert_eq(rr_game_phase(g), RR_PHASE_PROGRAM);
     cr_assert(s->robot[0].powered_down, "down for another turn");
     cr_assert_eq(s->robot[0].damage, 0);
     roborally_engine.destroy(g);
@@ -437,7 +437,7 @@ static void walk_into_pit(game *g, bool seat1_too)
 
 static json_t *walk_into_pit_events(game *g, bool seat1_too)
 {
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->floor.piece[0].cell = (int16_t)(1 * 12 + 0);
     s->floor.piece[0].facing = RR_E;
     if (seat1_too) {
@@ -472,11 +472,11 @@ Test(reentry, a_destroyed_robot_sits_out_the_rest_of_the_turn)
 Test(reentry, a_robot_destroyed_in_a_pit_reenters_on_its_archive_facing_its_owners_choice)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    const rr_state *s = roborally_state(g);
+    const rr_state *s = rr_game_state(g);
     int dock = s->robot[0].archive;
     walk_into_pit(g, false);
-    cr_assert_eq(roborally_phase_of(g), ROBORALLY_CHOOSE);
-    cr_assert_eq(roborally_needs(g, 0), ROBORALLY_NEED_REENTER);
+    cr_assert_eq(rr_game_phase(g), RR_PHASE_CHOOSE);
+    cr_assert_eq(rr_game_needs(g, 0), RR_NEED_REENTER);
     cr_assert_eq(s->robot[0].lives, 2);
     rg_refused(g, 0, "{\"kind\":\"reenter\",\"facing\":\"up\"}", "bad_action");
     rg_refused(g, 0, "{\"kind\":\"stay_down\",\"stay\":true}", "not_your_turn");
@@ -485,12 +485,12 @@ Test(reentry, a_robot_destroyed_in_a_pit_reenters_on_its_archive_facing_its_owne
     cr_assert(strstr(text, "\"do\":\"reenter\""), "%s", text);
     free(text);
     json_decref(ev);
-    cr_assert_eq(roborally_phase_of(g), ROBORALLY_PROGRAM);
+    cr_assert_eq(rr_game_phase(g), RR_PHASE_PROGRAM);
     cr_assert_eq(s->floor.piece[0].cell, dock);
     cr_assert_eq(s->floor.piece[0].facing, RR_E);
     cr_assert_eq(s->robot[0].damage, 2);
     int16_t hand[9];
-    cr_assert_eq(roborally_hand(g, 0, hand), 7, "9 minus the 2 re-entry damage");
+    cr_assert_eq(rr_game_hand(g, 0, hand), 7, "9 minus the 2 re-entry damage");
     roborally_engine.destroy(g);
 }
 
@@ -503,8 +503,8 @@ Test(reentry, an_owner_who_does_not_choose_in_time_gets_the_facing_the_robot_had
     json_t *ev = json_array();
     roborally_engine.tick(g, deadline, ev);
     json_decref(ev);
-    cr_assert_eq(roborally_phase_of(g), ROBORALLY_PROGRAM);
-    cr_assert_eq(roborally_state(g)->floor.piece[0].facing, RR_E);
+    cr_assert_eq(rr_game_phase(g), RR_PHASE_PROGRAM);
+    cr_assert_eq(rr_game_state(g)->floor.piece[0].facing, RR_E);
     roborally_engine.destroy(g);
 }
 
@@ -513,7 +513,7 @@ Test(reentry, a_robot_may_reenter_powered_down)
     game *g = rg_new(ISLAND, 2, 4);
     walk_into_pit(g, false);
     json_decref(rg_ok(g, 0, "{\"kind\":\"reenter\",\"facing\":\"N\",\"power_down\":true}"));
-    const rr_state *s = roborally_state(g);
+    const rr_state *s = rr_game_state(g);
     cr_assert(s->robot[0].powered_down);
     cr_assert_eq(s->robot[0].damage, 0);
     roborally_engine.destroy(g);
@@ -524,13 +524,13 @@ Test(reentry, a_robot_may_reenter_powered_down)
 Test(end, the_first_robot_to_touch_the_last_flag_wins_at_the_end_of_that_register)
 {
     game *g = rg_new("{\"course\":\"checkmate\"}", 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].flags = 1;
     s->floor.piece[0].cell = (int16_t)(9 * 12 + 3); /* below flag 2 at (3,8) */
     s->floor.piece[0].facing = RR_N;
     json_t *ev = rg_turn(g, (int[]){490, 830, 820, 810, 800}, false, (int[]){70, 80, 90, 100, 110});
     cr_assert(roborally_engine.over(g));
-    cr_assert_eq(roborally_winners(g), 1u);
+    cr_assert_eq(rr_game_winners(g), 1u);
     int reveals = 0;
     size_t i;
     json_t *e;
@@ -550,13 +550,13 @@ Test(end, the_first_robot_to_touch_the_last_flag_wins_at_the_end_of_that_registe
 Test(end, when_every_robot_is_out_of_lives_the_most_flags_wins)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].lives = 1;
     s->robot[1].lives = 1;
     s->robot[1].flags = 1;
     walk_into_pit(g, true);
     cr_assert(roborally_engine.over(g));
-    cr_assert_eq(roborally_winners(g), 2u);
+    cr_assert_eq(rr_game_winners(g), 2u);
     json_t *result = roborally_engine.result(g);
     cr_assert_str_eq(json_string_value(json_object_get(result, "reason")), "out_of_lives");
     json_decref(result);
@@ -566,11 +566,11 @@ Test(end, when_every_robot_is_out_of_lives_the_most_flags_wins)
 Test(end, robots_out_of_lives_with_equal_flags_share_the_win)
 {
     game *g = rg_new(ISLAND, 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].lives = 1;
     s->robot[1].lives = 1;
     walk_into_pit(g, true);
-    cr_assert_eq(roborally_winners(g), 3u);
+    cr_assert_eq(rr_game_winners(g), 3u);
     roborally_engine.destroy(g);
 }
 
@@ -603,8 +603,8 @@ Test(hostile, a_card_not_in_your_hand_or_used_twice_is_refused)
 {
     game *g = rg_new(NULL, 2, 4);
     int16_t mine[9], theirs[9];
-    roborally_hand(g, 0, mine);
-    roborally_hand(g, 1, theirs);
+    rr_game_hand(g, 0, mine);
+    rr_game_hand(g, 1, theirs);
     int regs[5] = {theirs[0], mine[1], mine[2], mine[3], mine[4]};
     char *p = rg_program(g, regs, true, false);
     rg_refused(g, 0, p, "illegal");
@@ -625,7 +625,7 @@ Test(hostile, programming_after_the_deadline_or_twice_or_for_another_turn_is_ref
 {
     game *g = rg_new("{\"turn_s\":60}", 2, 4);
     int16_t mine[9];
-    roborally_hand(g, 0, mine);
+    rr_game_hand(g, 0, mine);
     int regs[5] = {mine[0], mine[1], mine[2], mine[3], mine[4]};
     char *p = rg_program(g, regs, true, false);
     char stale[300];

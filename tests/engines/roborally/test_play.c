@@ -18,12 +18,12 @@
 static json_t *random_program(const game *g, int seat, rng *r)
 {
     int16_t hand[RR_HAND_MAX];
-    int n = roborally_hand(g, seat, hand);
+    int n = rr_game_hand(g, seat, hand);
     int order[RR_HAND_MAX];
     for (int i = 0; i < n; i++)
         order[i] = hand[i];
     rng_shuffle_ints(r, order, n);
-    const rr_robot *rb = &roborally_state(g)->robot[seat];
+    const rr_robot *rb = &rr_game_state(g)->robot[seat];
     bool submit = rng_below(r, 3) != 0;
     json_t *regs = json_array();
     int k = 0;
@@ -40,7 +40,7 @@ static json_t *random_program(const game *g, int seat, rng *r)
 static json_t *hostile(const game *g, int seat, rng *r)
 {
     int16_t hand[RR_HAND_MAX];
-    int n = roborally_hand(g, (seat + 1) % roborally_seats(g), hand);
+    int n = rr_game_hand(g, (seat + 1) % rr_game_seats(g), hand);
     switch (rng_below(r, 6)) {
     case 0: return json_pack("{s:s, s:[iiiii]}", "kind", "program", "registers", n ? hand[0] : 999, 20, 30, 40, 50);
     case 1: return json_pack("{s:s, s:s}", "kind", "reenter", "facing", "NE");
@@ -55,7 +55,7 @@ static json_t *hostile(const game *g, int seat, rng *r)
  * input if `hostile_too` (7), moves the clock (8), or waits (9). */
 static json_t *race_player(const game *g, int seat, unsigned what, rng *r, bool *tick, void *hostile_too)
 {
-    if (what < 7 && roborally_needs(g, seat) == ROBORALLY_NEED_PROGRAM)
+    if (what < 7 && rr_game_needs(g, seat) == RR_NEED_PROGRAM)
         return random_program(g, seat, r);
     if (what == 7 && *(const bool *)hostile_too)
         return hostile(g, seat, r);
@@ -91,7 +91,7 @@ static game *bot_race(const char *options, const int *levels, int seats, uint64_
     game *g = replay_start(&log, &roborally_engine, options, seats, game_seeds_from(seed), NULL);
     json_t *events = json_array();
     int64_t now = 0;
-    while (!roborally_engine.over(g) && roborally_turn(g) <= max_turns) {
+    while (!roborally_engine.over(g) && rr_game_turn(g) <= max_turns) {
         bool acted = false;
         for (int s = 0; s < seats; s++) {
             int64_t wake;
@@ -123,7 +123,7 @@ Test(bots, bots_of_every_level_race_to_a_winner_on_every_course)
         int levels[4] = {0, 1, 2, 2};
         game *g = bot_race(options, levels, 4, (uint64_t)i + 5, 80);
         cr_assert(roborally_engine.over(g), "%s: the race ends", rr_courses[i].id);
-        cr_assert_neq(roborally_winners(g), 0u);
+        cr_assert_neq(rr_game_winners(g), 0u);
         roborally_engine.destroy(g);
     }
 }
@@ -154,7 +154,7 @@ Test(bots, a_cancelled_search_still_answers_with_a_legal_program)
 Test(bots, a_bot_never_plays_a_card_outside_its_hand_or_moves_a_locked_register)
 {
     game *g = rg_new("{\"course\":\"island_hop\"}", 2, 5);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].damage = 7;
     s->robot[0].reg[2] = 30, s->robot[0].reg[3] = 40, s->robot[0].reg[4] = 50;
     int hand[2] = {790, 800};
@@ -177,7 +177,7 @@ Test(bots, a_bot_never_plays_a_card_outside_its_hand_or_moves_a_locked_register)
 static game *powered_down_at(int x, int y)
 {
     game *g = rg_new("{\"course\":\"risky_exchange\"}", 2, 5);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->floor.piece[0].cell = (int16_t)(y * 12 + x);
     s->floor.piece[0].facing = RR_N;
     s->floor.piece[1].cell = 0;
@@ -199,8 +199,8 @@ Test(bots, a_powered_down_bot_in_a_lasers_beam_gets_up_and_one_out_of_it_stays_d
 {
     for (int in_beam = 0; in_beam < 2; in_beam++) {
         game *g = powered_down_at(in_beam ? 10 : 5, in_beam ? 2 : 5);
-        cr_assert_eq(roborally_needs(g, 0), ROBORALLY_NEED_STAY);
-        cr_assert_eq(roborally_state(g)->robot[0].damage, 5);
+        cr_assert_eq(rr_game_needs(g, 0), RR_NEED_STAY);
+        cr_assert_eq(rr_game_state(g)->robot[0].damage, 5);
         int64_t wake;
         json_t *a = roborally_engine.bot(g, 0, 2, 0, 1, &wake, &game_no_cancel);
         cr_assert_eq(json_is_true(json_object_get(a, "stay")), !in_beam, "%s",

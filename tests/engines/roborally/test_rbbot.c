@@ -1,5 +1,5 @@
 /*
- * test_rbbot.c: the RoboBall bots (rb_bot.c and the RoboBall parts of
+ * test_rbbot.c: the RoboBall bots (rr_bot_ball.c and the RoboBall parts of
  * rr_bot.c). On a small plain floor: a bot goes for the ball and hitches,
  * drags it home, keeps off the edge, blocks the nearest rival while a
  * teammate drags the ball, and votes the ball inaccessible only when it is
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/roborally/rb_bot.h"
+#include "games/roborally/rr_bot.h"
 #include "replay.h"
 
 static test_course tc;
@@ -45,13 +45,13 @@ static void ball_floor(int bx, int by)
 static const int16_t HAND[9] = {790, 670, 680, 490, 500, 430, 80, 70, 10};
 
 /* Plans seat 0's program at `level` and runs it (the other robot idle),
- * with the declarations the bot would send: rb_bot_hitches' for this
+ * with the declarations the bot would send: rr_bot_ball_hitches' for this
  * start (what every level sends unless it chose to unhitch). */
 static void plan_and_run(int level)
 {
     int16_t regs[RR_REGISTERS];
-    roborally_plan(&st, 0, HAND, 9, level, 7, NULL, regs);
-    rb_bot_hitches(&st, 0, st.robot[0].hitch);
+    rr_bot_plan(&st, 0, HAND, 9, level, 7, NULL, regs);
+    rr_bot_ball_hitches(&st, 0, st.robot[0].hitch);
     for (int r = 0; r < RR_REGISTERS && st.rb.goal < 0; r++) {
         int cards[2] = {regs[r], 0};
         ts_register(&st, r + 1, cards, NULL);
@@ -115,14 +115,14 @@ Test(rbbot, an_unhitched_bot_of_a_team_that_holds_the_ball_declares_nothing)
     st.rb.team[1] = 0; /* a teammate holds it */
     st.floor.hitched = 2u;
     int8_t h[RR_REGISTERS];
-    rb_bot_hitches(&st, 0, h);
+    rr_bot_ball_hitches(&st, 0, h);
     for (int r = 0; r < RR_REGISTERS; r++)
         cr_assert_eq(h[r], RR_HITCH_NONE, "one hitch per team: a second would fail");
-    rb_bot_hitches(&st, 1, h);
+    rr_bot_ball_hitches(&st, 1, h);
     for (int r = 0; r < RR_REGISTERS; r++)
         cr_assert_eq(h[r], RR_HITCH_NONE, "the holder keeps its hitch without declaring");
     st.floor.hitched = 0;
-    rb_bot_hitches(&st, 0, h);
+    rr_bot_ball_hitches(&st, 0, h);
     for (int r = 0; r < RR_REGISTERS; r++)
         cr_assert_eq(h[r], RR_HITCH_ON, "nobody holds it: hitch whenever it touches");
 }
@@ -146,11 +146,11 @@ Test(rbbot, normal_and_hard_head_for_the_rival_nearest_the_ball_while_a_teammate
     ts_place(&st, 2, 4, 3, RR_N); /* seat 0's teammate, dragging the ball */
     ts_place(&st, 3, 1, 7, RR_N);
     int ball = tc_cell(&tc, 4, 4);
-    cr_assert_eq(rb_bot_target(&st, 0, true), ball, "nobody drags it: go for the ball");
+    cr_assert_eq(rr_bot_ball_target(&st, 0, true), ball, "nobody drags it: go for the ball");
     st.floor.hitched = 1u << 2;
-    cr_assert_eq(rb_bot_target(&st, 0, true), tc_cell(&tc, 6, 4), "block the nearest rival");
-    cr_assert_eq(rb_bot_target(&st, 0, false), ball, "easy just follows the ball");
-    cr_assert_eq(rb_bot_target(&st, 2, true), st.rb.home[0], "the dragging robot heads home");
+    cr_assert_eq(rr_bot_ball_target(&st, 0, true), tc_cell(&tc, 6, 4), "block the nearest rival");
+    cr_assert_eq(rr_bot_ball_target(&st, 0, false), ball, "easy just follows the ball");
+    cr_assert_eq(rr_bot_ball_target(&st, 2, true), st.rb.home[0], "the dragging robot heads home");
 }
 
 Test(rbbot, normal_and_hard_vote_the_ball_inaccessible_only_when_their_team_cannot_reach_it_or_it_is_stuck)
@@ -158,21 +158,21 @@ Test(rbbot, normal_and_hard_vote_the_ball_inaccessible_only_when_their_team_cann
     ball_floor(4, 4);
     ts_place(&st, 0, 1, 6, RR_N);
     st.rb.still = 1;
-    cr_assert(!rb_bot_votes(&st, 0, true), "it moved last turn");
-    st.rb.still = RB_BOT_STILL_TURNS;
-    cr_assert(!rb_bot_votes(&st, 0, true), "still two turns, but seat 0 can walk up to it");
+    cr_assert(!rr_bot_ball_votes(&st, 0, true), "it moved last turn");
+    st.rb.still = RR_BOT_BALL_STILL_TURNS;
+    cr_assert(!rr_bot_ball_votes(&st, 0, true), "still two turns, but seat 0 can walk up to it");
     /* Pits all round the ball: nobody can touch it. */
     tc_pit(&tc, 3, 4);
     tc_pit(&tc, 5, 4);
     tc_pit(&tc, 4, 3);
     tc_pit(&tc, 4, 5);
-    cr_assert(rb_bot_votes(&st, 0, true), "still and out of reach: inaccessible");
+    cr_assert(rr_bot_ball_votes(&st, 0, true), "still and out of reach: inaccessible");
     st.rb.still = 1;
-    cr_assert(!rb_bot_votes(&st, 0, true), "but not before it has stood still two turns");
+    cr_assert(!rr_bot_ball_votes(&st, 0, true), "but not before it has stood still two turns");
     ball_floor(4, 4);
     ts_place(&st, 0, 1, 6, RR_N);
-    st.rb.still = RB_BOT_STUCK_TURNS;
-    cr_assert(rb_bot_votes(&st, 0, true), "nobody has moved it for four turns: stuck");
+    st.rb.still = RR_BOT_BALL_STUCK_TURNS;
+    cr_assert(rr_bot_ball_votes(&st, 0, true), "nobody has moved it for four turns: stuck");
 }
 
 Test(rbbot, easy_votes_whenever_the_ball_has_stood_still_two_turns)
@@ -180,9 +180,9 @@ Test(rbbot, easy_votes_whenever_the_ball_has_stood_still_two_turns)
     ball_floor(4, 4);
     ts_place(&st, 0, 1, 6, RR_N);
     st.rb.still = 1;
-    cr_assert(!rb_bot_votes(&st, 0, false), "it moved last turn");
-    st.rb.still = RB_BOT_STILL_TURNS;
-    cr_assert(rb_bot_votes(&st, 0, false), "easy does not judge whether it could reach it");
+    cr_assert(!rr_bot_ball_votes(&st, 0, false), "it moved last turn");
+    st.rb.still = RR_BOT_BALL_STILL_TURNS;
+    cr_assert(rr_bot_ball_votes(&st, 0, false), "easy does not judge whether it could reach it");
 }
 
 /* ---- whole games on the real courses ---- */
@@ -201,7 +201,7 @@ static unsigned bot_game(const char *options, const int *levels, int seats, uint
     game *g = lone ? game_create_with(&roborally_engine, options, seats, seed, &err)
                    : replay_start(&log, &roborally_engine, options, seats, game_seeds_from(seed), &err);
     cr_assert_not_null(g, "%s", err.message);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     for (int i = 0; i < seats; i++) {
         if (levels[i] < 0) {
             rr_destroy(s, i, RR_GONE_AWAY, NULL);
@@ -254,7 +254,7 @@ static unsigned bot_game(const char *options, const int *levels, int seats, uint
         cr_assert(replay_check(&log, g), "%s", log.problem);
         replay_free(&log);
     }
-    unsigned winners = roborally_winners(g);
+    unsigned winners = rr_game_winners(g);
     json_decref(events);
     roborally_engine.destroy(g);
     return winners;

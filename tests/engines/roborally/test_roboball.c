@@ -123,8 +123,8 @@ Test(setup, the_roboball_begins_on_the_courses_centre_and_homes_are_equidistant_
 Test(setup, each_team_starts_on_its_home_virtual_while_its_robots_share_it)
 {
     game *g = rg_new("{\"mode\":\"roboball\",\"teams\":2,\"course\":\"island_hop\"}", 4, 3);
-    const rr_state *s = roborally_state(g);
-    const rr_course *c = roborally_course(g);
+    const rr_state *s = rr_game_state(g);
+    const rr_course *c = rr_game_course(g);
     for (int i = 0; i < 4; i++) {
         cr_assert_eq(s->rb.team[i], i % 2, "seat i on team i %% teams");
         cr_assert_eq(s->floor.piece[i].cell, c->homes[0][i % 2], "on its team's home");
@@ -134,7 +134,7 @@ Test(setup, each_team_starts_on_its_home_virtual_while_its_robots_share_it)
     cr_assert_eq(s->floor.piece[RR_BALL].cell, c->ball, "the ball on the centre square");
     roborally_engine.destroy(g);
     g = rg_new("{\"mode\":\"roboball\",\"course\":\"island_hop\"}", 3, 3);
-    s = roborally_state(g);
+    s = rr_game_state(g);
     for (int i = 0; i < 3; i++) {
         cr_assert_eq(s->floor.piece[i].cell, c->homes[1][i], "free-for-all: three teams of one");
         cr_assert(!s->floor.piece[i].is_virtual, "alone on its home: real");
@@ -151,7 +151,7 @@ Test(setup, teams_have_equal_sizes_or_the_game_is_refused)
     cr_assert_str_eq(err.code, "bad_options");
     cr_assert_null(game_create_with(&roborally_engine, "{\"mode\":\"roboball\",\"teams\":3}", 4, 1, &err));
     game *g = rg_new("{\"mode\":\"roboball\",\"teams\":3}", 6, 1);
-    cr_assert_eq(roborally_state(g)->rb.nteams, 3);
+    cr_assert_eq(rr_game_state(g)->rb.nteams, 3);
     roborally_engine.destroy(g);
 }
 
@@ -223,8 +223,8 @@ Test(victory, victory_is_awarded_only_if_the_ball_ends_the_phase_on_the_home)
 Test(victory, no_team_robots_need_be_alive_at_the_end_of_phase_for_a_team_to_achieve_victory)
 {
     game *g = rg_new("{\"mode\":\"roboball\",\"course\":\"island_hop\"}", 2, 3);
-    rr_state *s = roborally_state_for_tests(g);
-    const rr_course *c = roborally_course(g);
+    rr_state *s = rr_game_state_for_tests(g);
+    const rr_course *c = rr_game_course(g);
     int home1 = c->homes[0][1];
     /* Seat 0 pushes the ball west onto team 1's home (9,11); seat 1 is gone. */
     s->floor.piece[RR_BALL].cell = (int16_t)(home1 + 1);
@@ -235,7 +235,7 @@ Test(victory, no_team_robots_need_be_alive_at_the_end_of_phase_for_a_team_to_ach
     int h0[5] = {490, 80, 90, 100, 110}, h1[5] = {70, 100, 120, 140, 160};
     json_t *ev = rg_turn(g, h0, false, h1);
     cr_assert(roborally_engine.over(g));
-    cr_assert_eq(roborally_winners(g), 2u, "seat 1's team wins though its robot is destroyed");
+    cr_assert_eq(rr_game_winners(g), 2u, "seat 1's team wins though its robot is destroyed");
     json_t *over = rg_event(ev, "over");
     cr_assert_str_eq(json_string_value(json_object_get(over, "reason")), "goal");
     json_t *res = roborally_engine.result(g);
@@ -926,8 +926,8 @@ Test(extraction, the_ball_runs_its_cards_in_priority_order_with_the_robots_and_p
  * between, seat 0 facing `facing`. */
 static void ball_north_of_seat0(game *g, int facing)
 {
-    rr_state *s = roborally_state_for_tests(g);
-    const rr_course *c = roborally_course(g);
+    rr_state *s = rr_game_state_for_tests(g);
+    const rr_course *c = rr_game_course(g);
     int at = -1;
     for (int cell = c->width; cell + c->width < c->width * c->height && at < 0; cell++) {
         int below = cell + c->width;
@@ -1003,7 +1003,7 @@ Test(game, hitches_in_the_program_run_at_the_end_of_their_register)
             saw_unhitch = true;
     }
     cr_assert(saw_hitch && saw_unhitch, "hitched at the end of register 1, unhitched after 5");
-    cr_assert_eq(roborally_state(g)->floor.hitched, 0);
+    cr_assert_eq(rr_game_state(g)->floor.hitched, 0);
     json_decref(ev);
     roborally_engine.destroy(g);
 }
@@ -1061,7 +1061,7 @@ Test(extraction, when_every_seat_votes_the_ball_runs_five_cards_from_the_deck_ne
     json_decref(rg_ok(g, 0, "{\"kind\":\"extract\",\"vote\":true}"));
     json_decref(rg_ok(g, 1, "{\"kind\":\"extract\",\"vote\":true}"));
     json_t *ev = rg_all_program(g);
-    while (roborally_phase_of(g) == ROBORALLY_CHOOSE) {
+    while (rr_game_phase(g) == RR_PHASE_CHOOSE) {
         json_t *more = json_array();
         roborally_engine.tick(g, roborally_engine.deadline(g), more);
         json_array_extend(ev, more);
@@ -1071,11 +1071,11 @@ Test(extraction, when_every_seat_votes_the_ball_runs_five_cards_from_the_deck_ne
     cr_assert_not_null(x, "extraction mode starts with the next turn");
     cr_assert_eq(json_integer_value(json_object_get(x, "cards")), 5);
     cr_assert_eq(json_integer_value(json_object_get(x, "turn")), 2);
-    const rr_state *s = roborally_state(g);
+    const rr_state *s = rr_game_state(g);
     cr_assert(s->rb.extraction);
     int16_t hand[RR_HAND_MAX];
     for (int seat = 0; seat < 2; seat++) {
-        int n = roborally_hand(g, seat, hand);
+        int n = rr_game_hand(g, seat, hand);
         for (int r = 0; r < 5; r++) {
             for (int k = 0; k < n; k++)
                 cr_assert_neq(hand[k], s->rb.cards[r], "the ball's cards come from the undealt deck");
@@ -1108,11 +1108,11 @@ Test(extraction, no_extraction_unless_every_seat_votes)
     game *g = rg_new(RB2, 2, 3);
     json_decref(rg_ok(g, 0, "{\"kind\":\"extract\",\"vote\":true}"));
     json_t *ev = rg_all_program(g);
-    while (roborally_phase_of(g) == ROBORALLY_CHOOSE) {
+    while (rr_game_phase(g) == RR_PHASE_CHOOSE) {
         roborally_engine.tick(g, roborally_engine.deadline(g), ev);
     }
     cr_assert_null(rg_event(ev, "extraction"));
-    cr_assert(!roborally_state(g)->rb.extraction);
+    cr_assert(!rr_game_state(g)->rb.extraction);
     json_decref(ev);
     roborally_engine.destroy(g);
 }
@@ -1122,7 +1122,7 @@ Test(extraction, no_extraction_unless_every_seat_votes)
 static json_t *random_action(const game *g, int seat, rng *r)
 {
     int16_t hand[RR_HAND_MAX];
-    int n = roborally_hand(g, seat, hand);
+    int n = rr_game_hand(g, seat, hand);
     static const char *const decl[] = {"hitch", "unhitch", NULL};
     switch (rng_below(r, 8)) {
     case 0: return json_pack("{s:s, s:b}", "kind", "extract", "vote", rng_below(r, 2));
@@ -1130,7 +1130,7 @@ static json_t *random_action(const game *g, int seat, rng *r)
     case 2: return json_pack("{s:s, s:i}", "kind", "program", "hitches", 3);
     default: {
         json_t *regs = json_array(), *hitches = json_array();
-        const rr_robot *rb = &roborally_state(g)->robot[seat];
+        const rr_robot *rb = &rr_game_state(g)->robot[seat];
         int k = 0;
         for (int i = 0; i < RR_REGISTERS; i++) {
             bool locked = rr_register_locked(rb->damage, i);
@@ -1224,7 +1224,7 @@ Test(secrecy, the_balls_face_down_extraction_cards_never_change_a_bots_program)
     static const int16_t decks[2][5] = {{790, 800, 810, 820, 830}, {10, 20, 30, 40, 50}};
     for (int k = 0; k < 2; k++) {
         game *g = rg_new(RB2, 2, 3);
-        rr_state *s = roborally_state_for_tests(g);
+        rr_state *s = rr_game_state_for_tests(g);
         ball_north_of_seat0(g, RR_N); /* where the ball's cards would matter */
         s->rb.extraction = true;
         memcpy(s->rb.cards, decks[k], sizeof s->rb.cards);

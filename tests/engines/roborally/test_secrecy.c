@@ -38,7 +38,7 @@ static void check_view(const game *g, int seat)
 {
     json_t *v = roborally_engine.view(g, seat);
     bool over = roborally_engine.over(g);
-    const rr_state *st = roborally_state(g);
+    const rr_state *st = rr_game_state(g);
     size_t i;
     json_t *r;
     json_array_foreach(json_object_get(v, "robots"), i, r) {
@@ -104,7 +104,7 @@ static void check_event(const json_t *e)
 
 static void check_all(const game *g, const json_t *events)
 {
-    for (int seat = -1; seat < roborally_seats(g); seat++)
+    for (int seat = -1; seat < rr_game_seats(g); seat++)
         check_view(g, seat);
     size_t i;
     json_t *e;
@@ -121,11 +121,11 @@ Test(secrecy, no_view_or_event_ever_carries_another_players_hand_or_unrevealed_r
         int64_t now = 0;
         json_t *events = json_array();
         check_all(g, events);
-        while (!roborally_engine.over(g) && roborally_turn(g) < 40) {
+        while (!roborally_engine.over(g) && rr_game_turn(g) < 40) {
             now += 10;
             /* Now and then a powered-down robot has taken a beating, so the
              * next deal puts cards nobody has seen into locked registers. */
-            rr_state *st = roborally_state_for_tests(g);
+            rr_state *st = rr_game_state_for_tests(g);
             for (int s = 0; s < seats; s++) {
                 if (st->robot[s].powered_down && rr_robot_here(st, s) && rng_below(&r, 4) == 0)
                     st->robot[s].damage = (int8_t)(5 + rng_below(&r, 5));
@@ -133,7 +133,7 @@ Test(secrecy, no_view_or_event_ever_carries_another_players_hand_or_unrevealed_r
             bool acted = false;
             for (int s = 0; s < seats; s++) {
                 int64_t wake;
-                json_t *a = rng_below(&r, 5) == 0 && roborally_needs(g, s) == ROBORALLY_NEED_PROGRAM
+                json_t *a = rng_below(&r, 5) == 0 && rr_game_needs(g, s) == RR_NEED_PROGRAM
                                 ? NULL
                                 : roborally_engine.bot(g, s, (int)rng_below(&r, 3), now, rng_next(&r), &wake,
                                                        &game_no_cancel);
@@ -196,7 +196,7 @@ Test(secrecy, a_program_looks_the_same_to_everyone_else_until_the_registers_run)
 {
     game *g = rg_new(NULL, 3, 8);
     int16_t hand[RR_HAND_MAX];
-    roborally_hand(g, 0, hand);
+    rr_game_hand(g, 0, hand);
     roborally_engine.destroy(g);
     int one[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
     int other[5] = {hand[8], hand[7], hand[6], hand[5], hand[4]};
@@ -208,7 +208,7 @@ Test(secrecy, a_program_looks_the_same_to_everyone_else_until_the_registers_run)
 Test(secrecy, after_the_race_every_seat_sees_every_hand_and_program)
 {
     game *g = rg_new("{\"course\":\"checkmate\"}", 2, 4);
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     s->robot[0].flags = 1;
     s->floor.piece[0].cell = (int16_t)(9 * 12 + 3);
     s->floor.piece[0].facing = RR_N;

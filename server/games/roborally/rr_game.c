@@ -1,5 +1,5 @@
 /*
- * roborally_game.c: the RoboRally game: options, turns, hands, programs,
+ * rr_game.c: the RoboRally game: options, turns, hands, programs,
  * timers, the resolution of the five registers, clean-up choices, the end.
  *
  * A turn (RULINGS §5):
@@ -40,7 +40,7 @@
 
 static const char *const mode_names[] = {"race", "roboball", NULL};
 
-static const game_option roborally_options[] = {
+static const game_option rr_game_options[] = {
     {"mode", GAME_OPTION_CHOICE, "Mode",
      "race: touch the flags in order; the first to touch the last wins. roboball: teams bring "
      "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
@@ -71,7 +71,7 @@ static const game_option roborally_options[] = {
 
 /* ---- create ---- */
 
-static game *roborally_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
+static game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
 
 static void start_turn(game *g, int64_t now, json_t *events);
 
@@ -105,7 +105,7 @@ static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_R
     return teams ? teams : seats;
 }
 
-static game *roborally_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+static game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     const char *mode = json_string_value(json_object_get(options, "mode"));
     const rr_course *c = rr_course_find(json_string_value(json_object_get(options, "course")));
@@ -162,12 +162,12 @@ static game *roborally_create(const json_t *options, int seats, game_seeds seeds
     return g;
 }
 
-static void roborally_destroy(game *g)
+static void rr_game_destroy(game *g)
 {
     free(g);
 }
 
-static game *roborally_clone(const game *g)
+static game *rr_game_clone(const game *g)
 {
     game *c = malloc(sizeof *c);
     if (c)
@@ -179,7 +179,7 @@ static game *roborally_clone(const game *g)
 
 static void finish(game *g, uint8_t winners, rr_end why, json_t *events)
 {
-    g->phase = ROBORALLY_OVER;
+    g->phase = RR_PHASE_OVER;
     g->winners = winners;
     g->end = why;
     if (!events)
@@ -348,7 +348,7 @@ static void start_turn(game *g, int64_t now, json_t *events)
         seat->must_program = rr_robot_here(&g->st, s) && !r->powered_down;
     }
     deal(g);
-    g->phase = ROBORALLY_PROGRAM;
+    g->phase = RR_PHASE_PROGRAM;
     if (g->roboball)
         start_extraction(g, events);
     g->cap = now + g->turn_ms;
@@ -434,19 +434,19 @@ static void open_choices(game *g, int64_t now, json_t *events)
     for (int s = 0; s < g->seats; s++) {
         const rr_robot *r = &g->st.robot[s];
         rr_seat *seat = &g->seat[s];
-        seat->choice = ROBORALLY_NOTHING;
+        seat->choice = RR_NEED_NOTHING;
         if (r->destroyed && !r->out)
-            seat->choice = ROBORALLY_NEED_REENTER;
+            seat->choice = RR_NEED_REENTER;
         else if (rr_robot_here(&g->st, s) && r->powered_down && r->damage > 0 && !r->power_next)
-            seat->choice = ROBORALLY_NEED_STAY;
-        if (seat->choice != ROBORALLY_NOTHING)
+            seat->choice = RR_NEED_STAY;
+        if (seat->choice != RR_NEED_NOTHING)
             asked |= (uint8_t)(1u << s);
     }
     if (!asked) {
         end_choices(g, now, events);
         return;
     }
-    g->phase = ROBORALLY_CHOOSE;
+    g->phase = RR_PHASE_CHOOSE;
     g->choose_end = now + g->program_ms;
     if (events)
         json_array_append_new(events, json_pack("{s:s, s:i, s:o, s:I}", "kind", "choose", "turn",
@@ -466,14 +466,14 @@ static void end_choices(game *g, int64_t now, json_t *events)
         rr_seat *seat = &g->seat[s];
         rr_robot *r = &g->st.robot[s];
         facing[s] = seat->facing >= 0 ? seat->facing : r->lost_facing;
-        if (seat->choice != ROBORALLY_NOTHING && seat->choice_down)
+        if (seat->choice != RR_NEED_NOTHING && seat->choice_down)
             r->power_next = true;
     }
     if (t)
         rr_trace_open(t, json_pack("{s:s, s:i}", "kind", "reentry", "turn", g->st.turn));
     rr_reenter(&g->st, facing, t);
     for (int s = 0; s < g->seats; s++) {
-        if (g->seat[s].choice != ROBORALLY_NOTHING && g->st.robot[s].power_next)
+        if (g->seat[s].choice != RR_NEED_NOTHING && g->st.robot[s].power_next)
             rr_trace_action(t, "power_down", s, NULL);
     }
     rr_trace_close(t, false);
@@ -661,7 +661,7 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
                        game_error *err)
 {
     rr_seat *seat = &g->seat[s];
-    if (g->phase != ROBORALLY_PROGRAM)
+    if (g->phase != RR_PHASE_PROGRAM)
         return game_fail(err, "not_your_turn", "programs are written at the start of a turn");
     if (!seat->must_program)
         return game_fail(err, "not_your_turn", "your robot has no program to run this turn (%s)",
@@ -704,11 +704,11 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
     return 0;
 }
 
-static int open_choice(const game *g, int s, roborally_need need, int64_t now, game_error *err)
+static int open_choice(const game *g, int s, rr_need need, int64_t now, game_error *err)
 {
     const rr_seat *seat = &g->seat[s];
-    if (g->phase != ROBORALLY_CHOOSE || seat->choice != need)
-        return game_fail(err, "not_your_turn", need == ROBORALLY_NEED_REENTER
+    if (g->phase != RR_PHASE_CHOOSE || seat->choice != need)
+        return game_fail(err, "not_your_turn", need == RR_NEED_REENTER
                                                    ? "your robot is not waiting to re-enter"
                                                    : "your robot is not powered down with damage");
     if (now >= g->choose_end)
@@ -724,7 +724,7 @@ static void choice_made(game *g, int s, int64_t now, json_t *events)
     json_array_append_new(events, json_pack("{s:s, s:i, s:i}", "kind", "chosen", "seat", s, "turn",
                                             g->st.turn));
     for (int k = 0; k < g->seats; k++) {
-        if (g->seat[k].choice != ROBORALLY_NOTHING && !g->seat[k].chosen)
+        if (g->seat[k].choice != RR_NEED_NOTHING && !g->seat[k].chosen)
             return;
     }
     end_choices(g, now, events);
@@ -734,7 +734,7 @@ static int act_reenter(game *g, int s, const json_t *action, int64_t now, json_t
                        game_error *err)
 {
     bool down = false;
-    if (open_choice(g, s, ROBORALLY_NEED_REENTER, now, err) < 0 || turn_matches(g, action, err) < 0)
+    if (open_choice(g, s, RR_NEED_REENTER, now, err) < 0 || turn_matches(g, action, err) < 0)
         return -1;
     int facing = rr_dir_parse(json_string_value(json_object_get(action, "facing")));
     if (facing < 0)
@@ -750,7 +750,7 @@ static int act_reenter(game *g, int s, const json_t *action, int64_t now, json_t
 static int act_stay(game *g, int s, const json_t *action, int64_t now, json_t *events,
                     game_error *err)
 {
-    if (open_choice(g, s, ROBORALLY_NEED_STAY, now, err) < 0 || turn_matches(g, action, err) < 0)
+    if (open_choice(g, s, RR_NEED_STAY, now, err) < 0 || turn_matches(g, action, err) < 0)
         return -1;
     json_t *v = json_object_get(action, "stay");
     if (!json_is_boolean(v))
@@ -765,7 +765,7 @@ static int act_extract(game *g, int s, const json_t *action, json_t *events, gam
 {
     if (!g->roboball)
         return game_fail(err, "illegal", "not in roboball mode");
-    if (g->phase != ROBORALLY_PROGRAM)
+    if (g->phase != RR_PHASE_PROGRAM)
         return game_fail(err, "not_your_turn", "votes are cast while the robots are programmed");
     if (turn_matches(g, action, err) < 0)
         return -1;
@@ -783,7 +783,7 @@ static int act_extract(game *g, int s, const json_t *action, json_t *events, gam
     return 0;
 }
 
-static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+static int rr_game_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                          game_error *err)
 {
     if (!json_is_object(action))
@@ -791,7 +791,7 @@ static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms
     const char *kind = json_string_value(json_object_get(action, "kind"));
     if (!kind)
         return game_fail(err, "bad_action", "kind: \"program\", \"reenter\", \"stay_down\" or \"extract\"");
-    if (g->phase == ROBORALLY_OVER)
+    if (g->phase == RR_PHASE_OVER)
         return game_fail(err, "not_your_turn", "the game is over");
     if (seat < 0 || seat >= g->seats)
         return game_fail(err, "not_your_turn", "only the robots' players act");
@@ -806,66 +806,66 @@ static int roborally_act(game *g, int seat, const json_t *action, int64_t now_ms
     return game_fail(err, "bad_action", "kind: \"program\", \"reenter\", \"stay_down\" or \"extract\"");
 }
 
-static void roborally_tick(game *g, int64_t now_ms, json_t *events)
+static void rr_game_tick(game *g, int64_t now_ms, json_t *events)
 {
-    if (g->phase == ROBORALLY_OVER || now_ms < rr_deadline(g))
+    if (g->phase == RR_PHASE_OVER || now_ms < rr_deadline(g))
         return;
-    if (g->phase == ROBORALLY_PROGRAM)
+    if (g->phase == RR_PHASE_PROGRAM)
         resolve(g, now_ms, events);
     else
         end_choices(g, now_ms, events);
 }
 
-static int64_t roborally_deadline(const game *g)
+static int64_t rr_game_deadline_of(const game *g)
 {
     return rr_deadline(g);
 }
 
-static json_t *roborally_view(const game *g, int seat)
+static json_t *rr_game_view(const game *g, int seat)
 {
     return rr_view(g, seat);
 }
 
-static bool roborally_over(const game *g)
+static bool rr_game_over(const game *g)
 {
-    return g->phase == ROBORALLY_OVER;
+    return g->phase == RR_PHASE_OVER;
 }
 
-static json_t *roborally_result_json(const game *g)
+static json_t *rr_game_result(const game *g)
 {
     return rr_result(g);
 }
 
 /* ---- what bots, tests and tools see ---- */
 
-int roborally_seats(const game *g) { return g->seats; }
-roborally_phase roborally_phase_of(const game *g) { return g->phase; }
-int roborally_turn(const game *g) { return g->st.turn; }
-const rr_course *roborally_course(const game *g) { return g->course; }
-const rr_state *roborally_state(const game *g) { return &g->st; }
-unsigned roborally_winners(const game *g) { return g->winners; }
-unsigned roborally_votes(const game *g) { return g->votes; }
+int rr_game_seats(const game *g) { return g->seats; }
+rr_phase rr_game_phase(const game *g) { return g->phase; }
+int rr_game_turn(const game *g) { return g->st.turn; }
+const rr_course *rr_game_course(const game *g) { return g->course; }
+const rr_state *rr_game_state(const game *g) { return &g->st; }
+unsigned rr_game_winners(const game *g) { return g->winners; }
+unsigned rr_game_votes(const game *g) { return g->votes; }
 
-roborally_need roborally_needs(const game *g, int seat)
+rr_need rr_game_needs(const game *g, int seat)
 {
     if (seat < 0 || seat >= g->seats)
-        return ROBORALLY_NOTHING;
+        return RR_NEED_NOTHING;
     const rr_seat *s = &g->seat[seat];
-    if (g->phase == ROBORALLY_PROGRAM && s->must_program && !s->submitted)
-        return ROBORALLY_NEED_PROGRAM;
-    if (g->phase == ROBORALLY_CHOOSE && !s->chosen)
+    if (g->phase == RR_PHASE_PROGRAM && s->must_program && !s->submitted)
+        return RR_NEED_PROGRAM;
+    if (g->phase == RR_PHASE_CHOOSE && !s->chosen)
         return s->choice;
-    return ROBORALLY_NOTHING;
+    return RR_NEED_NOTHING;
 }
 
-int roborally_hand(const game *g, int seat, int16_t out[RR_HAND_MAX])
+int rr_game_hand(const game *g, int seat, int16_t out[RR_HAND_MAX])
 {
     const rr_seat *s = &g->seat[seat];
     memcpy(out, s->hand, (size_t)s->nhand * sizeof out[0]);
     return s->nhand;
 }
 
-int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS])
+int rr_game_draft(const game *g, int seat, int16_t out[RR_REGISTERS])
 {
     int n = 0;
     for (int r = 0; r < RR_REGISTERS; r++)
@@ -873,12 +873,12 @@ int roborally_draft(const game *g, int seat, int16_t out[RR_REGISTERS])
     return n;
 }
 
-rr_state *roborally_state_for_tests(game *g)
+rr_state *rr_game_state_for_tests(game *g)
 {
     return &g->st;
 }
 
-int roborally_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n)
+int rr_game_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n)
 {
     if (seat < 0 || seat >= g->seats || n < 0 || n > RR_HAND_MAX)
         return -1;
@@ -887,7 +887,7 @@ int roborally_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n)
     return 0;
 }
 
-const char *const roborally_bot_levels[] = {"easy", "normal", "hard", NULL};
+const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 const game_engine roborally_engine = {
     .id = "roborally",
@@ -896,19 +896,19 @@ const game_engine roborally_engine = {
                "to the flags",
     .min_players = 2,
     .max_players = RR_MAX_ROBOTS,
-    .options = roborally_options,
+    .options = rr_game_options,
     .seat_range = NULL,
-    .bot_levels = roborally_bot_levels,
-    .create = roborally_create,
-    .destroy = roborally_destroy,
-    .act = roborally_act,
-    .tick = roborally_tick,
-    .deadline = roborally_deadline,
-    .view = roborally_view,
-    .over = roborally_over,
-    .result = roborally_result_json,
-    .bot = roborally_bot,
-    .clone = roborally_clone,
+    .bot_levels = rr_bot_levels,
+    .create = rr_game_create,
+    .destroy = rr_game_destroy,
+    .act = rr_game_act,
+    .tick = rr_game_tick,
+    .deadline = rr_game_deadline_of,
+    .view = rr_game_view,
+    .over = rr_game_over,
+    .result = rr_game_result,
+    .bot = rr_bot,
+    .clone = rr_game_clone,
     .work_request = NULL,
     .work_run = NULL,
 };

@@ -1,10 +1,10 @@
-/* roborally_tool.c: `botpit bench roborally`, outside the engine's library
+/* rr_tool.c: `botpit bench roborally`, outside the engine's library
  * (it reads clocks and prints). */
 #include "games/tool.h"
 #include "roborally.h"
 
 const game_tool roborally_tool = {
     .engine = "roborally",
-    .bench = roborally_bench,
+    .bench = rr_bench,
     .commands = NULL,
 };

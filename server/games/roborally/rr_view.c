@@ -1,5 +1,5 @@
 /*
- * roborally_view.c: what each seat sees, and the result.
+ * rr_game_view.c: what each seat sees, and the result.
  *
  * Every robot shows its public face: where it stands and faces, damage,
  * lives, flags, archive marker, options, power state, how many cards it
@@ -22,8 +22,8 @@ static const char *const hitch_names[] = {NULL, "hitch", "unhitch"};
 int64_t rr_deadline(const game *g)
 {
     switch (g->phase) {
-    case ROBORALLY_PROGRAM: return g->last < g->cap ? g->last : g->cap;
-    case ROBORALLY_CHOOSE: return g->choose_end;
+    case RR_PHASE_PROGRAM: return g->last < g->cap ? g->last : g->cap;
+    case RR_PHASE_CHOOSE: return g->choose_end;
     default: return GAME_NO_DEADLINE;
     }
 }
@@ -102,7 +102,7 @@ static json_t *own_program(const game *g, int s)
     json_t *a = json_array();
     for (int i = 0; i < RR_REGISTERS; i++) {
         int card = rr_register_locked(r->damage, i) ? r->reg[i]
-                   : g->phase == ROBORALLY_PROGRAM ? seat->draft[i] : r->reg[i];
+                   : g->phase == RR_PHASE_PROGRAM ? seat->draft[i] : r->reg[i];
         json_array_append_new(a, card_or_null(card));
     }
     return a;
@@ -123,7 +123,7 @@ static json_t *own_hitches(const game *g, int s)
     const rr_robot *r = &g->st.robot[s];
     int8_t h[RR_REGISTERS];
     for (int i = 0; i < RR_REGISTERS; i++)
-        h[i] = rr_register_locked(r->damage, i) || g->phase != ROBORALLY_PROGRAM ? r->hitch[i]
+        h[i] = rr_register_locked(r->damage, i) || g->phase != RR_PHASE_PROGRAM ? r->hitch[i]
                                                                                : g->seat[s].hitches[i];
     return hitches_json(h);
 }
@@ -134,7 +134,7 @@ static json_t *robot_json(const game *g, int s, bool secrets)
     const rr_seat *seat = &g->seat[s];
     const rr_piece *p = rr_piece_of(&g->st, s);
     bool here = rr_robot_here(&g->st, s);
-    bool programmed = g->phase == ROBORALLY_PROGRAM && seat->must_program && seat->submitted;
+    bool programmed = g->phase == RR_PHASE_PROGRAM && seat->must_program && seat->submitted;
     json_t *v = json_pack(
         "{s:i, s:s, s:o, s:s, s:b, s:i, s:i, s:i, s:o, s:b, s:o, s:i, s:i, s:b, s:o, s:i, s:o}",
         "seat", s, "status", status_of(g, s), "at",
@@ -164,7 +164,7 @@ static json_t *waiting_json(const game *g)
 {
     uint8_t mask = 0;
     for (int s = 0; s < g->seats; s++) {
-        if (roborally_needs(g, s) != ROBORALLY_NOTHING)
+        if (rr_game_needs(g, s) != RR_NEED_NOTHING)
             mask |= (uint8_t)(1u << s);
     }
     return rr_seat_list(mask);
@@ -213,7 +213,7 @@ static void roboball_view(const game *g, json_t *v)
 
 json_t *rr_view(const game *g, int seat)
 {
-    bool over = g->phase == ROBORALLY_OVER;
+    bool over = g->phase == RR_PHASE_OVER;
     bool mine = seat >= 0 && seat < g->seats;
     json_t *robots = json_array();
     for (int s = 0; s < g->seats; s++)
@@ -224,14 +224,14 @@ json_t *rr_view(const game *g, int seat)
                           phase_names[g->phase], "turn", g->st.turn, "deadline",
                           deadline == GAME_NO_DEADLINE ? json_null() : json_integer(deadline),
                           "timer",
-                          g->phase == ROBORALLY_PROGRAM && g->last <= g->cap ? "last" : "turn",
+                          g->phase == RR_PHASE_PROGRAM && g->last <= g->cap ? "last" : "turn",
                           "you", mine ? json_integer(seat) : json_null(), "flags",
                           g->course->nflags, "options_left", g->st.noptions, "waiting",
                           waiting_json(g), "robots", robots);
     if (g->roboball)
         roboball_view(g, v);
     if (mine) {
-        roborally_need need = roborally_needs(g, seat);
+        rr_need need = rr_game_needs(g, seat);
         json_object_set_new(v, "need", need ? json_string(need_names[need]) : json_null());
     }
     if (over)

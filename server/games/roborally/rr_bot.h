@@ -1,10 +1,10 @@
 /*
- * rb_bot.h: what the RoboRally bots (rr_bot.c) know of RoboBall: where to
+ * rr_bot.h: what the RoboRally bots (rr_bot.c) know of RoboBall: where to
  * aim, how good a position is for a team, and which hitches to declare.
  * Kept apart so that stronger RoboBall bots can grow here.
  */
-#ifndef BOTPIT_RB_BOT_H
-#define BOTPIT_RB_BOT_H
+#ifndef BOTPIT_RR_BOT_H
+#define BOTPIT_RR_BOT_H
 
 #include <stdint.h>
 
@@ -14,25 +14,25 @@
  * if `block` and a teammate drags it, the rival robot nearest the ball (to
  * push it away or stand in its way); else the ball. (Easy does not block:
  * in a hard v hard game the blocking team won 55% of 770.) */
-int rb_bot_target(const rr_state *s, int seat, bool block);
+int rr_bot_ball_target(const rr_state *s, int seat, bool block);
 /* The team's home of `seat`. */
-int rb_bot_home(const rr_state *s, int seat);
+int rr_bot_ball_home(const rr_state *s, int seat);
 /* How good the position is for seat's team: a goal decides it; else the
  * ball near the home and far from the others' (home_dist, threat_dist:
  * squares to the team's home, to the nearest other home, from every cell),
  * the seat or a teammate hitched to it, no other team hitched. */
-double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist);
+double rr_bot_ball_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist);
 /* The declarations for the five registers, decided before they run: hitch
  * in each when no robot of its team holds the ball; otherwise none. (Normal
  * and hard then try unhitching in one of them, rr_bot.c.) */
-void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
+void rr_bot_ball_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
 /* Should seat's bot vote the ball inaccessible (and keep its vote)? When
- * nobody has moved the ball for RB_BOT_STILL_TURNS whole turns; a bot that
+ * nobody has moved the ball for RR_BOT_BALL_STILL_TURNS whole turns; a bot that
  * judges (normal and hard) also wants no robot of its team able to walk to
- * a square touching it, unless nobody has moved it for RB_BOT_STUCK_TURNS:
+ * a square touching it, unless nobody has moved it for RR_BOT_BALL_STUCK_TURNS:
  * then it is as good as inaccessible. Once the ball moves, the bot takes
  * its vote back. */
-enum { RB_BOT_STILL_TURNS = 2, RB_BOT_STUCK_TURNS = 4 };
-bool rb_bot_votes(const rr_state *s, int seat, bool judge);
+enum { RR_BOT_BALL_STILL_TURNS = 2, RR_BOT_BALL_STUCK_TURNS = 4 };
+bool rr_bot_ball_votes(const rr_state *s, int seat, bool judge);
 
 #endif

@@ -149,20 +149,20 @@ static game *new_game(const char *course, int seats, uint64_t seed)
  * once, and a deadline passes only when nobody acts. Returns the turns. */
 static int play(game *g, const int *levels, int max_turns, uint64_t salt)
 {
-    int seats = roborally_seats(g);
+    int seats = rr_game_seats(g);
     int64_t now = 0;
     json_t *events = json_array();
-    while (!roborally_engine.over(g) && roborally_turn(g) <= max_turns) {
+    while (!roborally_engine.over(g) && rr_game_turn(g) <= max_turns) {
         bool acted = false;
         for (int s = 0; s < seats && !roborally_engine.over(g); s++) {
-            if (levels[s] < 0 || roborally_needs(g, s) == ROBORALLY_NOTHING)
+            if (levels[s] < 0 || rr_game_needs(g, s) == RR_NEED_NOTHING)
                 continue;
             int64_t wake = GAME_NO_DEADLINE;
             double t0 = cpu_ms();
             json_t *a = roborally_engine.bot(g, s, levels[s], now, salt++ * 7919 + (uint64_t)s, &wake,
                                              &game_no_cancel);
             double dt = cpu_ms() - t0;
-            if (roborally_needs(g, s) == ROBORALLY_NEED_PROGRAM) {
+            if (rr_game_needs(g, s) == RR_NEED_PROGRAM) {
                 level_time *lt = &times[levels[s]];
                 lt->total_ms += dt;
                 lt->calls++;
@@ -190,7 +190,7 @@ static int play(game *g, const int *levels, int max_turns, uint64_t salt)
         now++;
     }
     json_decref(events);
-    return roborally_turn(g);
+    return rr_game_turn(g);
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -206,13 +206,13 @@ static void solo(const bench_args *a, const rr_course *c)
         int *turns = calloc((size_t)a->solo, sizeof *turns), done = 0;
         for (int k = 0; k < a->solo; k++) {
             game *g = new_game(c->id, 2, a->seed + (uint64_t)k * 31);
-            rr_state *s = roborally_state_for_tests(g);
+            rr_state *s = rr_game_state_for_tests(g);
             rr_destroy(s, 1, RR_GONE_AWAY, NULL);
             s->robot[1].lives = 0;
             s->robot[1].out = true;
             int levels[2] = {level, -1};
             int t = play(g, levels, a->max_turns, a->seed + (uint64_t)k);
-            bool finished = roborally_engine.over(g) && (roborally_winners(g) & 1u);
+            bool finished = roborally_engine.over(g) && (rr_game_winners(g) & 1u);
             turns[k] = finished ? t : a->max_turns + 1;
             done += finished;
             roborally_engine.destroy(g);
@@ -220,9 +220,9 @@ static void solo(const bench_args *a, const rr_course *c)
         qsort(turns, (size_t)a->solo, sizeof *turns, cmp_int);
         int median = turns[a->solo / 2];
         if (median > a->max_turns)
-            printf("  %s >%d (%d/%d)", roborally_bot_levels[level], a->max_turns, done, a->solo);
+            printf("  %s >%d (%d/%d)", rr_bot_levels[level], a->max_turns, done, a->solo);
         else
-            printf("  %s %d (%d/%d)", roborally_bot_levels[level], median, done, a->solo);
+            printf("  %s %d (%d/%d)", rr_bot_levels[level], median, done, a->solo);
         free(turns);
     }
     printf("\n");
@@ -242,7 +242,7 @@ static void race(const bench_args *a, const rr_course *c, int k, int seats, cons
     game *g = new_game(c->id, seats, a->seed * 1000003 + (uint64_t)k * 17 + (uint64_t)seats);
     t->turns += play(g, levels, a->max_turns, a->seed + (uint64_t)k * 101);
     t->games++;
-    unsigned winners = roborally_engine.over(g) ? roborally_winners(g) : 0;
+    unsigned winners = roborally_engine.over(g) ? rr_game_winners(g) : 0;
     if (!winners)
         t->undecided++;
     for (int s = 0; s < seats; s++) {
@@ -259,7 +259,7 @@ static void print_tally(const char *what, const tally *t)
            t->games ? (double)t->turns / t->games : 0.0, t->undecided);
     for (int l = 0; l < 3; l++) {
         if (t->entries[l])
-            printf("  %s %.1f%% (%d/%d)", roborally_bot_levels[l], 100.0 * t->wins[l] / t->entries[l],
+            printf("  %s %.1f%% (%d/%d)", rr_bot_levels[l], 100.0 * t->wins[l] / t->entries[l],
                    t->wins[l], t->entries[l]);
     }
     printf("\n");
@@ -293,7 +293,7 @@ static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, in
     game *g = new_game_with(options, seats, a->seed * 1000003 + (uint64_t)k * 17 + (uint64_t)l0 * 5 + (uint64_t)l1);
     if (!g)
         return;
-    rr_state *st = roborally_state_for_tests(g);
+    rr_state *st = rr_game_state_for_tests(g);
     if (a->pair[0] >= 0) {
         /* The floor reads a copy of the course with the homes tried (only
          * the trace reads the game's own). */
@@ -307,7 +307,7 @@ static void ball_game(const bench_args *a, const rr_course *c, int k, int l0, in
         rr_ball_setup(st, 2, team);
     t->turns += play(g, levels, a->max_turns, a->seed + (uint64_t)k * 101);
     t->games++;
-    unsigned winners = roborally_engine.over(g) ? roborally_winners(g) : 0;
+    unsigned winners = roborally_engine.over(g) ? rr_game_winners(g) : 0;
     if (!winners) {
         t->draws++;
     } else {
@@ -329,8 +329,8 @@ static void print_versus(const char *what, const ball_tally *t, int strong, int 
 {
     printf("%s: %d games, %s won %.1f%% (%d), %s %.1f%% (%d), draws %d; "
            "%.1f turns on average\n",
-           what, t->games, roborally_bot_levels[strong], pct(t->level_wins[strong], t->games),
-           t->level_wins[strong], roborally_bot_levels[weak], pct(t->level_wins[weak], t->games),
+           what, t->games, rr_bot_levels[strong], pct(t->level_wins[strong], t->games),
+           t->level_wins[strong], rr_bot_levels[weak], pct(t->level_wins[weak], t->games),
            t->level_wins[weak], t->draws, t->games ? (double)t->turns / t->games : 0.0);
 }
 
@@ -380,7 +380,7 @@ static int lone_goal(const bench_args *a, const rr_course *c, int home, int k)
     game *g = new_game_with(options, 2, a->seed * 7777 + (uint64_t)k * 31 + (uint64_t)home);
     if (!g)
         return a->max_turns + 1;
-    rr_state *s = roborally_state_for_tests(g);
+    rr_state *s = rr_game_state_for_tests(g);
     for (int t = 0; t < s->rb.nteams; t++)
         s->rb.home[t] = (int16_t)home; /* no other home to score on by mistake */
     s->floor.piece[0].cell = (int16_t)home;
@@ -390,7 +390,7 @@ static int lone_goal(const bench_args *a, const rr_course *c, int home, int k)
     s->robot[1].out = true;
     int levels[2] = {2, -1};
     int turns = play(g, levels, a->max_turns, a->seed + (uint64_t)k);
-    bool goal = roborally_engine.over(g) && (roborally_winners(g) & 1u);
+    bool goal = roborally_engine.over(g) && (rr_game_winners(g) & 1u);
     roborally_engine.destroy(g);
     return goal ? turns : a->max_turns + 1;
 }
@@ -478,13 +478,13 @@ static void print_times(void)
     printf("bot CPU time per program:");
     for (int l = 0; l < 3; l++) {
         if (times[l].calls)
-            printf("  %s %.2f ms mean, %.1f ms max (%ld calls)", roborally_bot_levels[l],
+            printf("  %s %.2f ms mean, %.1f ms max (%ld calls)", rr_bot_levels[l],
                    times[l].total_ms / times[l].calls, times[l].max_ms, times[l].calls);
     }
     printf("\n");
 }
 
-int roborally_bench(int argc, char **argv)
+int rr_bench(int argc, char **argv)
 {
     bench_args a;
     if (parse_args(argc, argv, &a) < 0)

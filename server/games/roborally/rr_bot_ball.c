@@ -1,9 +1,9 @@
-/* rb_bot.c: the RoboBall part of the bots (see rb_bot.h). */
-#include "rb_bot.h"
+/* rr_bot_ball.c: the RoboBall part of the bots (see rr_bot.h). */
+#include "rr_bot.h"
 
 #include <stdlib.h>
 
-int rb_bot_home(const rr_state *s, int seat)
+int rr_bot_ball_home(const rr_state *s, int seat)
 {
     return s->rb.home[s->rb.team[seat]];
 }
@@ -27,10 +27,10 @@ static int nearest_rival(const rr_state *s, int seat)
     return best;
 }
 
-int rb_bot_target(const rr_state *s, int seat, bool block)
+int rr_bot_ball_target(const rr_state *s, int seat, bool block)
 {
     if (s->floor.hitched & (1u << seat))
-        return rb_bot_home(s, seat);
+        return rr_bot_ball_home(s, seat);
     if (block && rr_ball_team_hitched(s, s->rb.team[seat])) {
         int rival = nearest_rival(s, seat);
         if (rival >= 0)
@@ -39,7 +39,7 @@ int rb_bot_target(const rr_state *s, int seat, bool block)
     return s->floor.piece[RR_BALL].cell;
 }
 
-double rb_bot_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist)
+double rr_bot_ball_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist)
 {
     int team = s->rb.team[seat];
     if (s->rb.goal >= 0)
@@ -89,14 +89,14 @@ static bool team_reaches_ball(const rr_state *s, int seat)
     return false;
 }
 
-bool rb_bot_votes(const rr_state *s, int seat, bool judge)
+bool rr_bot_ball_votes(const rr_state *s, int seat, bool judge)
 {
-    if (!s->roboball || s->rb.still < RB_BOT_STILL_TURNS)
+    if (!s->roboball || s->rb.still < RR_BOT_BALL_STILL_TURNS)
         return false;
-    return !judge || s->rb.still >= RB_BOT_STUCK_TURNS || !team_reaches_ball(s, seat);
+    return !judge || s->rb.still >= RR_BOT_BALL_STUCK_TURNS || !team_reaches_ball(s, seat);
 }
 
-void rb_bot_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS])
+void rr_bot_ball_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS])
 {
     bool hold = rr_ball_team_hitched(s, s->rb.team[seat]);
     for (int r = 0; r < RR_REGISTERS; r++)
