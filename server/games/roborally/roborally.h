@@ -1,21 +1,30 @@
 /*
  * roborally.h: RoboRally, engine id "roborally" (mode "race"; RoboBall is
- * the mode "roboball" of this engine, rr_ball.h). Rules: RULINGS §5, the 1994 first
- * edition; courses from data/roborally/.
+ * the mode "roboball" of this engine). Rules: RULINGS §5, the 1994 first
+ * edition; courses and card tables from data/roborally/. The wire formats
+ * are in protocol/PROTOCOL.md (RoboRally). One prefix, rr_, names the whole
+ * engine; only roborally_engine and roborally_tool carry the id, as the
+ * generated registries expect.
  *
- * The engine's table of contents:
- *  - rr_board.h     the factory floor: courses, pieces, board elements
- *  - rr_cards.h     the program deck and the option cards
- *  - rr_ball.h      RoboBall: the ball's hitches and pogo on the floor, teams,
- *                   homes, bonk, declarations, goal, extraction cards
- *  - rr_rules.h     a turn's rules: the register phase, damage, clean-up
+ * The engine's table of contents, each module calling only those above it
+ * in this list:
+ *  - rr_state.h     plain data: courses, pieces, robots, RoboBall, a position
+ *  - rr_cards.h     the program deck and the option cards (tables generated
+ *                   from data/roborally/tables.json)
+ *  - rr_course.h    directions, neighbours and walls; the shipped courses
  *  - rr_trace.h     what happens, as events a client animates
- *  - rr_game.h      the game (private): turns, hands, timers, choices;
- *                   rr_game.c (flow and actions), rr_game_view.c
- *                   (views, events, result)
- *  - rr_bot.c       the bots (rr_bot_ball.c: their RoboBall part); rr_bench.c
- *                   the benchmark (tools library)
- * The wire formats are in protocol/PROTOCOL.md (RoboRally).
+ *  - rr_board.h     the factory floor: pieces and board elements, with the
+ *                   hooks a variant's piece plugs into (rr_elements.c)
+ *  - rr_rules.h     a turn's rules: the register phase, damage, clean-up,
+ *                   with the hooks a variant plugs into
+ *  - rr_ball.h      RoboBall on top of both: the ball, teams, homes, hitches
+ *  - rr_game.h      the game (private): options, turns, hands, timers,
+ *                   choices, the end
+ *  - rr_view.h      views and the result, above the game
+ *  - rr_bot.h       the bots (rr_bot.c; rr_bot_ball.c their RoboBall part),
+ *                   reading the game through this header
+ *  - roborally.c    the function table, on top
+ *  - tools/         the benchmark and the build-time data generator
  *
  * This header is what bots, tests and tools see of a game: its public state
  * and, for one seat, that seat's own hand.
@@ -30,7 +39,6 @@
 #include "rr_rules.h"
 
 extern const game_engine roborally_engine;
-extern const char *const rr_bot_levels[];
 
 typedef enum rr_phase {
     RR_PHASE_PROGRAM, /* players program their registers */
@@ -69,15 +77,11 @@ unsigned rr_game_votes(const game *g);
 rr_state *rr_game_state_for_tests(game *g);
 int rr_game_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n);
 
-/* The bots (rr_bot.c). */
-json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                      int64_t *wake_ms, const volatile int *cancel);
-
-/* The bot's planner on its own, for tools and tests: the best program for
+/* The bots' planner on its own, for tools and tests: the best program for
  * `seat` from `hand` at this level, given the state; registers[r] gets a
  * card (locked registers keep theirs). Returns the search's score. */
 double rr_bot_plan(const rr_state *s, int seat, const int16_t *hand, int nhand, int level,
-                      uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS]);
+                   uint64_t salt, const volatile int *cancel, int16_t registers[RR_REGISTERS]);
 
 /* The benchmark (tools library). */
 int rr_bench(int argc, char **argv);

@@ -1,17 +1,28 @@
 /*
- * rr_ball.c: RoboBall's ball on the floor (hitches, dragging, pogo) and its
- * rules (teams, homes, bonk, declarations, goal, extraction cards); see
- * rr_ball.h.
+ * rr_ball.c: RoboBall's ball on the floor (pogo, hitches, dragging) and its
+ * rules (teams, homes, bonk, declarations, goal, extraction cards), through
+ * the hooks of the floor and of the rules; see rr_ball.h.
  */
 #include "rr_ball.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rr_rules.h"
-#include "rr_trace.h"
+static const char ball_name[] = "ball";
 
-/* ---- the floor's part ---- */
+/* Stops beams like a wall, never shot, never falls, no laser, faces the
+ * way it last moved. */
+enum { BALL_TRAITS = RR_STOPS_BEAMS | RR_FACES_MOVES };
+
+/* ---- on the floor ---- */
+
+/* The position a floor belongs to: the floor hooks below are installed by
+ * rr_ball_put, on the floor of an rr_state. */
+static rr_state *state_of(rr_floor *f)
+{
+    return (rr_state *)((char *)f - offsetof(rr_state, floor));
+}
 
 /* The direction from cell a to the adjacent cell b, or -1 if not adjacent. */
 static int step_dir(const rr_course *c, int a, int b)
@@ -30,40 +41,48 @@ static bool touching(const rr_course *c, int a, int b)
     return d >= 0 && !rr_wall_between(c, a, d);
 }
 
-bool rr_ball_touching(const rr_floor *f, int seat)
+bool rr_ball_touching(const rr_state *s, int seat)
 {
-    const rr_piece *ball = &f->piece[RR_BALL], *p = &f->piece[seat];
-    return rr_floor_has_ball(f) && rr_on_floor(ball) && rr_on_floor(p) &&
-           touching(f->course, p->cell, ball->cell);
+    const rr_piece *ball = &s->floor.piece[RR_BALL], *p = &s->floor.piece[seat];
+    return rr_on_floor(ball) && rr_on_floor(p) && touching(s->floor.course, p->cell, ball->cell);
 }
 
-void rr_ball_unhitch(rr_floor *f, int seat, const char *why, rr_trace *t)
+static bool is_hitched(const rr_state *s, int seat)
 {
-    if (!(f->hitched & (1u << seat)))
+    return s->rb.hitched & (1u << seat);
+}
+
+/* The ball loses robot `seat`'s hitch, for `why` ("declared", "separated"...). */
+static void unhitch(rr_state *s, int seat, const char *why, rr_trace *t)
+{
+    if (!is_hitched(s, seat))
         return;
-    f->hitched &= (uint8_t)~(1u << seat);
+    s->rb.hitched &= (uint8_t)~(1u << seat);
     if (t)
         rr_trace_action(t, "unhitch", seat, json_pack("{s:s}", "why", why));
 }
 
-static void unhitch_all(rr_floor *f, uint8_t mask, const char *why, rr_trace *t)
+static void unhitch_all(rr_state *s, uint8_t mask, const char *why, rr_trace *t)
 {
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        if (mask & (1u << s))
-            rr_ball_unhitch(f, s, why, t);
+    for (int seat = 0; seat < RR_MAX_ROBOTS; seat++) {
+        if (mask & (1u << seat))
+            unhitch(s, seat, why, t);
     }
 }
 
-void rr_ball_up(rr_floor *f, rr_trace *t)
+/* The ball would fall: it goes up (pogo) where it stands, losing every hitch. */
+static void ball_up(rr_floor *f, int i, rr_trace *t)
 {
+    (void)i;
+    rr_state *s = state_of(f);
     rr_piece *ball = &f->piece[RR_BALL];
-    unhitch_all(f, f->hitched, "pogo", t);
+    unhitch_all(s, s->rb.hitched, "pogo", t);
     if (ball->is_virtual)
         return;
     ball->is_virtual = true;
     if (t)
-        rr_trace_ball(t, "pogo", false,
-                      json_pack("{s:o, s:b}", "at", rr_cell_json(f->course, ball->cell), "up", true));
+        rr_trace_action(t, "pogo", -1,
+                        json_pack("{s:o, s:b}", "at", rr_cell_json(f->course, ball->cell), "up", true));
 }
 
 /* Is a real piece (other than `except`) on the cell? */
@@ -74,16 +93,17 @@ static bool taken(const rr_floor *f, int cell, int except)
 
 /* A hitched robot moved away from a ball that stayed: the ball follows
  * into the square it left, unless that square has been taken. */
-static void ball_follows(rr_floor *f, int seat, const int16_t before[], rr_trace *t)
+static void ball_follows(rr_state *s, int seat, const int16_t before[], rr_trace *t)
 {
+    rr_floor *f = &s->floor;
     rr_piece *ball = &f->piece[RR_BALL];
     int to = before[seat], d = step_dir(f->course, ball->cell, to);
     if (d < 0 || rr_wall_between(f->course, ball->cell, d)) {
-        rr_ball_unhitch(f, seat, "separated", t);
+        unhitch(s, seat, "separated", t);
         return;
     }
     if (taken(f, to, RR_BALL)) {
-        rr_ball_unhitch(f, seat, "blocked", t);
+        unhitch(s, seat, "blocked", t);
         return;
     }
     rr_trace_drag(t, RR_BALL, ball->cell, d);
@@ -95,105 +115,87 @@ static void ball_follows(rr_floor *f, int seat, const int16_t before[], rr_trace
  * the square it left; several would collide there, and all lose the hitch;
  * a taken square breaks the hitch. `leader` (a robot that dragged the ball,
  * or -1) keeps its hitch. */
-static void robots_follow(rr_floor *f, int from, int leader, const int16_t before[], rr_trace *t)
+static void robots_follow(rr_state *s, int from, int leader, const int16_t before[], rr_trace *t)
 {
+    rr_floor *f = &s->floor;
     const rr_course *c = f->course;
     uint8_t pulled = 0;
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        const rr_piece *p = &f->piece[s];
-        if (!(f->hitched & (1u << s)) || s == leader || p->cell != before[s] ||
-            rr_ball_touching(f, s))
+    for (int seat = 0; seat < RR_MAX_ROBOTS; seat++) {
+        const rr_piece *p = &f->piece[seat];
+        if (!is_hitched(s, seat) || seat == leader || p->cell != before[seat] ||
+            rr_ball_touching(s, seat))
             continue;
         if (touching(c, p->cell, from))
-            pulled |= (uint8_t)(1u << s);
+            pulled |= (uint8_t)(1u << seat);
     }
     if (!pulled)
         return;
     if (__builtin_popcount(pulled) > 1) {
-        unhitch_all(f, pulled, "collision", t);
+        unhitch_all(s, pulled, "collision", t);
         return;
     }
-    int s = __builtin_ctz(pulled);
-    if (taken(f, from, s)) {
-        rr_ball_unhitch(f, s, "blocked", t);
+    int seat = __builtin_ctz(pulled);
+    if (taken(f, from, seat)) {
+        unhitch(s, seat, "blocked", t);
         return;
     }
-    rr_piece *p = &f->piece[s];
-    rr_trace_drag(t, s, p->cell, step_dir(c, p->cell, from));
+    rr_piece *p = &f->piece[seat];
+    rr_trace_drag(t, seat, p->cell, step_dir(c, p->cell, from));
     p->cell = (int16_t)from;
 }
 
-void rr_ball_follow(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t)
+/* After a step of movement: robots that fell lose their hitch (the ball
+ * stays at the edge); a hitched robot that moved away drags the ball into
+ * the square it left, and a ball that moved away drags its hitched robot
+ * into the square the ball left; a trailing square already taken breaks
+ * that hitch, several robots dragged into one square all lose theirs; any
+ * hitched robot left not touching the ball loses its hitch. */
+static void follow(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t)
 {
-    if (!rr_floor_has_ball(f) || !f->hitched)
+    rr_state *s = state_of(f);
+    if (!s->rb.hitched)
         return;
     rr_piece *ball = &f->piece[RR_BALL];
-    /* A robot that went into a pit or off the course leaves the ball at the edge. */
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        if ((f->hitched & (1u << s)) && !rr_on_floor(&f->piece[s]))
-            rr_ball_unhitch(f, s, "edge", t);
+    for (int seat = 0; seat < RR_MAX_ROBOTS; seat++) {
+        if (is_hitched(s, seat) && !rr_on_floor(&f->piece[seat]))
+            unhitch(s, seat, "edge", t);
     }
     int leader = -1;
     if (ball->cell == before[RR_BALL]) {
         uint8_t movers = 0;
-        for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-            if ((f->hitched & (1u << s)) && f->piece[s].cell != before[s] && !rr_ball_touching(f, s))
-                movers |= (uint8_t)(1u << s);
+        for (int seat = 0; seat < RR_MAX_ROBOTS; seat++) {
+            if (is_hitched(s, seat) && f->piece[seat].cell != before[seat] && !rr_ball_touching(s, seat))
+                movers |= (uint8_t)(1u << seat);
         }
         if (__builtin_popcount(movers) > 1)
-            unhitch_all(f, movers, "separated", t); /* it cannot follow two ways at once */
+            unhitch_all(s, movers, "separated", t); /* it cannot follow two ways at once */
         else if (movers) {
             leader = __builtin_ctz(movers);
-            ball_follows(f, leader, before, t);
+            ball_follows(s, leader, before, t);
         }
     }
     if (ball->cell != before[RR_BALL])
-        robots_follow(f, before[RR_BALL], leader, before, t);
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        if ((f->hitched & (1u << s)) && !rr_ball_touching(f, s))
-            rr_ball_unhitch(f, s, "separated", t);
+        robots_follow(s, before[RR_BALL], leader, before, t);
+    for (int seat = 0; seat < RR_MAX_ROBOTS; seat++) {
+        if (is_hitched(s, seat) && !rr_ball_touching(s, seat))
+            unhitch(s, seat, "separated", t);
     }
 }
 
-/* ---- the rules' part ---- */
-
-/* The direction from `from` that closes most on `to` (north when equal). */
-static int facing_to(const rr_course *c, int from, int to)
+/* A destroyed robot lets go. */
+static void robot_taken(rr_floor *f, int seat, rr_trace *t)
 {
-    int dx = to % c->width - from % c->width, dy = to / c->width - from / c->width;
-    if (abs(dx) > abs(dy))
-        return dx > 0 ? RR_E : RR_W;
-    return dy > 0 ? RR_S : RR_N;
+    unhitch(state_of(f), seat, "destroyed", t);
 }
 
-void rr_ball_setup(rr_state *s, int nteams, const int8_t team[RR_MAX_ROBOTS])
-{
-    const rr_course *c = s->floor.course;
-    rr_roboball *rb = &s->rb;
-    s->roboball = true;
-    memset(rb, 0, sizeof *rb);
-    rb->nteams = nteams;
-    rb->goal = -1;
-    for (int t = 0; t < nteams; t++)
-        rb->home[t] = c->homes[nteams - RR_MIN_TEAMS][t];
-    for (int i = s->nrobots; i < RR_BALL; i++) {
-        s->floor.piece[i].gone = RR_GONE_AWAY;
-        s->floor.piece[i].cell = RR_OFF;
-    }
-    s->floor.npieces = RR_BALL + 1;
-    s->floor.hitched = 0;
-    rr_piece *ball = &s->floor.piece[RR_BALL];
-    *ball = (rr_piece){.kind = RR_PIECE_BALL, .facing = RR_N, .gone = RR_HERE, .cell = c->ball};
-    for (int i = 0; i < s->nrobots; i++) {
-        rb->team[i] = team[i];
-        rr_piece *p = &s->floor.piece[i];
-        p->cell = rb->home[team[i]];
-        p->facing = (uint8_t)facing_to(c, p->cell, c->ball);
-        s->robot[i].archive = p->cell;
-    }
-    for (int i = 0; i < s->nrobots; i++)
-        s->floor.piece[i].is_virtual = rr_floor_any_at(&s->floor, s->floor.piece[i].cell, i) >= 0;
-}
+static const rr_floor_hooks floor_hooks = {
+    .piece_name = ball_name,
+    .brink = ball_up,
+    .moved = follow,
+    .taken = robot_taken,
+};
+
+/* ---- teams and homes ---- */
 
 int rr_ball_home_team(const rr_state *s, int cell)
 {
@@ -212,10 +214,23 @@ bool rr_ball_is_home(const rr_state *s, int cell)
 bool rr_ball_team_hitched(const rr_state *s, int team)
 {
     for (int i = 0; i < s->nrobots; i++) {
-        if ((s->floor.hitched & (1u << i)) && s->rb.team[i] == team)
+        if (is_hitched(s, i) && s->rb.team[i] == team)
             return true;
     }
     return false;
+}
+
+/* ---- extraction: the ball's own cards ---- */
+
+static int ball_card(const rr_state *s, int piece, int reg)
+{
+    return piece == RR_BALL && s->rb.extraction ? s->rb.cards[reg] : 0;
+}
+
+static void ball_reveal(rr_state *s, int piece, int reg)
+{
+    (void)piece;
+    s->rb.shown |= (uint8_t)(1u << reg);
 }
 
 bool rr_ball_balks(const rr_state *s, int card)
@@ -236,10 +251,52 @@ bool rr_ball_balks(const rr_state *s, int card)
     return false;
 }
 
-void rr_ball_bonk(rr_state *s, int reg, rr_trace *t)
+/* (2) In an extraction turn the ball runs its card like a robot that
+ * never falls: a card that would take it into a pit or off the course is
+ * skipped (it balks). */
+static void run_ball_card(rr_state *s, int piece, int reg, rr_trace *t)
+{
+    (void)piece;
+    rr_piece *p = &s->floor.piece[RR_BALL];
+    int card = s->rb.cards[reg];
+    const rr_card_info *info = &rr_card_infos[rr_card_kind_of(card)];
+    if (t)
+        rr_trace_open(t, json_pack("{s:s, s:i, s:i, s:n, s:s, s:i, s:s}", "kind", "card", "turn",
+                                   s->turn, "register", reg + 1, "seat", "piece", ball_name, "card", card,
+                                   "type", info->id));
+    if (rr_ball_balks(s, card)) {
+        int facing = rr_turned(p->facing, info->quarters);
+        if (t)
+            rr_trace_action(t, "balk", RR_BALL,
+                            json_pack("{s:o, s:s}", "at", rr_cell_json(s->floor.course, p->cell), "dir",
+                                      rr_dir_names[info->steps < 0 ? rr_opposite(facing) : facing]));
+        rr_trace_close(t, true);
+        return;
+    }
+    if (info->quarters) {
+        int to = rr_turned(p->facing, info->quarters);
+        rr_trace_turn(t, RR_BALL, p->facing, to);
+        p->facing = (uint8_t)to;
+    }
+    int d = info->steps < 0 ? rr_opposite(p->facing) : p->facing;
+    for (int k = 0; k < abs(info->steps); k++) {
+        rr_trace_frame(t);
+        bool moved = rr_push_step(&s->floor, RR_BALL, d, t, NULL);
+        rr_settle(s, t);
+        if (!moved)
+            break;
+    }
+    rr_trace_close(t, true);
+}
+
+/* ---- the steps of a register phase ---- */
+
+/* Right after the lasers: a ball up in the air bonks the robot below it
+ * for 1 damage; then, if nothing is below, it drops back. */
+static void bonk(rr_state *s, int reg, rr_trace *t)
 {
     rr_piece *ball = &s->floor.piece[RR_BALL];
-    if (!s->roboball || !ball->is_virtual)
+    if (!ball->is_virtual)
         return;
     if (t)
         rr_trace_open(t, json_pack("{s:s, s:i, s:i, s:s}", "kind", "board", "turn", s->turn,
@@ -252,14 +309,15 @@ void rr_ball_bonk(rr_state *s, int reg, rr_trace *t)
     if (rr_floor_any_at(&s->floor, ball->cell, RR_BALL) < 0) {
         ball->is_virtual = false;
         if (t)
-            rr_trace_ball(t, "pogo", false,
-                          json_pack("{s:o, s:b}", "at", rr_cell_json(s->floor.course, ball->cell),
-                                    "up", false));
+            rr_trace_action(t, "pogo", -1,
+                            json_pack("{s:o, s:b}", "at", rr_cell_json(s->floor.course, ball->cell),
+                                      "up", false));
     }
     rr_trace_close(t, false);
 }
 
-void rr_ball_goal(rr_state *s, rr_trace *t)
+/* At the checkpoints (8): the ball on a team's home, that team scores (s->rb.goal). */
+static void goal(rr_state *s, rr_trace *t)
 {
     const rr_piece *ball = &s->floor.piece[RR_BALL];
     int team = rr_ball_home_team(s, ball->cell);
@@ -267,8 +325,8 @@ void rr_ball_goal(rr_state *s, rr_trace *t)
         return;
     s->rb.goal = (int8_t)team;
     if (t)
-        rr_trace_ball(t, "goal", false,
-                      json_pack("{s:i, s:o}", "team", team, "at", rr_cell_json(s->floor.course, ball->cell)));
+        rr_trace_action(t, "goal", -1,
+                        json_pack("{s:i, s:o}", "team", team, "at", rr_cell_json(s->floor.course, ball->cell)));
 }
 
 /* Why robot i's hitch would fail now, or NULL if it takes. */
@@ -276,7 +334,7 @@ static const char *hitch_refusal(const rr_state *s, int i)
 {
     if (s->robot[i].powered_down)
         return "powered_down";
-    if (!rr_ball_touching(&s->floor, i))
+    if (!rr_ball_touching(s, i))
         return "far";
     if (s->floor.piece[RR_BALL].is_virtual)
         return "pogo";
@@ -285,10 +343,11 @@ static const char *hitch_refusal(const rr_state *s, int i)
     return NULL;
 }
 
-void rr_ball_hitches(rr_state *s, int reg, rr_trace *t)
+/* After the checkpoints: the declarations of register reg, in the order of
+ * the register's cards (highest first), each team's unhitch before its
+ * hitch. */
+static void hitches(rr_state *s, int reg, rr_trace *t)
 {
-    if (!s->roboball)
-        return;
     /* Robots that declare, by this register's card, highest first. */
     int order[RR_MAX_ROBOTS], n = 0;
     for (int i = 0; i < s->nrobots; i++) {
@@ -309,7 +368,7 @@ void rr_ball_hitches(rr_state *s, int reg, rr_trace *t)
     for (int k = 0; k < n; k++) {
         int i = order[k];
         if (s->robot[i].hitch[reg] == RR_HITCH_OFF && !s->robot[i].powered_down)
-            rr_ball_unhitch(&s->floor, i, "declared", t);
+            unhitch(s, i, "declared", t);
     }
     for (int k = 0; k < n; k++) {
         int i = order[k];
@@ -321,9 +380,67 @@ void rr_ball_hitches(rr_state *s, int reg, rr_trace *t)
                 rr_trace_action(t, "hitch_failed", i, json_pack("{s:s}", "why", why));
             continue;
         }
-        s->floor.hitched |= (uint8_t)(1u << i);
+        s->rb.hitched |= (uint8_t)(1u << i);
         if (t)
             rr_trace_action(t, "hitch", i, json_pack("{s:i}", "team", s->rb.team[i]));
     }
     rr_trace_close(t, false);
+}
+
+static const rr_variant variant = {
+    .endless_lives = true,
+    .marker = rr_ball_is_home,
+    .card = ball_card,
+    .reveal = ball_reveal,
+    .run_card = run_ball_card,
+    .after_lasers = bonk,
+    .checkpoints = goal,
+    .after_checkpoints = hitches,
+};
+
+/* ---- setting up ---- */
+
+void rr_ball_put(rr_state *s, int cell)
+{
+    s->roboball = true;
+    s->variant = &variant;
+    s->floor.hooks = &floor_hooks;
+    for (int i = s->nrobots; i < RR_BALL; i++) {
+        s->floor.piece[i].gone = RR_GONE_AWAY;
+        s->floor.piece[i].cell = RR_OFF;
+    }
+    s->floor.npieces = RR_BALL + 1;
+    s->floor.piece[RR_BALL] = (rr_piece){.traits = BALL_TRAITS, .facing = RR_N, .gone = RR_HERE,
+                                         .cell = (int16_t)cell};
+    s->rb.hitched = 0;
+    s->rb.goal = -1;
+}
+
+/* The direction from `from` that closes most on `to` (north when equal). */
+static int facing_to(const rr_course *c, int from, int to)
+{
+    int dx = to % c->width - from % c->width, dy = to / c->width - from / c->width;
+    if (abs(dx) > abs(dy))
+        return dx > 0 ? RR_E : RR_W;
+    return dy > 0 ? RR_S : RR_N;
+}
+
+void rr_ball_setup(rr_state *s, int nteams, const int8_t team[RR_MAX_ROBOTS])
+{
+    const rr_course *c = s->floor.course;
+    rr_roboball *rb = &s->rb;
+    memset(rb, 0, sizeof *rb);
+    rb->nteams = nteams;
+    for (int t = 0; t < nteams; t++)
+        rb->home[t] = c->homes[nteams - RR_MIN_TEAMS][t];
+    rr_ball_put(s, c->ball);
+    for (int i = 0; i < s->nrobots; i++) {
+        rb->team[i] = team[i];
+        rr_piece *p = &s->floor.piece[i];
+        p->cell = rb->home[team[i]];
+        p->facing = (uint8_t)facing_to(c, p->cell, c->ball);
+        s->robot[i].archive = p->cell;
+    }
+    for (int i = 0; i < s->nrobots; i++)
+        s->floor.piece[i].is_virtual = rr_floor_any_at(&s->floor, s->floor.piece[i].cell, i) >= 0;
 }

@@ -32,11 +32,10 @@
  * *cancel every few hundred programs and is bounded by counts: at most
  * 7^5 programs.
  */
-#include "roborally.h"
+#include "rr_bot.h"
 
 #include <string.h>
 
-#include "rr_bot.h"
 #include "util/rng.h"
 
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD, FAR = 1000, BEAM_WIDTH = 4 };
@@ -651,6 +650,8 @@ static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
     plan(s, seat, hand, n, level, salt, cancel, regs, hitches);
     return program_json(g, seat, regs, hitches, down, level > LEVEL_EASY || unlocked == 0);
 }
+
+const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)

@@ -1,14 +1,23 @@
 /*
- * rr_bot.h: what the RoboRally bots (rr_bot.c) know of RoboBall: where to
- * aim, how good a position is for a team, and which hitches to declare.
- * Kept apart so that stronger RoboBall bots can grow here.
+ * rr_bot.h: the RoboRally bots (rr_bot.c), as the function table calls
+ * them, and what they know of RoboBall (rr_bot_ball.c): where to aim, how
+ * good a position is for a team, and which hitches to declare. The RoboBall
+ * part is kept apart so that stronger RoboBall bots can grow there.
  */
 #ifndef BOTPIT_RR_BOT_H
 #define BOTPIT_RR_BOT_H
 
 #include <stdint.h>
 
-#include "rr_rules.h"
+#include "roborally.h"
+
+/* The bot levels, weakest first ("easy", "normal", "hard"), NULL-terminated. */
+extern const char *const rr_bot_levels[];
+/* The engine contract's bot: the action of a bot of `level` in `seat` now. */
+json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+               int64_t *wake_ms, const volatile int *cancel);
+
+/* ---- RoboBall (rr_bot_ball.c) ---- */
 
 /* The square `seat` heads for: its team's home while it drags the ball;
  * if `block` and a teammate drags it, the rival robot nearest the ball (to

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "rr_ball.h"
+
 int rr_bot_ball_home(const rr_state *s, int seat)
 {
     return s->rb.home[s->rb.team[seat]];
@@ -29,7 +31,7 @@ static int nearest_rival(const rr_state *s, int seat)
 
 int rr_bot_ball_target(const rr_state *s, int seat, bool block)
 {
-    if (s->floor.hitched & (1u << seat))
+    if (s->rb.hitched & (1u << seat))
         return rr_bot_ball_home(s, seat);
     if (block && rr_ball_team_hitched(s, s->rb.team[seat])) {
         int rival = nearest_rival(s, seat);
@@ -46,7 +48,7 @@ double rr_bot_ball_score(const rr_state *s, int seat, const int16_t *home_dist, 
         return s->rb.goal == team ? 1e6 : -1e6;
     int ball = s->floor.piece[RR_BALL].cell;
     double v = -25.0 * home_dist[ball] + 10.0 * threat_dist[ball];
-    if (s->floor.hitched & (1u << seat))
+    if (s->rb.hitched & (1u << seat))
         v += 40.0;
     else if (rr_ball_team_hitched(s, team))
         v += 20.0;

@@ -4,7 +4,6 @@
  * A square of movement under a piece's own power is rr_push_step
  * (rr_board.c).
  */
-#include "rr_ball.h"
 #include "rr_board.h"
 #include "rr_trace.h"
 
@@ -26,8 +25,9 @@ typedef struct carry {
     int16_t to;
 } carry;
 
-/* Where the belts would take each piece; a wall leaves it in place, and a
- * kind that never falls goes up rather than into a pit or off the edge. */
+/* Where the belts would take each piece; a wall leaves it in place, and so
+ * does a pit or the edge a piece that does not fall (the floor's hooks say
+ * what becomes of it, or the move is blocked). */
 static void belt_targets(rr_floor *f, bool express_only, carry *cy, rr_trace *t)
 {
     const rr_course *c = f->course;
@@ -40,9 +40,9 @@ static void belt_targets(rr_floor *f, bool express_only, carry *cy, rr_trace *t)
         if (!rr_is_belt(k) || (express_only && k->kind != RR_EXPRESS))
             continue;
         int to = rr_neighbour(c, p->cell, k->out);
-        bool refused = !rr_traits_of(p)->falls && (to == RR_OFF || c->cells[to].kind == RR_PIT);
-        if (refused && p->kind == RR_PIECE_BALL) {
-            rr_ball_up(f, t);
+        bool refused = !rr_has_trait(p, RR_FALLS) && (to == RR_OFF || c->cells[to].kind == RR_PIT);
+        if (refused && f->hooks && f->hooks->brink) {
+            f->hooks->brink(f, i, t);
             continue;
         }
         if (rr_wall_between(c, p->cell, k->out) || refused) {
@@ -116,7 +116,7 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
         int travel = f->course->cells[p->cell].out;
         rr_trace_move(t, i, p->cell, travel);
         p->cell = cy[i].to;
-        if (rr_traits_of(p)->faces_moves)
+        if (rr_has_trait(p, RR_FACES_MOVES))
             p->facing = (uint8_t)travel;
         if (p->cell == RR_OFF) {
             p->gone = RR_GONE_EDGE;
@@ -135,7 +135,8 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
         rr_trace_turn(t, i, p->facing, to);
         p->facing = (uint8_t)to;
     }
-    rr_ball_follow(f, before, t);
+    if (f->hooks && f->hooks->moved)
+        f->hooks->moved(f, before, t);
 }
 
 /* ---- pushers ---- */
@@ -190,14 +191,14 @@ void rr_beam_trace(const rr_floor *f, int from, int d, int walls_through, int pi
     for (int cell = from; cell != RR_OFF && b->ncells < (int)(sizeof b->cells / sizeof b->cells[0]);) {
         b->cells[b->ncells++] = (int16_t)cell;
         int j = rr_floor_real_at(f, cell, -1);
-        const rr_traits *tr = j >= 0 ? rr_traits_of(&f->piece[j]) : NULL;
-        if (tr && tr->stops_beams && !tr->shot) {
+        int tr = j >= 0 ? f->piece[j].traits : 0;
+        if ((tr & RR_STOPS_BEAMS) && !(tr & RR_SHOT)) {
             /* A piece never hurt stops the beam like a wall, and a beam
              * that passes walls passes it. */
             if (walls_through <= 0)
                 return;
             walls_through--;
-        } else if (tr && tr->stops_beams) {
+        } else if (tr & RR_STOPS_BEAMS) {
             bool through = pieces_through > 0;
             if (b->nhits < 2)
                 b->hits[b->nhits++] = (int8_t)j;

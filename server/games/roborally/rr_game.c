@@ -35,12 +35,15 @@
  */
 #include "rr_game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rr_ball.h"
+
 static const char *const mode_names[] = {"race", "roboball", NULL};
 
-static const game_option rr_game_options[] = {
+const game_option rr_game_options[] = {
     {"mode", GAME_OPTION_CHOICE, "Mode",
      "race: touch the flags in order; the first to touch the last wins. roboball: teams bring "
      "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
@@ -70,8 +73,6 @@ static const game_option rr_game_options[] = {
 };
 
 /* ---- create ---- */
-
-static game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
 
 static void start_turn(game *g, int64_t now, json_t *events);
 
@@ -105,7 +106,7 @@ static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_R
     return teams ? teams : seats;
 }
 
-static game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     const char *mode = json_string_value(json_object_get(options, "mode"));
     const rr_course *c = rr_course_find(json_string_value(json_object_get(options, "course")));
@@ -162,12 +163,12 @@ static game *rr_game_create(const json_t *options, int seats, game_seeds seeds, 
     return g;
 }
 
-static void rr_game_destroy(game *g)
+void rr_game_destroy(game *g)
 {
     free(g);
 }
 
-static game *rr_game_clone(const game *g)
+game *rr_game_clone(const game *g)
 {
     game *c = malloc(sizeof *c);
     if (c)
@@ -177,6 +178,60 @@ static game *rr_game_clone(const game *g)
 
 /* ---- the end ---- */
 
+json_t *rr_seat_list(uint8_t mask)
+{
+    json_t *a = json_array();
+    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
+        if (mask & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    }
+    return a;
+}
+
+static const char *const end_names[] = {"none", "finish", "out_of_lives", "goal", "turn_limit"};
+
+const char *rr_game_reason(const game *g)
+{
+    return end_names[g->end];
+}
+
+/* "Seat 2, Seat 3 and Seat 5" */
+static void seat_names(uint8_t mask, char *buf, size_t len)
+{
+    buf[0] = 0;
+    int n = 0, total = __builtin_popcount(mask);
+    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
+        if (!(mask & (1u << s)))
+            continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, len - used, "%sSeat %d", n == 0 ? "" : n == total - 1 ? " and " : ", ",
+                 s + 1);
+        n++;
+    }
+}
+
+void rr_game_summary(const game *g, char *buf, size_t len)
+{
+    char names[96];
+    seat_names(g->winners, names, sizeof names);
+    bool shared = __builtin_popcount(g->winners) > 1;
+    if (g->end == RR_END_GOAL)
+        snprintf(buf, len, "Team %d (%s) %s the ball home on turn %d", g->st.rb.goal + 1, names,
+                 shared ? "bring" : "brings", g->st.turn);
+    else if (g->end == RR_END_TURN_LIMIT)
+        snprintf(buf, len, "No goal in %d turns: a draw", g->max_turns);
+    else if (g->roboball)
+        snprintf(buf, len, "The game goes on");
+    else if (g->end == RR_END_FINISH)
+        snprintf(buf, len, "%s %s the last flag (flag %d) on turn %d", names,
+                 shared ? "touch" : "touches", g->course->nflags, g->st.turn);
+    else if (g->end == RR_END_OUT_OF_LIVES)
+        snprintf(buf, len, "Every robot is out of lives; %s %s with the most flags", names,
+                 shared ? "win" : "wins");
+    else
+        snprintf(buf, len, "The race goes on");
+}
+
 static void finish(game *g, uint8_t winners, rr_end why, json_t *events)
 {
     g->phase = RR_PHASE_OVER;
@@ -184,15 +239,14 @@ static void finish(game *g, uint8_t winners, rr_end why, json_t *events)
     g->end = why;
     if (!events)
         return;
-    json_t *result = rr_result(g);
-    json_array_append_new(events, json_pack("{s:s, s:O, s:O, s:O}", "kind", "over", "winners",
-                                            json_object_get(result, "winners"), "reason",
-                                            json_object_get(result, "reason"), "summary",
-                                            json_object_get(result, "summary")));
-    json_decref(result);
+    char summary[200];
+    rr_game_summary(g, summary, sizeof summary);
+    json_array_append_new(events, json_pack("{s:s, s:o, s:s, s:s}", "kind", "over", "winners",
+                                            rr_seat_list(g->winners), "reason", rr_game_reason(g),
+                                            "summary", summary));
 }
 
-uint8_t rr_team_seats(const game *g, int team)
+uint8_t rr_game_team_seats(const game *g, int team)
 {
     uint8_t mask = 0;
     for (int s = 0; g->roboball && s < g->seats; s++) {
@@ -293,7 +347,7 @@ static void programs_changed(game *g, int64_t now, json_t *events)
         g->last = now + g->program_ms;
         if (events)
             json_array_append_new(events, json_pack("{s:s, s:i, s:I}", "kind", "timer", "turn",
-                                                    g->st.turn, "deadline", (json_int_t)rr_deadline(g)));
+                                                    g->st.turn, "deadline", (json_int_t)rr_game_deadline(g)));
     }
 }
 
@@ -305,7 +359,6 @@ static void start_extraction(game *g, json_t *events)
     rr_roboball *rb = &g->st.rb;
     rb->extraction = false;
     rb->shown = 0;
-    rb->running = 0;
     memset(rb->cards, 0, sizeof rb->cards);
     uint8_t all = (uint8_t)((1u << g->seats) - 1);
     if (g->votes != all)
@@ -325,6 +378,7 @@ static void start_extraction(game *g, json_t *events)
 static void start_turn(game *g, int64_t now, json_t *events)
 {
     g->st.turn++;
+    g->st.running = 0;
     uint8_t down = 0;
     for (int s = 0; s < g->seats; s++) {
         rr_robot *r = &g->st.robot[s];
@@ -458,7 +512,7 @@ static void end_choices(game *g, int64_t now, json_t *events)
 {
     rr_trace trace, *t = NULL;
     if (events) {
-        rr_trace_init(&trace, g->course, events);
+        rr_trace_init(&trace, &g->st.floor, events);
         t = &trace;
     }
     int facing[RR_MAX_ROBOTS];
@@ -484,7 +538,7 @@ static void resolve(game *g, int64_t now, json_t *events)
 {
     rr_trace trace, *t = NULL;
     if (events) {
-        rr_trace_init(&trace, g->course, events);
+        rr_trace_init(&trace, &g->st.floor, events);
         t = &trace;
     }
     install_programs(g, events);
@@ -501,7 +555,7 @@ static void resolve(game *g, int64_t now, json_t *events)
             return;
         }
         if (g->roboball && g->st.rb.goal >= 0) {
-            finish(g, rr_team_seats(g, g->st.rb.goal), RR_END_GOAL, events);
+            finish(g, rr_game_team_seats(g, g->st.rb.goal), RR_END_GOAL, events);
             return;
         }
         if (rr_all_out(&g->st)) {
@@ -667,7 +721,7 @@ static int act_program(game *g, int s, const json_t *action, int64_t now, json_t
         return game_fail(err, "not_your_turn", "your robot has no program to run this turn (%s)",
                          g->st.robot[s].out ? "out of lives"
                          : g->st.robot[s].powered_down ? "powered down" : "destroyed");
-    if (now >= rr_deadline(g))
+    if (now >= rr_game_deadline(g))
         return game_fail(err, "illegal", "too late: programming for turn %d has closed", g->st.turn);
     if (seat->submitted)
         return game_fail(err, "illegal", "your program for turn %d is locked in", g->st.turn);
@@ -783,7 +837,7 @@ static int act_extract(game *g, int s, const json_t *action, json_t *events, gam
     return 0;
 }
 
-static int rr_game_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+int rr_game_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                          game_error *err)
 {
     if (!json_is_object(action))
@@ -806,9 +860,9 @@ static int rr_game_act(game *g, int seat, const json_t *action, int64_t now_ms, 
     return game_fail(err, "bad_action", "kind: \"program\", \"reenter\", \"stay_down\" or \"extract\"");
 }
 
-static void rr_game_tick(game *g, int64_t now_ms, json_t *events)
+void rr_game_tick(game *g, int64_t now_ms, json_t *events)
 {
-    if (g->phase == RR_PHASE_OVER || now_ms < rr_deadline(g))
+    if (g->phase == RR_PHASE_OVER || now_ms < rr_game_deadline(g))
         return;
     if (g->phase == RR_PHASE_PROGRAM)
         resolve(g, now_ms, events);
@@ -816,24 +870,18 @@ static void rr_game_tick(game *g, int64_t now_ms, json_t *events)
         end_choices(g, now_ms, events);
 }
 
-static int64_t rr_game_deadline_of(const game *g)
+int64_t rr_game_deadline(const game *g)
 {
-    return rr_deadline(g);
+    switch (g->phase) {
+    case RR_PHASE_PROGRAM: return g->last < g->cap ? g->last : g->cap;
+    case RR_PHASE_CHOOSE: return g->choose_end;
+    default: return GAME_NO_DEADLINE;
+    }
 }
 
-static json_t *rr_game_view(const game *g, int seat)
-{
-    return rr_view(g, seat);
-}
-
-static bool rr_game_over(const game *g)
+bool rr_game_over(const game *g)
 {
     return g->phase == RR_PHASE_OVER;
-}
-
-static json_t *rr_game_result(const game *g)
-{
-    return rr_result(g);
 }
 
 /* ---- what bots, tests and tools see ---- */
@@ -886,29 +934,3 @@ int rr_game_set_hand_for_tests(game *g, int seat, const int16_t *cards, int n)
     g->seat[seat].nhand = (int8_t)n;
     return 0;
 }
-
-const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
-
-const game_engine roborally_engine = {
-    .id = "roborally",
-    .title = "RoboRally",
-    .summary = "Program five registers in secret, then race your robot across the factory floor "
-               "to the flags",
-    .min_players = 2,
-    .max_players = RR_MAX_ROBOTS,
-    .options = rr_game_options,
-    .seat_range = NULL,
-    .bot_levels = rr_bot_levels,
-    .create = rr_game_create,
-    .destroy = rr_game_destroy,
-    .act = rr_game_act,
-    .tick = rr_game_tick,
-    .deadline = rr_game_deadline_of,
-    .view = rr_game_view,
-    .over = rr_game_over,
-    .result = rr_game_result,
-    .bot = rr_bot,
-    .clone = rr_game_clone,
-    .work_request = NULL,
-    .work_run = NULL,
-};

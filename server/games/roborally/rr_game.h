@@ -1,6 +1,7 @@
 /*
- * rr_game.h: the RoboRally game's private state, shared by its flow
- * (rr_game.c) and its views (rr_game_view.c) only.
+ * rr_game.h: the RoboRally game, private to the engine: its state, and the
+ * flow the function table (roborally.c) calls; the views (rr_view.c) read
+ * it from above.
  *
  * Everything is plain data (the course is constant and shared), so a clone
  * is a copy. Secrets: the undealt deck, the hands, the programs being
@@ -31,7 +32,7 @@ typedef struct rr_seat {
     uint8_t beam;           /* rr_beam_mode for the turn */
     bool filled;            /* its empty registers were filled at random */
     /* clean-up choices */
-    rr_need choice;  /* RR_NEED_REENTER / _STAY, or NOTHING */
+    rr_need choice;         /* RR_NEED_REENTER / _STAY, or RR_NEED_NOTHING */
     bool chosen;
     int8_t facing;          /* re-entry facing chosen, -1 if none */
     bool choice_down;       /* re-enter powered down / stay down */
@@ -61,16 +62,28 @@ struct game {
     uint8_t votes;      /* RoboBall: seats voting the ball inaccessible */
 };
 
-/* RoboBall: the seats of a team, as a mask. */
-uint8_t rr_team_seats(const game *g, int team);
+/* ---- the engine contract's parts (game.h), for the function table ---- */
 
-/* Views, events and the result (rr_game_view.c). */
-json_t *rr_view(const game *g, int seat);
-json_t *rr_result(const game *g);
+extern const game_option rr_game_options[];
+game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
+void rr_game_destroy(game *g);
+game *rr_game_clone(const game *g);
+int rr_game_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+                game_error *err);
+void rr_game_tick(game *g, int64_t now_ms, json_t *events);
 /* The deadline now running, or GAME_NO_DEADLINE. */
-int64_t rr_deadline(const game *g);
-/* "Seat 2, Seat 3 and Seat 5" */
-void rr_names(uint8_t mask, char *buf, size_t len);
+int64_t rr_game_deadline(const game *g);
+bool rr_game_over(const game *g);
+
+/* ---- what the views read besides the state ---- */
+
+/* RoboBall: the seats of a team, as a mask. */
+uint8_t rr_game_team_seats(const game *g, int team);
+/* Why the game ended: "finish", "out_of_lives", "goal", "turn_limit", or "none". */
+const char *rr_game_reason(const game *g);
+/* The end in a sentence: "Seat 2 touches the last flag (flag 3) on turn 9". */
+void rr_game_summary(const game *g, char *buf, size_t len);
+/* A seat mask as a JSON list of seats (a new reference). */
 json_t *rr_seat_list(uint8_t mask);
 
 #endif

@@ -19,7 +19,7 @@ void rr_state_init(rr_state *s, const rr_course *c, int nrobots, bool options_on
     s->options_on = options_on;
     for (int i = 0; i < nrobots; i++) {
         rr_piece *p = &s->floor.piece[i];
-        p->kind = RR_PIECE_ROBOT;
+        p->traits = RR_ROBOT_TRAITS;
         p->cell = c->docks[i].cell;
         p->facing = c->docks[i].facing;
         s->robot[i].lives = RR_LIVES;
@@ -53,14 +53,10 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
     rr_robot *r = &s->robot[seat];
     rr_piece *p = &s->floor.piece[seat];
     int at = why == RR_GONE_EDGE ? RR_OFF : p->cell;
-    p->gone = (uint8_t)why;
-    p->cell = RR_OFF;
-    p->is_virtual = false;
+    rr_floor_take(&s->floor, seat, why, t);
     r->destroyed = true;
     r->lost_facing = p->facing;
-    if (rr_floor_has_ball(&s->floor))
-        rr_ball_unhitch(&s->floor, seat, "destroyed", t);
-    if (!s->roboball && --r->lives <= 0) {
+    if (!(s->variant && s->variant->endless_lives) && --r->lives <= 0) {
         r->lives = 0;
         r->out = true;
     }
@@ -96,8 +92,7 @@ void rr_damage_by(rr_state *s, int seat, int amount, const char *what, int at, r
         rr_destroy(s, seat, RR_GONE_DAMAGE, t);
 }
 
-/* Robots the floor has just dropped (a pit, the edge) are destroyed. */
-static void settle(rr_state *s, rr_trace *t)
+void rr_settle(rr_state *s, rr_trace *t)
 {
     for (int i = 0; i < s->nrobots; i++) {
         int gone = s->floor.piece[i].gone;
@@ -108,10 +103,16 @@ static void settle(rr_state *s, rr_trace *t)
 
 /* ---- reach: flags and repair sites ---- */
 
-/* A flag marker: the race's flags, or RoboBall's homes (no flags there). */
+/* Does a variant put flag markers of its own in place of the flags? */
+static bool own_markers(const rr_state *s)
+{
+    return s->variant && s->variant->marker;
+}
+
+/* A flag marker: the race's flags, or the variant's own markers. */
 static bool flag_marker(const rr_state *s, int cell)
 {
-    return s->roboball ? rr_ball_is_home(s, cell) : s->floor.course->cells[cell].flag != 0;
+    return own_markers(s) ? s->variant->marker(s, cell) : s->floor.course->cells[cell].flag != 0;
 }
 
 static bool is_site(const rr_state *s, int cell)
@@ -173,12 +174,12 @@ static void open_step_event(const rr_state *s, rr_trace *t, int reg, const char 
                                    "register", reg + 1, "step", step));
 }
 
-/* The card piece i (a robot, or the ball in an extraction turn) runs in
- * this register, 0 for none. */
+/* The card piece i (a robot, or a variant's piece) runs in this register,
+ * 0 for none. */
 static int card_of(const rr_state *s, int i, int reg)
 {
-    if (i == RR_BALL)
-        return s->roboball && s->rb.extraction ? s->rb.cards[reg] : 0;
+    if (i >= s->nrobots)
+        return s->variant && s->variant->card ? s->variant->card(s, i, reg) : 0;
     const rr_robot *r = &s->robot[i];
     return rr_robot_here(s, i) && !r->powered_down ? r->reg[reg] : 0;
 }
@@ -188,7 +189,7 @@ static int program_order(const rr_state *s, int reg, int order[RR_MAX_PIECES])
 {
     int n = 0;
     for (int i = 0; i < s->floor.npieces; i++) {
-        int card = i < s->nrobots || i == RR_BALL ? card_of(s, i, reg) : 0;
+        int card = card_of(s, i, reg);
         if (!card)
             continue;
         int k = n++;
@@ -207,15 +208,16 @@ static void reveal(rr_state *s, int reg, const int *order, int n, rr_trace *t)
     json_t *cards = t ? json_array() : NULL;
     for (int k = 0; k < n; k++) {
         int i = order[k], card = card_of(s, i, reg);
-        if (i == RR_BALL)
-            s->rb.shown |= (uint8_t)(1u << reg);
+        if (i >= s->nrobots)
+            s->variant->reveal(s, i, reg);
         else
             s->robot[i].shown |= (uint8_t)(1u << reg);
-        if (cards)
-            json_array_append_new(cards, json_pack("{s:o, s:i, s:s}", i == RR_BALL ? "piece" : "seat",
-                                                   i == RR_BALL ? json_string("ball") : json_integer(i),
-                                                   "card", card, "type",
-                                                   rr_card_infos[rr_card_kind_of(card)].id));
+        if (cards) {
+            json_t *c = rr_trace_named(t, json_object(), i);
+            json_object_set_new(c, "card", json_integer(card));
+            json_object_set_new(c, "type", json_string(rr_card_infos[rr_card_kind_of(card)].id));
+            json_array_append_new(cards, c);
+        }
     }
     if (t)
         rr_trace_event(t, json_pack("{s:s, s:i, s:i, s:o}", "kind", "reveal", "turn", s->turn,
@@ -252,44 +254,7 @@ static void run_card(rr_state *s, int seat, int reg, rr_trace *t)
             rammed |= (uint8_t)(1u << bumped);
             rr_damage(s, bumped, 1, t);
         }
-        settle(s, t);
-        if (!moved)
-            break;
-    }
-    rr_trace_close(t, true);
-}
-
-/* (2) In an extraction turn the ball runs its card like a robot that
- * never falls: a card that would take it into a pit or off the course is
- * skipped (it balks). */
-static void run_ball_card(rr_state *s, int reg, rr_trace *t)
-{
-    rr_piece *p = &s->floor.piece[RR_BALL];
-    int card = s->rb.cards[reg];
-    const rr_card_info *info = &rr_card_infos[rr_card_kind_of(card)];
-    if (t)
-        rr_trace_open(t, json_pack("{s:s, s:i, s:i, s:n, s:s, s:i, s:s}", "kind", "card", "turn",
-                                   s->turn, "register", reg + 1, "seat", "piece", "ball", "card", card,
-                                   "type", info->id));
-    if (rr_ball_balks(s, card)) {
-        int facing = rr_turned(p->facing, info->quarters);
-        if (t)
-            rr_trace_ball(t, "balk", true,
-                          json_pack("{s:o, s:s}", "at", rr_cell_json(s->floor.course, p->cell), "dir",
-                                    rr_dir_names[info->steps < 0 ? rr_opposite(facing) : facing]));
-        rr_trace_close(t, true);
-        return;
-    }
-    if (info->quarters) {
-        int to = rr_turned(p->facing, info->quarters);
-        rr_trace_turn(t, RR_BALL, p->facing, to);
-        p->facing = (uint8_t)to;
-    }
-    int d = info->steps < 0 ? rr_opposite(p->facing) : p->facing;
-    for (int k = 0; k < abs(info->steps); k++) {
-        rr_trace_frame(t);
-        bool moved = rr_push_step(&s->floor, RR_BALL, d, t, NULL);
-        settle(s, t);
+        rr_settle(s, t);
         if (!moved)
             break;
     }
@@ -302,7 +267,7 @@ static void belts(rr_state *s, int reg, bool express_only, rr_trace *t)
     open_step_event(s, t, reg, express_only ? "express" : "belts");
     rr_belts_move(&s->floor, express_only, t);
     rr_trace_frame(t);
-    settle(s, t);
+    rr_settle(s, t);
     rr_trace_close(t, false);
 }
 
@@ -312,7 +277,7 @@ static void pushers(rr_state *s, int reg, rr_trace *t)
     open_step_event(s, t, reg, "pushers");
     rr_pushers_push(&s->floor, reg, t);
     rr_trace_frame(t);
-    settle(s, t);
+    rr_settle(s, t);
     rr_trace_close(t, false);
 }
 
@@ -334,7 +299,7 @@ static bool fires(const rr_state *s, int i)
 {
     const rr_piece *p = &s->floor.piece[i];
     return rr_robot_here(s, i) && !p->is_virtual && !s->robot[i].powered_down &&
-           rr_traits_of(p)->fires;
+           rr_has_trait(p, RR_FIRES);
 }
 
 /* A robot's beam in direction d: from the square it faces, unless a wall on
@@ -425,7 +390,7 @@ static void lasers(rr_state *s, int reg, rr_trace *t)
             continue;
         rr_trace_frame(t);
         rr_push_step(&s->floor, bp->target, bp->dir, t, NULL);
-        settle(s, t);
+        rr_settle(s, t);
     }
     rr_trace_close(t, false);
 }
@@ -441,7 +406,7 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
         if (!rr_robot_here(s, i))
             continue;
         int touched = RR_OFF;
-        if (!s->roboball && r->flags < c->nflags && rr_reaches(s, i, c->flags[r->flags])) {
+        if (!own_markers(s) && r->flags < c->nflags && rr_reaches(s, i, c->flags[r->flags])) {
             touched = c->flags[r->flags];
             r->flags++;
             rr_trace_flag(t, i, r->flags, touched);
@@ -461,8 +426,8 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
             rr_trace_seat_at(t, "archive", i, archive);
         }
     }
-    if (s->roboball)
-        rr_ball_goal(s, t);
+    if (s->variant && s->variant->checkpoints)
+        s->variant->checkpoints(s, t);
     rr_trace_frame(t);
     for (int i = 0; i < s->nrobots; i++) {
         rr_piece *p = &s->floor.piece[i];
@@ -476,14 +441,14 @@ static void checkpoints(rr_state *s, int reg, rr_trace *t)
 
 void rr_phase_run(rr_state *s, int reg, rr_trace *t)
 {
+    const rr_variant *v = s->variant;
     int order[RR_MAX_PIECES];
     int n = program_order(s, reg, order);
-    if (s->roboball)
-        s->rb.running = (int8_t)(reg + 1);
+    s->running = (int8_t)(reg + 1);
     reveal(s, reg, order, n, t);          /* (1) */
     for (int k = 0; k < n; k++) {         /* (2) */
-        if (order[k] == RR_BALL)
-            run_ball_card(s, reg, t);
+        if (order[k] >= s->nrobots)
+            v->run_card(s, order[k], reg, t);
         else if (rr_robot_here(s, order[k]))
             run_card(s, order[k], reg, t);
     }
@@ -492,9 +457,11 @@ void rr_phase_run(rr_state *s, int reg, rr_trace *t)
     pushers(s, reg, t);                   /* (5) */
     gears(s, reg, t);                     /* (6) */
     lasers(s, reg, t);                    /* (7) */
-    rr_ball_bonk(s, reg, t);              /* RoboBall: right after (7) */
+    if (v && v->after_lasers)
+        v->after_lasers(s, reg, t);
     checkpoints(s, reg, t);               /* (8) */
-    rr_ball_hitches(s, reg, t);           /* RoboBall: after (8) */
+    if (v && v->after_checkpoints)
+        v->after_checkpoints(s, reg, t);
 }
 
 /* ---- clean-up and re-entry ---- */
@@ -575,9 +542,11 @@ void rr_reenter(rr_state *s, const int facing[RR_MAX_ROBOTS], rr_trace *t)
             int at = coming[j] ? s->robot[j].archive : rr_robot_here(s, j) ? s->floor.piece[j].cell : RR_OFF;
             shared[i] |= at == s->robot[i].archive;
         }
-        /* The ball on the archive marker counts as another piece there. */
-        if (coming[i] && rr_floor_has_ball(&s->floor))
-            shared[i] |= s->floor.piece[RR_BALL].cell == s->robot[i].archive;
+        /* A variant's piece on the archive marker counts as another piece there. */
+        for (int j = s->nrobots; coming[i] && j < s->floor.npieces; j++) {
+            const rr_piece *p = &s->floor.piece[j];
+            shared[i] |= rr_on_floor(p) && p->cell == s->robot[i].archive;
+        }
     }
     for (int i = 0; i < s->nrobots; i++) {
         rr_robot *r = &s->robot[i];

@@ -1,17 +1,13 @@
 /* rr_trace.c: floor happenings as event JSON (see rr_trace.h). */
 #include "rr_trace.h"
 
-void rr_trace_init(rr_trace *t, const rr_course *c, json_t *events)
+void rr_trace_init(rr_trace *t, const rr_floor *f, json_t *events)
 {
-    t->course = c;
+    t->course = f->course;
+    t->piece_name = f->hooks ? f->hooks->piece_name : NULL;
     t->events = events;
     t->step = NULL;
     t->frame = NULL;
-}
-
-json_t *rr_cell_json(const rr_course *c, int cell)
-{
-    return json_pack("[i,i]", cell % c->width, cell / c->width);
 }
 
 /* [x, y] one square past `cell` in direction d, even off the course. */
@@ -72,21 +68,26 @@ static void add(rr_trace *t, json_t *action)
     json_array_append_new(t->frame, action);
 }
 
-static json_t *action(const char *what, int piece)
+json_t *rr_trace_named(const rr_trace *t, json_t *obj, int i)
+{
+    if (i < RR_MAX_ROBOTS)
+        json_object_set_new(obj, "seat", json_integer(i));
+    else
+        json_object_set_new(obj, "piece", json_string(t->piece_name ? t->piece_name : "piece"));
+    return obj;
+}
+
+static json_t *action(const rr_trace *t, const char *what, int i)
 {
     json_t *a = json_pack("{s:s}", "do", what);
-    if (piece < RR_MAX_ROBOTS)
-        json_object_set_new(a, "seat", json_integer(piece));
-    else
-        json_object_set_new(a, "piece", json_string("ball"));
-    return a;
+    return i < 0 ? a : rr_trace_named(t, a, i);
 }
 
 void rr_trace_move(rr_trace *t, int piece, int from, int d)
 {
     if (!t)
         return;
-    json_t *a = action("move", piece);
+    json_t *a = action(t, "move", piece);
     json_object_set_new(a, "from", rr_cell_json(t->course, from));
     json_object_set_new(a, "to", beyond_json(t->course, from, d));
     json_object_set_new(a, "dir", json_string(rr_dir_names[d]));
@@ -106,7 +107,7 @@ void rr_trace_turn(rr_trace *t, int piece, int from, int to)
 {
     if (!t)
         return;
-    json_t *a = action("turn", piece);
+    json_t *a = action(t, "turn", piece);
     json_object_set_new(a, "from", json_string(rr_dir_names[from]));
     json_object_set_new(a, "to", json_string(rr_dir_names[to]));
     add(t, a);
@@ -116,7 +117,7 @@ void rr_trace_blocked(rr_trace *t, int piece, int at, int d, const char *why)
 {
     if (!t)
         return;
-    json_t *a = action("blocked", piece);
+    json_t *a = action(t, "blocked", piece);
     json_object_set_new(a, "at", rr_cell_json(t->course, at));
     json_object_set_new(a, "dir", json_string(rr_dir_names[d]));
     json_object_set_new(a, "why", json_string(why));
@@ -127,7 +128,7 @@ void rr_trace_gone(rr_trace *t, int piece, int at, const char *why, int lives)
 {
     if (!t)
         return;
-    json_t *a = action("destroyed", piece);
+    json_t *a = action(t, "destroyed", piece);
     json_object_set_new(a, "at", at == RR_OFF ? json_null() : rr_cell_json(t->course, at));
     json_object_set_new(a, "why", json_string(why));
     json_object_set_new(a, "lives", json_integer(lives));
@@ -186,28 +187,13 @@ void rr_trace_real(rr_trace *t, int seat)
         add(t, json_pack("{s:s, s:i}", "do", "real", "seat", seat));
 }
 
-void rr_trace_action(rr_trace *t, const char *what, int seat, json_t *fields)
+void rr_trace_action(rr_trace *t, const char *what, int i, json_t *fields)
 {
     if (!t) {
         json_decref(fields);
         return;
     }
-    json_t *a = json_pack("{s:s, s:i}", "do", what, "seat", seat);
-    if (fields)
-        json_object_update(a, fields);
-    json_decref(fields);
-    add(t, a);
-}
-
-void rr_trace_ball(rr_trace *t, const char *what, bool named, json_t *fields)
-{
-    if (!t) {
-        json_decref(fields);
-        return;
-    }
-    json_t *a = json_pack("{s:s}", "do", what);
-    if (named)
-        json_object_set_new(a, "piece", json_string("ball"));
+    json_t *a = action(t, what, i);
     if (fields)
         json_object_update(a, fields);
     json_decref(fields);

@@ -18,15 +18,14 @@
 
 struct rr_trace {
     const rr_course *course;
+    const char *piece_name; /* the piece beyond the robots (the floor's hooks), or NULL */
     json_t *events; /* finished step events go here (borrowed) */
     json_t *step;   /* the step event being written, or NULL */
     json_t *frame;  /* its current frame, or NULL before the first action */
 };
 
-void rr_trace_init(rr_trace *t, const rr_course *c, json_t *events);
-
-/* [x, y] of a cell. */
-json_t *rr_cell_json(const rr_course *c, int cell);
+/* A trace of what happens on floor f, into `events`. */
+void rr_trace_init(rr_trace *t, const rr_floor *f, json_t *events);
 
 /* Opens a step event (takes the reference); actions go into its frames
  * until rr_trace_close, which appends it to the events if it holds any
@@ -38,7 +37,11 @@ void rr_trace_frame(rr_trace *t);
 /* Appends a finished event of its own (takes the reference). */
 void rr_trace_event(rr_trace *t, json_t *event);
 
-/* Actions (pieces are named by seat; robots are pieces 0..7). */
+/* Names piece i in `obj`: "seat": i for a robot (pieces 0..7), else
+ * "piece": the floor's name for it. Returns obj. */
+json_t *rr_trace_named(const rr_trace *t, json_t *obj, int i);
+
+/* Actions, each naming its piece as rr_trace_named does. */
 void rr_trace_move(rr_trace *t, int piece, int from, int d);
 /* A move pulled by a hitch ("dragged": true). */
 void rr_trace_drag(rr_trace *t, int piece, int from, int d);
@@ -53,10 +56,8 @@ void rr_trace_damage(rr_trace *t, const char *what, int seat, int at, int amount
 void rr_trace_seat_at(rr_trace *t, const char *what, int seat, int at);
 void rr_trace_flag(rr_trace *t, int seat, int flag, int at);
 void rr_trace_real(rr_trace *t, int seat);
-/* Any other action: {"do": what, "seat": seat} plus `fields` (taken). */
-void rr_trace_action(rr_trace *t, const char *what, int seat, json_t *fields);
-/* An action of the ball's, named by piece: {"do": what, "piece": "ball"}
- * plus `fields` (taken); or with no piece named when `named` is false. */
-void rr_trace_ball(rr_trace *t, const char *what, bool named, json_t *fields);
+/* Any other action: {"do": what} naming piece i (none when i < 0), plus
+ * `fields` (taken). */
+void rr_trace_action(rr_trace *t, const char *what, int i, json_t *fields);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * rr_game_view.c: what each seat sees, and the result.
+ * rr_view.c: what each seat sees, and the result (rr_view.h).
  *
  * Every robot shows its public face: where it stands and faces, damage,
  * lives, flags, archive marker, options, power state, how many cards it
@@ -8,49 +8,17 @@
  * ran). Its own seat also sees its hand, the program being written and its
  * choices; once the race is over every seat sees everything.
  */
-#include "rr_game.h"
+#include "rr_view.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "rr_game.h"
+
 static const char *const phase_names[] = {"program", "choose", "over"};
 static const char *const need_names[] = {NULL, "program", "reenter", "stay_down"};
 static const char *const beam_names[] = {"damage", "tractor", "pressor"};
-static const char *const end_names[] = {"", "finish", "out_of_lives", "goal", "turn_limit"};
 static const char *const hitch_names[] = {NULL, "hitch", "unhitch"};
-
-int64_t rr_deadline(const game *g)
-{
-    switch (g->phase) {
-    case RR_PHASE_PROGRAM: return g->last < g->cap ? g->last : g->cap;
-    case RR_PHASE_CHOOSE: return g->choose_end;
-    default: return GAME_NO_DEADLINE;
-    }
-}
-
-json_t *rr_seat_list(uint8_t mask)
-{
-    json_t *a = json_array();
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        if (mask & (1u << s))
-            json_array_append_new(a, json_integer(s));
-    }
-    return a;
-}
-
-void rr_names(uint8_t mask, char *buf, size_t len)
-{
-    buf[0] = 0;
-    int n = 0, total = __builtin_popcount(mask);
-    for (int s = 0; s < RR_MAX_ROBOTS; s++) {
-        if (!(mask & (1u << s)))
-            continue;
-        size_t used = strlen(buf);
-        snprintf(buf + used, len - used, "%sSeat %d", n == 0 ? "" : n == total - 1 ? " and " : ", ",
-                 s + 1);
-        n++;
-    }
-}
 
 static json_t *card_or_null(int card)
 {
@@ -147,7 +115,7 @@ static json_t *robot_json(const game *g, int s, bool secrets)
     if (g->roboball) {
         json_object_set_new(v, "lives", json_null());
         json_object_set_new(v, "team", json_integer(g->st.rb.team[s]));
-        json_object_set_new(v, "hitched", json_boolean(g->st.floor.hitched & (1u << s)));
+        json_object_set_new(v, "hitched", json_boolean(g->st.rb.hitched & (1u << s)));
         if (secrets)
             json_object_set_new(v, "hitches", own_hitches(g, s));
     }
@@ -174,7 +142,7 @@ static json_t *teams_json(const game *g)
 {
     json_t *a = json_array();
     for (int t = 0; t < g->st.rb.nteams; t++)
-        json_array_append_new(a, rr_seat_list(rr_team_seats(g, t)));
+        json_array_append_new(a, rr_seat_list(rr_game_team_seats(g, t)));
     return a;
 }
 
@@ -190,11 +158,11 @@ static json_t *ball_json(const game *g)
             json_array_append_new(revealed, json_integer(rb->cards[r]));
     }
     json_t *extraction = json_pack("{s:b, s:o, s:o, s:i}", "active", rb->extraction, "register",
-                                   rb->extraction && rb->running ? json_integer(rb->running) : json_null(),
+                                   rb->extraction && g->st.running ? json_integer(g->st.running) : json_null(),
                                    "revealed", revealed, "cards", held);
     return json_pack("{s:o, s:s, s:b, s:o, s:o}", "at", rr_cell_json(g->course, ball->cell), "facing",
                      rr_dir_names[ball->facing], "pogo", ball->is_virtual, "hitched",
-                     rr_seat_list(g->st.floor.hitched), "extraction", extraction);
+                     rr_seat_list(g->st.rb.hitched), "extraction", extraction);
 }
 
 static void roboball_view(const game *g, json_t *v)
@@ -218,7 +186,7 @@ json_t *rr_view(const game *g, int seat)
     json_t *robots = json_array();
     for (int s = 0; s < g->seats; s++)
         json_array_append_new(robots, robot_json(g, s, over || s == seat));
-    int64_t deadline = rr_deadline(g);
+    int64_t deadline = rr_game_deadline(g);
     json_t *v = json_pack("{s:s, s:s, s:b, s:s, s:i, s:o, s:s, s:o, s:i, s:i, s:o, s:o}", "mode",
                           "race", "course", g->course->id, "options", g->options_on, "phase",
                           phase_names[g->phase], "turn", g->st.turn, "deadline",
@@ -235,33 +203,11 @@ json_t *rr_view(const game *g, int seat)
         json_object_set_new(v, "need", need ? json_string(need_names[need]) : json_null());
     }
     if (over)
-        json_object_set_new(v, "result", rr_result(g));
+        json_object_set_new(v, "result", rr_view_result(g));
     return v;
 }
 
-static void summary_of(const game *g, char *buf, size_t len)
-{
-    char names[96];
-    rr_names(g->winners, names, sizeof names);
-    bool shared = __builtin_popcount(g->winners) > 1;
-    if (g->end == RR_END_GOAL)
-        snprintf(buf, len, "Team %d (%s) %s the ball home on turn %d", g->st.rb.goal + 1, names,
-                 shared ? "bring" : "brings", g->st.turn);
-    else if (g->end == RR_END_TURN_LIMIT)
-        snprintf(buf, len, "No goal in %d turns: a draw", g->max_turns);
-    else if (g->roboball)
-        snprintf(buf, len, "The game goes on");
-    else if (g->end == RR_END_FINISH)
-        snprintf(buf, len, "%s %s the last flag (flag %d) on turn %d", names,
-                 shared ? "touch" : "touches", g->course->nflags, g->st.turn);
-    else if (g->end == RR_END_OUT_OF_LIVES)
-        snprintf(buf, len, "Every robot is out of lives; %s %s with the most flags", names,
-                 shared ? "win" : "wins");
-    else
-        snprintf(buf, len, "The race goes on");
-}
-
-json_t *rr_result(const game *g)
+json_t *rr_view_result(const game *g)
 {
     json_t *scores = json_array(), *lives = json_array();
     for (int s = 0; s < g->seats; s++) {
@@ -270,10 +216,10 @@ json_t *rr_result(const game *g)
         json_array_append_new(lives, g->roboball ? json_null() : json_integer(g->st.robot[s].lives));
     }
     char summary[200];
-    summary_of(g, summary, sizeof summary);
+    rr_game_summary(g, summary, sizeof summary);
     json_t *r = json_pack("{s:o, s:o, s:s, s:s, s:i, s:s, s:i, s:o}", "winners",
                           rr_seat_list(g->winners), "scores", scores, "summary", summary, "reason",
-                          g->end == RR_END_NONE ? "none" : end_names[g->end], "turns", g->st.turn,
+                          rr_game_reason(g), "turns", g->st.turn,
                           "course", g->course->id, "flags", g->roboball ? 0 : g->course->nflags,
                           "lives", lives);
     if (g->roboball) {

@@ -138,7 +138,7 @@ void ts_register(rr_state *s, int reg, const int *cards, json_t **events)
     }
     *events = json_array();
     rr_trace t;
-    rr_trace_init(&t, s->floor.course, *events);
+    rr_trace_init(&t, &s->floor, *events);
     rr_phase_run(s, reg - 1, &t);
 }
 

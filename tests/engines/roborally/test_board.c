@@ -450,15 +450,7 @@ Test(lasers, powered_down_robots_do_not_fire_but_are_pushed_moved_and_shot)
 
 static void add_ball(int x, int y)
 {
-    for (int i = st.floor.npieces; i < RR_BALL; i++)
-        st.floor.piece[i].gone = RR_GONE_AWAY;
-    st.floor.npieces = RR_BALL + 1;
-    rr_piece *b = &st.floor.piece[RR_BALL];
-    b->kind = RR_PIECE_BALL;
-    b->facing = RR_N;
-    b->gone = RR_HERE;
-    b->cell = (int16_t)tc_cell(&tc, x, y);
-    b->is_virtual = false;
+    rr_ball_put(&st, tc_cell(&tc, x, y));
 }
 
 Test(ball, a_second_kind_of_piece_is_pushed_carried_and_stops_beams_as_its_traits_say)

@@ -24,20 +24,12 @@ static void ball_floor(int bx, int by)
 {
     tc_init(&tc, 8, 8);
     ts_init(&st, &tc, 2, false);
-    st.roboball = true;
-    st.rb.goal = -1;
     st.rb.nteams = 2;
     st.rb.team[0] = 0;
     st.rb.team[1] = 1;
     st.rb.home[0] = (int16_t)tc_cell(&tc, 0, 0);
     st.rb.home[1] = (int16_t)tc_cell(&tc, 7, 0);
-    for (int i = 2; i < RR_BALL; i++) {
-        st.floor.piece[i].gone = RR_GONE_AWAY;
-        st.floor.piece[i].cell = RR_OFF;
-    }
-    st.floor.npieces = RR_BALL + 1;
-    st.floor.piece[RR_BALL] = (rr_piece){.kind = RR_PIECE_BALL, .facing = RR_N, .gone = RR_HERE,
-                                         .cell = (int16_t)tc_cell(&tc, bx, by)};
+    rr_ball_put(&st, tc_cell(&tc, bx, by));
     ts_place(&st, 1, 7, 7, RR_W);
 }
 
@@ -67,7 +59,7 @@ Test(rbbot, every_level_goes_for_the_ball_and_hitches_when_its_team_holds_none)
         ball_floor(4, 4);
         ts_place(&st, 0, 4, 7, RR_N);
         plan_and_run(level);
-        bool hitched = st.floor.hitched & 1u;
+        bool hitched = st.rb.hitched & 1u;
         cr_assert(hitched || st.rb.goal == 0, "level %d: hitched to the ball (or already home)", level);
         cr_assert_neq(st.rb.goal, 1, "level %d: never into the other team's home", level);
     }
@@ -78,7 +70,7 @@ Test(rbbot, a_hitched_bot_drags_the_ball_home)
     for (int level = 1; level < 3; level++) {
         ball_floor(4, 4);
         ts_place(&st, 0, 4, 3, RR_N);
-        st.floor.hitched = 1u;
+        st.rb.hitched = 1u;
         int before = manhattan_to_home0(ball_cell());
         plan_and_run(level);
         cr_assert(st.rb.goal == 0 || manhattan_to_home0(ball_cell()) <= before - 4,
@@ -90,7 +82,7 @@ Test(rbbot, hard_brings_a_hitched_ball_home_within_the_turn_when_it_can)
 {
     ball_floor(0, 3);
     ts_place(&st, 0, 0, 2, RR_S);
-    st.floor.hitched = 1u;
+    st.rb.hitched = 1u;
     /* U-turn, north two (the ball trails to (0,1)), right, one east: the
      * ball follows onto the home at (0,0). */
     plan_and_run(2);
@@ -113,7 +105,7 @@ Test(rbbot, an_unhitched_bot_of_a_team_that_holds_the_ball_declares_nothing)
     ts_place(&st, 0, 4, 6, RR_N);
     ts_place(&st, 1, 4, 3, RR_N);
     st.rb.team[1] = 0; /* a teammate holds it */
-    st.floor.hitched = 2u;
+    st.rb.hitched = 2u;
     int8_t h[RR_REGISTERS];
     rr_bot_ball_hitches(&st, 0, h);
     for (int r = 0; r < RR_REGISTERS; r++)
@@ -121,7 +113,7 @@ Test(rbbot, an_unhitched_bot_of_a_team_that_holds_the_ball_declares_nothing)
     rr_bot_ball_hitches(&st, 1, h);
     for (int r = 0; r < RR_REGISTERS; r++)
         cr_assert_eq(h[r], RR_HITCH_NONE, "the holder keeps its hitch without declaring");
-    st.floor.hitched = 0;
+    st.rb.hitched = 0;
     rr_bot_ball_hitches(&st, 0, h);
     for (int r = 0; r < RR_REGISTERS; r++)
         cr_assert_eq(h[r], RR_HITCH_ON, "nobody holds it: hitch whenever it touches");
@@ -131,23 +123,19 @@ Test(rbbot, normal_and_hard_head_for_the_rival_nearest_the_ball_while_a_teammate
 {
     tc_init(&tc, 8, 8);
     ts_init(&st, &tc, 4, false);
-    st.roboball = true;
-    st.rb.goal = -1;
     st.rb.nteams = 2;
     for (int i = 0; i < 4; i++)
         st.rb.team[i] = (int8_t)(i % 2);
     st.rb.home[0] = (int16_t)tc_cell(&tc, 0, 0);
     st.rb.home[1] = (int16_t)tc_cell(&tc, 7, 0);
-    st.floor.npieces = RR_BALL + 1;
-    st.floor.piece[RR_BALL] = (rr_piece){.kind = RR_PIECE_BALL, .facing = RR_N, .gone = RR_HERE,
-                                         .cell = (int16_t)tc_cell(&tc, 4, 4)};
+    rr_ball_put(&st, tc_cell(&tc, 4, 4));
     ts_place(&st, 0, 4, 6, RR_N);
     ts_place(&st, 1, 6, 4, RR_W); /* the rival two squares from the ball */
     ts_place(&st, 2, 4, 3, RR_N); /* seat 0's teammate, dragging the ball */
     ts_place(&st, 3, 1, 7, RR_N);
     int ball = tc_cell(&tc, 4, 4);
     cr_assert_eq(rr_bot_ball_target(&st, 0, true), ball, "nobody drags it: go for the ball");
-    st.floor.hitched = 1u << 2;
+    st.rb.hitched = 1u << 2;
     cr_assert_eq(rr_bot_ball_target(&st, 0, true), tc_cell(&tc, 6, 4), "block the nearest rival");
     cr_assert_eq(rr_bot_ball_target(&st, 0, false), ball, "easy just follows the ball");
     cr_assert_eq(rr_bot_ball_target(&st, 2, true), st.rb.home[0], "the dragging robot heads home");

@@ -24,8 +24,6 @@ static void rb_floor(int robots, int bx, int by, const int *teams)
 {
     tc_init(&tc, 8, 8);
     ts_init(&st, &tc, robots, false);
-    st.roboball = true;
-    st.rb.goal = -1;
     int nteams = 0;
     for (int i = 0; i < robots; i++) {
         st.rb.team[i] = (int8_t)(teams ? teams[i] : i);
@@ -35,20 +33,14 @@ static void rb_floor(int robots, int bx, int by, const int *teams)
     st.rb.nteams = nteams;
     for (int t = 0; t < nteams; t++)
         st.rb.home[t] = (int16_t)tc_cell(&tc, t, 0);
-    for (int i = robots; i < RR_BALL; i++) {
-        st.floor.piece[i].gone = RR_GONE_AWAY;
-        st.floor.piece[i].cell = RR_OFF;
-    }
-    st.floor.npieces = RR_BALL + 1;
-    st.floor.piece[RR_BALL] = (rr_piece){.kind = RR_PIECE_BALL, .facing = RR_N, .gone = RR_HERE,
-                                         .cell = (int16_t)tc_cell(&tc, bx, by)};
+    rr_ball_put(&st, tc_cell(&tc, bx, by));
 }
 
 static int ball_x(void) { return st.floor.piece[RR_BALL].cell % tc.c.width; }
 static int ball_y(void) { return st.floor.piece[RR_BALL].cell / tc.c.width; }
 static bool pogo(void) { return st.floor.piece[RR_BALL].is_virtual; }
-static bool hitched(int seat) { return st.floor.hitched & (1u << seat); }
-static void hitch(int seat) { st.floor.hitched |= (uint8_t)(1u << seat); }
+static bool hitched(int seat) { return st.rb.hitched & (1u << seat); }
+static void hitch(int seat) { st.rb.hitched |= (uint8_t)(1u << seat); }
 static void put_ball(int x, int y) { st.floor.piece[RR_BALL].cell = (int16_t)tc_cell(&tc, x, y); }
 
 /* The first frame action {"do": what} in the events (any step), or NULL. */
@@ -1003,7 +995,7 @@ Test(game, hitches_in_the_program_run_at_the_end_of_their_register)
             saw_unhitch = true;
     }
     cr_assert(saw_hitch && saw_unhitch, "hitched at the end of register 1, unhitched after 5");
-    cr_assert_eq(rr_game_state(g)->floor.hitched, 0);
+    cr_assert_eq(rr_game_state(g)->rb.hitched, 0);
     json_decref(ev);
     roborally_engine.destroy(g);
 }

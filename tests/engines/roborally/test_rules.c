@@ -141,7 +141,7 @@ Test(cleanup, with_options_on_the_wrench_and_hammer_repairs_one_and_gives_an_opt
     int top = st.option_deck[0];
     json_t *ev = json_array();
     rr_trace t;
-    rr_trace_init(&t, &tc.c, ev);
+    rr_trace_init(&t, &st.floor, ev);
     rr_cleanup(&st, &t);
     cr_assert_eq(st.robot[0].damage, 3);
     cr_assert(rr_has_option(&st.robot[0], top), "the top option card");

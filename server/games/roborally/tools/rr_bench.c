@@ -31,6 +31,8 @@
  * engine code that reads a clock or prints.
  */
 #include "roborally.h"
+#include "rr_ball.h"
+#include "rr_bot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
