@@ -1,5 +1,8 @@
 /*
- * rr_cards.h: the program deck and the option cards (data, RULINGS §5).
+ * rr_cards.h: the program deck, the option cards and the main laser's beams
+ * (RULINGS §5). Their tables (names, texts, priorities) are data:
+ * data/roborally/tables.json, written into rr_tables.c at build time by
+ * rr_gen (tools/rr_gen_tables.c), which fills the enums below by name.
  *
  * A program card is named by its priority, which is unique in the deck:
  * 10..840 in steps of 10, 84 cards. Higher priorities move first.
@@ -30,10 +33,11 @@ typedef enum rr_card_kind {
 } rr_card_kind;
 
 typedef struct rr_card_info {
-    const char *id;   /* "move2": the wire name of the kind */
-    const char *name; /* "Move 2" */
-    int steps;        /* squares forward (backup: -1), 0 for turns */
-    int quarters;     /* quarter turns clockwise (left: -1, U-turn: 2) */
+    const char *id;        /* "move2": the kind's wire name (events' "type") */
+    const char *name;      /* "Move 2" */
+    int steps;             /* squares forward (backup: -1), 0 for turns */
+    int quarters;          /* quarter turns clockwise (left: -1, U-turn: 2) */
+    int first, last, step; /* its priorities: first to last in steps of step */
 } rr_card_info;
 
 extern const rr_card_info rr_card_infos[RR_CARD_KINDS];
@@ -51,14 +55,14 @@ bool rr_register_locked(int damage, int r);
 /* ---- option cards ---- */
 
 typedef enum rr_option {
-    RR_OPT_HIGH_POWER,   /* main laser passes one wall and one robot */
-    RR_OPT_TRACTOR,      /* main laser may pull its target a square instead */
-    RR_OPT_PRESSOR,      /* main laser may push its target a square instead */
-    RR_OPT_RAMMING,      /* a robot it pushes or bumps takes 1 damage */
-    RR_OPT_DOUBLE,       /* main laser fires two beams */
-    RR_OPT_REAR,         /* a second laser fires backwards */
-    RR_OPT_ARM,          /* touches flags and repair sites one square away */
-    RR_OPT_ABLATIVE,     /* absorbs the next 3 damage */
+    RR_OPT_HIGH_POWER_LASER,      /* main laser passes one wall and one robot */
+    RR_OPT_TRACTOR_BEAM,          /* main laser may pull its target a square instead */
+    RR_OPT_PRESSOR_BEAM,          /* main laser may push its target a square instead */
+    RR_OPT_RAMMING_GEAR,          /* a robot it pushes or bumps takes 1 damage */
+    RR_OPT_DOUBLE_BARRELED_LASER, /* main laser fires two beams */
+    RR_OPT_REAR_FIRING_LASER,     /* a second laser fires backwards */
+    RR_OPT_MECHANICAL_ARM,        /* touches flags and repair sites one square away */
+    RR_OPT_ABLATIVE_COAT,         /* absorbs the next 3 damage */
     RR_OPTIONS,
 } rr_option;
 
@@ -72,5 +76,17 @@ extern const rr_option_info rr_option_infos[RR_OPTIONS];
 int rr_option_parse(const char *id); /* -1 if unknown */
 
 enum { RR_ABLATIVE_POINTS = 3 };
+
+/* ---- the main laser's beams ---- */
+
+typedef enum rr_beam_mode { RR_BEAM_DAMAGE, RR_BEAM_TRACTOR, RR_BEAM_PRESSOR, RR_BEAMS } rr_beam_mode;
+
+typedef struct rr_beam_info {
+    const char *id; /* "tractor": the wire name */
+    int option;     /* the option card it needs (rr_option), or -1 */
+} rr_beam_info;
+
+extern const rr_beam_info rr_beam_infos[RR_BEAMS];
+int rr_beam_parse(const char *id); /* -1 if unknown */
 
 #endif

@@ -646,29 +646,22 @@ static int read_registers(const game *g, int s, const json_t *list, int16_t draf
     return 0;
 }
 
+/* "beam": the main laser's beam this turn (default "damage"); a beam that
+ * needs an option card needs the robot to hold it. */
 static int read_beam(const game *g, int s, const json_t *action, uint8_t *beam, game_error *err)
 {
     json_t *v = json_object_get(action, "beam");
     *beam = RR_BEAM_DAMAGE;
     if (!v || json_is_null(v))
         return 0;
-    const char *name = json_string_value(v);
-    const rr_robot *r = &g->st.robot[s];
-    if (name && strcmp(name, "damage") == 0)
-        return 0;
-    if (name && strcmp(name, "tractor") == 0) {
-        if (!rr_has_option(r, RR_OPT_TRACTOR))
-            return game_fail(err, "illegal", "your robot has no Tractor Beam");
-        *beam = RR_BEAM_TRACTOR;
-        return 0;
-    }
-    if (name && strcmp(name, "pressor") == 0) {
-        if (!rr_has_option(r, RR_OPT_PRESSOR))
-            return game_fail(err, "illegal", "your robot has no Pressor Beam");
-        *beam = RR_BEAM_PRESSOR;
-        return 0;
-    }
-    return game_fail(err, "bad_action", "beam: \"damage\", \"tractor\" or \"pressor\"");
+    int b = rr_beam_parse(json_string_value(v));
+    if (b < 0)
+        return game_fail(err, "bad_action", "beam: \"damage\", \"tractor\" or \"pressor\"");
+    int opt = rr_beam_infos[b].option;
+    if (opt >= 0 && !rr_has_option(&g->st.robot[s], opt))
+        return game_fail(err, "illegal", "your robot has no %s", rr_option_infos[opt].name);
+    *beam = (uint8_t)b;
+    return 0;
 }
 
 /* RoboBall's "hitches": five of "hitch", "unhitch" or null (absent: five

@@ -84,7 +84,7 @@ void rr_damage_by(rr_state *s, int seat, int amount, const char *what, int at, r
     int absorbed = amount < r->coat ? amount : r->coat;
     r->coat = (int8_t)(r->coat - absorbed);
     if (absorbed && !r->coat)
-        discard_option(s, r, RR_OPT_ABLATIVE);
+        discard_option(s, r, RR_OPT_ABLATIVE_COAT);
     int total = r->damage + amount - absorbed;
     r->damage = (int8_t)(total > RR_MAX_DAMAGE ? RR_MAX_DAMAGE : total);
     rr_trace_damage(t, what, seat, at, amount - absorbed, absorbed, r->damage);
@@ -135,7 +135,7 @@ static int reach_cells(const rr_state *s, int seat, int out[9])
     const rr_course *c = s->floor.course;
     int cell = s->floor.piece[seat].cell, n = 0;
     out[n++] = cell;
-    if (!rr_has_option(&s->robot[seat], RR_OPT_ARM))
+    if (!rr_has_option(&s->robot[seat], RR_OPT_MECHANICAL_ARM))
         return n;
     for (int d = 0; d < RR_DIRS; d++) {
         int to = open_step(c, cell, d);
@@ -249,7 +249,7 @@ static void run_card(rr_state *s, int seat, int reg, rr_trace *t)
         rr_trace_frame(t);
         int bumped;
         bool moved = rr_push_step(&s->floor, seat, d, t, &bumped);
-        if (rr_has_option(r, RR_OPT_RAMMING) && bumped >= 0 && bumped < s->nrobots &&
+        if (rr_has_option(r, RR_OPT_RAMMING_GEAR) && bumped >= 0 && bumped < s->nrobots &&
             !(rammed & (1u << bumped))) {
             rammed |= (uint8_t)(1u << bumped);
             rr_damage(s, bumped, 1, t);
@@ -332,22 +332,22 @@ static void robot_lasers(const rr_state *s, int i, int damage[], beam_push *push
     const rr_robot *r = &s->robot[i];
     const rr_piece *p = &s->floor.piece[i];
     rr_beam b;
-    bool hp = rr_has_option(r, RR_OPT_HIGH_POWER);
-    int count = rr_has_option(r, RR_OPT_DOUBLE) ? 2 : 1;
+    bool hp = rr_has_option(r, RR_OPT_HIGH_POWER_LASER);
+    int count = rr_has_option(r, RR_OPT_DOUBLE_BARRELED_LASER) ? 2 : 1;
     if (robot_beam(s, i, p->facing, hp, &b)) {
         rr_trace_beam(t, "robot", i, b.cells[0], p->facing, count, &b);
         int mode = r->beam_mode;
         bool can_move = b.nhits > 0 && b.hits[0] < s->nrobots &&
-                        ((mode == RR_BEAM_TRACTOR && rr_has_option(r, RR_OPT_TRACTOR) &&
+                        ((mode == RR_BEAM_TRACTOR && rr_has_option(r, RR_OPT_TRACTOR_BEAM) &&
                           b.cells[0] != s->floor.piece[b.hits[0]].cell) ||
-                         (mode == RR_BEAM_PRESSOR && rr_has_option(r, RR_OPT_PRESSOR)));
+                         (mode == RR_BEAM_PRESSOR && rr_has_option(r, RR_OPT_PRESSOR_BEAM)));
         if (can_move) {
             int dir = mode == RR_BEAM_TRACTOR ? rr_opposite(p->facing) : p->facing;
             pushes[(*npushes)++] = (beam_push){i, b.hits[0], dir};
         }
         add_hits(s, &b, can_move ? 1 : 0, count, damage);
     }
-    if (rr_has_option(r, RR_OPT_REAR) && robot_beam(s, i, rr_opposite(p->facing), false, &b)) {
+    if (rr_has_option(r, RR_OPT_REAR_FIRING_LASER) && robot_beam(s, i, rr_opposite(p->facing), false, &b)) {
         rr_trace_beam(t, "rear", i, b.cells[0], rr_opposite(p->facing), 1, &b);
         add_hits(s, &b, 0, 1, damage);
     }
@@ -511,7 +511,7 @@ void rr_cleanup(rr_state *s, rr_trace *t)
             int o = s->option_deck[0];
             memmove(s->option_deck, s->option_deck + 1, (size_t)--s->noptions);
             r->options |= (uint16_t)(1u << o);
-            if (o == RR_OPT_ABLATIVE)
+            if (o == RR_OPT_ABLATIVE_COAT)
                 r->coat = RR_ABLATIVE_POINTS;
             rr_trace_action(t, "option", i, json_pack("{s:s}", "option", rr_option_infos[o].id));
         }

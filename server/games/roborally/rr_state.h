@@ -129,8 +129,6 @@ typedef struct rr_floor {
 
 /* ---- the robots ---- */
 
-typedef enum rr_beam_mode { RR_BEAM_DAMAGE, RR_BEAM_TRACTOR, RR_BEAM_PRESSOR } rr_beam_mode;
-
 /* RoboBall: a hitch declaration at the end of a register phase. */
 typedef enum rr_hitch { RR_HITCH_NONE, RR_HITCH_ON, RR_HITCH_OFF } rr_hitch;
 

@@ -17,7 +17,6 @@
 
 static const char *const phase_names[] = {"program", "choose", "over"};
 static const char *const need_names[] = {NULL, "program", "reenter", "stay_down"};
-static const char *const beam_names[] = {"damage", "tractor", "pressor"};
 static const char *const hitch_names[] = {NULL, "hitch", "unhitch"};
 
 static json_t *card_or_null(int card)
@@ -124,7 +123,7 @@ static json_t *robot_json(const game *g, int s, bool secrets)
     json_object_set_new(v, "cards", cards_json(seat->hand, seat->nhand));
     json_object_set_new(v, "program", own_program(g, s));
     json_object_set_new(v, "announce", json_boolean(seat->announce));
-    json_object_set_new(v, "beam", json_string(beam_names[seat->beam]));
+    json_object_set_new(v, "beam", json_string(rr_beam_infos[seat->beam].id));
     return v;
 }
 

@@ -379,7 +379,7 @@ Test(ball, a_beam_that_passes_walls_passes_the_roboball_without_harming_it)
     rb_floor(2, 3, 3, NULL);
     ts_place(&st, 0, 1, 3, RR_E);
     ts_place(&st, 1, 5, 3, RR_N);
-    st.robot[0].options = 1u << RR_OPT_HIGH_POWER;
+    st.robot[0].options = 1u << RR_OPT_HIGH_POWER_LASER;
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(st.robot[1].damage, 1, "the high-power laser goes through the ball");
     st.robot[0].options = 0;

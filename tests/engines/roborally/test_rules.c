@@ -174,7 +174,7 @@ Test(lives, a_destroyed_robot_loses_a_life_its_registers_and_its_options)
 {
     floor8(1, true);
     ts_place(&st, 0, 1, 1, RR_N);
-    st.robot[0].options = 1u << RR_OPT_DOUBLE;
+    st.robot[0].options = 1u << RR_OPT_DOUBLE_BARRELED_LASER;
     st.robot[0].reg[0] = 490;
     st.noptions = RR_OPTIONS - 1;
     rr_destroy(&st, 0, RR_GONE_PIT, NULL);
@@ -288,7 +288,7 @@ Test(virtual, a_virtual_robot_moving_into_a_real_one_does_not_push_it)
 static void give(int seat, int opt)
 {
     st.robot[seat].options |= (uint16_t)(1u << opt);
-    if (opt == RR_OPT_ABLATIVE)
+    if (opt == RR_OPT_ABLATIVE_COAT)
         st.robot[seat].coat = RR_ABLATIVE_POINTS;
 }
 
@@ -299,7 +299,7 @@ Test(options, high_power_laser_shoots_through_one_wall_and_one_robot)
     ts_place(&st, 1, 3, 4, RR_N);
     ts_place(&st, 2, 5, 4, RR_N);
     tc_wall(&tc, 4, 4, RR_E);
-    give(0, RR_OPT_HIGH_POWER);
+    give(0, RR_OPT_HIGH_POWER_LASER);
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(st.robot[1].damage, 1, "the robot shot through is hit");
     cr_assert_eq(st.robot[2].damage, 1, "and so is the one behind the wall");
@@ -333,17 +333,17 @@ static void beam_shot(int opt, int mode, int target_x, int want_x, int want_dama
 
 Test(options, tractor_beam_pulls_its_target_a_square_instead_of_damaging_it)
 {
-    beam_shot(RR_OPT_TRACTOR, RR_BEAM_TRACTOR, 4, 3, 0);
+    beam_shot(RR_OPT_TRACTOR_BEAM, RR_BEAM_TRACTOR, 4, 3, 0);
 }
 
 Test(options, tractor_beam_cannot_pull_an_adjacent_robot_which_takes_damage_instead)
 {
-    beam_shot(RR_OPT_TRACTOR, RR_BEAM_TRACTOR, 2, 2, 1);
+    beam_shot(RR_OPT_TRACTOR_BEAM, RR_BEAM_TRACTOR, 2, 2, 1);
 }
 
 Test(options, pressor_beam_pushes_its_target_a_square_away_instead_of_damaging_it)
 {
-    beam_shot(RR_OPT_PRESSOR, RR_BEAM_PRESSOR, 2, 3, 0);
+    beam_shot(RR_OPT_PRESSOR_BEAM, RR_BEAM_PRESSOR, 2, 3, 0);
 }
 
 Test(options, a_beam_mode_without_its_option_card_does_damage)
@@ -356,7 +356,7 @@ Test(options, ramming_gear_does_one_damage_to_a_robot_pushed_once_per_card)
     floor8(2, true);
     ts_place(&st, 0, 1, 2, RR_E);
     ts_place(&st, 1, 2, 2, RR_S); /* faces away: robot 0 is not shot by it */
-    give(0, RR_OPT_RAMMING);
+    give(0, RR_OPT_RAMMING_GEAR);
     int c[2] = {C_MOVE3, 0};
     ts_register(&st, 1, c, NULL);
     cr_assert_eq(ts_x(&st, 1), 5, "pushed three squares");
@@ -370,7 +370,7 @@ Test(options, ramming_gear_hurts_a_robot_it_bumps_against_a_wall)
     ts_place(&st, 0, 1, 2, RR_N);
     ts_place(&st, 1, 1, 1, RR_E);
     tc_wall(&tc, 1, 1, RR_N);
-    give(0, RR_OPT_RAMMING);
+    give(0, RR_OPT_RAMMING_GEAR);
     int c[2] = {C_MOVE1, 0};
     ts_register(&st, 1, c, NULL);
     cr_assert_eq(ts_y(&st, 0), 2);
@@ -382,7 +382,7 @@ Test(options, double_barreled_laser_fires_two_beams)
     floor8(2, true);
     ts_place(&st, 0, 1, 4, RR_E);
     ts_place(&st, 1, 4, 4, RR_N);
-    give(0, RR_OPT_DOUBLE);
+    give(0, RR_OPT_DOUBLE_BARRELED_LASER);
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(st.robot[1].damage, 2);
 }
@@ -393,7 +393,7 @@ Test(options, rear_firing_laser_fires_backwards_too)
     ts_place(&st, 0, 3, 4, RR_E);
     ts_place(&st, 1, 1, 4, RR_N);
     ts_place(&st, 2, 6, 4, RR_N);
-    give(0, RR_OPT_REAR);
+    give(0, RR_OPT_REAR_FIRING_LASER);
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(st.robot[1].damage, 1, "behind");
     cr_assert_eq(st.robot[2].damage, 1, "ahead");
@@ -408,8 +408,8 @@ Test(options, mechanical_arm_touches_a_flag_one_square_away_diagonals_too_not_th
     ts_place(&st, 1, 2, 3, RR_N); /* beside flag 1, a wall between */
     tc_wall(&tc, 2, 3, RR_N);
     ts_place(&st, 2, 1, 5, RR_N); /* no arm */
-    give(0, RR_OPT_ARM);
-    give(1, RR_OPT_ARM);
+    give(0, RR_OPT_MECHANICAL_ARM);
+    give(1, RR_OPT_MECHANICAL_ARM);
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(st.robot[0].flags, 1, "a diagonal touch");
     cr_assert_eq(st.robot[0].archive, tc_cell(&tc, 2, 2), "and the archive marker on the flag");
@@ -423,7 +423,7 @@ Test(options, mechanical_arm_repairs_from_one_square_away)
     floor8(1, true);
     tc_repair(&tc, 2, 2, RR_WRENCH);
     ts_place(&st, 0, 2, 3, RR_N);
-    give(0, RR_OPT_ARM);
+    give(0, RR_OPT_MECHANICAL_ARM);
     st.robot[0].damage = 3;
     rr_cleanup(&st, NULL);
     cr_assert_eq(st.robot[0].damage, 2);
@@ -433,13 +433,13 @@ Test(options, ablative_coat_absorbs_three_damage_then_is_discarded)
 {
     floor8(1, true);
     ts_place(&st, 0, 2, 2, RR_N);
-    give(0, RR_OPT_ABLATIVE);
+    give(0, RR_OPT_ABLATIVE_COAT);
     st.noptions = RR_OPTIONS - 1;
     rr_damage(&st, 0, 2, NULL);
     cr_assert_eq(st.robot[0].damage, 0);
     cr_assert_eq(st.robot[0].coat, 1);
     rr_damage(&st, 0, 2, NULL);
     cr_assert_eq(st.robot[0].damage, 1, "one point absorbed, one taken");
-    cr_assert(!rr_has_option(&st.robot[0], RR_OPT_ABLATIVE), "used up: discarded");
+    cr_assert(!rr_has_option(&st.robot[0], RR_OPT_ABLATIVE_COAT), "used up: discarded");
     cr_assert_eq(st.noptions, RR_OPTIONS);
 }

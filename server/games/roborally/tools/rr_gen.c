@@ -1,31 +1,36 @@
 /*
- * rr_gen.c: a build-time tool (run by meson, never shipped) that
- * assembles the courses of data/roborally/ (boards placed and turned as each
- * course file says, FORMAT.md) and writes them out twice, so that the JSON
- * stays the single source:
+ * rr_gen.c: a build-time tool (run by meson, never shipped) that writes
+ * RoboRally's data of data/roborally/ (FORMAT.md) out for each of its
+ * readers, so that the JSON stays the single source. The courses (boards
+ * placed and turned as each course file says) go out twice:
  *
  *   rr_gen c   out.c    <board and course files>  -> rr_courses[] (rr_course.h)
  *   rr_gen web out.json <board and course files>  -> the browser's course file
  *
+ * and the card tables (tables.json, rr_gen_tables.c) three times:
+ *
+ *   rr_gen tables-c   out.c  tables.json  -> the engine's tables (rr_cards.h)
+ *   rr_gen tables-web out.js tables.json  -> the browser's module
+ *   rr_gen tables-tui out.h  tables.json  -> a header for the terminal client
+ *
  * Files are told apart by their "format"; courses keep the order given.
  * Any malformed datum stops the build with a message naming it.
  */
-#include <jansson.h>
+#include "rr_gen.h"
+
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { N, E, S, W, MAX_SIDE = 24, MAX_BOARDS = 16, MAX_COURSES = 16, MAX_LASERS = 64 };
 
-static const char *where = "";
+const char *rr_gen_where = "";
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
+void rr_gen_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "rr_gen: %s: ", where);
+    fprintf(stderr, "rr_gen: %s: ", rr_gen_where);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -70,23 +75,23 @@ static int dir_of(json_t *j)
     const char *s = json_string_value(j);
     const char *p = s && s[0] && !s[1] ? strchr(dirs, s[0]) : NULL;
     if (!p)
-        die("bad direction %s", s ? s : "(missing)");
+        rr_gen_fail("bad direction %s", s ? s : "(missing)");
     return (int)(p - dirs);
 }
 
-static int int_of(json_t *o, const char *key)
+int rr_gen_int(json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
     if (!json_is_integer(v))
-        die("%s is not a whole number", key);
+        rr_gen_fail("%s is not a whole number", key);
     return (int)json_integer_value(v);
 }
 
-static const char *str_of(json_t *o, const char *key)
+const char *rr_gen_str(json_t *o, const char *key)
 {
     const char *s = json_string_value(json_object_get(o, key));
     if (!s)
-        die("%s is missing", key);
+        rr_gen_fail("%s is missing", key);
     return s;
 }
 
@@ -105,7 +110,7 @@ static json_t *board_named(const char *id)
         if (strcmp(json_string_value(json_object_get(boards[i], "id")), id) == 0)
             return boards[i];
     }
-    die("no board \"%s\"", id);
+    rr_gen_fail("no board \"%s\"", id);
 }
 
 /* Board cell (bx, by) of a w x h board turned q quarters clockwise and put
@@ -129,16 +134,16 @@ static void put_cell(course *c, json_t *j, int q, int cx, int cy)
         k->kind = PIT;
     json_t *belt = json_object_get(j, "conveyor");
     if (belt) {
-        k->kind = strcmp(str_of(belt, "kind"), "express") == 0 ? EXPRESS : BELT;
+        k->kind = strcmp(rr_gen_str(belt, "kind"), "express") == 0 ? EXPRESS : BELT;
         k->out = (dir_of(json_object_get(belt, "out")) + q) & 3;
         k->in = mask_of(json_object_get(belt, "in"), q);
     }
     json_t *gear = json_object_get(j, "gear");
     if (gear)
-        k->kind = strcmp(str_of(gear, "rot"), "cw") == 0 ? GEAR_CW : GEAR_CCW;
+        k->kind = strcmp(rr_gen_str(gear, "rot"), "cw") == 0 ? GEAR_CW : GEAR_CCW;
     json_t *repair = json_object_get(j, "repair");
     if (repair)
-        k->kind = strcmp(str_of(repair, "kind"), "wrench") == 0 ? WRENCH : WRENCH_HAMMER;
+        k->kind = strcmp(rr_gen_str(repair, "kind"), "wrench") == 0 ? WRENCH : WRENCH_HAMMER;
     json_t *pusher = json_object_get(j, "pusher");
     if (pusher) {
         k->push = (dir_of(json_object_get(pusher, "push")) + q) & 3;
@@ -146,7 +151,7 @@ static void put_cell(course *c, json_t *j, int q, int cx, int cy)
         json_t *r;
         json_array_foreach(json_object_get(pusher, "registers"), i, r) {
             if (!json_is_integer(r) || json_integer_value(r) < 1 || json_integer_value(r) > 5)
-                die("a pusher register is 1 to 5");
+                rr_gen_fail("a pusher register is 1 to 5");
             k->push_regs |= 1 << (json_integer_value(r) - 1);
         }
     }
@@ -154,39 +159,39 @@ static void put_cell(course *c, json_t *j, int q, int cx, int cy)
 
 static void place_board(course *c, json_t *placement)
 {
-    json_t *b = board_named(str_of(placement, "board"));
-    int w = int_of(b, "width"), h = int_of(b, "height"), q = int_of(placement, "rotation") & 3;
-    int x = int_of(placement, "x"), y = int_of(placement, "y");
+    json_t *b = board_named(rr_gen_str(placement, "board"));
+    int w = rr_gen_int(b, "width"), h = rr_gen_int(b, "height"), q = rr_gen_int(placement, "rotation") & 3;
+    int x = rr_gen_int(placement, "x"), y = rr_gen_int(placement, "y");
     for (int by = 0; by < h; by++) {
         for (int bx = 0; bx < w; bx++) {
             int cx, cy;
             place(bx, by, w, h, q, x, y, &cx, &cy);
             if (cx < 0 || cy < 0 || cx >= c->width || cy >= c->height)
-                die("board %s does not fit the course", str_of(b, "id"));
+                rr_gen_fail("board %s does not fit the course", rr_gen_str(b, "id"));
             if (c->cells[cy * c->width + cx].placed++)
-                die("board %s overlaps another at (%d,%d)", str_of(b, "id"), cx, cy);
+                rr_gen_fail("board %s overlaps another at (%d,%d)", rr_gen_str(b, "id"), cx, cy);
         }
     }
     size_t i;
     json_t *j;
     json_array_foreach(json_object_get(b, "cells"), i, j) {
         int cx, cy;
-        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &cx, &cy);
+        place(rr_gen_int(j, "x"), rr_gen_int(j, "y"), w, h, q, x, y, &cx, &cy);
         put_cell(c, j, q, cx, cy);
     }
     json_array_foreach(json_object_get(b, "lasers"), i, j) {
         if (c->nlasers == MAX_LASERS)
-            die("too many lasers");
+            rr_gen_fail("too many lasers");
         laser *l = &c->lasers[c->nlasers++];
-        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &l->x, &l->y);
+        place(rr_gen_int(j, "x"), rr_gen_int(j, "y"), w, h, q, x, y, &l->x, &l->y);
         l->dir = (dir_of(json_object_get(j, "dir")) + q) & 3;
-        l->count = int_of(j, "count");
+        l->count = rr_gen_int(j, "count");
     }
     json_array_foreach(json_object_get(b, "starts"), i, j) {
-        int cx, cy, n = int_of(j, "n");
-        place(int_of(j, "x"), int_of(j, "y"), w, h, q, x, y, &cx, &cy);
+        int cx, cy, n = rr_gen_int(j, "n");
+        place(rr_gen_int(j, "x"), rr_gen_int(j, "y"), w, h, q, x, y, &cx, &cy);
         if (n < 1 || n > 8)
-            die("start %d is not 1 to 8", n);
+            rr_gen_fail("start %d is not 1 to 8", n);
         cell *k = &c->cells[cy * c->width + cx];
         k->dock = n;
         k->dock_facing = (dir_of(json_object_get(j, "facing")) + q) & 3;
@@ -198,12 +203,12 @@ static int square_of(const course *c, json_t *xy, const char *what)
 {
     json_t *jx = json_array_get(xy, 0), *jy = json_array_get(xy, 1);
     if (json_array_size(xy) != 2 || !json_is_integer(jx) || !json_is_integer(jy))
-        die("course %s: %s is not [x, y]", c->id, what);
+        rr_gen_fail("course %s: %s is not [x, y]", c->id, what);
     int x = (int)json_integer_value(jx), y = (int)json_integer_value(jy);
     if (x < 0 || y < 0 || x >= c->width || y >= c->height)
-        die("course %s: %s (%d,%d) is off the course", c->id, what, x, y);
+        rr_gen_fail("course %s: %s (%d,%d) is off the course", c->id, what, x, y);
     if (c->cells[y * c->width + x].kind == PIT)
-        die("course %s: %s (%d,%d) is on a pit", c->id, what, x, y);
+        rr_gen_fail("course %s: %s (%d,%d) is on a pit", c->id, what, x, y);
     return y * c->width + x;
 }
 
@@ -226,17 +231,17 @@ static void load_roboball(course *c, json_t *rb)
         char key[2] = {(char)('0' + n), 0};
         json_t *list = json_object_get(homes, key);
         if (json_array_size(list) != (size_t)n)
-            die("course %s: roboball needs %d homes for %d teams", c->id, n, n);
+            rr_gen_fail("course %s: roboball needs %d homes for %d teams", c->id, n, n);
         for (int i = 0; i < n; i++) {
             int h = square_of(c, json_array_get(list, (size_t)i), "a home");
             if (h == c->ball)
-                die("course %s: a home of %d teams is the ball's square", c->id, n);
+                rr_gen_fail("course %s: a home of %d teams is the ball's square", c->id, n);
             for (int k = 0; k < i; k++) {
                 if (c->homes[n - 2][k] == h)
-                    die("course %s: two homes of %d teams share a square", c->id, n);
+                    rr_gen_fail("course %s: two homes of %d teams share a square", c->id, n);
             }
             if (manhattan(c, h, c->ball) != manhattan(c, c->homes[n - 2][0], c->ball) && i > 0)
-                die("course %s: the homes of %d teams are not equally far from the ball", c->id, n);
+                rr_gen_fail("course %s: the homes of %d teams are not equally far from the ball", c->id, n);
             c->homes[n - 2][i] = h;
         }
     }
@@ -245,18 +250,18 @@ static void load_roboball(course *c, json_t *rb)
 static void load_course(json_t *j)
 {
     if (ncourses == MAX_COURSES)
-        die("too many courses");
+        rr_gen_fail("too many courses");
     course *c = &courses[ncourses++];
-    c->id = str_of(j, "id");
-    c->name = str_of(j, "name");
-    c->length = str_of(j, "length");
+    c->id = rr_gen_str(j, "id");
+    c->name = rr_gen_str(j, "name");
+    c->length = rr_gen_str(j, "length");
     json_t *players = json_object_get(j, "players");
-    c->min_players = int_of(players, "min");
-    c->max_players = int_of(players, "max");
-    c->width = int_of(j, "width");
-    c->height = int_of(j, "height");
+    c->min_players = rr_gen_int(players, "min");
+    c->max_players = rr_gen_int(players, "max");
+    c->width = rr_gen_int(j, "width");
+    c->height = rr_gen_int(j, "height");
     if (c->width < 1 || c->height < 1 || c->width > MAX_SIDE || c->height > MAX_SIDE)
-        die("course %s is %dx%d, more than %d on a side", c->id, c->width, c->height, MAX_SIDE);
+        rr_gen_fail("course %s is %dx%d, more than %d on a side", c->id, c->width, c->height, MAX_SIDE);
     for (int i = 0; i < c->width * c->height; i++)
         c->cells[i].out = c->cells[i].push = -1;
     c->boards = json_object_get(j, "boards");
@@ -265,21 +270,21 @@ static void load_course(json_t *j)
     json_array_foreach(c->boards, i, v) place_board(c, v);
     for (int k = 0; k < c->width * c->height; k++) {
         if (!c->cells[k].placed)
-            die("course %s leaves (%d,%d) uncovered", c->id, k % c->width, k / c->width);
+            rr_gen_fail("course %s leaves (%d,%d) uncovered", c->id, k % c->width, k / c->width);
     }
     json_array_foreach(json_object_get(j, "flags"), i, v) {
-        int n = int_of(v, "n"), x = int_of(v, "x"), y = int_of(v, "y");
+        int n = rr_gen_int(v, "n"), x = rr_gen_int(v, "x"), y = rr_gen_int(v, "y");
         if (n != (int)i + 1 || i >= 8 || x < 0 || y < 0 || x >= c->width || y >= c->height)
-            die("course %s: flag %d is out of order or off the course", c->id, n);
+            rr_gen_fail("course %s: flag %d is out of order or off the course", c->id, n);
         if (c->cells[y * c->width + x].kind == PIT)
-            die("course %s: flag %d is on a pit", c->id, n);
+            rr_gen_fail("course %s: flag %d is on a pit", c->id, n);
         c->flags[i][0] = x;
         c->flags[i][1] = y;
         c->cells[y * c->width + x].flag = n;
         c->nflags++;
     }
     if (!c->nflags)
-        die("course %s has no flag", c->id);
+        rr_gen_fail("course %s has no flag", c->id);
     load_roboball(c, json_object_get(j, "roboball"));
 }
 
@@ -428,12 +433,12 @@ static json_t *course_json(const course *c)
     size_t i;
     json_t *p;
     json_array_foreach(c->boards, i, p) {
-        json_t *b = board_named(str_of(p, "board"));
+        json_t *b = board_named(rr_gen_str(p, "board"));
         json_array_append_new(placed, json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:i}", "board",
-                                                str_of(p, "board"), "name", str_of(b, "name"), "x",
-                                                int_of(p, "x"), "y", int_of(p, "y"), "width",
-                                                int_of(b, "width"), "height", int_of(b, "height"),
-                                                "rotation", int_of(p, "rotation")));
+                                                rr_gen_str(p, "board"), "name", rr_gen_str(b, "name"), "x",
+                                                rr_gen_int(p, "x"), "y", rr_gen_int(p, "y"), "width",
+                                                rr_gen_int(b, "width"), "height", rr_gen_int(b, "height"),
+                                                "rotation", rr_gen_int(p, "rotation")));
     }
     return json_pack("{s:s, s:s, s:s, s:{s:i, s:i}, s:i, s:i, s:o, s:o, s:o, s:o, s:o}", "id", c->id,
                      "name", c->name, "length", c->length, "players", "min", c->min_players, "max",
@@ -449,47 +454,73 @@ static void write_web(FILE *out)
     json_t *root = json_pack("{s:s, s:o}", "generated",
                              "by rr_gen from data/roborally/: do not edit", "courses", list);
     if (json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) < 0)
-        die("cannot write the course file");
+        rr_gen_fail("cannot write the course file");
     fputc('\n', out);
     json_decref(root);
 }
 
+/* rr_gen tables-c|tables-web|tables-tui OUT tables.json */
+static int tables_main(const char *what, const char *out_path, const char *in_path)
+{
+    rr_gen_where = in_path;
+    json_error_t e;
+    json_t *tables = json_load_file(in_path, 0, &e);
+    if (!tables)
+        rr_gen_fail("line %d: %s", e.line, e.text);
+    if (strcmp(rr_gen_str(tables, "format"), "rr-tables/1") != 0)
+        rr_gen_fail("not an rr-tables/1 file");
+    FILE *out = fopen(out_path, "w");
+    if (!out) {
+        rr_gen_where = out_path;
+        rr_gen_fail("cannot open for writing");
+    }
+    rr_gen_tables(what, tables, out);
+    rr_gen_where = out_path;
+    if (fclose(out) != 0)
+        rr_gen_fail("cannot write");
+    json_decref(tables);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strncmp(argv[1], "tables-", 7) == 0)
+        return tables_main(argv[1] + 7, argv[2], argv[3]);
     if (argc < 4 || (strcmp(argv[1], "c") != 0 && strcmp(argv[1], "web") != 0)) {
-        fprintf(stderr, "usage: rr_gen c|web OUT FILE.json...\n");
+        fprintf(stderr, "usage: rr_gen c|web OUT FILE.json...\n"
+                        "       rr_gen tables-c|tables-web|tables-tui OUT tables.json\n");
         return 2;
     }
     json_t *course_files[MAX_COURSES];
     int ncourse_files = 0;
     for (int i = 3; i < argc; i++) {
-        where = argv[i];
+        rr_gen_where = argv[i];
         json_error_t e;
         json_t *j = json_load_file(argv[i], 0, &e);
         if (!j)
-            die("line %d: %s", e.line, e.text);
-        const char *format = str_of(j, "format");
+            rr_gen_fail("line %d: %s", e.line, e.text);
+        const char *format = rr_gen_str(j, "format");
         if (strcmp(format, "rr-board/1") == 0 && nboards < MAX_BOARDS)
             boards[nboards++] = j;
         else if (strcmp(format, "rr-course/1") == 0 && ncourse_files < MAX_COURSES)
             course_files[ncourse_files++] = j;
         else
-            die("unknown format %s (or too many files)", format);
+            rr_gen_fail("unknown format %s (or too many files)", format);
     }
     for (int i = 0; i < ncourse_files; i++) {
-        where = json_string_value(json_object_get(course_files[i], "id"));
+        rr_gen_where = json_string_value(json_object_get(course_files[i], "id"));
         load_course(course_files[i]);
     }
-    where = argv[2];
+    rr_gen_where = argv[2];
     FILE *out = fopen(argv[2], "w");
     if (!out)
-        die("cannot open for writing");
+        rr_gen_fail("cannot open for writing");
     if (strcmp(argv[1], "c") == 0)
         write_c(out);
     else
         write_web(out);
     if (fclose(out) != 0)
-        die("cannot write");
+        rr_gen_fail("cannot write");
     for (int i = 0; i < nboards; i++)
         json_decref(boards[i]);
     for (int i = 0; i < ncourse_files; i++)
