@@ -1,29 +1,31 @@
 // cards.js: the program cards as the player sees them. A card is its
-// priority (10..840, unique); its kind follows the deck of RULINGS §5, the
-// same table as server/games/roborally/rr_cards.c.
+// priority (10..840, unique); its kind follows the deck of RULINGS §5.
+// The deck, the option cards and the main laser's beams come from
+// tables.js, which the build writes from data/roborally/tables.json (the
+// engine's tables come from the same file).
 
 import { svg } from '../kit.js';
+import TABLES from './tables.js';
 
-export const KINDS = {
-  uturn: { name: 'U-Turn', short: 'U-turn' },
-  left: { name: 'Rotate Left', short: 'Left' },
-  right: { name: 'Rotate Right', short: 'Right' },
-  backup: { name: 'Back Up', short: 'Back' },
-  move1: { name: 'Move 1', short: 'Move 1' },
-  move2: { name: 'Move 2', short: 'Move 2' },
-  move3: { name: 'Move 3', short: 'Move 3' },
-};
+/** Each kind of card by its id ('move2'): its name and short name. */
+export const KINDS = Object.fromEntries(TABLES.cards.map((c) => [c.id, { name: c.name, short: c.short }]));
 
-// The deck as runs of priorities: kind, first, last, step.
-const RUNS = [
-  ['uturn', 10, 60, 10], ['left', 70, 410, 20], ['right', 80, 420, 20], ['backup', 430, 480, 10],
-  ['move1', 490, 660, 10], ['move2', 670, 780, 10], ['move3', 790, 840, 10],
-];
+/** Each option card's name by its id ('tractor_beam': 'Tractor Beam'). */
+export const OPTION_NAMES = Object.fromEntries(TABLES.options.map((o) => [o.id, o.name]));
+
+/** Each option card's text: what it does. */
+export const OPTION_TEXTS = Object.fromEntries(TABLES.options.map((o) => [o.id, o.text]));
+
+/** The main laser's beams: [{id, option (the option card it needs, or null), label}]. */
+export const BEAMS = TABLES.beams;
+
+/** When a client sends its program as a draft (protocol/PROTOCOL.md, RoboRally, "Drafts"). */
+export const DRAFTS = TABLES.drafts;
 
 /** The kind of a card ('move2'), or null. */
 export function cardKind(priority) {
-  for (const [kind, first, last, step] of RUNS) {
-    if (priority >= first && priority <= last && (priority - first) % step === 0) return kind;
+  for (const { id, priorities: { first, last, step } } of TABLES.cards) {
+    if (priority >= first && priority <= last && (priority - first) % step === 0) return id;
   }
   return null;
 }

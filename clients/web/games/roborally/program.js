@@ -11,14 +11,16 @@
 // program as `hitches`.
 
 import { button, el } from '../dom.js';
-import { KINDS, cardIcon, cardKind, cardName } from './cards.js';
+import { BEAMS, DRAFTS, KINDS, cardIcon, cardKind, cardName } from './cards.js';
 
 // A draft goes to the server only in the last seconds before the deadline
 // (so that a missed deadline fills only the empty registers), not on every
-// click: each draft is an input every player's log shows.
-const DRAFT_DELAY_MS = 700;
-const DRAFT_WINDOW_MS = 12000; // drafts are sent this close to the deadline
-const DRAFT_MARGIN_MS = 1500;  // and no closer than this
+// click: each draft is an input every player's log shows. The rule and its
+// timing are protocol/PROTOCOL.md's (RoboRally, "Drafts"); the numbers come
+// from data/roborally/tables.json.
+const { delay_ms: DRAFT_DELAY_MS, window_ms: DRAFT_WINDOW_MS, margin_ms: DRAFT_MARGIN_MS } = DRAFTS;
+// The main laser's beam that needs no option card: the default, never sent.
+const PLAIN_BEAM = BEAMS[0].id;
 
 const HITCH_KEYS = ['q', 'w', 'e', 'r', 't'];
 const HITCH_NEXT = new Map([[null, 'hitch'], ['hitch', 'unhitch'], ['unhitch', null]]);
@@ -41,7 +43,7 @@ export function createProgrammer({ send, announce }) {
   let submitted = false;
   let picked = -1;
   let powerDown = false;
-  let beam = 'damage';
+  let beam = PLAIN_BEAM;
   let beamChoices = [];
   let damage = 0;
   let endsAt = null;
@@ -89,7 +91,7 @@ export function createProgrammer({ send, announce }) {
 
   function action(submit) {
     const a = { kind: 'program', turn, registers: regs.map((c, i) => (locked[i] ? null : c)), submit, power_down: powerDown };
-    if (beam !== 'damage') a.beam = beam;
+    if (beam !== PLAIN_BEAM) a.beam = beam;
     if (ballMode) a.hitches = hitches.slice();
     return a;
   }
@@ -244,7 +246,7 @@ export function createProgrammer({ send, announce }) {
     downBox.checked = powerDown;
     downBox.disabled = submitted || damage === 0;
     downLabel.hidden = damage === 0 && !powerDown;
-    beamLabel.hidden = beamChoices.length === 0;
+    beamLabel.hidden = beamChoices.length < 2; // the plain beam alone: nothing to choose
     beamSelect.disabled = submitted;
     if (submitted) note.textContent = 'Program locked in. The registers run once every program is in.';
     else if (empty) note.textContent = `${empty} register${empty > 1 ? 's' : ''} to fill. Empty registers are filled at random when time runs out.`;
@@ -260,7 +262,8 @@ export function createProgrammer({ send, announce }) {
       const newTurn = view.turn !== turn;
       locked = [0, 1, 2, 3, 4].map((i) => i >= 5 - me.locked);
       hand = me.cards || [];
-      beamChoices = (me.options || []).filter((o) => o === 'tractor_beam' || o === 'pressor_beam');
+      // The beams this robot may fire: those needing no option card, and those whose card it holds.
+      beamChoices = BEAMS.filter((b) => !b.option || (me.options || []).includes(b.option));
       ballMode = view.mode === 'roboball';
       if (newTurn || me.programmed) {
         turn = view.turn;
@@ -268,7 +271,7 @@ export function createProgrammer({ send, announce }) {
         hitches = (me.hitches || [null, null, null, null, null]).slice();
         submitted = !!me.programmed;
         powerDown = !!me.announce;
-        beam = me.beam || 'damage';
+        beam = me.beam || PLAIN_BEAM;
         picked = -1;
         if (newTurn) sentDraft = '';
         clearTimeout(draftTimer);
@@ -277,8 +280,7 @@ export function createProgrammer({ send, announce }) {
       armWindow();
       // A card no longer in the hand cannot stay in a register.
       regs = regs.map((c, i) => (locked[i] || c === null || hand.includes(c) ? c : null));
-      beamSelect.replaceChildren(el('option', { value: 'damage' }, 'damage'),
-        ...beamChoices.map((o) => el('option', { value: o === 'tractor_beam' ? 'tractor' : 'pressor' }, o === 'tractor_beam' ? 'tractor beam (pull)' : 'pressor beam (push)')));
+      beamSelect.replaceChildren(...beamChoices.map((b) => el('option', { value: b.id }, b.label)));
       beamSelect.value = beam;
       title.textContent = `Your program, turn ${view.turn}`;
       render();

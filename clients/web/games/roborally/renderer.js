@@ -11,11 +11,11 @@
 
 import { button, el } from '../dom.js';
 import { seatStyle } from '../kit.js';
-import { cardIcon, cardKind } from './cards.js';
+import { OPTION_NAMES, OPTION_TEXTS, cardIcon, cardKind } from './cards.js';
 import { C, DIR_WORDS, createFloor, teamStyle } from './floor.js';
 import { buildTimeline, createPlayer, piecesOf } from './playback.js';
 import { createProgrammer } from './program.js';
-import { OPTION_NAMES, describeEvent, list, teamName } from './words.js';
+import { describeEvent, list, teamName } from './words.js';
 
 let coursesPromise = null;
 
@@ -302,7 +302,7 @@ export function createRenderer(table) {
           el('span', { title: 'Damage' }, `⚡ ${r.damage}`), pips(r),
           el('span', { title: 'Cards in hand' }, `${r.hand} cards`)),
         extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
-        r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option' }, OPTION_NAMES[o]))) : null,
+        r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option', title: OPTION_TEXTS[o] }, OPTION_NAMES[o]))) : null,
         cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
         ball && view.phase === 'over' ? hitchesLine(r.hitches) : null,
         view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);

@@ -3,19 +3,8 @@
 // (the ball moving, hitches, pogo, bonk, balk, goal) and events (votes,
 // extraction) are told here too.
 
-import { KINDS } from './cards.js';
+import { KINDS, OPTION_NAMES } from './cards.js';
 import { DIR_WORDS } from './floor.js';
-
-export const OPTION_NAMES = {
-  high_power_laser: 'High-Power Laser',
-  tractor_beam: 'Tractor Beam',
-  pressor_beam: 'Pressor Beam',
-  ramming_gear: 'Ramming Gear',
-  double_barreled_laser: 'Double-Barreled Laser',
-  rear_firing_laser: 'Rear-Firing Laser',
-  mechanical_arm: 'Mechanical Arm',
-  ablative_coat: 'Ablative Coat',
-};
 
 const UNHITCH_WHY = {
   declared: 'unhitches',
