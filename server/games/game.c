@@ -202,6 +202,11 @@ void game_seat_range(const game_engine *e, const json_t *options, int *min, int 
         e->seat_range(options, min, max);
 }
 
+int game_seat_team(const game_engine *e, const json_t *options, int seat)
+{
+    return e->seat_team && options ? e->seat_team(options, seat) : -1;
+}
+
 int game_bot_level(const game_engine *e, const char *name)
 {
     for (int i = 0; e->bot_levels && e->bot_levels[i]; i++) {

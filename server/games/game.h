@@ -116,6 +116,12 @@ typedef struct game_engine {
      * variant needs exactly 3). NULL means [min_players, max_players]. */
     void (*seat_range)(const json_t *options, int *min, int *max);
 
+    /* Optional: the team a player in game seat `seat` plays on under these
+     * resolved options (0, 1, ...), or -1 when each plays for themselves.
+     * NULL: the game has no teams. The room message shows each seat's team
+     * (PROTOCOL.md, room), so that clients need not know the options. */
+    int (*seat_team)(const json_t *options, int seat);
+
     /* Names of the bot levels, weakest first, NULL-terminated; index = level.
      * NULL if the engine has no bots. */
     const char *const *bot_levels;
@@ -225,6 +231,9 @@ game_seeds game_seeds_from(uint64_t seed);
 
 /* The seat range for resolved options (seat_range, or the engine's min/max). */
 void game_seat_range(const game_engine *e, const json_t *options, int *min, int *max);
+
+/* The team of game seat `seat` under resolved options (seat_team), or -1. */
+int game_seat_team(const game_engine *e, const json_t *options, int seat);
 
 /* The level index of a bot level name, or -1. */
 int game_bot_level(const game_engine *e, const char *name);
