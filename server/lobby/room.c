@@ -535,6 +535,20 @@ void room_send_left(const player *p, const char *code, const char *reason, const
     json_decref(m);
 }
 
+/* The team the player in room seat i plays on (or would, sitting there
+ * now), or -1: its game seat is i once the game has started, the seats
+ * having closed up; before, the filled seats ahead of it. */
+static int seat_team(const room *r, int i)
+{
+    int game_seat = i;
+    if (r->state.status == ROOM_LOBBY) {
+        game_seat = 0;
+        for (int k = 0; k < i; k++)
+            game_seat += r->state.seats[k].player || r->state.seats[k].bot >= 0;
+    }
+    return game_seat_team(r->engine, r->options, game_seat);
+}
+
 static json_t *seat_json(const room *r, int i)
 {
     const seat *st = &r->state.seats[i];
@@ -547,6 +561,9 @@ static json_t *seat_json(const room *r, int i)
                                               : json_null());
     bool connected = st->player ? st->player->conn != NULL && st->player->room == r : true;
     json_object_set_new(j, "connected", json_boolean(connected));
+    int team = seat_team(r, i);
+    if (team >= 0)
+        json_object_set_new(j, "team", json_integer(team));
     return j;
 }
 

@@ -223,3 +223,44 @@ Test(rooms, a_newcomer_gets_the_last_fifty_chat_lines_in_order)
     fake_free(&ada);
     fake_free(&late);
 }
+
+/* RoboBall's teams come with the room (game_engine.seat_team): each seat
+ * shows the team it would play on, counting the filled seats ahead of it,
+ * and once the seats close up at start, the game's own. */
+static int team_at(json_t *room, int seat)
+{
+    json_t *t = json_object_get(json_array_get(json_object_get(room, "seats"), (size_t)seat), "team");
+    return t ? (int)json_integer_value(t) : -1;
+}
+
+Test(rooms, each_seat_shows_its_team_before_and_after_the_seats_close_up)
+{
+    fake ada, bob;
+    fake_init(&ada);
+    fake_init(&bob);
+    fake_two_seated(&ada, &bob, "roborally", "{\"mode\":\"roboball\",\"teams\":2}");
+    fake_say(&bob, "{\"type\":\"sit\",\"seat\":3}");
+    json_t *room = fake_last(&ada, "room");
+    /* Ada in seat 0; seats 1 and 2 empty; Bob in seat 3 */
+    cr_assert_eq(team_at(room, 0), 0);
+    cr_assert_eq(team_at(room, 1), 1, "an empty seat: the team of whoever sat there now");
+    cr_assert_eq(team_at(room, 3), 1, "Bob is the second filled seat");
+    cr_assert_eq(team_at(room, 4), 0, "the third filled seat: team 0 again");
+    fake_say(&ada, "{\"type\":\"bot\",\"seat\":1}");
+    room = fake_last(&ada, "room");
+    cr_assert_eq(team_at(room, 1), 1);
+    cr_assert_eq(team_at(room, 3), 0, "a bot ahead of Bob puts him on team 0");
+    fake_say(&ada, "{\"type\":\"bot\",\"seat\":6}");
+    fake_say(&ada, "{\"type\":\"start\"}");
+    room = fake_last(&ada, "room");
+    cr_assert_str_eq(fake_str(room, "status"), "playing");
+    cr_assert_eq(json_array_size(json_object_get(room, "seats")), 4);
+    for (int seat = 0; seat < 4; seat++)
+        cr_assert_eq(team_at(room, seat), seat % 2, "game seat %d", seat);
+    fake_say(&ada, "{\"type\":\"create\",\"game\":\"roborally\",\"options\":{\"mode\":\"race\",\"teams\":2}}");
+    cr_assert_eq(team_at(fake_last(&ada, "room"), 0), -1, "the race has no teams");
+    lobby_disconnect(fake_lobby, &ada.conn);
+    lobby_disconnect(fake_lobby, &bob.conn);
+    fake_free(&ada);
+    fake_free(&bob);
+}

@@ -14,6 +14,7 @@ const game_engine roborally_engine = {
     .max_players = RR_MAX_ROBOTS,
     .options = rr_game_options,
     .seat_range = NULL,
+    .seat_team = rr_game_seat_team,
     .bot_levels = rr_bot_levels,
     .create = rr_game_create,
     .destroy = rr_game_destroy,

@@ -86,8 +86,23 @@ static void shuffle_cards(rng *r, int16_t *a, int n)
     }
 }
 
-/* RoboBall's teams: `teams` 0 makes every seat a team of one; 2..4 puts
- * seat i on team i % teams, which needs equal team sizes. Returns the
+/* RoboBall's team of `seat` under the option `teams`: 2..4 puts seat i on
+ * team i % teams; 0 makes every seat a team of one. */
+static int team_of(int teams, int seat)
+{
+    return teams ? seat % teams : seat;
+}
+
+int rr_game_seat_team(const json_t *options, int seat)
+{
+    const char *mode = json_string_value(json_object_get(options, "mode"));
+    int teams = (int)json_integer_value(json_object_get(options, "teams"));
+    if (!mode || strcmp(mode, "roboball") != 0 || teams < RR_MIN_TEAMS)
+        return -1;
+    return team_of(teams, seat);
+}
+
+/* RoboBall's teams (team_of), which need equal team sizes. Returns the
  * number of teams, or -1. */
 static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_ROBOTS],
                           game_error *err)
@@ -102,7 +117,7 @@ static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_R
         return -1;
     }
     for (int i = 0; i < seats; i++)
-        team[i] = (int8_t)(teams ? i % teams : i);
+        team[i] = (int8_t)team_of(teams, i);
     return teams ? teams : seats;
 }
 

@@ -74,6 +74,9 @@ void rr_game_tick(game *g, int64_t now_ms, json_t *events);
 /* The deadline now running, or GAME_NO_DEADLINE. */
 int64_t rr_game_deadline(const game *g);
 bool rr_game_over(const game *g);
+/* RoboBall with 2 to 4 teams: the team of game seat `seat`; otherwise -1
+ * (the race, or RoboBall with every player a team of one). */
+int rr_game_seat_team(const json_t *options, int seat);
 
 /* ---- what the views read besides the state ---- */
 

@@ -147,6 +147,38 @@ Test(setup, teams_have_equal_sizes_or_the_game_is_refused)
     roborally_engine.destroy(g);
 }
 
+/* The room shows each seat's team from the engine (game_engine.seat_team):
+ * the team the game then puts that seat on. */
+static int team_for_room(const char *options, int seat)
+{
+    game_error err;
+    json_t *given = json_loads(options, 0, NULL);
+    json_t *resolved = game_options_resolve(&roborally_engine, given, &err);
+    cr_assert_not_null(resolved, "%s", err.message);
+    int team = game_seat_team(&roborally_engine, resolved, seat);
+    json_decref(given);
+    json_decref(resolved);
+    return team;
+}
+
+Test(setup, the_room_shows_the_team_the_game_puts_each_seat_on)
+{
+    static const char *const with_teams[] = {"{\"mode\":\"roboball\",\"teams\":2}",
+                                             "{\"mode\":\"roboball\",\"teams\":4}"};
+    for (int k = 0; k < 2; k++) {
+        game *g = rg_new(with_teams[k], 8, 5);
+        for (int seat = 0; seat < 8; seat++)
+            cr_assert_eq(team_for_room(with_teams[k], seat), rr_game_state(g)->rb.team[seat], "%s seat %d",
+                         with_teams[k], seat);
+        roborally_engine.destroy(g);
+    }
+    for (int seat = 0; seat < 8; seat++) {
+        cr_assert_eq(team_for_room("{\"mode\":\"roboball\",\"teams\":0}", seat), -1,
+                     "every player a team of one: no teams to show");
+        cr_assert_eq(team_for_room("{\"mode\":\"race\",\"teams\":2}", seat), -1, "the race ignores teams");
+    }
+}
+
 Test(homes, homes_archive_and_repair_like_flags)
 {
     rb_floor(2, 4, 4, NULL);
