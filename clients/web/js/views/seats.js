@@ -14,28 +14,11 @@ function optionValue(opt, value) {
 }
 
 /**
- * How many teams the room's options make (0: none). A game with a `teams`
- * option puts game seat i on team i % teams (RoboBall); its `mode`
- * "race" ignores teams.
+ * Does the room's game play in teams? The room message gives each seat's
+ * team then (the team it would play on, if someone sat there now: the
+ * server counts the filled seats ahead of it, as they close up at start).
  */
-function teamCount(room) {
-  const n = room.options?.teams;
-  if (!Number.isInteger(n) || n < 2 || room.options.mode === 'race') return 0;
-  return n;
-}
-
-/**
- * The team each seat plays on (or would, if someone sat there now): the
- * filled seats close up at start, so it counts the filled seats before it.
- */
-function seatTeams(room, teams) {
-  let filled = 0;
-  return room.seats.map((seat) => {
-    const team = filled % teams;
-    if (seat.player || seat.bot) filled += 1;
-    return team;
-  });
-}
+const playsInTeams = (room) => room.seats.some((seat) => Number.isInteger(seat.team));
 
 function teamTag(team) {
   // The team's colour is its first seat's (as on RoboBall's board).
@@ -106,10 +89,9 @@ export function createSeatsPanel(app) {
     const lobby = room.status === 'lobby';
     const filled = room.seats.filter((s) => s.player || s.bot).length;
     meta.textContent = `${filled} of ${room.max_players} seats filled${room.spectators ? ` · ${plural(room.spectators, 'watcher')}` : ''}`;
-    const teams = teamCount(room);
-    const teamOf = teams ? seatTeams(room, teams) : [];
+    const teams = playsInTeams(room);
     const teamNote = teams && lobby
-      ? `${teams} teams: the first seat plays on team 1, the next on team 2, and so on round. Empty seats close up when the game starts, and the teams must come out equal.`
+      ? 'Teams: the first seat plays on team 1, the next on team 2, and so on round. Empty seats close up when the game starts, and the teams must come out equal.'
       : '';
     note.textContent = [mine < 0 ? 'You are watching. Take an empty seat to play.' : '', teamNote].filter(Boolean).join(' ');
     note.hidden = !note.textContent;
@@ -117,7 +99,7 @@ export function createSeatsPanel(app) {
       fill(list, room.seats.map((seat) => h('li.seat', {
         dataset: { seat: String(seat.seat), state: seat.player ? 'player' : seat.bot ? 'bot' : 'empty', mine: String(seat.seat === mine) },
       }, h('span.visually-hidden', {}, `Seat ${seat.seat + 1}`), seatWho(seat, store),
-      teams ? teamTag(teamOf[seat.seat]) : null,
+      Number.isInteger(seat.team) ? teamTag(seat.team) : null,
       h('div.seat-actions', {}, seatActions(seat, { mine, host, lobby })))));
 
       const hostSeat = room.seats.find((s) => s.player && s.player.id === room.host);
