@@ -257,7 +257,7 @@ static void write_tui(json_t *tables, FILE *out)
                  " * (a card is its priority: first..last in steps of step), the option\n"
                  " * cards, the main laser's beams, and the draft timing of\n"
                  " * protocol/PROTOCOL.md (RoboRally, \"Drafts\"). */\n"
-                 "#ifndef BOTPIT_RL_TABLES_H\n#define BOTPIT_RL_TABLES_H\n\n");
+                 "#ifndef BOTPIT_RL_TABLES_H\n#define BOTPIT_RL_TABLES_H\n\n#include <stddef.h>\n\n");
     put_tui_table(out, json_object_get(tables, "cards"), "rl_card_kind",
                   "    const char *type, *name, *short_name; /* \"move2\" (events' \"type\"), \"Move 2\", \"Move 2\" */\n"
                   "    int steps, quarters;                  /* squares (back up: -1); quarter turns clockwise */\n"
