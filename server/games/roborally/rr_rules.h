@@ -28,7 +28,7 @@ struct rr_variant {
     bool (*marker)(const rr_state *s, int cell);
     /* A piece beyond the robots may run cards: its card of register reg (0
      * when none); (1) it turns face up; (2) the piece runs it, in priority
-     * order among the robots' cards. */
+     * order among the robots' cards. A variant with `card` has all three. */
     int (*card)(const rr_state *s, int piece, int reg);
     void (*reveal)(rr_state *s, int piece, int reg);
     void (*run_card)(rr_state *s, int piece, int reg, rr_trace *t);
