@@ -221,6 +221,7 @@ static const char *const levels[] = {"easy", "normal", NULL};
         .clone = clone_fn,                                      \
         .work_request = testgame_work_request,                  \
         .work_run = testgame_work_run,                          \
+        .rules_revision = 1,                                    \
     }
 
 const game_engine testgame_engine = TESTGAME_ENGINE("testgame", "Count to 21", testgame_clone);

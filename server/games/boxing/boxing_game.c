@@ -719,4 +719,5 @@ const game_engine boxing_engine = {
     .result = boxing_result,
     .bot = bot_entry,
     .clone = boxing_clone,
+    .rules_revision = 1,
 };

@@ -820,4 +820,5 @@ const game_engine manoover_engine = {
     .result = manoover_result,
     .bot = manoover_bot,
     .clone = manoover_clone,
+    .rules_revision = 1,
 };

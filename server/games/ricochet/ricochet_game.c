@@ -777,4 +777,5 @@ const game_engine ricochet_engine = {
     .clone = ricochet_clone,
     .work_request = ricochet_work_request,
     .work_run = ricochet_work_run,
+    .rules_revision = 1,
 };

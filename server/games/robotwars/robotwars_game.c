@@ -985,4 +985,5 @@ const game_engine robotwars_engine = {
     .clone = robotwars_clone,
     .work_request = NULL,
     .work_run = NULL,
+    .rules_revision = 1,
 };
