@@ -33,7 +33,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: botpit bench replay [--logs DIR] [--verbose] [ENGINE...]\n"
-            "       botpit bench replay --check FILE [--logs DIR]\n"
+            "       botpit bench replay --check FILE [--logs DIR] [ENGINE...]\n"
             "       botpit bench replay --update FILE [--same-rules] [--logs DIR] [ENGINE...]\n"
             "       botpit bench replay --record [--again] [--pace-ms N] [--budget-ms N] "
             "[--logs DIR] ENGINE...\n"
@@ -107,7 +107,7 @@ static int parse(int argc, char **argv, replay_args *a)
         }
         a->only[a->nonly++] = e;
     }
-    if ((a->check != NULL) + (a->update != NULL) + a->record > 1 || (a->check && a->nonly)) {
+    if ((a->check != NULL) + (a->update != NULL) + a->record > 1) {
         usage(stderr);
         return -1;
     }
