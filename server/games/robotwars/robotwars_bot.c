@@ -18,11 +18,15 @@
  *          (its attacks, and pushes into penalty areas and the pit), its
  *          own standing near hazards, and the pit about to open.
  */
-#include "robotwars.h"
+#include "robotwars_bot.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "robotwars_game.h"
+#include "robotwars_json.h"
+#include "robotwars_rules.h"
 
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD };
 
@@ -39,7 +43,7 @@ static const int alloc_order[3][12] = {
      RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1},
 };
 
-void robotwars_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS])
+void rw_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS])
 {
     (void)weapon;
     memset(add, 0, sizeof(int) * RW_CAPS);
@@ -527,8 +531,8 @@ static int easy_pick(search *s, const node *root, rng *noise)
 static int plan(const game *g, int level, rng *noise, const volatile int *cancel)
 {
     search s = {0}, scratch = {0};
-    node root = {.a = *robotwars_arena(g), .t = *robotwars_turn(g)};
-    int round = robotwars_round(g);
+    node root = {.a = *rw_arena_of(g), .t = *rw_turn_of(g)};
+    int round = rw_round(g);
     if (level == LEVEL_EASY)
         return easy_pick(&s, &root, noise);
     s.seen = scratch.seen = malloc(SEEN_SIZE * sizeof *s.seen);
@@ -539,7 +543,7 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
     if (level == LEVEL_HARD && s.ntop > 1) {
         /* Weigh the best few ends by the reply they leave the next robot
          * (the replies reuse the table of states seen: this search is done). */
-        int limit = robotwars_turn_limit(g);
+        int limit = rw_turn_limit(g);
         float best = -1e30f;
         for (int i = 0; i < s.ntop && !*cancel; i++) {
             float v = after_reply(&scratch, &s.top[i], root.t.who, round, limit, cancel) +
@@ -554,26 +558,28 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
     return act;
 }
 
-json_t *robotwars_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+json_t *rw_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)
 {
     (void)now_ms;
     (void)wake_ms;
+    if (seat < 0 || seat >= rw_seats(g))
+        return NULL;
     if (level < LEVEL_EASY || level > LEVEL_HARD)
         level = LEVEL_NORMAL;
-    rw_phase phase = robotwars_phase(g);
+    rw_phase phase = rw_phase_of(g);
     if (phase == RW_PHASE_SETUP) {
-        int discs = robotwars_discs(g, seat);
-        if (discs < 0 || robotwars_allocated(g, seat))
+        int discs = rw_discs(g, seat);
+        if (discs < 0 || rw_allocated(g, seat))
             return NULL;
         int add[RW_CAPS];
-        robotwars_bot_allocation(level, discs, robotwars_weapon(g, seat), add);
+        rw_bot_allocation(level, discs, rw_weapon_of(g, seat), add);
         json_t *a = rw_caps_json(add);
         json_object_set_new(a, "kind", json_string("allocate"));
         return a;
     }
-    const rw_turn *t = robotwars_turn(g);
-    if (phase != RW_PHASE_BATTLE || !t || robotwars_arena(g)->r[t->who].seat != seat)
+    const rw_turn *t = rw_turn_of(g);
+    if (phase != RW_PHASE_BATTLE || !t || rw_arena_of(g)->r[t->who].seat != seat)
         return NULL;
     rng noise;
     rng_seed(&noise, salt);

@@ -6,9 +6,11 @@
  * without, nothing is rolled and each roll due adds its expected losses to
  * the context, so a search sees the risks without guessing the dice.
  */
-#include "robotwars.h"
+#include "robotwars_rules.h"
 
 #include <string.h>
+
+#include "robotwars_json.h"
 
 const char *const rw_act_names[RW_ACTS] = {"forward", "back", "attack", "left", "right", "end"};
 
