@@ -15,8 +15,9 @@ static const game_option rw_options[] = {
      "wins. With three or more: heats, semi-finals and a final.",
      0, 0, 0, best_of_choices},
     {"setup_s", GAME_OPTION_INT, "Seconds to allocate discs",
-     "Time to spend the discs won before each battle; a disc still unplaced then goes where the "
-     "normal bot would put it.",
+     "Time to spend the discs won before each battle; a roboteer who has not allocated by then "
+     "gets the default allocation (Speed, Speed, Power, Speed, Speed, Power, then "
+     "Manoeuvrability), as the normal bot allocates.",
      60, 2, 3600, NULL},
     {"turn_s", GAME_OPTION_INT, "Seconds per turn",
      "Time for each robot's turn; at the deadline the turn ends.", 90, 2, 3600, NULL},

@@ -1,8 +1,9 @@
 /*
  * robotwars_bot.c: the bots.
  *
- * Discs: each level has an order in which it raises capabilities (the
- * normal bot's is also what a roboteer gets at the set-up deadline).
+ * Discs: each level has an order in which it raises capabilities; the
+ * normal bot's is the rules' default allocation (rw_default_allocation),
+ * which it reads rather than copies.
  *
  * Turns: every level plans the rest of its turn by a search over the
  * sequences of steps, attacks and turns it could still make (a depth-first
@@ -32,37 +33,23 @@ enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD };
 
 /* ---- discs ---- */
 
-/* The order each level raises capabilities in, one disc at a time; a
- * capability at its maximum is skipped. */
-static const int alloc_order[3][12] = {
-    {RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED,
-     RW_MANOEUVRABILITY, RW_SPEED, -1},
-    {RW_SPEED, RW_SPEED, RW_POWER, RW_SPEED, RW_SPEED, RW_POWER, RW_MANOEUVRABILITY,
-     RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1},
-    {RW_SPEED, RW_SPEED, RW_SPEED, RW_SPEED, RW_POWER, RW_POWER, RW_MANOEUVRABILITY,
-     RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1},
-};
+/* The order the easy and the hard bots raise capabilities in, one disc at
+ * a time (rw_allocate_in_order); the normal bot places its discs as the
+ * rules place those of a roboteer who let the set-up deadline pass. */
+static const int easy_order[] = {RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED, RW_POWER,
+                                 RW_MANOEUVRABILITY, RW_SPEED, RW_MANOEUVRABILITY, RW_SPEED, -1};
+static const int hard_order[] = {RW_SPEED, RW_SPEED, RW_SPEED, RW_SPEED, RW_POWER, RW_POWER,
+                                 RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1};
 
 void rw_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS])
 {
     (void)weapon;
-    memset(add, 0, sizeof(int) * RW_CAPS);
-    if (level < 0 || level > LEVEL_HARD)
-        level = LEVEL_NORMAL;
-    for (int i = 0; discs > 0 && alloc_order[level][i] >= 0; i++) {
-        int c = alloc_order[level][i];
-        if (rw_caps[c].base + add[c] < rw_caps[c].max) {
-            add[c]++;
-            discs--;
-        }
-    }
-    /* Anything left (an order shorter than the room) goes wherever fits. */
-    for (int c = 0; c < RW_CAPS && discs > 0; c++) {
-        while (discs > 0 && rw_caps[c].base + add[c] < rw_caps[c].max) {
-            add[c]++;
-            discs--;
-        }
-    }
+    if (level == LEVEL_EASY)
+        rw_allocate_in_order(easy_order, discs, add);
+    else if (level == LEVEL_HARD)
+        rw_allocate_in_order(hard_order, discs, add);
+    else
+        rw_default_allocation(discs, add);
 }
 
 /* ---- scoring an end of turn ---- */

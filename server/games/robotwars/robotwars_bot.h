@@ -10,8 +10,8 @@
 
 json_t *rw_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel);
-/* How a bot of `level` spends `discs` discs from base (into add[]). The
- * normal bot's choice is also what a roboteer gets at the set-up deadline. */
+/* How a bot of `level` spends `discs` discs from base (into add[]): the
+ * normal bot as the rules' default allocation (rw_default_allocation). */
 void rw_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS]);
 
 #endif

@@ -7,7 +7,7 @@
  * Phases. "setup": the robots of the next battle are reset to base, their
  * roboteers' ten disc throws are rolled, and each allocates its discs in
  * secret; when all are in (or at the set-up deadline, an unallocated robot
- * getting the normal bot's allocation) they are revealed together, the
+ * getting the rules' default allocation) they are revealed together, the
  * order of play is rolled (in a match, the roboteers take turns to start),
  * and the battle begins. "battle": one robot's turn at a time, ended by its
  * roboteer, by nothing being left to do, or by the turn deadline. "over":
@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "robotwars_bot.h" /* the default allocation, until the rules have it */
 #include "robotwars_json.h"
 #include "robotwars_rules.h"
 #include "robotwars_state.h"
@@ -60,16 +59,6 @@ int rw_drawn_index(const game *g, int seat)
 static int weapon_of(const game *g, int seat)
 {
     return rw_deck[g->card[seat]].value;
-}
-
-/* Discs a roboteer must place: all it won, unless every capability would
- * reach its maximum first. */
-static int discs_to_place(int discs)
-{
-    int room = 0;
-    for (int c = 0; c < RW_CAPS; c++)
-        room += rw_caps[c].max - rw_caps[c].base;
-    return discs < room ? discs : room;
 }
 
 /* ---- set-up ---- */
@@ -500,7 +489,7 @@ static int act_allocate(game *g, int seat, const json_t *action, int64_t now, js
     if (sum > g->discs[j])
         return game_fail(err, "illegal", "%s won %d disc%s, not %d", who, g->discs[j],
                          g->discs[j] == 1 ? "" : "s", sum);
-    int need = discs_to_place(g->discs[j]);
+    int need = rw_discs_to_place(g->discs[j]);
     if (sum < need)
         return game_fail(err, "illegal", "%s must place all %d discs it can: %d placed", who, need,
                          sum);
@@ -601,7 +590,7 @@ void rw_game_tick(game *g, int64_t now, json_t *events)
             for (int j = 0; j < bt->n; j++) {
                 if (g->allocated[j])
                     continue;
-                rw_bot_allocation(1, g->discs[j], weapon_of(g, bt->seats[j]), g->add[j]);
+                rw_default_allocation(g->discs[j], g->add[j]);
                 g->allocated[j] = g->defaulted[j] = true;
                 add_event(events, json_pack("{s:s, s:i}", "kind", "allocation_default", "seat",
                                             bt->seats[j]));

@@ -241,6 +241,21 @@ void rw_enter(rw_arena *a, int j, rw_ctx *ctx);
 /* Opens the pit: a robot standing on it falls in. */
 void rw_open_pit(rw_arena *a, rw_ctx *ctx);
 
+/* ---- discs (robotwars_rules.c) ---- */
+
+/* Discs a roboteer must place: all it won, unless every capability would
+ * reach its maximum first. */
+int rw_discs_to_place(int discs);
+/* Places `discs` from base one at a time in `order` (capabilities, ended by
+ * -1), passing over a capability at its maximum, then any left wherever
+ * they fit, the first capability first (into add[]). */
+void rw_allocate_in_order(const int *order, int discs, int add[RW_CAPS]);
+/* The default allocation (RULINGS §4): where the discs of a roboteer who
+ * has not allocated by the set-up deadline go: Speed, Speed, Power, Speed,
+ * Speed, Power, then Manoeuvrability three times, then wherever they fit.
+ * The normal bot allocates so too (it reads this rule). */
+void rw_default_allocation(int discs, int add[RW_CAPS]);
+
 /* ---- the tournament (robotwars_bracket.c) ---- */
 
 typedef struct rw_battle {

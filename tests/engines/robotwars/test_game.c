@@ -110,7 +110,7 @@ Test(allocation, is_secret_until_all_are_in_then_revealed_together)
     robotwars_engine.destroy(g);
 }
 
-Test(allocation, at_the_deadline_an_unallocated_robot_is_allocated_as_the_normal_bot_would)
+Test(ruling, at_the_deadline_an_unallocated_robot_gets_the_default_allocation)
 {
     game *g = rwt_new("{\"setup_s\": 10}", 2, 5);
     int other, seat = disc_holder(g, &other);
@@ -126,7 +126,7 @@ Test(allocation, at_the_deadline_an_unallocated_robot_is_allocated_as_the_normal
     cr_assert_not_null(d, "the deadline places the discs");
     cr_assert_eq(json_integer_value(json_object_get(d, "seat")), other);
     int add[RW_CAPS];
-    rw_bot_allocation(1, discs, 1, add);
+    rw_default_allocation(discs, add);
     int i = rw_in_battle(g, other);
     cr_assert_geq(i, 0);
     for (int c = 0; c < RW_CAPS; c++)

@@ -1003,3 +1003,46 @@ Test(ruling, when_the_pit_opens_under_two_robots_the_first_in_the_order_of_play_
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
+
+/* RULINGS §4: "at the deadline an unallocated disc is placed as a normal
+ * bot would". The order is the rules' own (rw_default_allocation); the
+ * normal bot reads it, so retuning a bot cannot change it. */
+Test(ruling, the_default_allocation_raises_speed_twice_then_power_then_manoeuvrability)
+{
+    static const int want[][RW_CAPS] = {
+        {0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {2, 1, 0}, {3, 1, 0}, {4, 1, 0},
+        {4, 2, 0}, {4, 2, 1}, {4, 2, 2}, {4, 2, 3}, {4, 2, 3},
+    };
+    for (int discs = 0; discs <= RW_THROWS; discs++) {
+        int add[RW_CAPS];
+        rw_default_allocation(discs, add);
+        for (int c = 0; c < RW_CAPS; c++)
+            cr_assert_eq(add[c], want[discs][c], "%d discs: %s +%d, not +%d", discs,
+                         rw_caps[c].name, add[c], want[discs][c]);
+        cr_assert_eq(add[0] + add[1] + add[2], rw_discs_to_place(discs),
+                     "every disc that fits is placed");
+    }
+}
+
+Test(discs, an_order_that_runs_out_places_the_rest_wherever_it_fits)
+{
+    static const int speed_only[] = {RW_SPEED, -1};
+    int add[RW_CAPS];
+    rw_allocate_in_order(speed_only, 7, add);
+    cr_assert_eq(add[RW_SPEED], 4, "one by the order, then speed to its maximum");
+    cr_assert_eq(add[RW_POWER], 2, "then power to its maximum");
+    cr_assert_eq(add[RW_MANOEUVRABILITY], 1, "and the last disc to manoeuvrability");
+    rw_allocate_in_order(speed_only, 10, add);
+    cr_assert_eq(add[RW_SPEED] + add[RW_POWER] + add[RW_MANOEUVRABILITY], 9,
+                 "never past the maxima: nine of ten fit");
+}
+
+Test(discs, the_normal_bot_allocates_as_the_rules_default)
+{
+    for (int discs = 0; discs <= RW_THROWS; discs++) {
+        int bot[RW_CAPS], rule[RW_CAPS];
+        rw_bot_allocation(1, discs, 2, bot);
+        rw_default_allocation(discs, rule);
+        cr_assert_arr_eq(bot, rule, sizeof bot, "%d discs", discs);
+    }
+}
