@@ -15,10 +15,11 @@
  * (server/games/README.md); every name but the registry's robotwars_engine
  * and robotwars_tool has the engine's one prefix, rw_:
  *   robotwars_rules.h   the rules and their data: robotwars_data.c (the
- *                       reconstruction, kept as data), robotwars_rules.c (one
+ *                       reconstruction, kept as data), then robotwars_json.c
+ *                       (the JSON forms the rules' events and the views
+ *                       share, robotwars_json.h), robotwars_rules.c (one
  *                       battle's mechanics and the discs), robotwars_bracket.c
  *                       (the tournament); pure, shared with the bots
- *   robotwars_json.c    the JSON forms shared by events and views
  *   robotwars_state.h   the plain data of a game (struct game)
  *   robotwars_game.c    the flow: phases, deadlines, the secret allocations;
  *                       what views and bots read (robotwars_game.h)
