@@ -14,6 +14,7 @@
 #include "lobby/lobby.h"
 #include "net/net.h"
 #include "store/store.h"
+#include "tools/bench_replay.h"
 #include "tools/bench_restore.h"
 #include "util/log.h"
 #include "util/metrics.h"
@@ -41,7 +42,9 @@ static void usage(FILE *out)
             "\n"
             "usage: botpit [flags]            run the server\n"
             "       botpit bench GAME [...]   run a game's benchmark\n"
-            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n",
+            "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
+            "       botpit bench replay       each game's replay digest (--check, --update,\n"
+            "                                 --record: see botpit bench replay --help)\n",
             BOTPIT_VERSION);
     for (int i = 0; game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
@@ -430,8 +433,10 @@ static int run_bench(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "restore") == 0)
         return bench_restore_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "replay") == 0)
+        return bench_replay_main(argc - 1, argv + 1);
     if (argc < 2) {
-        fprintf(stderr, "usage: botpit bench restore|GAME [flags]; games with a benchmark:");
+        fprintf(stderr, "usage: botpit bench restore|replay|GAME [flags]; games with a benchmark:");
         for (int i = 0; game_tools[i]; i++) {
             if (game_tools[i]->bench)
                 fprintf(stderr, " %s", game_tools[i]->engine);

@@ -215,3 +215,8 @@ int game_bot_level(const game_engine *e, const char *name)
     }
     return -1;
 }
+
+int game_rules_revision(const game_engine *e)
+{
+    return e->rules_revision > 0 ? e->rules_revision : 1;
+}

@@ -189,6 +189,14 @@ typedef struct game_engine {
     json_t *(*work_request)(const game *g);
     json_t *(*work_run)(const json_t *request, const volatile int *cancel);
 
+    /* The revision of the rules this engine plays, from 1; 0 (unset) counts
+     * as 1 (game_rules_revision). A change that makes a stored log replay
+     * into another game (other views, events or result) bumps it in the same
+     * commit: a room is stored with its revision, and a restart keeps aside,
+     * rather than replays, a room stored under another revision. The replay
+     * digests (tests/replay/, `botpit bench replay`) catch a change that
+     * forgot to; server/games/README.md says what counts. */
+    int rules_revision;
 } game_engine;
 
 /* A cancel flag that is never raised, for callers of bot() that need none
@@ -237,5 +245,8 @@ int game_seat_team(const game_engine *e, const json_t *options, int seat);
 
 /* The level index of a bot level name, or -1. */
 int game_bot_level(const game_engine *e, const char *name);
+
+/* The engine's rules revision: rules_revision, or 1 if it sets none. */
+int game_rules_revision(const game_engine *e);
 
 #endif

@@ -49,6 +49,7 @@ struct lobby {
     wheel_timer trim;        /* hands freed memory back after rooms closed */
     quota_book quotas;
     int broken;              /* rooms kept aside in the store */
+    int other_rules;         /* of them, set aside at this start for their rules revision */
     bool closing;
 };
 

@@ -55,6 +55,7 @@ int persist_room(struct store *s, const room *r, const room_state *st)
         .clock_ms = r->table.live ? table_clock(&r->table) : 0,
         .has_secret = st->has_secret,
         .secret = st->secret,
+        .rules_revision = game_rules_revision(r->engine),
     };
     int rc = store_room_put(s, &row);
     json_decref(seats);

@@ -13,6 +13,7 @@
 typedef struct restore_count {
     lobby *lobby;
     int rooms, broken, players;
+    int other_rules; /* of the broken: played under another rules revision */
 } restore_count;
 
 static void restore_player(void *arg, const char *id, const char *name,
@@ -108,8 +109,25 @@ static game_seeds stored_seeds(const store_room *row)
     return row->has_secret ? (game_seeds){row->seed, row->secret} : game_seeds_from(row->seed);
 }
 
+/* A game in play whose log was written under other rules than this
+ * server's engine plays would replay into another game (or fail halfway):
+ * 0 if the revisions agree, else -1 with why set. A room stored before
+ * revisions were kept (0) played revision 1. */
+static int same_rules(const game_engine *e, const store_room *row, char *why, size_t why_len)
+{
+    int stored = row->rules_revision > 0 ? row->rules_revision : 1;
+    if (stored == game_rules_revision(e))
+        return 0;
+    snprintf(why, why_len,
+             "it was played under revision %d of the rules of %s, and this server plays "
+             "revision %d; run the version that stored it to finish it",
+             stored, e->id, game_rules_revision(e));
+    return -1;
+}
+
 /* Builds a room from its row and log; -1 with why set (and nothing left
- * behind) if it cannot be built exactly. */
+ * behind) if it cannot be built exactly, -2 if its rules revision is not
+ * this server's. */
 static int build_room(lobby *l, const store_room *row, const json_t *inputs, char *why,
                       size_t why_len)
 {
@@ -127,6 +145,10 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
         json_decref(options);
         snprintf(why, why_len, "its game has not started, yet it has inputs");
         return -1;
+    }
+    if (status == ROOM_PLAYING && same_rules(e, row, why, why_len) < 0) {
+        json_decref(options);
+        return -2;
     }
     room_settings rs = {e, options, row->seed, row->seed_fixed, row->bot_takeover,
                         row->is_private, row->code};
@@ -178,15 +200,17 @@ static void restore_room(void *arg, const store_room *row, const json_t *inputs)
         return;
     }
     char why[512];
-    if (build_room(l, row, inputs, why, sizeof why) < 0)
+    int rc = build_room(l, row, inputs, why, sizeof why);
+    if (rc < 0)
         set_aside(c, row->code, why);
     else
         c->rooms++;
+    c->other_rules += rc == -2;
 }
 
 int lobby_restore(lobby *l, int *rooms, int *broken)
 {
-    restore_count c = {l, 0, 0, 0};
+    restore_count c = {l, 0, 0, 0, 0};
     *rooms = *broken = 0;
     if (!l->store)
         return 0;
@@ -195,10 +219,12 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
         rc = store_each_room(l->store, restore_room, &c);
     int aside = store_broken_count(l->store);
     l->broken = aside >= c.broken ? aside : c.broken;
+    l->other_rules = c.other_rules;
     *rooms = c.rooms;
     *broken = l->broken;
-    log_info("restored %d rooms and %d players (%d rooms kept aside, %d of them now)", c.rooms,
-             c.players, l->broken, c.broken);
+    log_info("restored %d rooms and %d players (%d rooms kept aside, %d of them now, %d of "
+             "those for their rules revision)",
+             c.rooms, c.players, l->broken, c.broken, c.other_rules);
     return rc;
 }
 

@@ -9,7 +9,7 @@
 
 #include "util/log.h"
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS players ("
@@ -18,7 +18,7 @@ static const char schema_sql[] =
     "  code TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL, host TEXT,"
     "  options TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL,"
     "  seed_fixed INTEGER NOT NULL, private INTEGER NOT NULL, bot_takeover INTEGER NOT NULL,"
-    "  clock_ms INTEGER NOT NULL DEFAULT 0, broken TEXT, secret INTEGER);"
+    "  clock_ms INTEGER NOT NULL DEFAULT 0, broken TEXT, secret INTEGER, rules INTEGER);"
     "CREATE TABLE IF NOT EXISTS inputs ("
     "  room TEXT NOT NULL, seq INTEGER NOT NULL, t INTEGER NOT NULL, seat INTEGER NOT NULL,"
     "  kind TEXT NOT NULL, action TEXT, PRIMARY KEY (room, seq)) WITHOUT ROWID;"
@@ -55,8 +55,8 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_PLAYER_PUT] = "INSERT INTO players (id, name, token_hash) VALUES (?1, ?2, ?3) "
                       "ON CONFLICT (id) DO UPDATE SET name = excluded.name",
     [ST_ROOM_PUT] = "INSERT OR REPLACE INTO rooms (code, game, status, host, options, seats,"
-                    " seed, seed_fixed, private, bot_takeover, clock_ms, secret)"
-                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                    " seed, seed_fixed, private, bot_takeover, clock_ms, secret, rules)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     [ST_ROOM_DELETE] = "DELETE FROM rooms WHERE code = ?1",
     [ST_INPUTS_DELETE] = "DELETE FROM inputs WHERE room = ?1",
     [ST_ROOM_BROKEN] = "UPDATE rooms SET broken = ?2 WHERE code = ?1",
@@ -245,8 +245,10 @@ static bool has_column(store *s, const char *table, const char *column)
     return ok;
 }
 
-/* A database from before version 2 gains the columns added since. Results
- * kept before then are taken as private: nobody can tell any more. */
+/* A database from an earlier version gains the columns added since.
+ * Results kept before version 2 are taken as private: nobody can tell any
+ * more. Rooms kept before version 3 have no rules revision (NULL), which
+ * the lobby reads as revision 1, the rules every engine played then. */
 static int upgrade_schema(store *s, char **msg)
 {
     static const struct {
@@ -257,6 +259,7 @@ static int upgrade_schema(store *s, char **msg)
          "ALTER TABLE results ADD COLUMN private INTEGER NOT NULL DEFAULT 1"},
         {"results", "seeded",
          "ALTER TABLE results ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0"},
+        {"rooms", "rules", "ALTER TABLE rooms ADD COLUMN rules INTEGER"},
     };
     for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
         if (has_column(s, added[i].table, added[i].column))
@@ -370,6 +373,10 @@ int store_room_put(store *s, const store_room *r)
         sqlite3_bind_int64(st, 12, (sqlite3_int64)r->secret);
     else
         sqlite3_bind_null(st, 12);
+    if (r->rules_revision > 0)
+        sqlite3_bind_int(st, 13, r->rules_revision);
+    else
+        sqlite3_bind_null(st, 13);
     return step_write(s, st, "saving a room");
 }
 
@@ -514,7 +521,7 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
-                           " private, bot_takeover, clock_ms, secret FROM rooms"
+                           " private, bot_takeover, clock_ms, secret, rules FROM rooms"
                            " WHERE broken IS NULL",
                            -1, &st, NULL) != SQLITE_OK)
         return read_failed(s, "reading rooms");
@@ -535,6 +542,7 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
             .clock_ms = sqlite3_column_int64(st, 10),
             .has_secret = sqlite3_column_type(st, 11) != SQLITE_NULL,
             .secret = (uint64_t)sqlite3_column_int64(st, 11),
+            .rules_revision = sqlite3_column_int(st, 12),
         };
         json_t *inputs = store_inputs(s, r.code);
         if (inputs)

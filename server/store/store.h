@@ -73,6 +73,9 @@ typedef struct store_room {
      * the game started; rooms stored before it was kept have none. */
     bool has_secret;
     uint64_t secret;
+    /* The rules revision of the game's engine (game_rules_revision) when it
+     * was stored; 0 for a room stored before revisions were kept. */
+    int rules_revision;
 } store_room;
 
 int store_room_put(store *s, const store_room *r);

@@ -109,7 +109,8 @@ static int write_rooms(store *s, const game_engine *e, const bench_args *a)
         char code[IDS_CODE_LEN + 1];
         bench_code(made, code);
         uint64_t seed = rng_next(&r);
-        store_room row = {code, e->id, "playing", NULL, options, seats, seed, true, false, true, 0, false, 0};
+        store_room row = {code, e->id, "playing", NULL, options, seats, seed, true, false, true, 0, false, 0,
+                          game_rules_revision(e)};
         if (store_room_put(s, &row) < 0)
             break;
         if (play_room(s, e, options, min, seed, code, a->inputs, a->level) == a->inputs)

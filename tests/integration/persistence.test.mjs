@@ -120,6 +120,35 @@ test('a room whose log no longer replays is kept aside, reported, and the rest c
   await server.stop();
 });
 
+test('a game stored under another rules revision is kept aside, said once, and counted', async () => {
+  const db = join(tempDir(), 'botpit.db');
+  let server = await startServer(['--db', db]);
+  const ada = await player(server, 'Ada');
+  const room = await ada.ok('create', { game: 'testgame' });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: room.code });
+  await ada.ok('start');
+  await ada.ok('act', { action: { kind: 'add', n: 1 } });
+  await server.stop('SIGKILL');
+  const stored = execFileSync('sqlite3', [db, `SELECT rules FROM rooms WHERE code = '${room.code}'`]).toString().trim();
+  assert.equal(stored, '1', 'the room was stored with its game\'s rules revision');
+  // As if the game had been stored by a server whose testgame played revision 7.
+  execFileSync('sqlite3', [db, `UPDATE rooms SET rules = 7 WHERE code = '${room.code}'`]);
+  server = await startServer(['--db', db]);
+  assert.match(server.stderr(), new RegExp(`room ${room.code} cannot be restored exactly and is kept aside: it was played under revision 7 of the rules of testgame, and this server plays revision 1`));
+  const metrics = (await httpGet(server, '/metrics')).text;
+  assert.match(metrics, /^botpit_rooms_broken 1$/m);
+  assert.match(metrics, /^botpit_rooms_other_rules 1$/m);
+  const again = await Client.connect(server);
+  assert.equal((await again.hello('Ada', ada.token)).room, null, 'Ada is in no room replayed under other rules');
+  await again.close();
+  await server.stop();
+  server = await startServer(['--db', db]);
+  assert.doesNotMatch(server.stderr(), /revision 7/, 'said once: a room kept aside is not tried again');
+  assert.match((await httpGet(server, '/metrics')).text, /^botpit_rooms_broken 1$/m);
+  await server.stop();
+});
+
 test('a room whose log skips an input is kept aside, reported, never half-restored or deleted', async () => {
   const db = join(tempDir(), 'botpit.db');
   let server = await startServer(['--db', db]);

@@ -4,12 +4,14 @@
  * an idle lobby leaves the loop nothing to wait for. */
 #include <criterion/criterion.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fake_conn.h"
 #include "faultvfs.h"
+#include "games/game.h"
 #include "store/store.h"
 
 static char dir[] = "/tmp/botpit-storage-XXXXXX";
@@ -187,6 +189,115 @@ Test(storage, restore_keeps_aside_a_log_with_a_gap_and_never_deletes_it)
     lobby_disconnect(fake_lobby, &dee.conn);
     fake_free(&dee);
     cr_assert_eq(store_broken_count(st), 1, "the room is still in the database");
+}
+
+/* Stops the lobby and the store, runs `sql` on the database file, and
+ * starts them again, restoring; the counts restore gave. */
+static void restart_after(const char *sql, int *rooms, int *broken)
+{
+    fake_lobby_stop();
+    store_close(st);
+    sqlite3 *raw;
+    cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(raw, sql, NULL, NULL, NULL), SQLITE_OK, "%s", sql);
+    sqlite3_close(raw);
+    fake_lobby_start();
+    char err[256];
+    st = store_open(db, err, sizeof err);
+    cr_assert_not_null(st, "%s", err);
+    lobby_set_store(fake_lobby, st);
+    cr_assert_eq(lobby_restore(fake_lobby, rooms, broken), 0);
+}
+
+/* The value of a /metrics line, or -1 without one. */
+static long metric(const char *name)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    lobby_metrics_write(fake_lobby, out);
+    fclose(out);
+    char want[128];
+    snprintf(want, sizeof want, "\n%s ", name);
+    const char *at = strstr(text, want);
+    long v = at ? strtol(at + strlen(want), NULL, 10) : -1;
+    free(text);
+    return v;
+}
+
+Test(storage, a_room_is_stored_with_the_rules_revision_of_its_game)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    sqlite3 *raw;
+    cr_assert_eq(sqlite3_open(db, &raw), SQLITE_OK);
+    sqlite3_stmt *q;
+    cr_assert_eq(sqlite3_prepare_v2(raw, "SELECT rules FROM rooms WHERE code = ?1", -1, &q, NULL),
+                 SQLITE_OK);
+    sqlite3_bind_text(q, 1, code, -1, SQLITE_STATIC);
+    cr_assert_eq(sqlite3_step(q), SQLITE_ROW);
+    cr_assert_eq(sqlite3_column_int(q, 0), game_rules_revision(game_engine_find("testgame")));
+    sqlite3_finalize(q);
+    sqlite3_close(raw);
+    leave_both(&ada, &bob);
+}
+
+/* Replaying a log into rules it was not played under would make another
+ * game (or fail halfway): the room is kept aside instead, said once in the
+ * log, and counted. */
+Test(storage, restore_keeps_aside_a_game_played_under_another_rules_revision)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    fake_act(&ada, 1);
+    char kept[8];
+    snprintf(kept, sizeof kept, "%s", code);
+    leave_both(&ada, &bob);
+    int rooms = -1, broken = -1;
+    restart_after("UPDATE rooms SET rules = 2", &rooms, &broken);
+    cr_assert_eq(rooms, 0);
+    cr_assert_eq(broken, 1);
+    cr_assert_eq(metric("botpit_rooms_broken"), 1);
+    cr_assert_eq(metric("botpit_rooms_other_rules"), 1);
+    fake dee;
+    fake_init(&dee);
+    fake_hello(&dee, "Dee");
+    fake_join(&dee, kept);
+    cr_assert_str_eq(fake_str(fake_last(&dee, "error"), "code"), "no_such_room");
+    lobby_disconnect(fake_lobby, &dee.conn);
+    fake_free(&dee);
+    cr_assert_eq(store_broken_count(st), 1, "the room is still in the database");
+
+    restart_after("SELECT 1", &rooms, &broken);
+    cr_assert_eq(rooms, 0, "a room kept aside is not tried again");
+    cr_assert_eq(broken, 1);
+    cr_assert_eq(metric("botpit_rooms_other_rules"), 0, "nor counted again at the next start");
+}
+
+/* A room stored before revisions were kept has none: it was played under
+ * the rules every engine then played, revision 1. */
+Test(storage, a_game_stored_before_rules_revisions_replays_as_revision_1)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    fake_act(&ada, 2);
+    char kept[8];
+    snprintf(kept, sizeof kept, "%s", code);
+    leave_both(&ada, &bob);
+    int rooms = -1, broken = -1;
+    restart_after("UPDATE rooms SET rules = NULL", &rooms, &broken);
+    cr_assert_eq(rooms, 1);
+    cr_assert_eq(broken, 0);
+    cr_assert_eq(metric("botpit_rooms_other_rules"), 0);
+    fake dee;
+    fake_init(&dee);
+    fake_hello(&dee, "Dee");
+    fake_join(&dee, kept);
+    json_t *state = fake_last(&dee, "state");
+    cr_assert_not_null(state, "the game is back");
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(state, "view"), "total")), 2);
+    lobby_disconnect(fake_lobby, &dee.conn);
+    fake_free(&dee);
 }
 
 /* Nothing is due in a lobby without rooms or connections: the loop has no

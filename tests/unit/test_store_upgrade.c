@@ -1,6 +1,7 @@
-/* A database from before schema 2 (no result privacy, no room secret) is
- * upgraded on opening: its results are taken as private, its rooms have no
- * secret (so they replay with the stream they were dealt with). */
+/* A database from before schema 2 (no result privacy, no room secret, no
+ * rules revision) is upgraded on opening: its results are taken as
+ * private, its rooms have no secret (so they replay with the stream they
+ * were dealt with) and no rules revision (the lobby reads revision 1). */
 #include <criterion/criterion.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -25,10 +26,16 @@ static const char v1_schema[] =
     "NULL);"
     "PRAGMA user_version = 1;";
 
+typedef struct seen {
+    int secret, rules;
+} seen;
+
 static void saw_room(void *arg, const store_room *r, const json_t *inputs)
 {
     (void)inputs;
-    *(int *)arg = r->has_secret ? 1 : 0;
+    seen *w = arg;
+    w->secret = r->has_secret ? 1 : 0;
+    w->rules = r->rules_revision;
 }
 
 Test(store_upgrade, old_results_are_taken_as_private_and_old_rooms_have_no_secret)
@@ -48,9 +55,18 @@ Test(store_upgrade, old_results_are_taken_as_private_and_old_rooms_have_no_secre
     json_t *own = store_results(s, NULL, NULL, "p1", 10);
     cr_assert_eq(json_array_size(own), 1, "but to the player who played it");
     cr_assert(json_is_true(json_object_get(json_array_get(own, 0), "private")));
-    int secret = -1;
-    cr_assert_eq(store_each_room(s, saw_room, &secret), 0);
-    cr_assert_eq(secret, 0, "an old room has no stored secret");
+    seen w = {-1, -1};
+    cr_assert_eq(store_each_room(s, saw_room, &w), 0);
+    cr_assert_eq(w.secret, 0, "an old room has no stored secret");
+    cr_assert_eq(w.rules, 0, "nor a rules revision");
+
+    json_t *none = json_array();
+    store_room again = {.code = "FGHJK", .game = "testgame", .status = "lobby", .options = none,
+                        .seats = none, .rules_revision = 3};
+    cr_assert_eq(store_room_put(s, &again), 0, "the upgraded table takes a revision");
+    cr_assert_eq(store_each_room(s, saw_room, &w), 0);
+    cr_assert_eq(w.rules, 3);
+    json_decref(none);
     json_decref(outsider);
     json_decref(own);
     store_close(s);

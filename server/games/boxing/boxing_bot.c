@@ -3,7 +3,7 @@
  *
  * A bot sees what its seat sees: its own layout, the cells, the letters hit
  * and the record of revealed orders (it reads the game only through the
- * accessors of boxing.h, which hand out nothing secret of other seats).
+ * accessors of boxing_game.h, which hand out nothing secret of other seats).
  *
  * From the record it models each enemy: where it may stand after moving,
  * which directions its working lasers may face, how far they reach, and what
@@ -20,11 +20,15 @@
  *           cone hit exactly when within reach, the enemy still fighting),
  *           and from them predicts its moves, its cones and its letters.
  */
-#include "boxing.h"
+#include "boxing_bot.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "boxing_game.h"
+#include "boxing_json.h"
+#include "boxing_rules.h"
 
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD };
 enum { HARD_SAMPLES = 240, HARD_TRIES = 2400 };
@@ -560,6 +564,8 @@ json_t *boxing_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t 
 {
     (void)now_ms;
     (void)wake_ms;
+    if (seat < 0 || seat >= boxing_seats(g))
+        return NULL;
     rng r;
     rng_seed(&r, salt ^ rng_mix((uint64_t)seat + 1));
     switch (boxing_phase_of(g)) {

@@ -1,5 +1,5 @@
 /* boxing_data.c: the tables of Robot boxing, apart from the rule code. */
-#include "boxing.h"
+#include "boxing_rules.h"
 
 /* Clockwise from north; each direction names the robot slot facing it. Slots
  * are numbered row*3 + col with row 0 to the north:
@@ -34,3 +34,5 @@ const boxing_template boxing_templates[] = {
     {"guns on the sides", {E, L, E, L, B, L, E, L, E}},
 };
 const int boxing_template_count = (int)(sizeof boxing_templates / sizeof boxing_templates[0]);
+
+const char *const boxing_out_names[4] = {"", "lasers", "engines", "both"};

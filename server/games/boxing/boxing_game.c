@@ -1,9 +1,6 @@
 /*
- * boxing_game.c: the Robot boxing game: phases, deadlines, resolution, views.
- *
- * Two to four seats; the options are the table below. The wire formats
- * (options, actions, view, events, result) are in protocol/PROTOCOL.md,
- * section "boxing: Robot boxing".
+ * boxing_game.c: the flow of a game of Robot boxing: phases, deadlines,
+ * resolution, the secrets it keeps, and what bots may read of it.
  *
  * Start. Seats 0 and 1 take opposite corners, drawn at random from the
  * game's open seed; seats 2 and 3 take the other two corners (0 and 1
@@ -26,74 +23,23 @@
  * the next turn); it sends no more orders and cannot be targeted. The last
  * robot fighting wins; robots knocked out together with no one left draw.
  */
-#include "boxing.h"
+#include "boxing_game.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct robot {
-    int cell;
-    bool laid_out;
-    bool random_layout;
-    boxing_layout layout; /* secret until the game is over */
-    uint16_t destroyed;   /* public: letters hit */
-    bool out;
-    int out_turn;
-    int out_why;
-    bool ordered;
-    boxing_orders orders; /* secret until the turn resolves */
-    int parts_destroyed;  /* enemy parts this robot destroyed: its score */
-} robot;
+#include "boxing_json.h"
+#include "boxing_rules.h"
+#include "boxing_state.h"
 
-struct game {
-    int size, seats, turn_limit;
-    bool free_centre;
-    int64_t order_ms, layout_ms;
-    rng dice;   /* the open stream: the starting corners */
-    rng secret; /* the secret stream: layouts drawn at the set-up deadline */
-    boxing_phase phase;
-    int turn;
-    int64_t deadline;
-    robot r[BOXING_MAX_SEATS];
-    boxing_record *records; /* turn_limit of them */
-    int nrecords;
-    json_t *last;           /* the last "resolved" event */
-    uint8_t winners, drawn; /* seat masks, once over */
-    bool by_turn_limit;
-};
-
-static const char *const phase_names[] = {"layout", "orders", "over"};
 static const char *const stop_names[] = {"", "same_cell", "swap", "occupied"};
-static const char *const out_names[] = {"", "lasers", "engines", "both"};
 
-/* ---- options ---- */
-
-static const game_option boxing_options[] = {
-    {"size", GAME_OPTION_INT, "Ring size", "Cells on each side of the square ring.", 8, 6, 16,
-     NULL},
-    {"order_s", GAME_OPTION_INT, "Seconds for orders",
-     "Time to write each turn's orders; a robot without orders then stands still and holds its "
-     "fire.",
-     90, 2, 3600, NULL},
-    {"layout_s", GAME_OPTION_INT, "Seconds for the layout",
-     "Time to lay out your robot before the fight; a robot without a layout then gets a random "
-     "one.",
-     180, 2, 3600, NULL},
-    {"turn_limit", GAME_OPTION_INT, "Turn limit",
-     "The fight is a draw if no one is knocked out after this many turns.", 40, 1, 200, NULL},
-    {"free_centre", GAME_OPTION_BOOL, "Free centre",
-     "Any part may take the centre slot and the booster may go anywhere. A centre engine or "
-     "laser adds power but faces no direction.",
-     0, 0, 0, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
-};
+/* ---- create and destroy ---- */
 
 static int option_int(const json_t *options, const char *name)
 {
     return (int)json_integer_value(json_object_get(options, name));
 }
-
-/* ---- create and destroy ---- */
 
 static void place_start(game *g)
 {
@@ -104,7 +50,7 @@ static void place_start(game *g)
         g->r[s].cell = corners[(first + boxing_start_corner[s]) % 4];
 }
 
-static game *boxing_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+game *boxing_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     if (seats < 2 || seats > BOXING_MAX_SEATS) {
         game_fail(err, "bad_options", "Robot boxing needs two to four robots, not %d", seats);
@@ -136,7 +82,7 @@ static game *boxing_create(const json_t *options, int seats, game_seeds seeds, g
     return g;
 }
 
-static void boxing_destroy(game *g)
+void boxing_destroy(game *g)
 {
     if (!g)
         return;
@@ -147,7 +93,7 @@ static void boxing_destroy(game *g)
 
 /* A deep copy for a bot's worker thread: the record is copied, and so is
  * the last event, since jansson values are not safe to share across threads. */
-static game *boxing_clone(const game *g)
+game *boxing_clone(const game *g)
 {
     game *copy = malloc(sizeof *copy);
     if (!copy)
@@ -198,13 +144,13 @@ static void names_list(const game *g, uint8_t mask, char *buf, size_t len)
     }
 }
 
-static void summary_of(const game *g, char *buf, size_t len)
+void boxing_summary(const game *g, char *buf, size_t len)
 {
     char names[64];
     if (g->winners) {
         int w = __builtin_ctz(g->winners);
         if (g->seats == 2) {
-            const robot *loser = &g->r[1 - w];
+            const boxing_robot *loser = &g->r[1 - w];
             snprintf(buf, len, "%s wins: %s has no working %s left", boxing_seat_names[w],
                      boxing_seat_names[1 - w],
                      loser->out_why == BOXING_OUT_LASERS ? "laser"
@@ -222,16 +168,6 @@ static void summary_of(const game *g, char *buf, size_t len)
         snprintf(buf, len, "Draw: %s knocked out together", names);
 }
 
-static json_t *seats_json(uint8_t mask)
-{
-    json_t *a = json_array();
-    for (int s = 0; s < BOXING_MAX_SEATS; s++) {
-        if (mask & (1u << s))
-            json_array_append_new(a, json_integer(s));
-    }
-    return a;
-}
-
 static void finish(game *g, uint8_t knocked_now, json_t *events)
 {
     uint8_t left = 0;
@@ -246,10 +182,10 @@ static void finish(game *g, uint8_t knocked_now, json_t *events)
     else
         g->drawn = knocked_now;
     char summary[160];
-    summary_of(g, summary, sizeof summary);
+    boxing_summary(g, summary, sizeof summary);
     json_array_append_new(events, json_pack("{s:s, s:o, s:o, s:s, s:s}", "kind", "over",
-                                            "winners", seats_json(g->winners), "drawn",
-                                            seats_json(g->drawn), "reason",
+                                            "winners", boxing_seats_json(g->winners), "drawn",
+                                            boxing_seats_json(g->drawn), "reason",
                                             g->by_turn_limit ? "turn_limit" : "knockout",
                                             "summary", summary));
 }
@@ -261,7 +197,7 @@ static void record_start(game *g, boxing_record *rec)
     memset(rec, 0, sizeof *rec);
     rec->turn = g->turn;
     for (int s = 0; s < g->seats; s++) {
-        robot *r = &g->r[s];
+        boxing_robot *r = &g->r[s];
         rec->present[s] = !r->out;
         rec->from[s] = rec->to[s] = r->cell;
         rec->destroyed_before[s] = r->destroyed;
@@ -284,7 +220,7 @@ static void shoot_all(game *g, boxing_record *rec, uint16_t damage[])
         const boxing_orders *o = &rec->orders[s];
         if (!rec->present[s] || o->fire < 0)
             continue;
-        const robot *r = &g->r[s];
+        const boxing_robot *r = &g->r[s];
         boxing_powers p;
         boxing_powers_of(&r->layout, rec->destroyed_before[s], &p);
         int dir = boxing_slot_dir[boxing_layout_slot_of(&r->layout, o->fire)];
@@ -379,7 +315,7 @@ static void resolve(game *g, int64_t now_ms, json_t *events)
     json_t *destroyed = json_array(), *knocked = json_array();
     uint8_t knocked_now = 0;
     for (int s = 0; s < g->seats; s++) {
-        robot *r = &g->r[s];
+        boxing_robot *r = &g->r[s];
         r->destroyed |= damage[s];
         json_array_append_new(destroyed, boxing_letters_json(damage[s]));
         int why = r->out ? 0 : boxing_knocked_out(&r->layout, r->destroyed);
@@ -389,7 +325,7 @@ static void resolve(game *g, int64_t now_ms, json_t *events)
         r->out_turn = g->turn;
         r->out_why = why;
         knocked_now |= (uint8_t)(1u << s);
-        json_array_append_new(knocked, json_pack("{s:i, s:s}", "seat", s, "why", out_names[why]));
+        json_array_append_new(knocked, json_pack("{s:i, s:s}", "seat", s, "why", boxing_out_names[why]));
     }
     json_object_set_new(ev, "destroyed", destroyed);
     json_object_set_new(ev, "knocked_out", knocked);
@@ -408,7 +344,7 @@ static void resolve(game *g, int64_t now_ms, json_t *events)
 static int act_layout(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                       game_error *err)
 {
-    robot *r = &g->r[seat];
+    boxing_robot *r = &g->r[seat];
     if (g->phase != BOXING_PHASE_LAYOUT)
         return game_fail(err, "illegal", "the fight has begun: layouts are set before it");
     if (r->laid_out)
@@ -452,7 +388,7 @@ static int check_target_robot(const game *g, int seat, boxing_orders *o, game_er
 static int act_orders(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                       game_error *err)
 {
-    robot *r = &g->r[seat];
+    boxing_robot *r = &g->r[seat];
     if (g->phase != BOXING_PHASE_ORDERS)
         return game_fail(err, "not_your_turn", "the fight begins when every robot is laid out");
     if (r->out)
@@ -481,7 +417,7 @@ static int act_orders(game *g, int seat, const json_t *action, int64_t now_ms, j
     return 0;
 }
 
-static int boxing_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+int boxing_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                       game_error *err)
 {
     if (!json_is_object(action))
@@ -499,13 +435,13 @@ static int boxing_act(game *g, int seat, const json_t *action, int64_t now_ms, j
                      : act_orders(g, seat, action, now_ms, events, err);
 }
 
-static void boxing_tick(game *g, int64_t now_ms, json_t *events)
+void boxing_tick(game *g, int64_t now_ms, json_t *events)
 {
     if (g->phase == BOXING_PHASE_OVER || now_ms < g->deadline)
         return;
     if (g->phase == BOXING_PHASE_LAYOUT) {
         for (int s = 0; s < g->seats; s++) {
-            robot *r = &g->r[s];
+            boxing_robot *r = &g->r[s];
             if (r->laid_out)
                 continue;
             boxing_layout_random(&r->layout, &g->secret);
@@ -518,143 +454,17 @@ static void boxing_tick(game *g, int64_t now_ms, json_t *events)
     resolve(g, now_ms, events);
 }
 
-static int64_t boxing_deadline(const game *g)
+int64_t boxing_deadline(const game *g)
 {
     return g->phase == BOXING_PHASE_OVER ? GAME_NO_DEADLINE : g->deadline;
 }
 
-/* ---- views ---- */
-
-/* Letters seen firing, with their directions, and directions seen moving. */
-static void seen_json(const game *g, int seat, json_t *view)
-{
-    json_t *fired = json_object();
-    uint8_t moved = 0;
-    for (int i = 0; i < g->nrecords; i++) {
-        const boxing_record *rec = &g->records[i];
-        if (!rec->present[seat])
-            continue;
-        for (int k = 0; k < rec->orders[seat].steps; k++)
-            moved |= (uint8_t)(1u << rec->orders[seat].path[k]);
-        if (rec->fire_dir[seat] >= 0) {
-            char letter[2] = {(char)('a' + rec->orders[seat].fire), 0};
-            json_object_set_new(fired, letter, json_string(boxing_dirs[rec->fire_dir[seat]].name));
-        }
-    }
-    json_t *dirs = json_array();
-    for (int d = 0; d < BOXING_DIRS; d++) {
-        if (moved & (1u << d))
-            json_array_append_new(dirs, json_string(boxing_dirs[d].name));
-    }
-    json_object_set_new(view, "fired", fired);
-    json_object_set_new(view, "moved", dirs);
-}
-
-/* A robot's working parts: only for its own seat, or once the game is over. */
-static json_t *working_json(const robot *r)
-{
-    boxing_powers p;
-    boxing_powers_of(&r->layout, r->destroyed, &p);
-    uint16_t lasers = 0, engines = 0;
-    for (int s = 0; s < BOXING_SLOTS; s++) {
-        uint16_t bit = (uint16_t)(1u << r->layout.letter[s]);
-        if (r->destroyed & bit)
-            continue;
-        if (r->layout.part[s] == BOXING_LASER)
-            lasers |= bit;
-        else if (r->layout.part[s] == BOXING_ENGINE)
-            engines |= bit;
-    }
-    json_t *dirs = json_array(), *guns = json_object();
-    for (int d = 0; d < BOXING_DIRS; d++) {
-        if (p.dirs & (1u << d))
-            json_array_append_new(dirs, json_string(boxing_dirs[d].name));
-    }
-    for (int letter = 0; letter < BOXING_LETTERS; letter++) {
-        if (!(p.guns & (1u << letter)))
-            continue;
-        char key[2] = {(char)('a' + letter), 0};
-        int dir = boxing_slot_dir[boxing_layout_slot_of(&r->layout, letter)];
-        json_object_set_new(guns, key, json_string(boxing_dirs[dir].name));
-    }
-    return json_pack("{s:o, s:o, s:b, s:o, s:o, s:i, s:i, s:i, s:i}", "lasers",
-                     boxing_letters_json(lasers), "engines", boxing_letters_json(engines), "booster",
-                     p.booster, "directions", dirs, "guns", guns, "steps",
-                     boxing_max_steps(&p, BOXING_BOOST_NONE), "steps_boosted",
-                     p.booster ? boxing_max_steps(&p, BOXING_BOOST_MOVE) : 0, "reach",
-                     boxing_reach(&p, BOXING_BOOST_NONE), "reach_boosted",
-                     p.booster ? boxing_reach(&p, BOXING_BOOST_SHOOT) : 0);
-}
-
-/* Public fields of every robot: seat, name, cell, out, out_turn, layout_in,
- * orders_in, random_layout, destroyed (letters hit), fired (letter →
- * direction, for letters seen firing), moved (directions seen in revealed
- * paths). The robot's own seat, and everyone once the game is over, also
- * gets layout, working (working parts, directions, steps and reach) and
- * orders (the orders in for this turn, or null). */
-static json_t *view_robot(const game *g, int s, bool secrets)
-{
-    const robot *r = &g->r[s];
-    json_t *v = json_pack("{s:i, s:s, s:o, s:b, s:o, s:b, s:b, s:b, s:o}", "seat", s, "name",
-                          boxing_seat_names[s], "cell", boxing_cell_json(g->size, r->cell), "out",
-                          r->out, "out_turn", r->out ? json_integer(r->out_turn) : json_null(),
-                          "layout_in", r->laid_out, "orders_in",
-                          g->phase == BOXING_PHASE_ORDERS && r->ordered, "random_layout",
-                          r->random_layout, "destroyed", boxing_letters_json(r->destroyed));
-    seen_json(g, s, v);
-    if (!secrets)
-        return v;
-    json_object_set_new(v, "layout", r->laid_out ? boxing_layout_to_json(&r->layout) : json_null());
-    json_object_set_new(v, "working", r->laid_out ? working_json(r) : json_null());
-    bool pending = g->phase == BOXING_PHASE_ORDERS && r->ordered;
-    json_object_set_new(v, "orders", pending ? boxing_orders_to_json(&r->orders) : json_null());
-    return v;
-}
-
-static json_t *boxing_result(const game *g);
-
-static json_t *boxing_view(const game *g, int seat)
-{
-    bool over = g->phase == BOXING_PHASE_OVER;
-    json_t *robots = json_array();
-    for (int s = 0; s < g->seats; s++)
-        json_array_append_new(robots, view_robot(g, s, over || s == seat));
-    json_t *v = json_pack("{s:s, s:i, s:i, s:i, s:b, s:i, s:o, s:o, s:o, s:O}", "phase",
-                          phase_names[g->phase], "turn", g->turn, "turn_limit", g->turn_limit,
-                          "size", g->size, "free_centre", g->free_centre, "seats", g->seats,
-                          "deadline", over ? json_null() : json_integer(g->deadline), "you",
-                          seat >= 0 && seat < g->seats ? json_integer(seat) : json_null(), "robots",
-                          robots, "last", g->last ? g->last : json_null());
-    if (over)
-        json_object_set_new(v, "result", boxing_result(g));
-    return v;
-}
-
-static bool boxing_over(const game *g)
+bool boxing_over(const game *g)
 {
     return g->phase == BOXING_PHASE_OVER;
 }
 
-static json_t *boxing_result(const game *g)
-{
-    json_t *scores = json_array(), *out = json_array();
-    for (int s = 0; s < g->seats; s++) {
-        const robot *r = &g->r[s];
-        json_array_append_new(scores, json_integer(r->parts_destroyed));
-        json_array_append_new(out, r->out ? json_pack("{s:i, s:s}", "turn", r->out_turn, "why",
-                                                      out_names[r->out_why])
-                                          : json_null());
-    }
-    char summary[160] = "The fight goes on";
-    if (g->phase == BOXING_PHASE_OVER)
-        summary_of(g, summary, sizeof summary);
-    return json_pack("{s:o, s:o, s:o, s:s, s:i, s:o, s:s}", "winners", seats_json(g->winners),
-                     "drawn", seats_json(g->drawn), "scores", scores, "reason",
-                     g->by_turn_limit ? "turn_limit" : "knockout", "turns", g->nrecords, "out", out,
-                     "summary", summary);
-}
-
-/* ---- the public record, for bots and tests ---- */
+/* ---- what bots read, and a hook for tests ---- */
 
 int boxing_seats(const game *g) { return g->seats; }
 int boxing_size(const game *g) { return g->size; }
@@ -689,34 +499,3 @@ int boxing_place_robot(game *g, int seat, int x, int y)
     g->r[seat].cell = cell;
     return 0;
 }
-
-static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                         int64_t *wake_ms, const volatile int *cancel)
-{
-    if (seat < 0 || seat >= g->seats)
-        return NULL;
-    return boxing_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
-}
-
-const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};
-
-const game_engine boxing_engine = {
-    .id = "boxing",
-    .title = "Robot boxing",
-    .summary = "Lay out a secret robot, then out-move and out-shoot the enemy turn by turn",
-    .min_players = 2,
-    .max_players = BOXING_MAX_SEATS,
-    .options = boxing_options,
-    .seat_range = NULL,
-    .bot_levels = boxing_bot_levels,
-    .create = boxing_create,
-    .destroy = boxing_destroy,
-    .act = boxing_act,
-    .tick = boxing_tick,
-    .deadline = boxing_deadline,
-    .view = boxing_view,
-    .over = boxing_over,
-    .result = boxing_result,
-    .bot = bot_entry,
-    .clone = boxing_clone,
-};

@@ -1,7 +1,7 @@
 /* boxing_json.c: layouts, orders and cells to and from their JSON forms.
  * A malformed action (wrong type or shape, unknown field) is "bad_action";
  * a well-formed one against the rules is "illegal". */
-#include "boxing.h"
+#include "boxing_json.h"
 
 #include <string.h>
 
@@ -258,4 +258,14 @@ json_t *boxing_letters_json(uint16_t mask)
             s[n++] = (char)('a' + letter);
     }
     return json_string(s);
+}
+
+json_t *boxing_seats_json(uint8_t mask)
+{
+    json_t *a = json_array();
+    for (int s = 0; s < BOXING_MAX_SEATS; s++) {
+        if (mask & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    }
+    return a;
 }

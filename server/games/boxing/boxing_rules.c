@@ -1,6 +1,6 @@
 /* boxing_rules.c: the pure rules of Robot boxing: layouts, powers, orders,
  * laser cones and simultaneous movement (RULINGS §3). No game state here. */
-#include "boxing.h"
+#include "boxing_rules.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -886,18 +886,6 @@ manoover_action manoover_bot_choose(const manoover_situation *s, int level, uint
 
 /* ------------------------------------------------------------ the contract */
 
-bool manoover_bot_situation(const game *g, manoover_situation *out)
-{
-    if (g->phase != MANOOVER_PHASE_CONTROL || g->pos.over)
-        return false;
-    memset(out, 0, sizeof *out);
-    out->pos = g->pos;
-    out->seat = g->turn;
-    out->alternate = g->alternate;
-    out->ndice = manoover_game_usable_dice(g, out->dice);
-    return true;
-}
-
 json_t *manoover_action_json(const manoover_action *a)
 {
     switch (a->kind) {
@@ -917,7 +905,7 @@ json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_
     (void)now_ms;
     (void)wake_ms;
     manoover_situation s;
-    if (!manoover_bot_situation(g, &s) || s.seat != seat)
+    if (!manoover_game_situation(g, &s) || s.seat != seat)
         return NULL;
     manoover_action a = manoover_bot_choose(&s, level, salt, cancel, NULL);
     return manoover_action_json(&a);

@@ -26,7 +26,8 @@
 #ifndef MANOOVER_BOT_H
 #define MANOOVER_BOT_H
 
-#include "manoover.h"
+#include "manoover_game.h"
+#include "manoover_rules.h"
 
 typedef enum manoover_bot_level {
     MANOOVER_BOT_EASY,
@@ -47,15 +48,6 @@ typedef struct manoover_action {
     uint8_t dir;   /* for a turn */
 } manoover_action;
 
-/* What a bot sees: a control phase waiting for `seat`. */
-typedef struct manoover_situation {
-    manoover_pos pos;
-    int seat;
-    bool alternate;
-    int ndice;
-    uint8_t dice[MANOOVER_MAX_DICE]; /* usable dice: robot numbers */
-} manoover_situation;
-
 /* Work a call did, for the bench. */
 typedef struct manoover_bot_stats {
     long nodes; /* positions generated */
@@ -69,9 +61,6 @@ typedef struct manoover_bot_stats {
 /* The engine's bot() entry (game.h). Returns a new action object or NULL. */
 json_t *manoover_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                      int64_t *wake_ms, const volatile int *cancel);
-
-/* The situation of the seat to move; false if no one is to move. */
-bool manoover_bot_situation(const game *g, manoover_situation *out);
 
 /* The action a bot of `level` takes; stats may be NULL. Once *cancel (if
  * not NULL) is raised it plays the best it has found so far. */
@@ -95,8 +84,5 @@ void manoover_bot_features(const manoover_pos *p, int seat, double *out);
  * then 1, 2, 3, 4 as the fewest left to a seat in play is 4, 3, 2, 1. */
 #define MANOOVER_BOT_PHASES 5
 int manoover_bot_phase(const manoover_pos *p);
-
-/* `botpit manoover-fit`: refits hard's weights by self-play (manoover_fit.c). */
-int manoover_fit_main(int argc, char **argv);
 
 #endif

@@ -1,87 +1,21 @@
-/* manoover_game.c: the engine contract for Robot Attack: options, turns and
- * their phases, match scoring, views and events. The rules of a single step
- * live in manoover_rules.c. */
+/* manoover_game.c: the flow of a game of Robot Attack: turns and their
+ * phases, matches and their scoring, the events; what bots read
+ * (manoover_game.h). The rules of a single step live in manoover_rules.c. */
+#include "manoover_game.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "manoover.h"
-#include "manoover_bot.h"
+#include "manoover_json.h"
+#include "manoover_rules.h"
+#include "manoover_state.h"
 
-/* ---------------------------------------------------------------- options */
-
-static const char *const variant_choices[] = {"standard", "three", "plus", NULL};
-
-/* match_to's default by variant, in variant_choices' order: the target each
- * variant's rules advise (the layouts' match_points, which a test holds
- * equal). A match_to the host sets is used as set, in every variant. */
-static const int match_to_defaults[] = {21, 21, 30};
-
-static const game_option_default manoover_option_defaults[] = {
-    {"match_to", "variant", match_to_defaults},
-    {NULL, NULL, NULL},
-};
-
-static const game_option manoover_options[] = {
-    {"variant", GAME_OPTION_CHOICE, "Variant",
-     "standard: two players on the 37-cell board, six robots each, three six-sided dice. three: "
-     "three players on the 61-cell board with three goals. plus: MANOOVER Plus for two, on the "
-     "61-cell board, eight robots each, four eight-sided dice.",
-     0, 0, 0, variant_choices},
-    {"alternate", GAME_OPTION_BOOL, "Even-more-confusing order",
-     "Each player's first turn is a control phase only; every later turn is the automatic phase "
-     "first, then the control phase.",
-     0, 0, 0, NULL},
-    {"match_to", GAME_OPTION_INT, "Match to",
-     "Play a match: games score 1 point per robot in your goal plus a bonus for the winner, and "
-     "the first to this many points (ahead of everyone) wins. 0 plays a single game. Left "
-     "unset, each variant plays to its own target: 21, or 30 in MANOOVER Plus; a number set "
-     "here is used as set, in every variant.",
-     21, 0, 500, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
-};
-
-static void manoover_seat_range(const json_t *options, int *min, int *max)
+void manoover_seat_range(const json_t *options, int *min, int *max)
 {
     const char *variant = json_string_value(json_object_get(options, "variant"));
     const manoover_layout *l = manoover_layout_find(variant ? variant : "");
     if (l)
         *min = *max = l->seats;
-}
-
-/* ------------------------------------------------------------ JSON helpers */
-
-static json_t *cell_json(manoover_cell c)
-{
-    return json_pack("[ii]", c.q, c.r);
-}
-
-static json_t *robot_ref(const manoover_layout *l, int index)
-{
-    return json_pack("{sisi}", "owner", manoover_robot_seat(l, index), "number",
-                     manoover_robot_number(l, index));
-}
-
-static json_t *int_array(const int *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
-}
-
-static json_t *u8_array(const uint8_t *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
-}
-
-/* Sentences name seats "Seat N": the client puts the player's name in. */
-static const char *seat_name(int seat)
-{
-    static const char *const names[MANOOVER_MAX_SEATS] = {"Seat 1", "Seat 2", "Seat 3"};
-    return names[seat];
 }
 
 /* ------------------------------------------------------------------ events */
@@ -101,14 +35,14 @@ static void emit_step(const manoover_pos *p, const manoover_move *m, void *ctx_)
     json_t *pushes = json_array();
     for (int k = 0; k < m->npushed; k++) {
         const manoover_push *push = &m->pushed[k];
-        json_array_append_new(pushes, json_pack("{sososo}", "robot", robot_ref(l, push->robot),
-                                                "from", cell_json(push->from), "to",
-                                                cell_json(push->to)));
+        json_array_append_new(pushes, json_pack("{sososo}", "robot", manoover_robot_json(l, push->robot),
+                                                "from", manoover_cell_json(push->from), "to",
+                                                manoover_cell_json(push->to)));
     }
     json_t *step = json_pack("{sssssisosssososo}", "kind", "step", "phase", ctx->phase, "seat",
-                             manoover_robot_seat(l, m->robot), "robot", robot_ref(l, m->robot),
-                             "dir", manoover_dir_name(m->dir), "from", cell_json(m->from), "to",
-                             cell_json(m->to), "pushes", pushes);
+                             manoover_robot_seat(l, m->robot), "robot", manoover_robot_json(l, m->robot),
+                             "dir", manoover_dir_name(m->dir), "from", manoover_cell_json(m->from), "to",
+                             manoover_cell_json(m->to), "pushes", pushes);
     if (ctx->die)
         json_object_set_new(step, "die", json_integer(ctx->die));
     json_array_append_new(ctx->events, step);
@@ -118,13 +52,13 @@ static void emit_step(const manoover_pos *p, const manoover_move *m, void *ctx_)
         if (m->goal >= 0) {
             json_array_append_new(ctx->events,
                                   json_pack("{sssosisoso}", "kind", "scored", "robot",
-                                            robot_ref(l, m->removed), "goal", m->goal, "cell",
-                                            cell_json(r->cell), "score",
-                                            u8_array(p->scored, l->seats)));
+                                            manoover_robot_json(l, m->removed), "goal", m->goal, "cell",
+                                            manoover_cell_json(r->cell), "score",
+                                            manoover_bytes_json(p->scored, l->seats)));
         } else {
             json_array_append_new(ctx->events, json_pack("{sssoso}", "kind", "off_board", "robot",
-                                                         robot_ref(l, m->removed), "cell",
-                                                         cell_json(r->cell)));
+                                                         manoover_robot_json(l, m->removed), "cell",
+                                                         manoover_cell_json(r->cell)));
         }
     }
     if (m->out_seat >= 0)
@@ -132,7 +66,7 @@ static void emit_step(const manoover_pos *p, const manoover_move *m, void *ctx_)
                               json_pack("{sssi}", "kind", "player_out", "seat", m->out_seat));
 }
 
-static json_t *roll_json(const game *g)
+json_t *manoover_roll_json(const game *g)
 {
     const manoover_roll *r = &g->roll;
     json_t *rerolled = json_array(), *kept = json_array(), *aside = json_array();
@@ -142,8 +76,8 @@ static json_t *roll_json(const game *g)
                                                       "to", r->value[d]));
         json_array_append_new(r->kept[d] ? kept : aside, json_integer(r->value[d]));
     }
-    return json_pack("{sisososososo}", "seat", g->turn, "dice", u8_array(r->value, r->n), "first",
-                     u8_array(r->first, r->n), "rerolled", rerolled, "kept", kept, "set_aside",
+    return json_pack("{sisososososo}", "seat", g->turn, "dice", manoover_bytes_json(r->value, r->n), "first",
+                     manoover_bytes_json(r->first, r->n), "rerolled", rerolled, "kept", kept, "set_aside",
                      aside);
 }
 
@@ -187,7 +121,7 @@ static void begin_control(game *g, json_t *events)
         if (g->roll.kept[d])
             g->dice[g->ndice++] = (manoover_die){g->roll.value[d], false};
     }
-    json_t *ev = roll_json(g);
+    json_t *ev = manoover_roll_json(g);
     json_object_set_new(ev, "kind", json_string("roll"));
     json_array_append_new(events, ev);
 }
@@ -283,23 +217,23 @@ static void finish_game(game *g, const char *reason, int64_t now_ms, json_t *eve
 
     json_t *record = json_pack("{sisisssisosososo}", "game", g->game_no, "first", g->first_seat,
                                "reason", reason, "turns", g->pos.turns, "scored",
-                               int_array(scored, seats), "bonus", int_array(bonus, seats),
-                               "points", int_array(points, seats), "winners",
-                               int_array(winners, nwinners));
+                               manoover_ints_json(scored, seats), "bonus", manoover_ints_json(bonus, seats),
+                               "points", manoover_ints_json(points, seats), "winners",
+                               manoover_ints_json(winners, nwinners));
     json_array_append(g->history, record);
 
     json_t *ev = json_deep_copy(record);
     json_decref(record);
     json_object_set_new(ev, "kind", json_string("game_over"));
-    json_object_set_new(ev, "totals", int_array(g->totals, seats));
+    json_object_set_new(ev, "totals", manoover_ints_json(g->totals, seats));
     json_object_set_new(ev, "match_over", json_boolean(g->match_over));
     json_object_set_new(ev, "next_game_at", g->match_over ? json_null()
                                                           : json_integer(g->next_game_at));
     json_array_append_new(events, ev);
     if (g->match_over && g->match_to > 0)
         json_array_append_new(events, json_pack("{sssoso}", "kind", "match_over", "winners",
-                                                int_array(g->winners, g->nwinners), "totals",
-                                                int_array(g->totals, seats)));
+                                                manoover_ints_json(g->winners, g->nwinners), "totals",
+                                                manoover_ints_json(g->totals, seats)));
 }
 
 /* After any change: while the player to move has no usable die, finish the
@@ -401,7 +335,7 @@ static int next_first_player(const game *g, const char **reason)
 
 /* ------------------------------------------------------------ contract */
 
-static game *manoover_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+game *manoover_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     uint64_t seed = seeds.seed;
     const char *variant = json_string_value(json_object_get(options, "variant"));
@@ -440,7 +374,7 @@ static game *manoover_create(const json_t *options, int seats, game_seeds seeds,
     return g;
 }
 
-static void manoover_destroy(game *g)
+void manoover_destroy(game *g)
 {
     if (!g)
         return;
@@ -451,7 +385,7 @@ static void manoover_destroy(game *g)
 
 /* The bots think over a copy on a worker thread: the JSON is copied too,
  * since jansson values are not safe to share across threads. */
-static game *manoover_clone(const game *g)
+game *manoover_clone(const game *g)
 {
     game *copy = malloc(sizeof *copy);
     if (!copy)
@@ -516,7 +450,7 @@ static int check_action(const game *g, int seat, const parsed_action *a, game_er
                                          "shortly");
     }
     if (seat != g->turn)
-        return game_fail(err, "not_your_turn", "it is %s's turn", seat_name(g->turn));
+        return game_fail(err, "not_your_turn", "it is %s's turn", manoover_seat_name(g->turn));
     if (a->kind == ACT_PASS)
         return 0;
     const manoover_layout *l = g->layout;
@@ -555,7 +489,7 @@ static void apply_action(game *g, int seat, const parsed_action *a, json_t *even
         int from = g->pos.robot[i].dir;
         manoover_turn(&g->pos, i, a->dir);
         json_array_append_new(events, json_pack("{sssisosissss}", "kind", "turned", "seat", seat,
-                                                "robot", robot_ref(l, i), "die", a->robot,
+                                                "robot", manoover_robot_json(l, i), "die", a->robot,
                                                 "from_dir", manoover_dir_name(from), "dir",
                                                 manoover_dir_name(a->dir)));
         return;
@@ -566,7 +500,7 @@ static void apply_action(game *g, int seat, const parsed_action *a, json_t *even
     emit_step(&g->pos, &m, &ctx);
 }
 
-static int manoover_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+int manoover_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                         game_error *err)
 {
     parsed_action a = {0};
@@ -577,7 +511,7 @@ static int manoover_act(game *g, int seat, const json_t *action, int64_t now_ms,
     return 0;
 }
 
-static void manoover_tick(game *g, int64_t now_ms, json_t *events)
+void manoover_tick(game *g, int64_t now_ms, json_t *events)
 {
     if (g->phase != MANOOVER_PHASE_OVER || g->match_over || now_ms < g->next_game_at)
         return;
@@ -586,177 +520,14 @@ static void manoover_tick(game *g, int64_t now_ms, json_t *events)
     start_game(g, first, reason, now_ms, events);
 }
 
-static int64_t manoover_deadline(const game *g)
+int64_t manoover_deadline(const game *g)
 {
     return g->next_game_at;
 }
 
-static bool manoover_over(const game *g)
+bool manoover_over(const game *g)
 {
     return g->match_over;
-}
-
-/* ------------------------------------------------------------------ views */
-
-static json_t *legal_json(const game *g)
-{
-    const manoover_layout *l = g->layout;
-    json_t *robots = json_array();
-    for (int n = 1; n <= l->robots; n++) {
-        int dice = 0;
-        for (int d = 0; d < g->ndice; d++)
-            dice += !g->dice[d].used && g->dice[d].value == n;
-        if (!dice || !manoover_robot_on_board(&g->pos, g->turn, n))
-            continue;
-        int dir = g->pos.robot[manoover_robot_index(l, g->turn, n)].dir;
-        json_t *turns = json_array();
-        for (int d = 0; d < MANOOVER_DIRS; d++) {
-            if (d != dir)
-                json_array_append_new(turns, json_string(manoover_dir_name(d)));
-        }
-        json_array_append_new(robots, json_pack("{sisisbso}", "number", n, "dice", dice, "step",
-                                                1, "turn", turns));
-    }
-    return json_pack("{sosb}", "robots", robots, "pass", 1);
-}
-
-static json_t *robots_json(const game *g, json_t **scored, json_t **off_board)
-{
-    const manoover_layout *l = g->layout;
-    const manoover_pos *p = &g->pos;
-    int total = l->seats * l->robots;
-    json_t *on = json_array();
-    *scored = json_array();
-    *off_board = json_array();
-    for (int s = 0; s < l->seats; s++)
-        json_array_append_new(*scored, json_array());
-    for (int i = 0; i < total; i++) {
-        const manoover_robot *r = &p->robot[i];
-        if (r->where == MANOOVER_ON_BOARD)
-            json_array_append_new(on, json_pack("{sisisoss}", "owner", manoover_robot_seat(l, i),
-                                                "number", manoover_robot_number(l, i), "cell",
-                                                cell_json(r->cell), "dir",
-                                                manoover_dir_name(r->dir)));
-    }
-    /* Removed robots in the order they left, as they pile up beside the board. */
-    for (int seq = 1; seq <= p->removed; seq++) {
-        for (int i = 0; i < total; i++) {
-            const manoover_robot *r = &p->robot[i];
-            if (r->where == MANOOVER_ON_BOARD || r->removed_seq != seq)
-                continue;
-            json_t *dest = r->where == MANOOVER_IN_GOAL ? json_array_get(*scored, r->goal)
-                                                        : *off_board;
-            json_array_append_new(dest, robot_ref(l, i));
-        }
-    }
-    return on;
-}
-
-static const char *const phase_names[] = {"control", "over"};
-
-static json_t *manoover_view(const game *g, int seat)
-{
-    const manoover_layout *l = g->layout;
-    const manoover_pos *p = &g->pos;
-    int seats = l->seats;
-
-    json_t *colours = json_array(), *goals = json_array(), *out = json_array();
-    for (int s = 0; s < seats; s++) {
-        json_array_append_new(colours, json_string(l->colour[s]));
-        json_array_append_new(goals, json_pack("{siso}", "owner", s, "cell",
-                                               cell_json(l->goal[s])));
-        json_array_append_new(out, json_boolean(p->alive[s] == 0));
-    }
-    json_t *scored, *off_board;
-    json_t *robots = robots_json(g, &scored, &off_board);
-
-    json_t *dice = json_array(), *aside = json_array();
-    for (int d = 0; d < g->ndice; d++) {
-        bool usable = !g->dice[d].used && manoover_robot_on_board(p, g->turn, g->dice[d].value);
-        json_array_append_new(dice, json_pack("{sisisbsb}", "value", g->dice[d].value, "robot",
-                                              g->dice[d].value, "used", g->dice[d].used,
-                                              "usable", usable));
-    }
-    for (int d = 0; g->has_roll && d < g->roll.n; d++) {
-        if (!g->roll.kept[d])
-            json_array_append_new(aside, json_integer(g->roll.value[d]));
-    }
-
-    json_t *match = json_pack("{sisosososbso}", "to", g->match_to, "totals",
-                              int_array(g->totals, seats), "games", json_deep_copy(g->history),
-                              "winners", int_array(g->winners, g->nwinners), "over",
-                              g->match_over, "next_game_at",
-                              g->next_game_at == GAME_NO_DEADLINE
-                                  ? json_null()
-                                  : json_integer(g->next_game_at));
-
-    json_t *v = json_pack("{sssssbsisisosisisi}", "variant", l->variant, "title", l->title,
-                          "alternate", g->alternate, "radius", l->radius, "seats", seats,
-                          "colours", colours, "robots_per_seat", l->robots, "dice_count",
-                          l->dice, "dice_faces", l->faces);
-    json_object_set_new(v, "goals", goals);
-    json_object_set_new(v, "robots", robots);
-    json_object_set_new(v, "scored", scored);
-    json_object_set_new(v, "score", u8_array(p->scored, seats));
-    json_object_set_new(v, "off_board", off_board);
-    json_object_set_new(v, "alive", u8_array(p->alive, seats));
-    json_object_set_new(v, "out", out);
-    json_object_set_new(v, "game", json_integer(g->game_no));
-    json_object_set_new(v, "turn", json_integer(g->turn));
-    json_object_set_new(v, "turn_number", json_integer(p->turns));
-    json_object_set_new(v, "phase", json_string(phase_names[g->phase]));
-    json_object_set_new(v, "first_player", json_deep_copy(g->first_roll));
-    json_object_set_new(v, "game_first", json_integer(g->first_seat));
-    json_object_set_new(v, "game_first_reason", json_string(g->first_reason));
-    json_object_set_new(v, "roll", g->has_roll ? roll_json(g) : json_null());
-    json_object_set_new(v, "dice", dice);
-    json_object_set_new(v, "set_aside", aside);
-    json_object_set_new(v, "match", match);
-    json_object_set_new(v, "you", json_integer(seat));
-    if (g->phase == MANOOVER_PHASE_CONTROL && seat == g->turn)
-        json_object_set_new(v, "legal", legal_json(g));
-    return v;
-}
-
-static json_t *manoover_result(const game *g)
-{
-    if (!g->match_over)
-        return NULL;
-    int seats = g->layout->seats;
-    const int *scores = g->totals;
-    int goal_counts[MANOOVER_MAX_SEATS];
-    if (g->match_to == 0) {
-        for (int s = 0; s < seats; s++)
-            goal_counts[s] = g->pos.scored[s];
-        scores = goal_counts;
-    }
-
-    char summary[160];
-    const char *what = g->match_to ? "the match" : "the game";
-    if (g->nwinners == 1) {
-        int w = g->winners[0];
-        char rest[64] = "";
-        size_t used = 0;
-        for (int s = 0; s < seats; s++) {
-            if (s != w)
-                used += (size_t)snprintf(rest + used, sizeof rest - used, "%s%d",
-                                         used ? " and " : "", scores[s]);
-        }
-        snprintf(summary, sizeof summary, "%s wins %s %d to %s", seat_name(w), what,
-                 scores[w], rest);
-    } else {
-        char names[64] = "";
-        size_t used = 0;
-        for (int k = 0; k < g->nwinners; k++)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-                                     k == 0 ? "" : k + 1 == g->nwinners ? " and " : ", ",
-                                     seat_name(g->winners[k]));
-        snprintf(summary, sizeof summary, "%s tie %s with %d each", names, what,
-                 scores[g->winners[0]]);
-    }
-    return json_pack("{sososssiso}", "winners", int_array(g->winners, g->nwinners), "scores",
-                     int_array(scores, seats), "summary", summary, "match_to", g->match_to,
-                     "games", json_deep_copy(g->history));
 }
 
 /* ------------------------------------------------------------ test hooks */
@@ -796,28 +567,14 @@ int manoover_game_usable_dice(const game *g, uint8_t out[MANOOVER_MAX_DICE])
     return n;
 }
 
-/* ------------------------------------------------------------------ engine */
-
-static const char *const bot_levels[] = {"easy", "normal", "hard", NULL};
-
-const game_engine manoover_engine = {
-    .id = "manoover",
-    .title = "Robot Attack (MANOOVER)",
-    .summary = "Dice pick your robots, arrows push them on: shove robots into your goal.",
-    .min_players = 2,
-    .max_players = 3,
-    .options = manoover_options,
-    .option_defaults = manoover_option_defaults,
-    .seat_range = manoover_seat_range,
-    .bot_levels = bot_levels,
-    .create = manoover_create,
-    .destroy = manoover_destroy,
-    .act = manoover_act,
-    .tick = manoover_tick,
-    .deadline = manoover_deadline,
-    .view = manoover_view,
-    .over = manoover_over,
-    .result = manoover_result,
-    .bot = manoover_bot,
-    .clone = manoover_clone,
-};
+bool manoover_game_situation(const game *g, manoover_situation *out)
+{
+    if (g->phase != MANOOVER_PHASE_CONTROL || g->pos.over)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->pos = g->pos;
+    out->seat = g->turn;
+    out->alternate = g->alternate;
+    out->ndice = manoover_game_usable_dice(g, out->dice);
+    return true;
+}

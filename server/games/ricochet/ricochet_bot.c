@@ -36,9 +36,12 @@
  * from the game, so a bot's plan is a function of the round (and the
  * logged optimum). The searches are bounded to stay well under 20 ms.
  */
+#include "ricochet_bot.h"
+
 #include <string.h>
 
-#include "ricochet.h"
+#include "ricochet_game.h"
+#include "ricochet_rules.h"
 #include "util/rng.h"
 
 #define FIRST_MS 2000
@@ -203,6 +206,8 @@ json_t *ricochet_bot(const game *g, int seat, int level, int64_t now_ms, uint64_
                      int64_t *wake_ms, const volatile int *cancel)
 {
     (void)salt; /* a bot's plan is fixed per round (fixed_random) */
+    if (seat < 0 || seat >= ricochet_seats(g) || level < 0 || level > 2)
+        return NULL;
     *wake_ms = GAME_NO_DEADLINE;
     switch (ricochet_phase_of(g)) {
     case RICOCHET_PHASE_BIDDING: return bidding(g, seat, level, now_ms, wake_ms, cancel);

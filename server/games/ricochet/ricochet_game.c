@@ -2,7 +2,8 @@
  * ricochet_game.c: the Ricochet Robots table: rounds, bids, the sand timer,
  * demonstrations, chips and the end (seed 001, RULINGS §1).
  *
- * Two to eight seats; any may be a bot. The options are the table below.
+ * Two to eight seats; any may be a bot. The options are the table of
+ * ricochet.c.
  * The wire formats (options, actions, view, events, result) are in
  * protocol/PROTOCOL.md, section "ricochet: Ricochet Robots".
  *
@@ -40,11 +41,14 @@
  * If the solver gave up, the round's result shows the lower bound it proved
  * (and any successful demonstration as the best solution found).
  */
+#include "ricochet_game.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "ricochet_json.h"
-#include "ricochet_table.h"
+#include "ricochet_rules.h"
+#include "ricochet_state.h"
 
 /* The solver's budget per round, and a memory cap; past them it gives up
  * with a proven lower bound. On this machine the first rounds of 2000
@@ -55,39 +59,6 @@
 #define SOLVE_TABLE_MIB 64
 /* How long a pause may wait for a slow solver before the next chip. */
 #define SOLVER_WAIT_MS 20000
-
-/* ---- options ---- */
-
-static const char *const sides_choices[] = {"AB", "ABC", NULL};
-
-static const game_option ricochet_options[] = {
-    {"timer_s", GAME_OPTION_INT, "Sand timer (seconds)",
-     "Time the others have to bid after the first bid.", 60, 2, 600, NULL},
-    {"idle_min_s", GAME_OPTION_INT, "Start the timer by hand after (seconds)",
-     "When nobody has bid for this long, any player may start the sand timer.", 240, 0, 3600,
-     NULL},
-    {"idle_s", GAME_OPTION_INT, "Timer starts by itself after (seconds)",
-     "When nobody has bid for this long, the sand timer starts by itself.", 300, 1, 3600, NULL},
-    {"demo_s", GAME_OPTION_INT, "Time to demonstrate (seconds)",
-     "Each bidder's time to show their solution on the board.", 60, 2, 600, NULL},
-    {"chips_to_win", GAME_OPTION_INT, "Chips to win",
-     "0 follows the rules: 8 chips with 2 players, 6 with 3, 5 with 4, every chip with more.", 0,
-     0, 17, NULL},
-    {"ricochet_rule", GAME_OPTION_BOOL, "Ricochet rule",
-     "The robot of the chip must turn at least once on its way to the target.", 1, 0, 0, NULL},
-    {"silver", GAME_OPTION_BOOL, "Silver robot",
-     "A fifth robot with no target of its own, in the way or helping.", 0, 0, 0, NULL},
-    {"sides", GAME_OPTION_CHOICE, "Board sides",
-     "Which sides of the four board pieces may be drawn: AB are the original game's.", 0, 0, 0,
-     sides_choices},
-    {"pause_s", GAME_OPTION_INT, "Pause between rounds (seconds)",
-     "Time to see each round's result and the optimal solution before the next chip.", 8, 1, 120,
-     NULL},
-    {"bot_think_pct", GAME_OPTION_INT, "Bot thinking time (%)",
-     "100 is normal; lower makes bots bid and move faster, higher gives you more time.", 100, 0,
-     400, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
-};
 
 static int option_int(const json_t *options, const char *name)
 {
@@ -144,17 +115,6 @@ static void pile_return(game *g, int chip)
     int at = g->npile ? (int)rng_below(&g->deal, (uint32_t)g->npile) : 0;
     g->pile[g->npile++] = g->pile[at];
     g->pile[at] = (uint8_t)chip;
-}
-
-/* The RULINGS' chips to win by the number of players (0: every chip). */
-static int chips_to_win_for(int seats)
-{
-    switch (seats) {
-    case 2: return 8;
-    case 3: return 6;
-    case 4: return 5;
-    default: return 0;
-    }
 }
 
 /* ---- the flow ---- */
@@ -229,7 +189,7 @@ static void round_end(game *g, ricochet_outcome outcome, int winner, int64_t at,
     emit(events, json_pack("{s:s, s:i, s:s, s:o, s:o, s:o, s:o}", "kind", "round_end", "round",
                            g->round, "outcome", ricochet_outcome_names[outcome], "winner",
                            seat_or_null(winner), "target", ricochet_target_json(&g->board, g->chip),
-                           "chips", chips, "optimal", ricochet_optimum_json(g, &g->play.start, g->chip, &g->optimum)));
+                           "chips", chips, "optimal", ricochet_optimum_json(&g->board, g->rule, &g->play.start, g->chip, &g->optimum)));
 }
 
 static void start_demo(game *g, int index, int64_t at, json_t *events)
@@ -246,7 +206,7 @@ static void start_demo(game *g, int index, int64_t at, json_t *events)
 
 static void timer_out(game *g, int64_t at, json_t *events)
 {
-    g->norder = ricochet_bid_order(g, g->order);
+    g->norder = ricochet_bid_order(g->bids, g->nwon, g->seats, g->order);
     if (g->norder == 0) {
         round_end(g, RICOCHET_OUTCOME_NO_BIDS, -1, at, events);
         return;
@@ -281,6 +241,30 @@ static void end_demo(game *g, ricochet_demo_end end, int64_t at, json_t *events)
         round_end(g, RICOCHET_OUTCOME_ALL_FAILED, -1, at, events);
 }
 
+void ricochet_summary(const game *g, char *buf, size_t len)
+{
+    if (g->phase != RICOCHET_PHASE_OVER) {
+        snprintf(buf, len, "The game goes on");
+        return;
+    }
+    int n = __builtin_popcount(g->winners), first = __builtin_ctz(g->winners);
+    int chips = g->nwon[first];
+    if (n == 1) {
+        snprintf(buf, len, "Seat %d wins with %d chip%s", first + 1, chips, chips == 1 ? "" : "s");
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, len, "Seats");
+    int k = 0;
+    for (int s = 0; s < g->seats && used < len; s++) {
+        if (!(g->winners & (1u << s)))
+            continue;
+        used += (size_t)snprintf(buf + used, len - used, "%s %d", k == 0 ? "" : k == n - 1 ? " and" : ",", s + 1);
+        k++;
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, " share the win with %d chip%s each", chips, chips == 1 ? "" : "s");
+}
+
 static void finish(game *g, json_t *events)
 {
     int best = 0;
@@ -292,17 +276,21 @@ static void finish(game *g, json_t *events)
             g->winners |= (uint8_t)(1u << s);
     }
     g->phase = RICOCHET_PHASE_OVER;
-    json_t *result = ricochet_result_json(g);
-    emit(events, json_pack("{s:s, s:O, s:O, s:O}", "kind", "over", "winners",
-                           json_object_get(result, "winners"), "scores",
-                           json_object_get(result, "scores"), "summary",
-                           json_object_get(result, "summary")));
-    json_decref(result);
+    json_t *winners = json_array(), *scores = json_array();
+    for (int s = 0; s < g->seats; s++) {
+        if (g->winners & (1u << s))
+            json_array_append_new(winners, json_integer(s));
+        json_array_append_new(scores, json_integer(g->nwon[s]));
+    }
+    char summary[160];
+    ricochet_summary(g, summary, sizeof summary);
+    emit(events, json_pack("{s:s, s:o, s:o, s:s}", "kind", "over", "winners", winners, "scores",
+                           scores, "summary", summary));
 }
 
 /* ---- create and destroy ---- */
 
-static game *ricochet_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+game *ricochet_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     if (seats < RICOCHET_MIN_SEATS || seats > RICOCHET_MAX_SEATS) {
         game_fail(err, "bad_options", "Ricochet Robots needs two to eight players, not %d", seats);
@@ -329,7 +317,7 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
     g->pause_ms = option_ms(options, "pause_s");
     g->chips_to_win = option_int(options, "chips_to_win");
     if (g->chips_to_win == 0)
-        g->chips_to_win = chips_to_win_for(seats);
+        g->chips_to_win = ricochet_chips_to_win_for(seats);
     g->rule = json_is_true(json_object_get(options, "ricochet_rule"));
     g->silver = json_is_true(json_object_get(options, "silver"));
     g->think_pct = option_int(options, "bot_think_pct");
@@ -354,14 +342,14 @@ static game *ricochet_create(const json_t *options, int seats, game_seeds seeds,
     return g;
 }
 
-static void ricochet_destroy(game *g)
+void ricochet_destroy(game *g)
 {
     free(g);
 }
 
 /* struct game holds no pointer (the board, the pile and the record are
  * arrays inside it), so a plain copy shares nothing with the original. */
-static game *ricochet_clone(const game *g)
+game *ricochet_clone(const game *g)
 {
     game *copy = malloc(sizeof *copy);
     if (copy)
@@ -371,7 +359,7 @@ static game *ricochet_clone(const game *g)
 
 /* ---- time ---- */
 
-static int64_t ricochet_deadline(const game *g)
+int64_t ricochet_deadline(const game *g)
 {
     switch (g->phase) {
     case RICOCHET_PHASE_BIDDING:
@@ -384,7 +372,7 @@ static int64_t ricochet_deadline(const game *g)
 
 /* Handles every passed deadline at its own time, so a late tick replays
  * what would have happened, in order. */
-static void ricochet_tick(game *g, int64_t now_ms, json_t *events)
+void ricochet_tick(game *g, int64_t now_ms, json_t *events)
 {
     for (int64_t d; (d = ricochet_deadline(g)) <= now_ms;) {
         switch (g->phase) {
@@ -423,14 +411,14 @@ static json_t *puzzle_json(const game *g)
                      SOLVE_NODES, "table_mib", SOLVE_TABLE_MIB);
 }
 
-static json_t *ricochet_work_request(const game *g)
+json_t *ricochet_work_request(const game *g)
 {
     if (g->phase == RICOCHET_PHASE_OVER || g->optimum.known != RICOCHET_KNOWN_NOTHING)
         return NULL;
     return puzzle_json(g);
 }
 
-static json_t *ricochet_work_run(const json_t *request, const volatile int *cancel)
+json_t *ricochet_work_run(const json_t *request, const volatile int *cancel)
 {
     return ricochet_solve_json(request, cancel);
 }
@@ -522,7 +510,7 @@ static int act_work_done(game *g, const json_t *action, int64_t now_ms, json_t *
     int64_t from_answer = now_ms + g->pause_ms, from_end = g->ended_at + g->pause_ms;
     g->next_reveal = from_answer > from_end ? from_answer : from_end;
     emit(events, json_pack("{s:s, s:i, s:o}", "kind", "optimal", "round", g->round, "optimal",
-                           ricochet_optimum_json(g, &g->play.start, g->chip, &o)));
+                           ricochet_optimum_json(&g->board, g->rule, &g->play.start, g->chip, &o)));
     return 0;
 }
 
@@ -636,7 +624,7 @@ static const char *too_late(const game *g)
     }
 }
 
-static int ricochet_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
+int ricochet_act(game *g, int seat, const json_t *action, int64_t now_ms, json_t *events,
                         game_error *err)
 {
     if (!json_is_object(action))
@@ -668,29 +656,9 @@ static int ricochet_act(game *g, int seat, const json_t *action, int64_t now_ms,
     return act_give_up(g, seat, now_ms, events, err);
 }
 
-/* ---- the engine's other faces ---- */
-
-static json_t *ricochet_view(const game *g, int seat)
-{
-    return ricochet_view_json(g, seat);
-}
-
-static bool ricochet_over(const game *g)
+bool ricochet_over(const game *g)
 {
     return g->phase == RICOCHET_PHASE_OVER;
-}
-
-static json_t *ricochet_result(const game *g)
-{
-    return ricochet_result_json(g);
-}
-
-static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                         int64_t *wake_ms, const volatile int *cancel)
-{
-    if (seat < 0 || seat >= g->seats || level < 0 || level > 2)
-        return NULL;
-    return ricochet_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
 }
 
 /* ---- the public record ---- */
@@ -753,28 +721,3 @@ int ricochet_set_round(game *g, const uint8_t *cells, int chip, int64_t at)
     reveal(g, at, NULL);
     return 0;
 }
-
-const char *const ricochet_bot_levels[] = {"easy", "normal", "hard", NULL};
-
-const game_engine ricochet_engine = {
-    .id = "ricochet",
-    .title = "Ricochet Robots",
-    .summary = "Race to find the fewest moves that bring a robot to its target, then show it",
-    .min_players = RICOCHET_MIN_SEATS,
-    .max_players = RICOCHET_MAX_SEATS,
-    .options = ricochet_options,
-    .seat_range = NULL,
-    .bot_levels = ricochet_bot_levels,
-    .create = ricochet_create,
-    .destroy = ricochet_destroy,
-    .act = ricochet_act,
-    .tick = ricochet_tick,
-    .deadline = ricochet_deadline,
-    .view = ricochet_view,
-    .over = ricochet_over,
-    .result = ricochet_result,
-    .bot = bot_entry,
-    .clone = ricochet_clone,
-    .work_request = ricochet_work_request,
-    .work_run = ricochet_work_run,
-};

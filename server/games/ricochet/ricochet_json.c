@@ -360,3 +360,72 @@ json_t *ricochet_solve_json(const json_t *request, const volatile int *cancel)
     }
     return out;
 }
+
+/* ---- the table's forms, shared by the game's events and the views ---- */
+
+const char *const ricochet_demo_end_names[] = {"solved", "out_of_moves", "gave_up", "time"};
+const char *const ricochet_outcome_names[] = {"won", "all_failed", "no_bids"};
+const char *const ricochet_timer_by_names[] = {"bid", "player", "idle"};
+
+json_t *ricochet_target_json(const ricochet_board *b, int chip)
+{
+    ricochet_chip c = ricochet_chips[chip];
+    int cell = ricochet_board_target_cell(b, c);
+    return json_pack("{s:s, s:s, s:i, s:i, s:i}", "color", ricochet_color_name(c.color), "symbol",
+                     ricochet_symbol_name(c.symbol), "x", RICOCHET_X(cell), "y", RICOCHET_Y(cell),
+                     "cell", cell);
+}
+
+json_t *ricochet_robots_json(const ricochet_position *p)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < p->nrobots; i++)
+        json_object_set_new(o, ricochet_color_name(i),
+                            json_pack("{s:i, s:i, s:i}", "x", RICOCHET_X(p->cell[i]), "y",
+                                      RICOCHET_Y(p->cell[i]), "cell", p->cell[i]));
+    return o;
+}
+
+/* The optimal solution replayed from the round's start, for animation. */
+static json_t *optimum_steps_json(const ricochet_board *b, bool rule,
+                                  const ricochet_position *start, int chip,
+                                  const ricochet_optimum *o)
+{
+    ricochet_chip c = ricochet_chips[chip];
+    ricochet_round r;
+    ricochet_round_start(&r, start, ricochet_board_target_cell(b, c), c.color, rule);
+    json_t *a = json_array();
+    for (int i = 0; i < o->nmoves; i++) {
+        ricochet_step st;
+        char why[200];
+        if (ricochet_round_move(&r, b, o->moves[i].robot, o->moves[i].dir, &st, why,
+                                sizeof why) < 0)
+            break; /* checked when the answer came in: cannot happen */
+        json_array_append_new(a, ricochet_step_to_json(&st));
+    }
+    return a;
+}
+
+json_t *ricochet_optimum_json(const ricochet_board *b, bool rule, const ricochet_position *start,
+                              int chip, const ricochet_optimum *o)
+{
+    switch (o->known) {
+    case RICOCHET_KNOWN_OPTIMUM:
+        return json_pack("{s:s, s:i, s:o, s:o, s:I}", "status", "solved", "moves", o->nmoves,
+                         "solution", ricochet_moves_to_json(o->moves, o->nmoves), "steps",
+                         optimum_steps_json(b, rule, start, chip, o), "nodes", (json_int_t)o->nodes);
+    case RICOCHET_KNOWN_BOUND:
+        return json_pack("{s:s, s:i, s:I}", "status", "gave_up", "lower_bound", o->lower_bound,
+                         "nodes", (json_int_t)o->nodes);
+    case RICOCHET_KNOWN_NONE:
+        return json_pack("{s:s, s:i}", "status", "no_solution", "lower_bound", o->lower_bound);
+    default: return json_pack("{s:s}", "status", "pending");
+    }
+}
+
+json_t *ricochet_attempt_json(const ricochet_attempt *a)
+{
+    return json_pack("{s:i, s:i, s:i, s:s, s:b}", "seat", a->seat, "bid", a->bid, "moves",
+                     a->moves, "end", ricochet_demo_end_names[a->end], "success",
+                     a->end == RICOCHET_DEMO_SOLVED);
+}

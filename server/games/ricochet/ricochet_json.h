@@ -25,9 +25,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "ricochet_board.h"
-#include "ricochet_move.h"
-#include "ricochet_solver.h"
+#include "ricochet_rules.h"
 
 /* Reads one puzzle. On success fills *board and *puzzle (puzzle->board =
  * board, so keep both together) and returns 0; otherwise -1 and a sentence
@@ -64,5 +62,22 @@ json_t *ricochet_position_to_json(const ricochet_position *p);
  * NULL once *cancel becomes nonzero (the contract: the work is abandoned).
  */
 json_t *ricochet_solve_json(const json_t *request, const volatile int *cancel);
+
+/* ---- the table's forms, shared by the game's events and the views ---- */
+
+extern const char *const ricochet_demo_end_names[]; /* "solved" ... "time" */
+extern const char *const ricochet_outcome_names[];  /* "won", "all_failed", "no_bids" */
+extern const char *const ricochet_timer_by_names[]; /* "bid", "player", "idle" */
+
+/* The chip as {"color": "red", "symbol": "circle", "x": 3, "y": 9, "cell": 147}. */
+json_t *ricochet_target_json(const ricochet_board *b, int chip);
+/* Robots by colour: {"red": {"x": 2, "y": 14, "cell": 226}, ...}. */
+json_t *ricochet_robots_json(const ricochet_position *p);
+json_t *ricochet_attempt_json(const ricochet_attempt *a);
+/* The optimum as the view shows it after a round, with the steps of the
+ * solution replayed from `start` (under the ricochet rule or not) for
+ * animation. */
+json_t *ricochet_optimum_json(const ricochet_board *b, bool rule, const ricochet_position *start,
+                              int chip, const ricochet_optimum *o);
 
 #endif

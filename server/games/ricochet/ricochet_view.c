@@ -10,16 +10,17 @@
  * game-clock milliseconds; a client maps them to its own clock through the
  * state message's deadline (the view's "deadline").
  */
+#include "ricochet_view.h"
+
 #include <stdio.h>
 #include <string.h>
 
+#include "ricochet_game.h"
 #include "ricochet_json.h"
-#include "ricochet_table.h"
+#include "ricochet_rules.h"
+#include "ricochet_state.h"
 
-const char *const ricochet_phase_names[] = {"bidding", "demonstration", "round_over", "over"};
-const char *const ricochet_demo_end_names[] = {"solved", "out_of_moves", "gave_up", "time"};
-const char *const ricochet_outcome_names[] = {"won", "all_failed", "no_bids"};
-const char *const ricochet_timer_by_names[] = {"bid", "player", "idle"};
+static const char *const phase_names[] = {"bidding", "demonstration", "round_over", "over"};
 
 static json_t *time_or_null(int64_t t)
 {
@@ -31,30 +32,11 @@ static json_t *seat_or_null(int seat)
     return seat >= 0 ? json_integer(seat) : json_null();
 }
 
-json_t *ricochet_target_json(const ricochet_board *b, int chip)
-{
-    ricochet_chip c = ricochet_chips[chip];
-    int cell = ricochet_board_target_cell(b, c);
-    return json_pack("{s:s, s:s, s:i, s:i, s:i}", "color", ricochet_color_name(c.color), "symbol",
-                     ricochet_symbol_name(c.symbol), "x", RICOCHET_X(cell), "y", RICOCHET_Y(cell),
-                     "cell", cell);
-}
-
 static json_t *chip_json(int chip)
 {
     ricochet_chip c = ricochet_chips[chip];
     return json_pack("{s:s, s:s}", "color", ricochet_color_name(c.color), "symbol",
                      ricochet_symbol_name(c.symbol));
-}
-
-json_t *ricochet_robots_json(const ricochet_position *p)
-{
-    json_t *o = json_object();
-    for (int i = 0; i < p->nrobots; i++)
-        json_object_set_new(o, ricochet_color_name(i),
-                            json_pack("{s:i, s:i, s:i}", "x", RICOCHET_X(p->cell[i]), "y",
-                                      RICOCHET_Y(p->cell[i]), "cell", p->cell[i]));
-    return o;
 }
 
 static json_t *steps_json(const ricochet_step *steps, int n)
@@ -65,49 +47,6 @@ static json_t *steps_json(const ricochet_step *steps, int n)
     return a;
 }
 
-/* The optimal solution replayed from the round's start, for animation. */
-static json_t *optimum_steps_json(const game *g, const ricochet_position *start, int chip,
-                                  const ricochet_optimum *o)
-{
-    ricochet_chip c = ricochet_chips[chip];
-    ricochet_round r;
-    ricochet_round_start(&r, start, ricochet_board_target_cell(&g->board, c), c.color, g->rule);
-    json_t *a = json_array();
-    for (int i = 0; i < o->nmoves; i++) {
-        ricochet_step st;
-        char why[200];
-        if (ricochet_round_move(&r, &g->board, o->moves[i].robot, o->moves[i].dir, &st, why,
-                                sizeof why) < 0)
-            break; /* checked when the answer came in: cannot happen */
-        json_array_append_new(a, ricochet_step_to_json(&st));
-    }
-    return a;
-}
-
-json_t *ricochet_optimum_json(const game *g, const ricochet_position *start, int chip,
-                              const ricochet_optimum *o)
-{
-    switch (o->known) {
-    case RICOCHET_KNOWN_OPTIMUM:
-        return json_pack("{s:s, s:i, s:o, s:o, s:I}", "status", "solved", "moves", o->nmoves,
-                         "solution", ricochet_moves_to_json(o->moves, o->nmoves), "steps",
-                         optimum_steps_json(g, start, chip, o), "nodes", (json_int_t)o->nodes);
-    case RICOCHET_KNOWN_BOUND:
-        return json_pack("{s:s, s:i, s:I}", "status", "gave_up", "lower_bound", o->lower_bound,
-                         "nodes", (json_int_t)o->nodes);
-    case RICOCHET_KNOWN_NONE:
-        return json_pack("{s:s, s:i}", "status", "no_solution", "lower_bound", o->lower_bound);
-    default: return json_pack("{s:s}", "status", "pending");
-    }
-}
-
-json_t *ricochet_attempt_json(const ricochet_attempt *a)
-{
-    return json_pack("{s:i, s:i, s:i, s:s, s:b}", "seat", a->seat, "bid", a->bid, "moves",
-                     a->moves, "end", ricochet_demo_end_names[a->end], "success",
-                     a->end == RICOCHET_DEMO_SOLVED);
-}
-
 static json_t *attempts_json(const ricochet_attempt *a, int n)
 {
     json_t *list = json_array();
@@ -116,7 +55,7 @@ static json_t *attempts_json(const ricochet_attempt *a, int n)
     return list;
 }
 
-json_t *ricochet_record_json(const game *g, const ricochet_record *rec)
+static json_t *record_json(const game *g, const ricochet_record *rec)
 {
     return json_pack("{s:i, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "round", rec->round,
                      "outcome", ricochet_outcome_names[rec->outcome], "winner",
@@ -125,35 +64,13 @@ json_t *ricochet_record_json(const game *g, const ricochet_record *rec)
                      ricochet_robots_json(&rec->end), "attempts",
                      attempts_json(rec->attempts, rec->nattempts), "winning_moves",
                      steps_json(rec->winning, rec->nwinning), "optimal",
-                     ricochet_optimum_json(g, &rec->start, rec->chip, &rec->optimum));
-}
-
-int ricochet_bid_order(const game *g, int *seats)
-{
-    int n = 0;
-    for (int s = 0; s < g->seats; s++) {
-        if (!g->bids[s].moves)
-            continue;
-        /* insertion by (moves, chips, order) */
-        int i = n++;
-        for (; i > 0; i--) {
-            const ricochet_bid *a = &g->bids[seats[i - 1]], *b = &g->bids[s];
-            int ca = g->nwon[seats[i - 1]], cb = g->nwon[s];
-            bool before = b->moves < a->moves ||
-                          (b->moves == a->moves && (cb < ca || (cb == ca && b->order < a->order)));
-            if (!before)
-                break;
-            seats[i] = seats[i - 1];
-        }
-        seats[i] = s;
-    }
-    return n;
+                     ricochet_optimum_json(&g->board, g->rule, &rec->start, rec->chip, &rec->optimum));
 }
 
 static json_t *bids_json(const game *g)
 {
     int order[RICOCHET_MAX_SEATS];
-    int n = ricochet_bid_order(g, order);
+    int n = ricochet_bid_order(g->bids, g->nwon, g->seats, order);
     json_t *a = json_array();
     for (int i = 0; i < n; i++) {
         const ricochet_bid *b = &g->bids[order[i]];
@@ -240,14 +157,14 @@ static void add_demo(const game *g, json_t *v)
     json_object_set_new(v, "attempts", attempts_json(g->attempts, this_round ? g->nattempts : 0));
 }
 
-json_t *ricochet_view_json(const game *g, int seat)
+json_t *ricochet_view(const game *g, int seat)
 {
     bool over = g->phase == RICOCHET_PHASE_OVER;
     bool in_round = g->phase == RICOCHET_PHASE_BIDDING || g->phase == RICOCHET_PHASE_DEMO;
-    int64_t deadline = over ? GAME_NO_DEADLINE : ricochet_engine.deadline(g);
+    int64_t deadline = over ? GAME_NO_DEADLINE : ricochet_deadline(g);
     ricochet_chip chip = ricochet_chips[g->chip];
     json_t *v = json_pack("{s:s, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:b, s:b, s:o}",
-                          "phase", ricochet_phase_names[g->phase], "round", g->round, "seats",
+                          "phase", phase_names[g->phase], "round", g->round, "seats",
                           g->seats, "you", seat >= 0 && seat < g->seats ? json_integer(seat) : json_null(),
                           "layout", layout_json(&g->board), "board", ricochet_board_to_json(&g->board),
                           "robots", ricochet_robots_json(&g->play.pos), "start",
@@ -264,37 +181,13 @@ json_t *ricochet_view_json(const game *g, int seat)
                         json_boolean(pause && g->optimum.known == RICOCHET_KNOWN_NOTHING));
     json_object_set_new(v, "final_round", json_boolean(pause && g->finishing));
     json_object_set_new(v, "deadline", time_or_null(deadline));
-    json_object_set_new(v, "last_round", g->has_last ? ricochet_record_json(g, &g->last) : json_null());
+    json_object_set_new(v, "last_round", g->has_last ? record_json(g, &g->last) : json_null());
     if (over)
-        json_object_set_new(v, "result", ricochet_result_json(g));
+        json_object_set_new(v, "result", ricochet_result(g));
     return v;
 }
 
-void ricochet_summary(const game *g, char *buf, size_t len)
-{
-    if (g->phase != RICOCHET_PHASE_OVER) {
-        snprintf(buf, len, "The game goes on");
-        return;
-    }
-    int n = __builtin_popcount(g->winners), first = __builtin_ctz(g->winners);
-    int chips = g->nwon[first];
-    if (n == 1) {
-        snprintf(buf, len, "Seat %d wins with %d chip%s", first + 1, chips, chips == 1 ? "" : "s");
-        return;
-    }
-    size_t used = (size_t)snprintf(buf, len, "Seats");
-    int k = 0;
-    for (int s = 0; s < g->seats && used < len; s++) {
-        if (!(g->winners & (1u << s)))
-            continue;
-        used += (size_t)snprintf(buf + used, len - used, "%s %d", k == 0 ? "" : k == n - 1 ? " and" : ",", s + 1);
-        k++;
-    }
-    if (used < len)
-        snprintf(buf + used, len - used, " share the win with %d chip%s each", chips, chips == 1 ? "" : "s");
-}
-
-json_t *ricochet_result_json(const game *g)
+json_t *ricochet_result(const game *g)
 {
     json_t *winners = json_array();
     for (int s = 0; s < g->seats; s++) {

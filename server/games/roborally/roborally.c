@@ -28,4 +28,5 @@ const game_engine roborally_engine = {
     .clone = rr_game_clone,
     .work_request = NULL,
     .work_run = NULL,
+    .rules_revision = 1,
 };

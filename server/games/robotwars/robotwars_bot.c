@@ -1,8 +1,9 @@
 /*
  * robotwars_bot.c: the bots.
  *
- * Discs: each level has an order in which it raises capabilities (the
- * normal bot's is also what a roboteer gets at the set-up deadline).
+ * Discs: each level has an order in which it raises capabilities; the
+ * normal bot's is the rules' default allocation (rw_default_allocation),
+ * which it reads rather than copies.
  *
  * Turns: every level plans the rest of its turn by a search over the
  * sequences of steps, attacks and turns it could still make (a depth-first
@@ -18,47 +19,37 @@
  *          (its attacks, and pushes into penalty areas and the pit), its
  *          own standing near hazards, and the pit about to open.
  */
-#include "robotwars.h"
+#include "robotwars_bot.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "robotwars_game.h"
+#include "robotwars_json.h"
+#include "robotwars_rules.h"
+
 enum { LEVEL_EASY, LEVEL_NORMAL, LEVEL_HARD };
 
 /* ---- discs ---- */
 
-/* The order each level raises capabilities in, one disc at a time; a
- * capability at its maximum is skipped. */
-static const int alloc_order[3][12] = {
-    {RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED,
-     RW_MANOEUVRABILITY, RW_SPEED, -1},
-    {RW_SPEED, RW_SPEED, RW_POWER, RW_SPEED, RW_SPEED, RW_POWER, RW_MANOEUVRABILITY,
-     RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1},
-    {RW_SPEED, RW_SPEED, RW_SPEED, RW_SPEED, RW_POWER, RW_POWER, RW_MANOEUVRABILITY,
-     RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1},
-};
+/* The order the easy and the hard bots raise capabilities in, one disc at
+ * a time (rw_allocate_in_order); the normal bot places its discs as the
+ * rules place those of a roboteer who let the set-up deadline pass. */
+static const int easy_order[] = {RW_SPEED, RW_POWER, RW_MANOEUVRABILITY, RW_SPEED, RW_POWER,
+                                 RW_MANOEUVRABILITY, RW_SPEED, RW_MANOEUVRABILITY, RW_SPEED, -1};
+static const int hard_order[] = {RW_SPEED, RW_SPEED, RW_SPEED, RW_SPEED, RW_POWER, RW_POWER,
+                                 RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1};
 
-void robotwars_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS])
+void rw_bot_allocation(int level, int discs, int weapon, int add[RW_CAPS])
 {
     (void)weapon;
-    memset(add, 0, sizeof(int) * RW_CAPS);
-    if (level < 0 || level > LEVEL_HARD)
-        level = LEVEL_NORMAL;
-    for (int i = 0; discs > 0 && alloc_order[level][i] >= 0; i++) {
-        int c = alloc_order[level][i];
-        if (rw_caps[c].base + add[c] < rw_caps[c].max) {
-            add[c]++;
-            discs--;
-        }
-    }
-    /* Anything left (an order shorter than the room) goes wherever fits. */
-    for (int c = 0; c < RW_CAPS && discs > 0; c++) {
-        while (discs > 0 && rw_caps[c].base + add[c] < rw_caps[c].max) {
-            add[c]++;
-            discs--;
-        }
-    }
+    if (level == LEVEL_EASY)
+        rw_allocate_in_order(easy_order, discs, add);
+    else if (level == LEVEL_HARD)
+        rw_allocate_in_order(hard_order, discs, add);
+    else
+        rw_default_allocation(discs, add);
 }
 
 /* ---- scoring an end of turn ---- */
@@ -527,8 +518,8 @@ static int easy_pick(search *s, const node *root, rng *noise)
 static int plan(const game *g, int level, rng *noise, const volatile int *cancel)
 {
     search s = {0}, scratch = {0};
-    node root = {.a = *robotwars_arena(g), .t = *robotwars_turn(g)};
-    int round = robotwars_round(g);
+    node root = {.a = *rw_arena_of(g), .t = *rw_turn_of(g)};
+    int round = rw_round(g);
     if (level == LEVEL_EASY)
         return easy_pick(&s, &root, noise);
     s.seen = scratch.seen = malloc(SEEN_SIZE * sizeof *s.seen);
@@ -539,7 +530,7 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
     if (level == LEVEL_HARD && s.ntop > 1) {
         /* Weigh the best few ends by the reply they leave the next robot
          * (the replies reuse the table of states seen: this search is done). */
-        int limit = robotwars_turn_limit(g);
+        int limit = rw_turn_limit(g);
         float best = -1e30f;
         for (int i = 0; i < s.ntop && !*cancel; i++) {
             float v = after_reply(&scratch, &s.top[i], root.t.who, round, limit, cancel) +
@@ -554,26 +545,28 @@ static int plan(const game *g, int level, rng *noise, const volatile int *cancel
     return act;
 }
 
-json_t *robotwars_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
+json_t *rw_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)
 {
     (void)now_ms;
     (void)wake_ms;
+    if (seat < 0 || seat >= rw_seats(g))
+        return NULL;
     if (level < LEVEL_EASY || level > LEVEL_HARD)
         level = LEVEL_NORMAL;
-    rw_phase phase = robotwars_phase(g);
+    rw_phase phase = rw_phase_of(g);
     if (phase == RW_PHASE_SETUP) {
-        int discs = robotwars_discs(g, seat);
-        if (discs < 0 || robotwars_allocated(g, seat))
+        int discs = rw_discs(g, seat);
+        if (discs < 0 || rw_allocated(g, seat))
             return NULL;
         int add[RW_CAPS];
-        robotwars_bot_allocation(level, discs, robotwars_weapon(g, seat), add);
+        rw_bot_allocation(level, discs, rw_weapon_of(g, seat), add);
         json_t *a = rw_caps_json(add);
         json_object_set_new(a, "kind", json_string("allocate"));
         return a;
     }
-    const rw_turn *t = robotwars_turn(g);
-    if (phase != RW_PHASE_BATTLE || !t || robotwars_arena(g)->r[t->who].seat != seat)
+    const rw_turn *t = rw_turn_of(g);
+    if (phase != RW_PHASE_BATTLE || !t || rw_arena_of(g)->r[t->who].seat != seat)
         return NULL;
     rng noise;
     rng_seed(&noise, salt);

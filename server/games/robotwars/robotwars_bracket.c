@@ -4,7 +4,7 @@
  * three, semi-finals, the final), each stage drawn at random from the
  * roboteers still in, the ones left over having a bye.
  */
-#include "robotwars.h"
+#include "robotwars_rules.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * war zone, the start squares and the dice faces are the reconstruction of
  * RULINGS §4 (the rule text only pictures them): a better-sourced layout
  * replaces this file alone. */
-#include "robotwars.h"
+#include "robotwars_rules.h"
 
 /* x west→east, y north→south; see robotwars.h for the letters. */
 const char *const rw_board_rows[RW_SIZE] = {

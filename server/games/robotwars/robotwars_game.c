@@ -1,13 +1,13 @@
 /*
- * robotwars_game.c: the engine contract for Robot Wars: the wars' phases
- * (each battle's set-up, then the battle turn by turn), deadlines, views and
- * the result. One battle's mechanics are in robotwars_rules.c, the bracket in
+ * robotwars_game.c: the flow of a game of Robot Wars: the wars' phases
+ * (each battle's set-up, then the battle turn by turn), deadlines, the
+ * secret allocations, and what bots read. One battle's mechanics are in robotwars_rules.c, the bracket in
  * robotwars_bracket.c; the wire formats in protocol/drafts/robotwars.md.
  *
  * Phases. "setup": the robots of the next battle are reset to base, their
  * roboteers' ten disc throws are rolled, and each allocates its discs in
  * secret; when all are in (or at the set-up deadline, an unallocated robot
- * getting the normal bot's allocation) they are revealed together, the
+ * getting the rules' default allocation) they are revealed together, the
  * order of play is rolled (in a match, the roboteers take turns to start),
  * and the battle begins. "battle": one robot's turn at a time, ended by its
  * roboteer, by nothing being left to do, or by the turn deadline. "over":
@@ -16,57 +16,14 @@
  * Nothing is hidden but an allocation before the reveal. Every die comes
  * from the open seed: everyone sees every roll as it happens.
  */
-#include "robotwars.h"
+#include "robotwars_game.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct game {
-    int seats, best_of, turn_limit;
-    int64_t setup_ms, turn_ms;
-    rw_dice dice;
-    int card[RW_MAX_SEATS]; /* the weapons card each roboteer drew */
-    rw_bracket br;
-    rw_phase phase;
-    int battle; /* the battle being set up or fought (or the last one) */
-    int64_t deadline;
-
-    /* The set-up, by the battle's drawn seats (br.b[battle].seats). */
-    int throws[RW_MAX_IN_BATTLE][RW_THROWS];
-    int discs[RW_MAX_IN_BATTLE];
-    bool allocated[RW_MAX_IN_BATTLE];
-    bool defaulted[RW_MAX_IN_BATTLE]; /* placed at the deadline */
-    int add[RW_MAX_IN_BATTLE][RW_CAPS];
-
-    /* The battle. */
-    rw_arena arena;
-    rw_turn turn;
-    bool turn_on;
-    int round;
-    int starter; /* who started the last battle of a match, -1 before any */
-};
-
-/* ---- options ---- */
-
-static const char *const best_of_choices[] = {"3", "5", "7", NULL};
-
-static const game_option robotwars_options[] = {
-    {"best_of", GAME_OPTION_CHOICE, "Best of (two roboteers)",
-     "With two roboteers the wars are a match: the first to win a majority of this many battles "
-     "wins. With three or more: heats, semi-finals and a final.",
-     0, 0, 0, best_of_choices},
-    {"setup_s", GAME_OPTION_INT, "Seconds to allocate discs",
-     "Time to spend the discs won before each battle; a disc still unplaced then goes where the "
-     "normal bot would put it.",
-     60, 2, 3600, NULL},
-    {"turn_s", GAME_OPTION_INT, "Seconds per turn",
-     "Time for each robot's turn; at the deadline the turn ends.", 90, 2, 3600, NULL},
-    {"turn_limit", GAME_OPTION_INT, "Turns per battle",
-     "Turns each robot has in a battle before the most damaged one is eliminated. The rules say "
-     "15; fewer make quick battles (the pit opens after 5).",
-     RW_TURN_LIMIT, 1, RW_TURN_LIMIT, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
-};
+#include "robotwars_json.h"
+#include "robotwars_rules.h"
+#include "robotwars_state.h"
 
 /* ---- small helpers ---- */
 
@@ -83,15 +40,15 @@ static rw_battle *current(game *g)
     return &g->br.b[g->battle];
 }
 
-static const rw_battle *current_c(const game *g)
+const rw_battle *rw_current(const game *g)
 {
     return &g->br.b[g->battle];
 }
 
 /* The index of `seat` among the current battle's drawn seats, or -1. */
-static int drawn_index(const game *g, int seat)
+int rw_drawn_index(const game *g, int seat)
 {
-    const rw_battle *bt = current_c(g);
+    const rw_battle *bt = rw_current(g);
     for (int j = 0; j < bt->n; j++) {
         if (bt->seats[j] == seat)
             return j;
@@ -102,16 +59,6 @@ static int drawn_index(const game *g, int seat)
 static int weapon_of(const game *g, int seat)
 {
     return rw_deck[g->card[seat]].value;
-}
-
-/* Discs a roboteer must place: all it won, unless every capability would
- * reach its maximum first. */
-static int discs_to_place(int discs)
-{
-    int room = 0;
-    for (int c = 0; c < RW_CAPS; c++)
-        room += rw_caps[c].max - rw_caps[c].base;
-    return discs < room ? discs : room;
 }
 
 /* ---- set-up ---- */
@@ -150,7 +97,7 @@ static void begin_setup(game *g, int k, int64_t now, json_t *events)
 
 static bool setup_complete(const game *g)
 {
-    const rw_battle *bt = current_c(g);
+    const rw_battle *bt = rw_current(g);
     for (int j = 0; j < bt->n; j++) {
         if (!g->allocated[j])
             return false;
@@ -269,7 +216,7 @@ static void reveal_and_begin(game *g, int64_t now, json_t *events)
 
     int caps[RW_MAX_IN_BATTLE][RW_CAPS], weapons[RW_MAX_IN_BATTLE];
     for (int i = 0; i < bt->n; i++) {
-        int j = drawn_index(g, bt->order[i]);
+        int j = rw_drawn_index(g, bt->order[i]);
         for (int c = 0; c < RW_CAPS; c++)
             caps[i][c] = rw_caps[c].base + g->add[j][c];
         weapons[i] = weapon_of(g, bt->order[i]);
@@ -288,7 +235,7 @@ static void reveal_and_begin(game *g, int64_t now, json_t *events)
     start_turn(g, 0, now, events);
 }
 
-static void summary_of(const game *g, char *buf, size_t len)
+void rw_summary(const game *g, char *buf, size_t len)
 {
     int w = g->br.champion;
     if (w < 0) {
@@ -347,7 +294,7 @@ static void finish_battle(game *g, int eliminated_index, rw_out how, bool tie_br
     g->phase = RW_PHASE_OVER;
     g->deadline = GAME_NO_DEADLINE;
     char summary[96];
-    summary_of(g, summary, sizeof summary);
+    rw_summary(g, summary, sizeof summary);
     add_event(events, json_pack("{s:s, s:[i], s:s}", "kind", "over", "winners", g->br.champion,
                                 "summary", summary));
 }
@@ -454,7 +401,7 @@ static void end_turn(game *g, const char *why, int64_t now, json_t *events)
 
 /* ---- create and destroy ---- */
 
-static game *robotwars_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
+game *rw_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err)
 {
     if (seats < 2 || seats > RW_MAX_SEATS) {
         game_fail(err, "bad_options", "Robot Wars needs two to six roboteers, not %d", seats);
@@ -499,13 +446,13 @@ static game *robotwars_create(const json_t *options, int seats, game_seeds seeds
     return g;
 }
 
-static void robotwars_destroy(game *g)
+void rw_game_destroy(game *g)
 {
     free(g);
 }
 
 /* Plain data through and through: a copy shares nothing. */
-static game *robotwars_clone(const game *g)
+game *rw_game_clone(const game *g)
 {
     game *copy = malloc(sizeof *copy);
     if (copy)
@@ -522,7 +469,7 @@ static int act_allocate(game *g, int seat, const json_t *action, int64_t now, js
     if (g->phase != RW_PHASE_SETUP)
         return game_fail(err, "illegal", "%s cannot allocate discs now: they are placed before a "
                                          "battle, and this battle is on", who);
-    int j = drawn_index(g, seat);
+    int j = rw_drawn_index(g, seat);
     if (j < 0)
         return game_fail(err, "not_your_turn", "%s is not in the next battle", who);
     if (g->allocated[j])
@@ -542,7 +489,7 @@ static int act_allocate(game *g, int seat, const json_t *action, int64_t now, js
     if (sum > g->discs[j])
         return game_fail(err, "illegal", "%s won %d disc%s, not %d", who, g->discs[j],
                          g->discs[j] == 1 ? "" : "s", sum);
-    int need = discs_to_place(g->discs[j]);
+    int need = rw_discs_to_place(g->discs[j]);
     if (sum < need)
         return game_fail(err, "illegal", "%s must place all %d discs it can: %d placed", who, need,
                          sum);
@@ -588,7 +535,7 @@ static int act_battle(game *g, int seat, rw_act act, const json_t *action, int64
                          who);
     const rw_robot *mover = &g->arena.r[g->turn.who];
     if (mover->seat != seat) {
-        if (robotwars_in_battle(g, seat) < 0)
+        if (rw_in_battle(g, seat) < 0)
             return game_fail(err, "not_your_turn", "%s is not in this battle: %s is to move", who,
                              rw_seat_names[mover->seat]);
         return game_fail(err, "not_your_turn", "it is %s's turn, not %s's",
@@ -614,7 +561,7 @@ static int act_battle(game *g, int seat, rw_act act, const json_t *action, int64
     return 0;
 }
 
-static int robotwars_act(game *g, int seat, const json_t *action, int64_t now, json_t *events,
+int rw_game_act(game *g, int seat, const json_t *action, int64_t now, json_t *events,
                          game_error *err)
 {
     if (!json_is_object(action))
@@ -635,15 +582,15 @@ static int robotwars_act(game *g, int seat, const json_t *action, int64_t now, j
     return act_battle(g, seat, act, action, now, events, err);
 }
 
-static void robotwars_tick(game *g, int64_t now, json_t *events)
+void rw_game_tick(game *g, int64_t now, json_t *events)
 {
     while (g->phase != RW_PHASE_OVER && now >= g->deadline) {
         if (g->phase == RW_PHASE_SETUP) {
-            const rw_battle *bt = current_c(g);
+            const rw_battle *bt = rw_current(g);
             for (int j = 0; j < bt->n; j++) {
                 if (g->allocated[j])
                     continue;
-                robotwars_bot_allocation(1, g->discs[j], weapon_of(g, bt->seats[j]), g->add[j]);
+                rw_default_allocation(g->discs[j], g->add[j]);
                 g->allocated[j] = g->defaulted[j] = true;
                 add_event(events, json_pack("{s:s, s:i}", "kind", "allocation_default", "seat",
                                             bt->seats[j]));
@@ -655,271 +602,29 @@ static void robotwars_tick(game *g, int64_t now, json_t *events)
     }
 }
 
-static int64_t robotwars_deadline(const game *g)
+int64_t rw_game_deadline(const game *g)
 {
     return g->phase == RW_PHASE_OVER ? GAME_NO_DEADLINE : g->deadline;
 }
 
-static bool robotwars_over(const game *g)
+bool rw_game_over(const game *g)
 {
     return g->phase == RW_PHASE_OVER;
 }
 
-/* ---- views ---- */
-
-static json_t *weapon_json(const game *g, int seat)
-{
-    const rw_weapon *w = &rw_deck[g->card[seat]];
-    return json_pack("{s:i, s:s}", "value", w->value, "name", w->name);
-}
-
-static json_t *battle_record_json(const game *g, int k)
-{
-    const rw_battle *bt = &g->br.b[k];
-    char title[32];
-    rw_battle_title(&g->br, k, title, sizeof title);
-    const char *status = bt->done                                    ? "done"
-                         : k == g->battle && g->phase == RW_PHASE_BATTLE ? "fighting"
-                         : k == g->battle                              ? "setup"
-                                                                       : "pending";
-    json_t *b = json_pack("{s:i, s:s, s:s, s:s, s:o}", "index", k, "title", title, "stage",
-                          rw_stage_names[bt->stage], "status", status, "seats",
-                          rw_seats_json(bt->seats, bt->n));
-    json_object_set_new(b, "order", bt->started ? rw_seats_json(bt->order, bt->n) : json_null());
-    if (!bt->done) {
-        json_object_set_new(b, "eliminated", json_null());
-        json_object_set_new(b, "winners", json_null());
-        json_object_set_new(b, "how", json_null());
-        json_object_set_new(b, "tie_break", json_false());
-        json_object_set_new(b, "rounds", json_null());
-        json_object_set_new(b, "damage", json_null());
-        return b;
-    }
-    json_t *winners = json_array(), *damage = json_array();
-    for (int i = 0; i < bt->n; i++) {
-        if (bt->order[i] != bt->eliminated)
-            json_array_append_new(winners, json_integer(bt->order[i]));
-        json_array_append_new(damage, json_pack("{s:i, s:i}", "seat", bt->order[i], "damage",
-                                                bt->damage[i]));
-    }
-    json_object_set_new(b, "eliminated", json_integer(bt->eliminated));
-    json_object_set_new(b, "winners", winners);
-    json_object_set_new(b, "how",
-                        json_string(bt->how == RW_OUT_NONE ? "turn_limit" : rw_out_names[bt->how]));
-    json_object_set_new(b, "tie_break", json_boolean(bt->tie_break));
-    json_object_set_new(b, "rounds", json_integer(bt->rounds));
-    json_object_set_new(b, "damage", damage);
-    return b;
-}
-
-static json_t *bracket_json(const game *g)
-{
-    const rw_bracket *br = &g->br;
-    json_t *stages = json_array();
-    for (int s = 0; s < br->nstages; s++) {
-        json_t *battles = json_array();
-        for (int k = br->stage_first[s]; k < br->stage_first[s + 1]; k++)
-            json_array_append_new(battles, battle_record_json(g, k));
-        json_t *byes = br->b[br->stage_first[s]].drawn ? rw_seats_json(br->byes[s], br->nbyes[s])
-                                                        : json_null();
-        json_array_append_new(stages, json_pack("{s:s, s:o, s:o}", "stage",
-                                                rw_stage_names[br->b[br->stage_first[s]].stage],
-                                                "battles", battles, "byes", byes));
-    }
-    json_t *wins = json_array();
-    for (int s = 0; s < br->seats; s++)
-        json_array_append_new(wins, json_integer(br->wins[s]));
-    return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "format",
-                     br->match ? "match" : "tournament", "best_of",
-                     br->match ? json_integer(br->best_of) : json_null(), "to_win",
-                     br->match ? json_integer(br->best_of / 2 + 1) : json_null(), "stages", stages,
-                     "wins", wins, "champion",
-                     br->champion >= 0 ? json_integer(br->champion) : json_null());
-}
-
-static const char *roboteer_status(const game *g, int seat, unsigned alive)
-{
-    if (g->br.champion == seat)
-        return "champion";
-    if (!(alive & (1u << seat)))
-        return "eliminated";
-    if (g->phase != RW_PHASE_OVER && drawn_index(g, seat) >= 0)
-        return "fighting";
-    return "waiting";
-}
-
-static json_t *roboteers_json(const game *g)
-{
-    json_t *a = json_array();
-    unsigned alive = rw_bracket_alive(&g->br);
-    if (g->br.match && g->br.champion >= 0)
-        alive = 1u << g->br.champion;
-    for (int s = 0; s < g->seats; s++)
-        json_array_append_new(a, json_pack("{s:i, s:o, s:s, s:i}", "seat", s, "weapon",
-                                           weapon_json(g, s), "status",
-                                           roboteer_status(g, s, alive), "wins", g->br.wins[s]));
-    return a;
-}
-
-/* A robot during the set-up: its throws and discs, and its capabilities
- * with its allocation only for its own seat (secret until the reveal). */
-static json_t *setup_robot_json(const game *g, int j, int viewer)
-{
-    const rw_battle *bt = current_c(g);
-    int seat = bt->seats[j];
-    bool own = seat == viewer;
-    int cap[RW_CAPS];
-    for (int c = 0; c < RW_CAPS; c++)
-        cap[c] = rw_caps[c].base + (own ? g->add[j][c] : 0);
-    json_t *rolls = json_array();
-    for (int t = 0; t < RW_THROWS; t++)
-        json_array_append_new(rolls, json_integer(g->throws[j][t]));
-    json_t *r = json_pack("{s:i, s:n, s:n, s:o, s:i, s:o, s:b, s:b, s:i, s:i, s:i, s:n, s:o}",
-                          "seat", seat, "cell", "facing", "caps", rw_caps_json(cap), "discs",
-                          g->discs[j], "throws", rolls, "allocated", g->allocated[j], "default",
-                          g->defaulted[j], "damage", 0, "next_damage_roll", RW_DAMAGE_STEP,
-                          "turns_taken", 0, "immobilised", "weapon", weapon_json(g, seat));
-    json_object_set_new(r, "allocation",
-                        own && g->allocated[j] ? rw_caps_json(g->add[j]) : json_null());
-    return r;
-}
-
-static json_t *arena_robot_json(const game *g, int i)
-{
-    const rw_robot *r = &g->arena.r[i];
-    int j = drawn_index(g, r->seat);
-    json_t *rolls = json_array();
-    for (int t = 0; t < RW_THROWS; t++)
-        json_array_append_new(rolls, json_integer(g->throws[j][t]));
-    const rw_arena *a = &g->arena;
-    json_t *out = a->out == i ? json_string(rw_out_names[a->out_why]) : json_null();
-    json_t *o = json_pack("{s:i, s:o, s:s, s:o, s:i, s:o, s:b, s:b, s:i, s:i, s:i, s:o, s:o}",
-                          "seat", r->seat, "cell", rw_cell_json(r->cell), "facing",
-                          rw_dir_names[r->facing], "caps", rw_caps_json(r->cap), "discs",
-                          g->discs[j], "throws", rolls, "allocated", true, "default",
-                          g->defaulted[j], "damage", r->damage, "next_damage_roll",
-                          (r->damage / RW_DAMAGE_STEP + 1) * RW_DAMAGE_STEP, "turns_taken",
-                          r->turns_taken, "immobilised", out, "weapon", weapon_json(g, r->seat));
-    json_object_set_new(o, "allocation", rw_caps_json(g->add[j]));
-    return o;
-}
-
-static json_t *step_option_json(const game *g, bool back)
-{
-    rw_step s;
-    if (rw_step_plan(&g->arena, g->turn.who, back, &s, NULL) < 0)
-        return json_null();
-    json_t *o = json_pack("{s:o, s:b}", "to", rw_cell_json(s.to), "blocked", s.blocked);
-    if (s.pushed >= 0) {
-        json_object_set_new(o, "push", json_integer(g->arena.r[s.pushed].seat));
-        json_object_set_new(o, "side", json_string(rw_side_names[s.side]));
-    } else {
-        json_object_set_new(o, "push", json_null());
-        json_object_set_new(o, "side", json_null());
-    }
-    return o;
-}
-
-/* What the robot to move may do now, for its own roboteer. */
-static json_t *legal_json(const game *g)
-{
-    unsigned m = rw_legal(&g->arena, &g->turn);
-    json_t *l = json_object();
-    json_object_set_new(l, "forward", m & 1u << RW_ACT_FORWARD ? step_option_json(g, false)
-                                                                : json_null());
-    json_object_set_new(l, "back", m & 1u << RW_ACT_BACK ? step_option_json(g, true) : json_null());
-    int t = rw_attack_target(&g->arena, g->turn.who);
-    json_object_set_new(l, "attack",
-                        m & 1u << RW_ACT_ATTACK
-                            ? json_pack("{s:i, s:i}", "target", g->arena.r[t].seat, "points",
-                                        g->arena.r[g->turn.who].weapon)
-                            : json_null());
-    json_object_set_new(l, "left", json_boolean(m & 1u << RW_ACT_LEFT));
-    json_object_set_new(l, "right", json_boolean(m & 1u << RW_ACT_RIGHT));
-    json_object_set_new(l, "end", json_boolean(m & 1u << RW_ACT_END));
-    return l;
-}
-
-static json_t *battle_json(const game *g, int viewer)
-{
-    const rw_battle *bt = current_c(g);
-    char title[32];
-    rw_battle_title(&g->br, g->battle, title, sizeof title);
-    bool fought = bt->started;
-    json_t *robots = json_array();
-    for (int i = 0; i < bt->n; i++)
-        json_array_append_new(robots, fought ? arena_robot_json(g, i) : setup_robot_json(g, i, viewer));
-    json_t *b = json_pack("{s:i, s:s, s:s, s:o, s:o, s:i, s:b, s:o}", "index", g->battle, "title",
-                          title, "stage", rw_stage_names[bt->stage], "seats",
-                          rw_seats_json(bt->seats, bt->n), "order",
-                          fought ? rw_seats_json(bt->order, bt->n) : json_null(), "round",
-                          g->round, "pit_open", fought && g->arena.pit_open, "robots", robots);
-    if (g->turn_on) {
-        const rw_turn *t = &g->turn;
-        json_object_set_new(b, "turn",
-                            json_pack("{s:i, s:i, s:i, s:b, s:I}", "seat", g->arena.r[t->who].seat,
-                                      "moves_left", t->moves, "turns_left", t->turns,
-                                      "final_turn_only", t->final_turn, "deadline",
-                                      (json_int_t)g->deadline));
-        json_object_set_new(b, "legal", viewer == g->arena.r[t->who].seat ? legal_json(g)
-                                                                          : json_null());
-    } else {
-        json_object_set_new(b, "turn", json_null());
-        json_object_set_new(b, "legal", json_null());
-    }
-    return b;
-}
-
-static json_t *robotwars_result(const game *g);
-
-static json_t *robotwars_view(const game *g, int seat)
-{
-    bool over = g->phase == RW_PHASE_OVER;
-    bool player = seat >= 0 && seat < g->seats;
-    static const char *const phase_names[] = {"setup", "battle", "over"};
-    json_t *v = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "phase",
-                          phase_names[g->phase], "seats", g->seats, "you",
-                          player ? json_integer(seat) : json_null(), "board", rw_board_json(),
-                          "limits", rw_limits_json(), "turn_limit", g->turn_limit, "pit_after",
-                          RW_PIT_AFTER, "roboteers", roboteers_json(g), "bracket", bracket_json(g),
-                          "battle", battle_json(g, player ? seat : GAME_SEAT_SPECTATOR),
-                          "deadline", over ? json_null() : json_integer(g->deadline));
-    if (over)
-        json_object_set_new(v, "result", robotwars_result(g));
-    return v;
-}
-
-static json_t *robotwars_result(const game *g)
-{
-    json_t *scores = json_array(), *battles = json_array();
-    for (int s = 0; s < g->seats; s++)
-        json_array_append_new(scores, json_integer(g->br.wins[s]));
-    for (int k = 0; k < g->br.nbattles; k++) {
-        if (g->br.b[k].done)
-            json_array_append_new(battles, battle_record_json(g, k));
-    }
-    char summary[96];
-    summary_of(g, summary, sizeof summary);
-    int w = g->br.champion;
-    return json_pack("{s:o, s:o, s:s, s:o, s:s, s:o}", "winners",
-                     w >= 0 ? json_pack("[i]", w) : json_array(), "scores", scores, "summary",
-                     summary, "champion", w >= 0 ? json_integer(w) : json_null(), "format",
-                     g->br.match ? "match" : "tournament", "battles", battles);
-}
-
 /* ---- what bots and tests read ---- */
 
-rw_phase robotwars_phase(const game *g) { return g->phase; }
-int robotwars_seats(const game *g) { return g->seats; }
-const rw_arena *robotwars_arena(const game *g) { return &g->arena; }
-const rw_turn *robotwars_turn(const game *g) { return g->turn_on ? &g->turn : NULL; }
-const rw_bracket *robotwars_bracket(const game *g) { return &g->br; }
-int robotwars_battle_index(const game *g) { return g->battle; }
-int robotwars_round(const game *g) { return g->round; }
-int robotwars_turn_limit(const game *g) { return g->turn_limit; }
-int robotwars_weapon(const game *g, int seat) { return weapon_of(g, seat); }
+rw_phase rw_phase_of(const game *g) { return g->phase; }
+int rw_seats(const game *g) { return g->seats; }
+const rw_arena *rw_arena_of(const game *g) { return &g->arena; }
+const rw_turn *rw_turn_of(const game *g) { return g->turn_on ? &g->turn : NULL; }
+const rw_bracket *rw_bracket_of(const game *g) { return &g->br; }
+int rw_battle_index(const game *g) { return g->battle; }
+int rw_round(const game *g) { return g->round; }
+int rw_turn_limit(const game *g) { return g->turn_limit; }
+int rw_weapon_of(const game *g, int seat) { return weapon_of(g, seat); }
 
-int robotwars_in_battle(const game *g, int seat)
+int rw_in_battle(const game *g, int seat)
 {
     if (g->phase != RW_PHASE_BATTLE)
         return -1;
@@ -930,22 +635,22 @@ int robotwars_in_battle(const game *g, int seat)
     return -1;
 }
 
-int robotwars_discs(const game *g, int seat)
+int rw_discs(const game *g, int seat)
 {
-    int j = drawn_index(g, seat);
+    int j = rw_drawn_index(g, seat);
     return g->phase == RW_PHASE_SETUP && j >= 0 ? g->discs[j] : -1;
 }
 
-bool robotwars_allocated(const game *g, int seat)
+bool rw_allocated(const game *g, int seat)
 {
-    int j = drawn_index(g, seat);
+    int j = rw_drawn_index(g, seat);
     return j >= 0 && g->allocated[j];
 }
 
-rw_arena *robotwars_test_arena(game *g) { return &g->arena; }
-rw_turn *robotwars_test_turn(game *g) { return &g->turn; }
+rw_arena *rw_test_arena(game *g) { return &g->arena; }
+rw_turn *rw_test_turn(game *g) { return &g->turn; }
 
-void robotwars_test_load_dice(game *g, const int *rolls, int n)
+void rw_test_load_dice(game *g, const int *rolls, int n)
 {
     if (n > RW_MAX_LOADED)
         n = RW_MAX_LOADED;
@@ -953,36 +658,3 @@ void robotwars_test_load_dice(game *g, const int *rolls, int n)
     g->dice.nloaded = n;
     g->dice.next_loaded = 0;
 }
-
-const char *const robotwars_bot_levels[] = {"easy", "normal", "hard", NULL};
-
-static json_t *bot_entry(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
-                         int64_t *wake_ms, const volatile int *cancel)
-{
-    if (seat < 0 || seat >= g->seats)
-        return NULL;
-    return robotwars_bot(g, seat, level, now_ms, salt, wake_ms, cancel);
-}
-
-const game_engine robotwars_engine = {
-    .id = "robotwars",
-    .title = "Robot Wars",
-    .summary = "Enhance your robot, then push, flip and batter your way through heats to the final",
-    .min_players = 2,
-    .max_players = RW_MAX_SEATS,
-    .options = robotwars_options,
-    .seat_range = NULL,
-    .bot_levels = robotwars_bot_levels,
-    .create = robotwars_create,
-    .destroy = robotwars_destroy,
-    .act = robotwars_act,
-    .tick = robotwars_tick,
-    .deadline = robotwars_deadline,
-    .view = robotwars_view,
-    .over = robotwars_over,
-    .result = robotwars_result,
-    .bot = bot_entry,
-    .clone = robotwars_clone,
-    .work_request = NULL,
-    .work_run = NULL,
-};

@@ -1,5 +1,5 @@
 /* robotwars_json.c: JSON forms shared by the events, views and actions. */
-#include "robotwars.h"
+#include "robotwars_json.h"
 
 json_t *rw_cell_json(int cell)
 {

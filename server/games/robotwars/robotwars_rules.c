@@ -6,9 +6,11 @@
  * without, nothing is rolled and each roll due adds its expected losses to
  * the context, so a search sees the risks without guessing the dice.
  */
-#include "robotwars.h"
+#include "robotwars_rules.h"
 
 #include <string.h>
+
+#include "robotwars_json.h"
 
 const char *const rw_act_names[RW_ACTS] = {"forward", "back", "attack", "left", "right", "end"};
 
@@ -423,4 +425,39 @@ bool rw_do(rw_arena *a, rw_turn *t, rw_act act, rw_ctx *ctx)
         return true;
     /* Nothing left to do but end. */
     return rw_legal(a, t) == 1u << RW_ACT_END;
+}
+
+/* ---- discs ---- */
+
+int rw_discs_to_place(int discs)
+{
+    int room = 0;
+    for (int c = 0; c < RW_CAPS; c++)
+        room += rw_caps[c].max - rw_caps[c].base;
+    return discs < room ? discs : room;
+}
+
+void rw_allocate_in_order(const int *order, int discs, int add[RW_CAPS])
+{
+    memset(add, 0, sizeof(int) * RW_CAPS);
+    for (int i = 0; discs > 0 && order[i] >= 0; i++) {
+        int c = order[i];
+        if (rw_caps[c].base + add[c] < rw_caps[c].max) {
+            add[c]++;
+            discs--;
+        }
+    }
+    for (int c = 0; c < RW_CAPS && discs > 0; c++) {
+        while (discs > 0 && rw_caps[c].base + add[c] < rw_caps[c].max) {
+            add[c]++;
+            discs--;
+        }
+    }
+}
+
+void rw_default_allocation(int discs, int add[RW_CAPS])
+{
+    static const int order[] = {RW_SPEED, RW_SPEED, RW_POWER, RW_SPEED, RW_SPEED, RW_POWER,
+                                RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, RW_MANOEUVRABILITY, -1};
+    rw_allocate_in_order(order, discs, add);
 }

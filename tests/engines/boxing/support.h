@@ -8,6 +8,7 @@
 
 #include <criterion/criterion.h>
 
+#include "games/boxing/tools/boxing_bench.h"
 #include "games/boxing/boxing.h"
 #include "replay.h"
 

@@ -10,6 +10,8 @@
 
 #include "games/manoover/manoover.h"
 #include "games/manoover/manoover_bot.h"
+#include "games/manoover/manoover_state.h"
+#include "games/manoover/tools/manoover_tools.h"
 #include "replay.h"
 
 #define RED 0

@@ -277,7 +277,7 @@ Test(manoover_play, a_bot_call_is_bounded_and_a_cancelled_one_still_acts_legally
         for (int step = 0; !manoover_engine.over(g) && step < 60; step++) {
             if (step % 15 == 3) {
                 manoover_situation s;
-                cr_assert(manoover_bot_situation(g, &s));
+                cr_assert(manoover_game_situation(g, &s));
                 manoover_bot_stats stats;
                 for (int level = MANOOVER_BOT_NORMAL; level <= MANOOVER_BOT_HARD; level++) {
                     manoover_bot_choose(&s, level, rng_next(&r), NULL, &stats);

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/ricochet/ricochet_cli.h"
+#include "games/ricochet/tools/ricochet_cli.h"
 
 int main(int argc, char **argv)
 {

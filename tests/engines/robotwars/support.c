@@ -42,14 +42,14 @@ json_t *rwt_ok(game *g, int seat, const char *json)
 json_t *rwt_allocate_all(game *g)
 {
     json_t *all = json_array();
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_SETUP);
-    const rw_battle *bt = &robotwars_bracket(g)->b[robotwars_battle_index(g)];
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_SETUP);
+    const rw_battle *bt = &rw_bracket_of(g)->b[rw_battle_index(g)];
     for (int j = 0; j < bt->n; j++) {
         int seat = bt->seats[j];
-        if (robotwars_allocated(g, seat))
+        if (rw_allocated(g, seat))
             continue;
         int add[RW_CAPS];
-        robotwars_bot_allocation(1, robotwars_discs(g, seat), robotwars_weapon(g, seat), add);
+        rw_bot_allocation(1, rw_discs(g, seat), rw_weapon_of(g, seat), add);
         char json[128];
         snprintf(json, sizeof json, "{\"kind\":\"allocate\",\"speed\":%d,\"power\":%d,\"manoeuvrability\":%d}",
                  add[0], add[1], add[2]);
@@ -64,40 +64,40 @@ game *rwt_duel(uint64_t seed)
 {
     game *g = rwt_new(NULL, 2, seed);
     json_decref(rwt_allocate_all(g));
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_BATTLE);
     return g;
 }
 
 void rwt_restart_turn(game *g)
 {
-    rw_turn *t = robotwars_test_turn(g);
-    rw_turn_start(robotwars_arena(g), t->who, t);
+    rw_turn *t = rw_test_turn(g);
+    rw_turn_start(rw_arena_of(g), t->who, t);
 }
 
 void rwt_place(game *g, int i, int x, int y, int dir)
 {
-    rw_arena *a = robotwars_test_arena(g);
+    rw_arena *a = rw_test_arena(g);
     a->r[i].cell = rw_cell(x, y);
     a->r[i].facing = dir;
 }
 
 void rwt_caps(game *g, int i, int speed, int power, int manoeuvrability)
 {
-    rw_arena *a = robotwars_test_arena(g);
+    rw_arena *a = rw_test_arena(g);
     int v[RW_CAPS] = {speed, power, manoeuvrability};
     for (int c = 0; c < RW_CAPS; c++) {
         if (v[c] >= 0)
             a->r[i].cap[c] = v[c];
     }
-    if (robotwars_turn(g) && robotwars_turn(g)->who == i)
+    if (rw_turn_of(g) && rw_turn_of(g)->who == i)
         rwt_restart_turn(g);
 }
 
 int rwt_mover(const game *g)
 {
-    const rw_turn *t = robotwars_turn(g);
+    const rw_turn *t = rw_turn_of(g);
     cr_assert_not_null(t, "a turn is on");
-    return robotwars_arena(g)->r[t->who].seat;
+    return rw_arena_of(g)->r[t->who].seat;
 }
 
 json_t *rwt_event(json_t *events, const char *kind)
@@ -141,7 +141,7 @@ char *rwt_all_views(const game *g)
 {
     size_t cap = 1, len = 0;
     char *all = calloc(1, 1);
-    for (int s = -1; s < robotwars_seats(g); s++) {
+    for (int s = -1; s < rw_seats(g); s++) {
         char *v = rwt_view(g, s);
         size_t n = strlen(v);
         all = realloc(all, cap + n + 1);

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "games/robotwars/robotwars.h"
+#include "games/robotwars/tools/robotwars_bench.h"
 
 /* The game clock the helpers act at; each helper action moves it on by 1. */
 extern int64_t rw_now;

@@ -48,8 +48,8 @@ Test(options, two_to_six_roboteers)
 
 static int disc_holder(const game *g, int *other)
 {
-    const rw_battle *bt = &robotwars_bracket(g)->b[robotwars_battle_index(g)];
-    int a = robotwars_discs(g, bt->seats[0]) ? 0 : 1;
+    const rw_battle *bt = &rw_bracket_of(g)->b[rw_battle_index(g)];
+    int a = rw_discs(g, bt->seats[0]) ? 0 : 1;
     *other = bt->seats[1 - a];
     return bt->seats[a];
 }
@@ -58,7 +58,7 @@ static int disc_holder(const game *g, int *other)
 static void allocation_json(const game *g, int seat, char *buf, size_t len)
 {
     int add[RW_CAPS];
-    robotwars_bot_allocation(1, robotwars_discs(g, seat), 1, add);
+    rw_bot_allocation(1, rw_discs(g, seat), 1, add);
     snprintf(buf, len, "{\"kind\":\"allocate\",\"speed\":%d,\"power\":%d,\"manoeuvrability\":%d}",
              add[0], add[1], add[2]);
 }
@@ -67,7 +67,7 @@ Test(allocation, is_secret_until_all_are_in_then_revealed_together)
 {
     game *g = rwt_new(NULL, 2, 5);
     int other, seat = disc_holder(g, &other);
-    cr_assert_gt(robotwars_discs(g, seat), 0);
+    cr_assert_gt(rw_discs(g, seat), 0);
     char json[128];
     allocation_json(g, seat, json, sizeof json);
     char *spectator_before = rwt_view(g, -1);
@@ -79,7 +79,7 @@ Test(allocation, is_secret_until_all_are_in_then_revealed_together)
     json_decref(ev);
     /* Others see that it is in, not what it is. */
     char path[40];
-    int j = robotwars_bracket(g)->b[0].seats[0] == seat ? 0 : 1;
+    int j = rw_bracket_of(g)->b[0].seats[0] == seat ? 0 : 1;
     snprintf(path, sizeof path, "battle.robots.%d", j);
     for (int viewer = -1; viewer < 2; viewer++) {
         json_t *r = rwt_view_get(g, viewer, path);
@@ -103,18 +103,18 @@ Test(allocation, is_secret_until_all_are_in_then_revealed_together)
     json_t *all = rwt_event(ev, "allocations");
     cr_assert_not_null(all);
     cr_assert_eq(json_array_size(json_object_get(all, "robots")), 2);
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_BATTLE);
     json_decref(ev);
     free(spectator_before);
     free(spectator_after);
     robotwars_engine.destroy(g);
 }
 
-Test(allocation, at_the_deadline_an_unallocated_robot_is_allocated_as_the_normal_bot_would)
+Test(ruling, at_the_deadline_an_unallocated_robot_gets_the_default_allocation)
 {
     game *g = rwt_new("{\"setup_s\": 10}", 2, 5);
     int other, seat = disc_holder(g, &other);
-    int discs = robotwars_discs(g, other);
+    int discs = rw_discs(g, other);
     char json[128];
     allocation_json(g, seat, json, sizeof json);
     json_decref(rwt_ok(g, seat, json));
@@ -126,12 +126,12 @@ Test(allocation, at_the_deadline_an_unallocated_robot_is_allocated_as_the_normal
     cr_assert_not_null(d, "the deadline places the discs");
     cr_assert_eq(json_integer_value(json_object_get(d, "seat")), other);
     int add[RW_CAPS];
-    robotwars_bot_allocation(1, discs, 1, add);
-    int i = robotwars_in_battle(g, other);
+    rw_default_allocation(discs, add);
+    int i = rw_in_battle(g, other);
     cr_assert_geq(i, 0);
     for (int c = 0; c < RW_CAPS; c++)
-        cr_assert_eq(robotwars_arena(g)->r[i].cap[c], rw_caps[c].base + add[c]);
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE);
+        cr_assert_eq(rw_arena_of(g)->r[i].cap[c], rw_caps[c].base + add[c]);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_BATTLE);
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -140,7 +140,7 @@ Test(allocation, a_roboteer_places_every_disc_it_won)
 {
     game *g = rwt_new(NULL, 2, 5);
     int other, seat = disc_holder(g, &other);
-    int discs = robotwars_discs(g, seat);
+    int discs = rw_discs(g, seat);
     cr_assert_gt(discs, 0);
     const char *why = rwt_refused(g, seat, "{\"kind\":\"allocate\"}", "illegal");
     cr_assert(strstr(why, "place all"), "%s", why);
@@ -151,7 +151,7 @@ Test(allocation, not_more_discs_than_won)
 {
     game *g = rwt_new(NULL, 2, 5);
     int other, seat = disc_holder(g, &other);
-    int discs = robotwars_discs(g, seat);
+    int discs = rw_discs(g, seat);
     char json[128];
     snprintf(json, sizeof json, "{\"kind\":\"allocate\",\"speed\":%d,\"power\":1,\"manoeuvrability\":0}",
              discs > 4 ? 4 : discs);
@@ -184,20 +184,20 @@ Test(ruling, with_ten_discs_a_roboteer_places_nine_as_every_capability_is_then_a
     int evens[20];
     for (int i = 0; i < 20; i++)
         evens[i] = 2 * (i % 3) + 2;
-    robotwars_test_load_dice(g, evens, 20);
-    rw_arena *a = robotwars_test_arena(g);
+    rw_test_load_dice(g, evens, 20);
+    rw_arena *a = rw_test_arena(g);
     a->pit_open = true;
     rwt_place(g, 0, 8, 7, RW_S);
     rwt_place(g, 1, 2, 3, RW_N);
     rwt_restart_turn(g);
     json_decref(rwt_ok(g, rwt_mover(g), "{\"kind\":\"forward\"}"));
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_SETUP);
-    cr_assert_eq(robotwars_discs(g, 0), 10);
-    cr_assert_eq(robotwars_discs(g, 1), 10);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_SETUP);
+    cr_assert_eq(rw_discs(g, 0), 10);
+    cr_assert_eq(rw_discs(g, 1), 10);
     rwt_refused(g, 0, "{\"kind\":\"allocate\",\"speed\":4,\"power\":2,\"manoeuvrability\":4}", "illegal");
     json_decref(rwt_ok(g, 0, "{\"kind\":\"allocate\",\"speed\":4,\"power\":2,\"manoeuvrability\":3}"));
     int add[RW_CAPS];
-    robotwars_bot_allocation(1, 10, 1, add);
+    rw_bot_allocation(1, 10, 1, add);
     cr_assert_eq(add[0] + add[1] + add[2], 9, "the bot places the nine it can");
     robotwars_engine.destroy(g);
 }
@@ -208,9 +208,9 @@ Test(allocation, a_roboteer_without_a_disc_has_nothing_to_allocate)
     for (uint64_t seed = 0; seed < 4000; seed++) {
         game *g = rwt_new(NULL, 2, seed);
         for (int s = 0; s < 2; s++) {
-            if (robotwars_discs(g, s) != 0)
+            if (rw_discs(g, s) != 0)
                 continue;
-            cr_assert(robotwars_allocated(g, s), "nothing to decide");
+            cr_assert(rw_allocated(g, s), "nothing to decide");
             robotwars_engine.destroy(g);
             return;
         }
@@ -274,7 +274,7 @@ Test(hostile, moving_a_robot_that_is_not_yours)
 Test(hostile, a_roboteer_outside_the_battle_and_a_spectator_cannot_act)
 {
     game *g = rwt_new(NULL, 4, 8);
-    const rw_battle *bt = &robotwars_bracket(g)->b[0];
+    const rw_battle *bt = &rw_bracket_of(g)->b[0];
     int out = 0;
     while (out == bt->seats[0] || out == bt->seats[1])
         out++;
@@ -362,7 +362,7 @@ Test(view, roboteers_not_in_the_battle_watch_it_live_as_spectators_do)
     game *g = rwt_new(NULL, 4, 10);
     json_decref(rwt_allocate_all(g));
     json_decref(rwt_ok(g, rwt_mover(g), "{\"kind\":\"forward\"}"));
-    const rw_battle *bt = &robotwars_bracket(g)->b[0];
+    const rw_battle *bt = &rw_bracket_of(g)->b[0];
     int out = 0;
     while (out == bt->seats[0] || out == bt->seats[1])
         out++;
@@ -402,7 +402,7 @@ Test(view, shows_the_war_zone_the_limits_damage_and_the_next_multiple_of_5)
     cr_assert_str_eq(json_string_value(json_array_get(board, 0)), "CC...sss..CC");
     cr_assert_eq(json_integer_value(rwt_view_get(g, -1, "limits.speed.max")), 8);
     cr_assert_eq(json_integer_value(rwt_view_get(g, -1, "limits.manoeuvrability.base")), 2);
-    robotwars_test_arena(g)->r[1].damage = 7;
+    rw_test_arena(g)->r[1].damage = 7;
     cr_assert_eq(json_integer_value(rwt_view_get(g, -1, "battle.robots.1.next_damage_roll")), 10);
     cr_assert_eq(json_integer_value(rwt_view_get(g, -1, "battle.robots.1.damage")), 7);
     robotwars_engine.destroy(g);

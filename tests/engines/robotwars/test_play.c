@@ -71,11 +71,11 @@ static int random_game(int seats, uint64_t seed)
             /* Someone dawdles: the deadline passes. */
             now = robotwars_engine.deadline(g);
             replay_tick(&log, g, now, events);
-        } else if (robotwars_phase(g) == RW_PHASE_SETUP) {
-            const rw_battle *bt = &robotwars_bracket(g)->b[robotwars_battle_index(g)];
+        } else if (rw_phase_of(g) == RW_PHASE_SETUP) {
+            const rw_battle *bt = &rw_bracket_of(g)->b[rw_battle_index(g)];
             int seat = bt->seats[rng_below(&r, (uint32_t)bt->n)];
-            if (!robotwars_allocated(g, seat)) {
-                json_t *a = random_allocation(robotwars_discs(g, seat), &r);
+            if (!rw_allocated(g, seat)) {
+                json_t *a = random_allocation(rw_discs(g, seat), &r);
                 cr_assert_eq(replay_act(&log, g, seat, a, now, events, &err), 0, "%s", err.message);
                 json_decref(a);
             }
@@ -138,7 +138,7 @@ static void bot_game(int seats, const int *levels, uint64_t seed)
                 continue;
             cr_assert_eq(replay_act(&log, g, s, a, ++now, events, &err), 0,
                          "the %s bot in seat %d acts legally: %s (%s)",
-                         robotwars_bot_levels[levels[s]], s, err.message, json_dumps(a, 0));
+                         rw_bot_levels[levels[s]], s, err.message, json_dumps(a, 0));
             json_decref(a);
             acted = true;
         }
@@ -172,7 +172,7 @@ Test(play, bots_play_tournaments_of_3_to_6_legally_to_the_end)
 Test(play, a_bot_not_in_the_battle_or_not_to_move_waits)
 {
     game *g = rwt_new(NULL, 4, 9);
-    const rw_battle *bt = &robotwars_bracket(g)->b[0];
+    const rw_battle *bt = &rw_bracket_of(g)->b[0];
     int out = -1;
     for (int s = 0; s < 4; s++) {
         if (s != bt->seats[0] && s != bt->seats[1])

@@ -29,7 +29,7 @@ static game *duel_at(int x0, int y0, int d0, int x1, int y1, int d1)
 
 static const rw_robot *robot(const game *g, int i)
 {
-    return &robotwars_arena(g)->r[i];
+    return &rw_arena_of(g)->r[i];
 }
 
 static void at(const game *g, int i, int x, int y)
@@ -46,17 +46,17 @@ static int seat_of(const game *g, int i)
 
 static void play(game *g, const char *action)
 {
-    json_decref(rwt_ok(g, seat_of(g, robotwars_turn(g)->who), action));
+    json_decref(rwt_ok(g, seat_of(g, rw_turn_of(g)->who), action));
 }
 
 static json_t *play_ev(game *g, const char *action)
 {
-    return rwt_ok(g, seat_of(g, robotwars_turn(g)->who), action);
+    return rwt_ok(g, seat_of(g, rw_turn_of(g)->who), action);
 }
 
 static void refuse(game *g, const char *action, const char *code)
 {
-    rwt_refused(g, seat_of(g, robotwars_turn(g)->who), action, code);
+    rwt_refused(g, seat_of(g, rw_turn_of(g)->who), action, code);
 }
 
 /* ---- the war zone (data) ---- */
@@ -93,7 +93,7 @@ Test(speed, gives_the_maximum_number_of_moves_a_robot_can_make_on_each_turn)
     for (int i = 0; i < 4; i++)
         play(g, FORWARD);
     at(g, 0, 5, 5);
-    cr_assert_eq(robotwars_turn(g)->moves, 0);
+    cr_assert_eq(rw_turn_of(g)->moves, 0);
     refuse(g, FORWARD, "illegal");
     robotwars_engine.destroy(g);
 }
@@ -102,10 +102,10 @@ Test(speed, a_move_is_a_step_to_an_adjacent_space_or_an_attack)
 {
     game *g = duel_at(5, 6, RW_N, 5, 5, RW_S);
     play(g, ATTACK);
-    cr_assert_eq(robotwars_turn(g)->moves, 3, "an attack spends a move");
+    cr_assert_eq(rw_turn_of(g)->moves, 3, "an attack spends a move");
     play(g, BACK);
     at(g, 0, 5, 7);
-    cr_assert_eq(robotwars_turn(g)->moves, 2, "a step spends a move");
+    cr_assert_eq(rw_turn_of(g)->moves, 2, "a step spends a move");
     robotwars_engine.destroy(g);
 }
 
@@ -222,7 +222,7 @@ Test(power, a_robot_cannot_push_two_opposing_robots_at_the_same_time)
     json_t *b = rwt_event(ev, "blocked");
     cr_assert_not_null(b);
     cr_assert_str_eq(json_string_value(json_object_get(b, "by")), "robot");
-    cr_assert_eq(robotwars_turn(g)->moves, 3, "the blocked push spends the move");
+    cr_assert_eq(rw_turn_of(g)->moves, 3, "the blocked push spends the move");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -234,7 +234,7 @@ Test(ruling, pushing_into_a_wall_moves_no_one_and_the_move_is_spent)
     at(g, 0, 5, 1);
     at(g, 1, 5, 0);
     cr_assert_str_eq(json_string_value(json_object_get(rwt_event(ev, "blocked"), "by")), "wall");
-    cr_assert_eq(robotwars_turn(g)->moves, 3);
+    cr_assert_eq(rw_turn_of(g)->moves, 3);
     cr_assert_eq(robot(g, 1)->damage, 0);
     json_decref(ev);
     robotwars_engine.destroy(g);
@@ -303,7 +303,7 @@ Test(ruling, turns_are_free_at_any_point_of_the_turn)
     play(g, FORWARD);
     play(g, RIGHT);
     play(g, FORWARD);
-    cr_assert_eq(robotwars_turn(g)->moves, 1, "turning spent no move");
+    cr_assert_eq(rw_turn_of(g)->moves, 1, "turning spent no move");
     at(g, 0, 4, 4);
     robotwars_engine.destroy(g);
 }
@@ -328,7 +328,7 @@ Test(ruling, with_manoeuvrability_0_a_robot_still_moves_and_turns_once)
 {
     game *g = duel_at(5, 6, RW_N, 9, 2, RW_S);
     rwt_caps(g, 0, -1, -1, 0);
-    cr_assert(robotwars_turn(g)->final_turn);
+    cr_assert(rw_turn_of(g)->final_turn);
     for (int i = 0; i < 4; i++)
         play(g, FORWARD);
     cr_assert_eq(rwt_mover(g), seat_of(g, 0), "the one turn is still to come");
@@ -386,21 +386,21 @@ Test(ruling, allowances_are_fixed_when_the_turn_starts_a_loss_counts_from_the_ne
      * roll at 5 (loaded: Speed) lowers its Speed to 3, yet this turn keeps
      * its moves. */
     game *g = duel_at(5, 1, RW_N, 9, 5, RW_S);
-    robotwars_test_arena(g)->r[0].damage = 4;
+    rw_test_arena(g)->r[0].damage = 4;
     int roll = 1; /* attack die face 1: Speed */
-    robotwars_test_load_dice(g, &roll, 1);
+    rw_test_load_dice(g, &roll, 1);
     play(g, FORWARD);
     cr_assert_eq(robot(g, 0)->cap[RW_SPEED], 3);
-    cr_assert_eq(robotwars_turn(g)->moves, 3, "three moves left of four");
+    cr_assert_eq(rw_turn_of(g)->moves, 3, "three moves left of four");
     play(g, BACK);
     play(g, BACK);
     play(g, BACK);
     at(g, 0, 5, 3);
-    cr_assert_eq(robotwars_turn(g)->moves, 0);
+    cr_assert_eq(rw_turn_of(g)->moves, 0);
     play(g, END);
     play(g, END);
     cr_assert_eq(rwt_mover(g), seat_of(g, 0));
-    cr_assert_eq(robotwars_turn(g)->moves, 3, "the next turn has Speed 3");
+    cr_assert_eq(rw_turn_of(g)->moves, 3, "the next turn has Speed 3");
     robotwars_engine.destroy(g);
 }
 
@@ -412,7 +412,7 @@ static game *text_example(void)
 {
     game *g = duel_at(5, 8, RW_N, 5, 5, RW_S);
     rwt_caps(g, 0, 6, -1, -1);
-    robotwars_test_arena(g)->r[0].weapon = 1;
+    rw_test_arena(g)->r[0].weapon = 1;
     return g;
 }
 
@@ -421,8 +421,8 @@ static game *text_example(void)
 static game *in_contact(int weapon, int damage)
 {
     game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    robotwars_test_arena(g)->r[0].weapon = weapon;
-    robotwars_test_arena(g)->r[1].damage = damage;
+    rw_test_arena(g)->r[0].weapon = weapon;
+    rw_test_arena(g)->r[1].damage = damage;
     return g;
 }
 
@@ -454,7 +454,7 @@ Test(attack, the_rule_texts_example_two_attacks_then_moving_away_scores_two)
 Test(attack, scores_the_weapon_cards_value_per_move_in_contact)
 {
     game *g = in_contact(3, 0);
-    robotwars_test_load_dice(g, (int[]){4}, 1);
+    rw_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, ATTACK);
     cr_assert_eq(robot(g, 1)->damage, 3);
     json_t *a = rwt_event(ev, "attack");
@@ -510,7 +510,7 @@ Test(penalty, the_flame_grill_scores_5)
 Test(ruling, every_entry_scores_5_also_from_one_square_of_a_hazard_to_the_next)
 {
     game *g = duel_at(2, 7, RW_S, 9, 5, RW_S);
-    robotwars_test_load_dice(g, (int[]){4, 4}, 2);
+    rw_test_load_dice(g, (int[]){4, 4}, 2);
     play(g, FORWARD);
     play(g, FORWARD);
     at(g, 0, 2, 9);
@@ -532,7 +532,7 @@ Test(cpz, entering_scores_5_rolls_the_house_robot_die_then_the_house_robot_throw
 {
     /* Robot 0 steps from (2,1) west into the NW zone at (1,1). */
     game *g = duel_at(2, 1, RW_W, 9, 5, RW_S);
-    robotwars_test_load_dice(g, (int[]){4}, 1);
+    rw_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, FORWARD);
     json_t *roll = rwt_event(ev, "damage_roll");
     cr_assert_str_eq(json_string_value(json_object_get(roll, "die")), "house");
@@ -551,7 +551,7 @@ Test(cpz, a_blocked_square_stops_the_throw_short)
 {
     /* Robot 1 on (3,3): the throw from (1,1) stops on (2,2). */
     game *g = duel_at(2, 1, RW_W, 3, 3, RW_N);
-    robotwars_test_load_dice(g, (int[]){4}, 1);
+    rw_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, FORWARD);
     at(g, 0, 2, 2);
     cr_assert(json_is_true(json_object_get(rwt_event(ev, "house_throw"), "short")));
@@ -565,7 +565,7 @@ Test(ruling, stopping_short_inside_the_same_cpz_is_no_new_entry)
      * zone; robot 1 on (2,2) blocks the throw's second square, so robot 0
      * stops on (1,1), still in the zone, and scores nothing more. */
     game *g = duel_at(1, 0, RW_E, 2, 2, RW_N);
-    robotwars_test_load_dice(g, (int[]){4}, 1);
+    rw_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, BACK);
     at(g, 0, 1, 1);
     cr_assert_eq(robot(g, 0)->damage, 5, "only the entry scored");
@@ -579,7 +579,7 @@ Test(ruling, only_the_square_where_the_throw_lands_acts_a_penalty_square_scores_
 {
     /* From the SW zone (1,10) the throw goes (+1,-1) twice: (3,8), flame. */
     game *g = duel_at(2, 10, RW_W, 9, 5, RW_S);
-    robotwars_test_load_dice(g, (int[]){4, 4}, 2);
+    rw_test_load_dice(g, (int[]){4, 4}, 2);
     json_t *ev = play_ev(g, FORWARD);
     at(g, 0, 3, 8);
     cr_assert_eq(robot(g, 0)->damage, 10, "5 for the zone and 5 for the flame grill");
@@ -592,8 +592,8 @@ Test(ruling, a_throw_into_the_open_pit_immobilises)
 {
     /* From the SE zone (10,10) the throw goes (-1,-1) twice: (8,8), the pit. */
     game *g = duel_at(10, 9, RW_S, 5, 5, RW_S);
-    robotwars_test_arena(g)->pit_open = true;
-    robotwars_test_load_dice(g, (int[]){4}, 1);
+    rw_test_arena(g)->pit_open = true;
+    rw_test_load_dice(g, (int[]){4}, 1);
     json_t *ev = play_ev(g, FORWARD);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_not_null(over);
@@ -606,7 +606,7 @@ Test(cpz, the_house_robot_die_can_show_rip_which_ends_the_battle)
 {
     game *g = duel_at(2, 1, RW_W, 9, 5, RW_S);
     int s0 = seat_of(g, 0);
-    robotwars_test_load_dice(g, (int[]){6}, 1);
+    rw_test_load_dice(g, (int[]){6}, 1);
     json_t *ev = play_ev(g, FORWARD);
     cr_assert_str_eq(json_string_value(json_object_get(rwt_event(ev, "damage_roll"), "face")), "rip");
     cr_assert_null(rwt_event(ev, "house_throw"), "an immobilised robot is not thrown");
@@ -624,7 +624,7 @@ static json_t *end_turns(game *g, int n)
     json_t *ev = json_array();
     for (int t = 0; t < n; t++) {
         json_decref(ev);
-        cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE, "still fighting at turn %d of %d", t, n);
+        cr_assert_eq(rw_phase_of(g), RW_PHASE_BATTLE, "still fighting at turn %d of %d", t, n);
         ev = rwt_ok(g, rwt_mover(g), END);
     }
     return ev;
@@ -637,7 +637,7 @@ Test(pit, the_closed_pit_is_floor)
     game *g = duel_at(8, 7, RW_S, 2, 2, RW_S);
     play(g, FORWARD);
     at(g, 0, 8, 8);
-    cr_assert_eq(robotwars_arena(g)->out, -1);
+    cr_assert_eq(rw_arena_of(g)->out, -1);
     robotwars_engine.destroy(g);
 }
 
@@ -646,13 +646,13 @@ Test(pit, opens_once_every_roboteer_has_taken_five_turns)
     game *g = duel_at(2, 6, RW_N, 9, 3, RW_S);
     json_t *ev = NULL;
     for (int t = 0; t < 2 * RW_PIT_AFTER; t++) {
-        cr_assert(!robotwars_arena(g)->pit_open, "not open after %d turns in all", t);
+        cr_assert(!rw_arena_of(g)->pit_open, "not open after %d turns in all", t);
         json_decref(ev);
         ev = rwt_ok(g, rwt_mover(g), END);
     }
-    cr_assert(robotwars_arena(g)->pit_open);
+    cr_assert(rw_arena_of(g)->pit_open);
     cr_assert_not_null(rwt_event(ev, "pit_open"));
-    cr_assert_eq(robotwars_round(g), RW_PIT_AFTER + 1);
+    cr_assert_eq(rw_round(g), RW_PIT_AFTER + 1);
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -672,7 +672,7 @@ Test(ruling, a_robot_standing_on_the_pit_when_it_opens_falls_in)
 Test(pit, a_robot_pushed_into_the_open_pit_is_immobilised_and_eliminated)
 {
     game *g = duel_at(8, 10, RW_N, 8, 9, RW_S);
-    robotwars_test_arena(g)->pit_open = true;
+    rw_test_arena(g)->pit_open = true;
     int s1 = seat_of(g, 1);
     /* Robot 1 is on the pit square (8,9) already (it opened under nobody
      * in this test): push it further, onto (8,8). */
@@ -690,7 +690,7 @@ Test(pit, a_robot_pushed_into_the_open_pit_is_immobilised_and_eliminated)
 Test(damage, a_roll_each_time_the_score_reaches_or_passes_a_multiple_of_5)
 {
     game *g = in_contact(3, 0);
-    robotwars_test_load_dice(g, (int[]){4, 4, 4, 4}, 4);
+    rw_test_load_dice(g, (int[]){4, 4, 4, 4}, 4);
     int rolls_after[4] = {0, 1, 1, 2}; /* 3, 6, 9, 12 points */
     int total = 0;
     for (int i = 0; i < 4; i++) {
@@ -708,7 +708,7 @@ Test(ruling, one_roll_per_multiple_of_5_passed)
      * one multiple at most; the rule is general: a hit of 10 points from 4
      * passes 5 and 10, two rolls. */
     game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    rw_arena *a = robotwars_test_arena(g);
+    rw_arena *a = rw_test_arena(g);
     a->r[1].damage = 4;
     json_t *ev = json_array();
     rw_dice dice = {.loaded = {4, 5}, .nloaded = 2};
@@ -723,7 +723,7 @@ Test(ruling, one_roll_per_multiple_of_5_passed)
 Test(ruling, once_a_robot_is_immobilised_the_rest_of_the_rolls_of_that_hit_are_not_rolled)
 {
     game *g = duel_at(5, 6, RW_N, 5, 5, RW_E);
-    rw_arena *a = robotwars_test_arena(g);
+    rw_arena *a = rw_test_arena(g);
     a->r[1].cap[RW_SPEED] = 1;
     json_t *ev = json_array();
     rw_dice dice = {.loaded = {1, 4}, .nloaded = 2};
@@ -764,7 +764,7 @@ Test(damage, a_capability_thrown_moves_the_indicator_down_one_level)
         game *g = in_contact(3, 2);
         int before[RW_CAPS];
         memcpy(before, robot(g, 1)->cap, sizeof before);
-        robotwars_test_load_dice(g, &roll, 1);
+        rw_test_load_dice(g, &roll, 1);
         json_t *ev = play_ev(g, ATTACK);
         int face = rw_die_faces[RW_DIE_ATTACK][roll - 1];
         cr_assert_eq(robot(g, 1)->cap[face], before[face] - 1);
@@ -781,7 +781,7 @@ Test(damage, a_blank_does_no_damage)
     game *g = in_contact(3, 2);
     int before[RW_CAPS];
     memcpy(before, robot(g, 1)->cap, sizeof before);
-    robotwars_test_load_dice(g, (int[]){5}, 1);
+    rw_test_load_dice(g, (int[]){5}, 1);
     play(g, ATTACK);
     cr_assert_arr_eq(robot(g, 1)->cap, before, sizeof before);
     robotwars_engine.destroy(g);
@@ -790,8 +790,8 @@ Test(damage, a_blank_does_no_damage)
 Test(ruling, capabilities_never_go_below_0)
 {
     game *g = in_contact(3, 2);
-    robotwars_test_arena(g)->r[1].cap[RW_POWER] = 0;
-    robotwars_test_load_dice(g, (int[]){2}, 1);
+    rw_test_arena(g)->r[1].cap[RW_POWER] = 0;
+    rw_test_load_dice(g, (int[]){2}, 1);
     json_t *ev = play_ev(g, ATTACK);
     cr_assert_eq(robot(g, 1)->cap[RW_POWER], 0);
     cr_assert_eq(json_integer_value(json_object_get(rwt_event(ev, "damage_roll"), "value")), 0);
@@ -803,8 +803,8 @@ Test(immobilised, when_its_speed_is_reduced_to_zero)
 {
     game *g = in_contact(3, 2);
     int s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[1].cap[RW_SPEED] = 1;
-    robotwars_test_load_dice(g, (int[]){1}, 1);
+    rw_test_arena(g)->r[1].cap[RW_SPEED] = 1;
+    rw_test_load_dice(g, (int[]){1}, 1);
     json_t *ev = play_ev(g, ATTACK);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
@@ -820,14 +820,14 @@ Test(battle, the_first_robot_immobilised_is_eliminated_and_the_battle_ends_at_on
 {
     game *g = in_contact(3, 2);
     int s0 = seat_of(g, 0), s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[1].cap[RW_SPEED] = 1;
-    robotwars_test_load_dice(g, (int[]){1}, 1);
+    rw_test_arena(g)->r[1].cap[RW_SPEED] = 1;
+    rw_test_load_dice(g, (int[]){1}, 1);
     json_t *ev = play_ev(g, ATTACK);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     cr_assert_eq(json_integer_value(json_array_get(json_object_get(over, "advance"), 0)), s0);
-    cr_assert_eq(robotwars_bracket(g)->wins[s0], 1);
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_SETUP, "the next battle's set-up, at once");
+    cr_assert_eq(rw_bracket_of(g)->wins[s0], 1);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_SETUP, "the next battle's set-up, at once");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -837,8 +837,8 @@ Test(battle, after_15_turns_each_the_robot_with_the_most_damage_points_is_elimin
 {
     game *g = duel_at(2, 6, RW_N, 9, 3, RW_S);
     int s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[0].damage = 7;
-    robotwars_test_arena(g)->r[1].damage = 8;
+    rw_test_arena(g)->r[0].damage = 7;
+    rw_test_arena(g)->r[1].damage = 8;
     json_t *ev = end_turns(g, 2 * RW_TURN_LIMIT);
     json_t *over = rwt_event(ev, "battle_over");
     cr_assert_not_null(over, "the battle ends after 15 turns each");
@@ -867,8 +867,8 @@ Test(battle, fourteen_turns_each_are_not_the_end)
 {
     game *g = duel_at(2, 6, RW_N, 9, 3, RW_S);
     json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_BATTLE);
-    cr_assert_eq(robotwars_round(g), RW_TURN_LIMIT);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_BATTLE);
+    cr_assert_eq(rw_round(g), RW_TURN_LIMIT);
     robotwars_engine.destroy(g);
 }
 
@@ -878,11 +878,11 @@ Test(tie_break, the_attack_die_names_a_capability_and_the_lowest_in_it_is_elimin
     int s0 = seat_of(g, 0);
     rwt_caps(g, 0, 4, 1, 2);
     rwt_caps(g, 1, 4, 2, 2);
-    robotwars_test_arena(g)->r[0].damage = 6;
-    robotwars_test_arena(g)->r[1].damage = 6;
+    rw_test_arena(g)->r[0].damage = 6;
+    rw_test_arena(g)->r[1].damage = 6;
     json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
     /* A blank first (rolled again), then Power: robot 0 has the lower. */
-    robotwars_test_load_dice(g, (int[]){4, 2}, 2);
+    rw_test_load_dice(g, (int[]){4, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
     cr_assert_eq(rwt_count(ev, "tie_break"), 2, "a blank is rolled again");
     json_t *over = rwt_event(ev, "battle_over");
@@ -898,7 +898,7 @@ Test(ruling, the_tie_break_rerolls_only_among_the_robots_still_tied)
      * other two roll again, and Power eliminates the weaker. */
     game *g = rwt_new(NULL, 3, 5);
     json_decref(rwt_allocate_all(g));
-    rw_arena *a = robotwars_test_arena(g);
+    rw_arena *a = rw_test_arena(g);
     int caps[3][3] = {{5, 1, 2}, {4, 2, 2}, {4, 1, 2}};
     int xs[3] = {1, 5, 9};
     for (int i = 0; i < 3; i++) {
@@ -910,7 +910,7 @@ Test(ruling, the_tie_break_rerolls_only_among_the_robots_still_tied)
     json_decref(end_turns(g, 3 * RW_TURN_LIMIT - 1));
     /* Speed: robots 1 and 2 tie at 4 (robot 0 is out of it); then Power:
      * robot 2 has 1, robot 1 has 2. */
-    robotwars_test_load_dice(g, (int[]){1, 2}, 2);
+    rw_test_load_dice(g, (int[]){1, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
     json_t *second = NULL;
     size_t i;
@@ -934,10 +934,10 @@ Test(ruling, robots_no_capability_tells_apart_are_separated_by_a_roll_off)
 {
     game *g = duel_at(2, 6, RW_N, 9, 3, RW_S);
     int s1 = seat_of(g, 1);
-    robotwars_test_arena(g)->r[0].damage = 6;
-    robotwars_test_arena(g)->r[1].damage = 6;
+    rw_test_arena(g)->r[0].damage = 6;
+    rw_test_arena(g)->r[1].damage = 6;
     json_decref(end_turns(g, 2 * RW_TURN_LIMIT - 1));
-    robotwars_test_load_dice(g, (int[]){5, 2}, 2);
+    rw_test_load_dice(g, (int[]){5, 2}, 2);
     json_t *ev = rwt_ok(g, rwt_mover(g), END);
     json_t *tie = rwt_event(ev, "tie_break");
     cr_assert(json_is_null(json_object_get(tie, "face")), "no capability die: a roll-off");
@@ -952,9 +952,9 @@ Test(ruling, robots_no_capability_tells_apart_are_separated_by_a_roll_off)
 Test(order, the_highest_throw_goes_first_and_the_ith_in_the_order_takes_the_ith_start_square)
 {
     game *g = rwt_new(NULL, 3, 21);
-    const rw_battle *bt = &robotwars_bracket(g)->b[0];
+    const rw_battle *bt = &rw_bracket_of(g)->b[0];
     /* Throws 2, 6, 4 for the drawn seats in order. */
-    robotwars_test_load_dice(g, (int[]){2, 6, 4}, 3);
+    rw_test_load_dice(g, (int[]){2, 6, 4}, 3);
     json_t *ev = rwt_allocate_all(g);
     json_t *order = json_object_get(rwt_event(ev, "order"), "order");
     cr_assert_eq(json_integer_value(json_array_get(order, 0)), bt->seats[1]);
@@ -972,9 +972,9 @@ Test(order, the_highest_throw_goes_first_and_the_ith_in_the_order_takes_the_ith_
 Test(order, ties_are_thrown_again)
 {
     game *g = rwt_new(NULL, 3, 21);
-    const rw_battle *bt = &robotwars_bracket(g)->b[0];
+    const rw_battle *bt = &rw_bracket_of(g)->b[0];
     /* 5, 5, 3: the two fives throw again, 1 and 4. */
-    robotwars_test_load_dice(g, (int[]){5, 5, 3, 1, 4}, 5);
+    rw_test_load_dice(g, (int[]){5, 5, 3, 1, 4}, 5);
     json_t *ev = rwt_allocate_all(g);
     cr_assert_eq(rwt_count(ev, "order_roll"), 2);
     json_t *order = json_object_get(rwt_event(ev, "order"), "order");
@@ -1002,4 +1002,47 @@ Test(ruling, when_the_pit_opens_under_two_robots_the_first_in_the_order_of_play_
     cr_assert_eq(json_integer_value(json_object_get(over, "eliminated")), s1);
     json_decref(ev);
     robotwars_engine.destroy(g);
+}
+
+/* RULINGS §4: "at the deadline an unallocated disc is placed as a normal
+ * bot would". The order is the rules' own (rw_default_allocation); the
+ * normal bot reads it, so retuning a bot cannot change it. */
+Test(ruling, the_default_allocation_raises_speed_twice_then_power_then_manoeuvrability)
+{
+    static const int want[][RW_CAPS] = {
+        {0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {2, 1, 0}, {3, 1, 0}, {4, 1, 0},
+        {4, 2, 0}, {4, 2, 1}, {4, 2, 2}, {4, 2, 3}, {4, 2, 3},
+    };
+    for (int discs = 0; discs <= RW_THROWS; discs++) {
+        int add[RW_CAPS];
+        rw_default_allocation(discs, add);
+        for (int c = 0; c < RW_CAPS; c++)
+            cr_assert_eq(add[c], want[discs][c], "%d discs: %s +%d, not +%d", discs,
+                         rw_caps[c].name, add[c], want[discs][c]);
+        cr_assert_eq(add[0] + add[1] + add[2], rw_discs_to_place(discs),
+                     "every disc that fits is placed");
+    }
+}
+
+Test(discs, an_order_that_runs_out_places_the_rest_wherever_it_fits)
+{
+    static const int speed_only[] = {RW_SPEED, -1};
+    int add[RW_CAPS];
+    rw_allocate_in_order(speed_only, 7, add);
+    cr_assert_eq(add[RW_SPEED], 4, "one by the order, then speed to its maximum");
+    cr_assert_eq(add[RW_POWER], 2, "then power to its maximum");
+    cr_assert_eq(add[RW_MANOEUVRABILITY], 1, "and the last disc to manoeuvrability");
+    rw_allocate_in_order(speed_only, 10, add);
+    cr_assert_eq(add[RW_SPEED] + add[RW_POWER] + add[RW_MANOEUVRABILITY], 9,
+                 "never past the maxima: nine of ten fit");
+}
+
+Test(discs, the_normal_bot_allocates_as_the_rules_default)
+{
+    for (int discs = 0; discs <= RW_THROWS; discs++) {
+        int bot[RW_CAPS], rule[RW_CAPS];
+        rw_bot_allocation(1, discs, 2, bot);
+        rw_default_allocation(discs, rule);
+        cr_assert_arr_eq(bot, rule, sizeof bot, "%d discs", discs);
+    }
 }

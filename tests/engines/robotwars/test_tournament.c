@@ -13,12 +13,12 @@
  * into the open pit by the robot to move, which is put behind it. */
 static json_t *eliminate(game *g, int loser)
 {
-    if (robotwars_phase(g) == RW_PHASE_SETUP) {
+    if (rw_phase_of(g) == RW_PHASE_SETUP) {
         json_t *ev = rwt_allocate_all(g);
         json_decref(ev);
     }
-    rw_arena *a = robotwars_test_arena(g);
-    int mover = robotwars_turn(g)->who;
+    rw_arena *a = rw_test_arena(g);
+    int mover = rw_turn_of(g)->who;
     a->pit_open = true;
     if (mover == loser) {
         /* It walks in. */
@@ -45,9 +45,9 @@ static json_t *eliminate(game *g, int loser)
 /* The seat robot `i` of the battle under way belongs to (allocating first). */
 static int seat_in_battle(game *g, int i)
 {
-    if (robotwars_phase(g) == RW_PHASE_SETUP)
+    if (rw_phase_of(g) == RW_PHASE_SETUP)
         json_decref(rwt_allocate_all(g));
-    return robotwars_arena(g)->r[i].seat;
+    return rw_arena_of(g)->r[i].seat;
 }
 
 /* ---- two roboteers: a match ---- */
@@ -55,7 +55,7 @@ static int seat_in_battle(game *g, int i)
 Test(match, two_roboteers_play_best_of_3_by_default)
 {
     game *g = rwt_new(NULL, 2, 1);
-    const rw_bracket *b = robotwars_bracket(g);
+    const rw_bracket *b = rw_bracket_of(g);
     cr_assert(b->match);
     cr_assert_eq(b->best_of, 3);
     int w = seat_in_battle(g, 0);
@@ -87,7 +87,7 @@ Test(match, best_of_5_and_7_need_three_and_four_wins)
             battles++;
         }
         cr_assert_eq(battles, 2 * need - 1, "best of %d: %d battles", 2 * need - 1, battles);
-        cr_assert_eq(robotwars_bracket(g)->wins[0], need);
+        cr_assert_eq(rw_bracket_of(g)->wins[0], need);
         robotwars_engine.destroy(g);
     }
 }
@@ -103,7 +103,7 @@ Test(match, the_roboteers_take_it_in_turn_to_start_each_battle)
         json_t *order = rwt_event(ev, "order");
         cr_assert_str_eq(json_string_value(json_object_get(order, "by")), "alternate");
         cr_assert_eq(rwt_count(ev, "order_roll"), 0, "no throw for the order in a match after the first");
-        cr_assert_eq(robotwars_arena(g)->r[0].seat, k % 2 ? 1 - starter : starter,
+        cr_assert_eq(rw_arena_of(g)->r[0].seat, k % 2 ? 1 - starter : starter,
                      "battle %d starts with the other roboteer", k + 1);
         json_decref(ev);
     }
@@ -116,7 +116,7 @@ Test(match, the_roboteers_take_it_in_turn_to_start_each_battle)
 static void shape_is(int seats, int stages, const int *battles, const int *robots, const int *byes)
 {
     game *g = rwt_new(NULL, seats, (uint64_t)seats);
-    const rw_bracket *b = robotwars_bracket(g);
+    const rw_bracket *b = rw_bracket_of(g);
     cr_assert(!b->match);
     cr_assert_eq(b->nstages, stages, "%d roboteers: %d stages", seats, stages);
     for (int s = 0; s < stages; s++) {
@@ -127,7 +127,7 @@ static void shape_is(int seats, int stages, const int *battles, const int *robot
     /* Play it through, the first robot to move always winning. */
     int stage_seen = 0;
     while (!robotwars_engine.over(g)) {
-        int k = robotwars_battle_index(g);
+        int k = rw_battle_index(g);
         int s = b->b[k].stage_index;
         if (k == b->stage_first[s]) {
             cr_assert_eq(b->nbyes[s], byes[s], "%d roboteers, stage %d: %d byes", seats, s, byes[s]);
@@ -178,7 +178,7 @@ Test(bracket, pairings_are_drawn_at_random_and_every_roboteer_takes_one_card)
     unsigned first_heat[20];
     for (uint64_t seed = 0; seed < 20; seed++) {
         game *g = rwt_new(NULL, 6, seed);
-        const rw_bracket *b = robotwars_bracket(g);
+        const rw_bracket *b = rw_bracket_of(g);
         unsigned all = 0;
         first_heat[seed] = 0;
         for (int k = 0; k < 2; k++) {
@@ -200,7 +200,7 @@ Test(bracket, pairings_are_drawn_at_random_and_every_roboteer_takes_one_card)
 Test(bracket, the_semi_finals_are_drawn_from_the_heats_survivors_and_the_byes)
 {
     game *g = rwt_new(NULL, 5, 8);
-    const rw_bracket *b = robotwars_bracket(g);
+    const rw_bracket *b = rw_bracket_of(g);
     unsigned byes = 1u << b->byes[0][0] | 1u << b->byes[0][1];
     int loser = seat_in_battle(g, 0);
     json_t *ev = eliminate(g, 0);
@@ -221,11 +221,11 @@ Test(bracket, the_semi_finals_are_drawn_from_the_heats_survivors_and_the_byes)
 Test(bracket, an_eliminated_roboteer_fights_no_more_and_the_final_winner_wins_the_game)
 {
     game *g = rwt_new(NULL, 4, 12);
-    const rw_bracket *b = robotwars_bracket(g);
+    const rw_bracket *b = rw_bracket_of(g);
     unsigned out = 0;
     int champion = -1;
     while (!robotwars_engine.over(g)) {
-        const rw_battle *bt = &b->b[robotwars_battle_index(g)];
+        const rw_battle *bt = &b->b[rw_battle_index(g)];
         for (int j = 0; j < bt->n; j++)
             cr_assert(!(out & 1u << bt->seats[j]), "seat %d was eliminated", bt->seats[j]);
         int loser = seat_in_battle(g, 1);
@@ -276,7 +276,7 @@ Test(preparation, every_robot_is_reset_to_base_before_each_battle)
     rwt_caps(g, 0, 2, 0, 0);
     rwt_caps(g, 1, 8, 3, 5);
     json_decref(eliminate(g, 1));
-    cr_assert_eq(robotwars_phase(g), RW_PHASE_SETUP);
+    cr_assert_eq(rw_phase_of(g), RW_PHASE_SETUP);
     for (int j = 0; j < 2; j++) {
         char path[32];
         snprintf(path, sizeof path, "battle.robots.%d.caps", j);
@@ -297,7 +297,7 @@ Test(preparation, every_robot_is_reset_to_base_before_each_battle)
                      4 + json_integer_value(json_object_get(added, "speed")));
     }
     for (int k = 0; k < 2; k++)
-        cr_assert_eq(robotwars_arena(g)->r[k].damage, 0, "damage points start again at 0");
+        cr_assert_eq(rw_arena_of(g)->r[k].damage, 0, "damage points start again at 0");
     json_decref(ev);
     robotwars_engine.destroy(g);
 }
@@ -389,9 +389,9 @@ Test(weapons, a_robots_weapon_is_its_roboteers_card_in_every_battle)
     game *g = rwt_new(NULL, 4, 16);
     for (int k = 0; k < 3; k++) {
         json_decref(rwt_allocate_all(g));
-        const rw_arena *a = robotwars_arena(g);
+        const rw_arena *a = rw_arena_of(g);
         for (int i = 0; i < a->n; i++)
-            cr_assert_eq(a->r[i].weapon, robotwars_weapon(g, a->r[i].seat));
+            cr_assert_eq(a->r[i].weapon, rw_weapon_of(g, a->r[i].seat));
         json_decref(eliminate(g, 0));
     }
     cr_assert(robotwars_engine.over(g));

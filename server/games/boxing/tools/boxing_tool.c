@@ -1,6 +1,7 @@
 /* boxing_tool.c: `botpit bench boxing`, outside the engine's library (it
  * reads clocks and prints). */
-#include "boxing.h"
+#include "games/boxing/boxing.h"
+#include "boxing_bench.h"
 #include "games/tool.h"
 
 const game_tool boxing_tool = {

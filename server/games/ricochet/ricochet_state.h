@@ -1,40 +1,14 @@
 /*
- * ricochet_table.h: the game's state, private to ricochet_game.c (the flow)
- * and ricochet_view.c (its JSON faces). Everyone else goes through the
- * accessors of ricochet.h.
+ * ricochet_state.h: the plain data of a game of Ricochet Robots at the
+ * table: what create builds, act and tick change, clone copies and the views
+ * read. The game (ricochet_game.c) writes it, the views (ricochet_view.c)
+ * read it; everyone else goes through ricochet_game.h.
  */
-#ifndef BOTPIT_RICOCHET_TABLE_H
-#define BOTPIT_RICOCHET_TABLE_H
+#ifndef BOTPIT_RICOCHET_STATE_H
+#define BOTPIT_RICOCHET_STATE_H
 
-#include "ricochet.h"
+#include "ricochet_rules.h"
 #include "util/rng.h"
-
-/* How the sand timer was started. */
-typedef enum ricochet_timer_by {
-    RICOCHET_TIMER_BID,    /* the first bid of the round */
-    RICOCHET_TIMER_PLAYER, /* a player, after idle_min_s without a bid */
-    RICOCHET_TIMER_IDLE,   /* by itself, after idle_s without a bid */
-} ricochet_timer_by;
-
-typedef enum ricochet_outcome {
-    RICOCHET_OUTCOME_WON,
-    RICOCHET_OUTCOME_ALL_FAILED,
-    RICOCHET_OUTCOME_NO_BIDS,
-} ricochet_outcome;
-
-typedef struct ricochet_bid {
-    int moves;  /* 0: no bid */
-    int order;  /* 1 for the round's first bid, and so on; a repeat keeps its place */
-    int64_t at;
-} ricochet_bid;
-
-/* One demonstration that ended. */
-typedef struct ricochet_attempt {
-    int seat;
-    int bid;
-    int moves;
-    ricochet_demo_end end;
-} ricochet_attempt;
 
 /* A finished round, as the view shows it until the next one ends. */
 typedef struct ricochet_record {
@@ -96,27 +70,5 @@ struct game {
     ricochet_record last;
     uint8_t winners; /* seat mask, once over */
 };
-
-/* ---- ricochet_view.c ---- */
-
-extern const char *const ricochet_phase_names[];
-extern const char *const ricochet_demo_end_names[];
-extern const char *const ricochet_outcome_names[];
-extern const char *const ricochet_timer_by_names[];
-
-/* The seats in demonstration order among those that bid (lowest bid, then
- * fewer chips, then the earlier bid); returns their count. */
-int ricochet_bid_order(const game *g, int *seats);
-
-json_t *ricochet_view_json(const game *g, int seat);
-json_t *ricochet_result_json(const game *g);
-json_t *ricochet_record_json(const game *g, const ricochet_record *rec);
-json_t *ricochet_attempt_json(const ricochet_attempt *a);
-/* The optimum as the view shows it after a round, with the steps of the
- * solution replayed from `start` for animation. */
-json_t *ricochet_optimum_json(const game *g, const ricochet_position *start, int chip,
-                              const ricochet_optimum *o);
-/* "Seat 1 wins with 8 chips" */
-void ricochet_summary(const game *g, char *buf, size_t len);
 
 #endif

@@ -20,7 +20,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "ricochet.h"
+#include "games/ricochet/ricochet.h"
+#include "ricochet_cli.h"
 
 #define MAX_ROUNDS 100000
 #define BANDS 4

@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manoover.h"
-#include "manoover_bot.h"
+#include "games/manoover/manoover.h"
+#include "games/manoover/manoover_state.h"
+#include "manoover_tools.h"
 
 #define NF MANOOVER_BOT_FEATURES
 #define NP MANOOVER_BOT_PHASES
@@ -103,7 +104,7 @@ static int play_game(const char *options, int seats, rng *r, double random_share
             }
         }
         manoover_situation st;
-        manoover_bot_situation(g, &st);
+        manoover_game_situation(g, &st);
         manoover_action a;
         if ((double)rng_below(r, 1000000) < random_share * 1e6) {
             manoover_action acts[MANOOVER_MAX_DICE * MANOOVER_DIRS + 1];

@@ -1,8 +1,8 @@
 /* manoover_tool.c: `botpit bench manoover` and `botpit manoover-fit`, outside
  * the engine's library (they read clocks and print). */
 #include "games/tool.h"
-#include "manoover.h"
-#include "manoover_bot.h"
+#include "games/manoover/manoover.h"
+#include "manoover_tools.h"
 
 static const game_command manoover_commands[] = {
     {"manoover-fit",

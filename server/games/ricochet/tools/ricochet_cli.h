@@ -24,4 +24,8 @@
 int ricochet_cli_solve(int argc, char **argv);
 int ricochet_cli_bench(int argc, char **argv);
 
+/* `botpit bench ricochet --bots`: bot levels against each other over many
+ * rounds (ricochet_botbench.c). argv[0] is "ricochet". */
+int ricochet_bench_bots(int argc, char **argv);
+
 #endif

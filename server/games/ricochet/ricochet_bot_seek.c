@@ -1,5 +1,5 @@
 /*
- * ricochet_seek.c: the bots' own bounded search (ricochet.h).
+ * ricochet_bot_seek.c: the bots' own bounded search (ricochet_bot.h).
  *
  * Breadth-first over exact positions from the round's start, so the first
  * solution found is the shortest under the limits. A person's way of
@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 
-#include "ricochet.h"
+#include "ricochet_bot.h"
 
 typedef struct seek_node {
     uint64_t key;

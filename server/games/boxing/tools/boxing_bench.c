@@ -7,12 +7,14 @@
  * second every other.
  * The only engine code that reads a clock or prints.
  */
-#include "boxing.h"
+#include "boxing_bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "games/boxing/boxing.h"
 
 typedef struct bench_args {
     int games, size, seats, turn_limit;

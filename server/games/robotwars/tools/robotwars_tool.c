@@ -1,10 +1,11 @@
 /* robotwars_tool.c: `botpit bench robotwars`, outside the engine's library
  * (it reads clocks and prints). */
-#include "robotwars.h"
+#include "games/robotwars/robotwars.h"
 #include "games/tool.h"
+#include "robotwars_bench.h"
 
 const game_tool robotwars_tool = {
     .engine = "robotwars",
-    .bench = robotwars_bench,
+    .bench = rw_bench,
     .commands = NULL,
 };

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "games/tool.h"
-#include "ricochet.h"
 #include "ricochet_cli.h"
 
 static const game_command ricochet_commands[] = {

@@ -7,12 +7,14 @@
  * battles per match, and the CPU time of bot calls per level.
  * The only engine code that reads a clock or prints.
  */
-#include "robotwars.h"
+#include "robotwars_bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "games/robotwars/robotwars.h"
 
 typedef struct bench_args {
     int games, best_of;
@@ -36,8 +38,8 @@ static double now_ms(void)
 
 static int level_of(const char *name, size_t len)
 {
-    for (int l = 0; robotwars_bot_levels[l]; l++) {
-        if (strlen(robotwars_bot_levels[l]) == len && strncmp(robotwars_bot_levels[l], name, len) == 0)
+    for (int l = 0; rw_bot_levels[l]; l++) {
+        if (strlen(rw_bot_levels[l]) == len && strncmp(rw_bot_levels[l], name, len) == 0)
             return l;
     }
     return -1;
@@ -138,7 +140,7 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
             json_t *events = json_array();
             if (robotwars_engine.act(g, s, action, ++clock, events, &err) < 0) {
                 fprintf(stderr, "bench robotwars: a %s bot was refused: %s\n",
-                        robotwars_bot_levels[levels[s]], err.message);
+                        rw_bot_levels[levels[s]], err.message);
                 refused = 1;
             }
             acted = true;
@@ -152,13 +154,13 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
             json_decref(events);
         }
     }
-    int winner = refused ? -1 : robotwars_bracket(g)->champion;
-    *battles = robotwars_bracket(g)->nbattles;
+    int winner = refused ? -1 : rw_bracket_of(g)->champion;
+    *battles = rw_bracket_of(g)->nbattles;
     robotwars_engine.destroy(g);
     return winner;
 }
 
-int robotwars_bench(int argc, char **argv)
+int rw_bench(int argc, char **argv)
 {
     bench_args a;
     if (parse_args(argc, argv, &a) < 0)
@@ -192,7 +194,7 @@ int robotwars_bench(int argc, char **argv)
                 losses++;
         }
         char name[32];
-        snprintf(name, sizeof name, "%s-%s", robotwars_bot_levels[first], robotwars_bot_levels[second]);
+        snprintf(name, sizeof name, "%s-%s", rw_bot_levels[first], rw_bot_levels[second]);
         int played = wins + losses;
         printf("%-14s %6d %6d %7.1f%% %8.2f%s\n", name, wins, losses,
                played ? 100.0 * wins / played : 0.0, played ? (double)battles / played : 0.0,
@@ -201,8 +203,8 @@ int robotwars_bench(int argc, char **argv)
         bad += illegal;
     }
     printf("bot call CPU time per level (ms): mean, max\n");
-    for (int l = 0; robotwars_bot_levels[l]; l++)
-        printf("  %-8s %8.3f %8.3f  (%ld calls)\n", robotwars_bot_levels[l],
+    for (int l = 0; rw_bot_levels[l]; l++)
+        printf("  %-8s %8.3f %8.3f  (%ld calls)\n", rw_bot_levels[l],
                times[l].calls ? times[l].total_ms / times[l].calls : 0.0, times[l].max_ms,
                times[l].calls);
     return bad ? 1 : 0;

@@ -6,8 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "manoover.h"
-#include "manoover_bot.h"
+#include "games/manoover/manoover.h"
+#include "games/manoover/manoover_state.h"
+#include "manoover_tools.h"
 
 typedef struct level_time {
     long calls;
@@ -59,7 +60,7 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
         manoover_situation s;
         json_t *action = NULL;
         manoover_bot_stats stats = {0, 0};
-        if (manoover_bot_situation(g, &s) && s.seat == seat) {
+        if (manoover_game_situation(g, &s) && s.seat == seat) {
             manoover_action a = manoover_bot_choose(&s, level, salt, NULL, &stats);
             action = manoover_action_json(&a);
         }
