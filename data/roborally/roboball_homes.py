@@ -10,7 +10,7 @@ pusher, repair site, flag, dock or wall-mounted laser) at the same walking-free
 (Manhattan) distance D from the ball, reachable from it, for 2..8 teams, chosen to
 be as far apart from each other as possible. D is the largest ring (up to 7) that
 holds 8 such squares. With --write the result goes into each course file as
-"roboball" (FORMAT.md); rr_gen validates it at build time.
+"roboball" (FORMAT.md); roborally_gen validates it at build time.
 """
 import itertools
 import json

@@ -1,9 +1,9 @@
 /* roborally.c: the RoboRally engine's function table (the contract,
- * games/game.h), on top of the game (rr_game.h), its views (rr_view.h) and
- * its bots (rr_bot.h). */
-#include "rr_bot.h"
-#include "rr_game.h"
-#include "rr_view.h"
+ * games/game.h), on top of the game (roborally_game.h), its views (roborally_view.h) and
+ * its bots (roborally_bot.h). */
+#include "roborally_bot.h"
+#include "roborally_game.h"
+#include "roborally_view.h"
 
 const game_engine roborally_engine = {
     .id = "roborally",

@@ -8,20 +8,20 @@
  *
  * The engine's table of contents, each module calling only those above it
  * in this list:
- *  - rr_state.h     plain data: courses, pieces, robots, RoboBall, a position
- *  - rr_cards.h     the program deck and the option cards (tables generated
+ *  - roborally_state.h     plain data: courses, pieces, robots, RoboBall, a position
+ *  - roborally_cards.h     the program deck and the option cards (tables generated
  *                   from data/roborally/tables.json)
- *  - rr_course.h    directions, neighbours and walls; the shipped courses
- *  - rr_trace.h     what happens, as events a client animates
- *  - rr_board.h     the factory floor: pieces and board elements, with the
- *                   hooks a variant's piece plugs into (rr_elements.c)
- *  - rr_rules.h     a turn's rules: the register phase, damage, clean-up,
+ *  - roborally_course.h    directions, neighbours and walls; the shipped courses
+ *  - roborally_trace.h     what happens, as events a client animates
+ *  - roborally_board.h     the factory floor: pieces and board elements, with the
+ *                   hooks a variant's piece plugs into (roborally_elements.c)
+ *  - roborally_rules.h     a turn's rules: the register phase, damage, clean-up,
  *                   with the hooks a variant plugs into
- *  - rr_ball.h      RoboBall on top of both: the ball, teams, homes, hitches
- *  - rr_game.h      the game (private): options, turns, hands, timers,
+ *  - roborally_ball.h      RoboBall on top of both: the ball, teams, homes, hitches
+ *  - roborally_game.h      the game (private): options, turns, hands, timers,
  *                   choices, the end
- *  - rr_view.h      views and the result, above the game
- *  - rr_bot.h       the bots (rr_bot.c; rr_bot_ball.c their RoboBall part),
+ *  - roborally_view.h      views and the result, above the game
+ *  - roborally_bot.h       the bots (roborally_bot.c; roborally_bot_ball.c their RoboBall part),
  *                   reading the game through this header
  *  - roborally.c    the function table, on top
  *  - tools/         the benchmark and the build-time data generator
@@ -36,7 +36,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
-#include "rr_rules.h"
+#include "roborally_rules.h"
 
 extern const game_engine roborally_engine;
 

@@ -9,7 +9,7 @@
 #include <criterion/criterion.h>
 
 #include "games/roborally/roborally.h"
-#include "games/roborally/rr_ball.h"
+#include "games/roborally/roborally_ball.h"
 #include "util/rng.h"
 
 /* A course of plain floor, every dock i at (i, h-1) facing north. */

@@ -1,6 +1,6 @@
 /*
- * test_rbbot.c: the RoboBall bots (rr_bot_ball.c and the RoboBall parts of
- * rr_bot.c). On a small plain floor: a bot goes for the ball and hitches,
+ * test_rbbot.c: the RoboBall bots (roborally_bot_ball.c and the RoboBall parts of
+ * roborally_bot.c). On a small plain floor: a bot goes for the ball and hitches,
  * drags it home, keeps off the edge, blocks the nearest rival while a
  * teammate drags the ball, and votes the ball inaccessible only when it is
  * (easy: whenever it stood still). On the real courses: a lone hard bot scores on either home of
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/roborally/rr_bot.h"
+#include "games/roborally/roborally_bot.h"
 #include "replay.h"
 
 static test_course tc;

@@ -2,7 +2,7 @@
  * test_tables.c: every RoboRally table a client needs, once (issue 28.4).
  * data/roborally/tables.json is the single source of the program deck, the
  * option cards, the main laser's beams and the draft timing; the build
- * writes it into the engine (rr_tables.c), the terminal client's header
+ * writes it into the engine (roborally_tables.c), the terminal client's header
  * (rl_tables.h) and the browser's module (tables.js, committed). These
  * tests hold all three to the data.
  */

@@ -1,13 +1,13 @@
 /*
- * rr_rules.h: the rules of a RoboRally turn on the board model, with no
- * timers, hands or secrets (those are the game's, rr_game.c): robots'
+ * roborally_rules.h: the rules of a RoboRally turn on the board model, with no
+ * timers, hands or secrets (those are the game's, roborally_game.c): robots'
  * damage, lives, flags and archive markers, the register phase as the eight
  * steps of RULINGS §5 in order, clean-up and re-entry. The bots run the same
- * rules on copies of the position (rr_state.h).
+ * rules on copies of the position (roborally_state.h).
  *
  * A variant of the race installs an rr_variant: the register phase calls
  * its hooks at their steps and knows nothing else of it, as the floor
- * knows only rr_floor_hooks (rr_board.h).
+ * knows only rr_floor_hooks (roborally_board.h).
  */
 #ifndef BOTPIT_RR_RULES_H
 #define BOTPIT_RR_RULES_H
@@ -15,10 +15,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rr_board.h"
-#include "rr_cards.h"
-#include "rr_state.h"
-#include "rr_trace.h"
+#include "roborally_board.h"
+#include "roborally_cards.h"
+#include "roborally_state.h"
+#include "roborally_trace.h"
 
 /* What a variant adds to the rules. Any hook may be NULL. */
 struct rr_variant {

@@ -1,7 +1,8 @@
 /*
- * rr_gen.h: the parts of the build-time generator rr_gen: rr_gen.c (the
- * command line, the courses and what both share), rr_gen_tables.c (the
- * card, option and beam tables and the draft timing of tables.json).
+ * roborally_gen.h: the parts of the build-time generator roborally_gen: roborally_gen.c (the
+ * command line and the courses), roborally_gen_tables.c (the card, option and
+ * beam tables and the draft timing of tables.json), both reading through
+ * roborally_gen_read.c.
  */
 #ifndef BOTPIT_RR_GEN_H
 #define BOTPIT_RR_GEN_H

@@ -1,11 +1,11 @@
 /*
- * rr_elements.c: what each board element does to the pieces on it, one
+ * roborally_elements.c: what each board element does to the pieces on it, one
  * function per element: belts (express and normal), pushers, gears, beams.
  * A square of movement under a piece's own power is rr_push_step
- * (rr_board.c).
+ * (roborally_board.c).
  */
-#include "rr_board.h"
-#include "rr_trace.h"
+#include "roborally_board.h"
+#include "roborally_trace.h"
 
 /* ---- belts ---- */
 

@@ -1,8 +1,8 @@
 /*
- * rr_cards.h: the program deck, the option cards and the main laser's beams
+ * roborally_cards.h: the program deck, the option cards and the main laser's beams
  * (RULINGS §5). Their tables (names, texts, priorities) are data:
- * data/roborally/tables.json, written into rr_tables.c at build time by
- * rr_gen (tools/rr_gen_tables.c), which fills the enums below by name.
+ * data/roborally/tables.json, written into roborally_tables.c at build time by
+ * roborally_gen (tools/roborally_gen_tables.c), which fills the enums below by name.
  *
  * A program card is named by its priority, which is unique in the deck:
  * 10..840 in steps of 10, 84 cards. Higher priorities move first.

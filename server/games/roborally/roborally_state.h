@@ -1,5 +1,5 @@
 /*
- * rr_state.h: RoboRally's plain data, below every module of the engine: a
+ * roborally_state.h: RoboRally's plain data, below every module of the engine: a
  * course (static, generated from data/roborally/ or built by a test), the
  * pieces standing on it (the floor), the robots' own state, RoboBall's, and
  * the position (rr_state) the rules run on. Nothing here does anything; the
@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rr_cards.h"
+#include "roborally_cards.h"
 
 enum {
     RR_N,
@@ -118,7 +118,7 @@ typedef struct rr_piece {
     int16_t cell;    /* RR_OFF when gone */
 } rr_piece;
 
-typedef struct rr_floor_hooks rr_floor_hooks; /* rr_board.h */
+typedef struct rr_floor_hooks rr_floor_hooks; /* roborally_board.h */
 
 typedef struct rr_floor {
     const rr_course *course;
@@ -150,7 +150,7 @@ typedef struct rr_robot {
     int8_t hitch[RR_REGISTERS]; /* RoboBall: rr_hitch declared at the end of each register */
 } rr_robot;
 
-/* ---- RoboBall (rr_ball.h) ---- */
+/* ---- RoboBall (roborally_ball.h) ---- */
 
 enum {
     RR_BALL = RR_MAX_ROBOTS, /* the ball's piece */
@@ -171,7 +171,7 @@ typedef struct rr_roboball {
 
 /* ---- the position ---- */
 
-typedef struct rr_variant rr_variant; /* rr_rules.h */
+typedef struct rr_variant rr_variant; /* roborally_rules.h */
 
 typedef struct rr_state {
     rr_floor floor; /* robot i is piece i */
@@ -184,7 +184,7 @@ typedef struct rr_state {
     int noptions;                    /* option cards left to draw */
     int8_t option_deck[RR_OPTIONS];  /* the undrawn options, top first */
     const rr_variant *variant;       /* what a variant adds to the rules (RoboBall's), or NULL */
-    bool roboball;                   /* mode roboball (rr_ball.h) */
+    bool roboball;                   /* mode roboball (roborally_ball.h) */
     rr_roboball rb;
 } rr_state;
 

@@ -1,9 +1,9 @@
 /*
- * rr_course.h: the geometry of a course, and the shipped courses.
+ * roborally_course.h: the geometry of a course, and the shipped courses.
  *
- * The courses are generated at build time from data/roborally/ by rr_gen
- * (tools/rr_gen.c writes rr_courses.c); a test builds its own rr_course.
- * Geometry is rr_state.h's: cells y*width + x, directions 0..3 clockwise
+ * The courses are generated at build time from data/roborally/ by roborally_gen
+ * (tools/roborally_gen.c writes roborally_courses.c); a test builds its own rr_course.
+ * Geometry is roborally_state.h's: cells y*width + x, directions 0..3 clockwise
  * from north.
  */
 #ifndef BOTPIT_RR_COURSE_H
@@ -12,7 +12,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "rr_state.h"
+#include "roborally_state.h"
 
 /* The shipped courses (generated from data/roborally/), and their ids as a
  * NULL-terminated list for the room option. */

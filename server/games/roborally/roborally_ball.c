@@ -1,9 +1,9 @@
 /*
- * rr_ball.c: RoboBall's ball on the floor (pogo, hitches, dragging) and its
+ * roborally_ball.c: RoboBall's ball on the floor (pogo, hitches, dragging) and its
  * rules (teams, homes, bonk, declarations, goal, extraction cards), through
- * the hooks of the floor and of the rules; see rr_ball.h.
+ * the hooks of the floor and of the rules; see roborally_ball.h.
  */
-#include "rr_ball.h"
+#include "roborally_ball.h"
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
-/* rr_cards.c: looking cards, options and beams up in their tables (rr_cards.h;
- * the tables themselves are generated into rr_tables.c). */
-#include "rr_cards.h"
+/* roborally_cards.c: looking cards, options and beams up in their tables (roborally_cards.h;
+ * the tables themselves are generated into roborally_tables.c). */
+#include "roborally_cards.h"
 
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /*
- * rr_rules.c: a turn's rules on the board model: the register phase as the
+ * roborally_rules.c: a turn's rules on the board model: the register phase as the
  * eight steps of RULINGS §5, damage and destruction, clean-up, re-entry.
  * Every step is written to the trace as one event (nothing when the trace
  * is NULL, as in a bot's search).
  */
-#include "rr_rules.h"
+#include "roborally_rules.h"
 
 #include <stdlib.h>
 #include <string.h>

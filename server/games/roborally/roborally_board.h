@@ -1,6 +1,6 @@
 /*
- * rr_board.h: the factory floor of RoboRally, the board model of the race
- * and of its variants: the movable pieces standing on a course (rr_state.h),
+ * roborally_board.h: the factory floor of RoboRally, the board model of the race
+ * and of its variants: the movable pieces standing on a course (roborally_state.h),
  * and what every board element does to them, each in one function (a
  * square of movement with its push chain, express and normal belts,
  * pushers, gears, beams), written against a piece's traits, never against
@@ -13,7 +13,7 @@
  * floor) and knows nothing else of the variant. A floor with hooks lives in
  * the rr_state that installed them.
  *
- * What happens is told to an optional rr_trace (rr_trace.h): the game passes
+ * What happens is told to an optional rr_trace (roborally_trace.h): the game passes
  * one and turns it into events; a bot's search passes NULL and pays nothing.
  */
 #ifndef BOTPIT_RR_BOARD_H
@@ -22,10 +22,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rr_course.h"
-#include "rr_state.h"
+#include "roborally_course.h"
+#include "roborally_state.h"
 
-typedef struct rr_trace rr_trace; /* rr_trace.h; NULL records nothing */
+typedef struct rr_trace rr_trace; /* roborally_trace.h; NULL records nothing */
 
 /* What a variant's pieces bring to the floor. Any member may be NULL. */
 struct rr_floor_hooks {

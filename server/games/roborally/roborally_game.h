@@ -1,6 +1,6 @@
 /*
- * rr_game.h: the RoboRally game, private to the engine: its state, and the
- * flow the function table (roborally.c) calls; the views (rr_view.c) read
+ * roborally_game.h: the RoboRally game, private to the engine: its state, and the
+ * flow the function table (roborally.c) calls; the views (roborally_view.c) read
  * it from above.
  *
  * Everything is plain data (the course is constant and shared), so a clone

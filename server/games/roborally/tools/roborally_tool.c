@@ -1,4 +1,4 @@
-/* rr_tool.c: `botpit bench roborally`, outside the engine's library
+/* roborally_tool.c: `botpit bench roborally`, outside the engine's library
  * (it reads clocks and prints). */
 #include "games/tool.h"
 #include "roborally.h"

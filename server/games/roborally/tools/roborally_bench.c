@@ -1,5 +1,5 @@
 /*
- * rr_bench.c: `botpit bench roborally [--solo N] [--races N] [--duels N]
+ * roborally_bench.c: `botpit bench roborally [--solo N] [--races N] [--duels N]
  * [--max-turns T] [--seed S] [--course ID] [--mode race|roboball]`. For each
  * course (or the one named):
  *  - solo: each level races alone (the other seat's robot taken off the
@@ -31,8 +31,8 @@
  * engine code that reads a clock or prints.
  */
 #include "roborally.h"
-#include "rr_ball.h"
-#include "rr_bot.h"
+#include "roborally_ball.h"
+#include "roborally_bot.h"
 
 #include <stdio.h>
 #include <stdlib.h>

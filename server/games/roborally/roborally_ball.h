@@ -1,7 +1,7 @@
 /*
- * rr_ball.h: RoboBall (seed 003, RULINGS §5), on top of the race: the ball
+ * roborally_ball.h: RoboBall (seed 003, RULINGS §5), on top of the race: the ball
  * and its rules, plugged into the board model and the register phase by
- * their hooks (rr_floor_hooks in rr_board.h, rr_variant in rr_rules.h), so
+ * their hooks (rr_floor_hooks in roborally_board.h, rr_variant in roborally_rules.h), so
  * that neither the floor nor the race's rules name it.
  *
  * The ball is one more piece on the floor (piece RR_BALL): it stops beams
@@ -15,7 +15,7 @@
  *  - in the rules (rr_variant): teams and homes (flag markers in place of
  *    the flags), endless lives, the bonk after the lasers, the goal at the
  *    checkpoints, the hitch declarations after them, and the cards of an
- *    extraction turn. Its data is rr_roboball (rr_state.h).
+ *    extraction turn. Its data is rr_roboball (roborally_state.h).
  */
 #ifndef BOTPIT_RR_BALL_H
 #define BOTPIT_RR_BALL_H
@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rr_rules.h"
+#include "roborally_rules.h"
 
 /* RoboBall on this position: the ball on `cell` (the pieces of seats with
  * no robot taken away), its traits, no hitch, no goal, its hooks on the

@@ -1,5 +1,5 @@
 /*
- * rr_trace.h: what happens on the floor, written down as the events a client
+ * roborally_trace.h: what happens on the floor, written down as the events a client
  * animates (see protocol/PROTOCOL.md, RoboRally, for their shapes).
  *
  * A step event ({"kind":"card",...} or {"kind":"board","step":"belts",...})
@@ -14,7 +14,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "rr_board.h"
+#include "roborally_board.h"
 
 struct rr_trace {
     const rr_course *course;

@@ -1,9 +1,9 @@
-/* rr_bot_ball.c: the RoboBall part of the bots (see rr_bot.h). */
-#include "rr_bot.h"
+/* roborally_bot_ball.c: the RoboBall part of the bots (see roborally_bot.h). */
+#include "roborally_bot.h"
 
 #include <stdlib.h>
 
-#include "rr_ball.h"
+#include "roborally_ball.h"
 
 int rr_bot_ball_home(const rr_state *s, int seat)
 {

@@ -1,5 +1,5 @@
 /*
- * rr_bot.c: the RoboRally bots. They read only what their seat may know:
+ * roborally_bot.c: the RoboRally bots. They read only what their seat may know:
  * the public state (other robots' unrevealed registers are never read) and
  * their own hand.
  *
@@ -16,7 +16,7 @@
  *  - hard runs every distinct program (cards of one kind are alike to it)
  *    through the real rules, five registers deep, plus one register of the
  *    floor alone to see where the belts take it next.
- * In RoboBall (rr_bot_ball.c) the one "flag" is the ball, or the team's home
+ * In RoboBall (roborally_bot_ball.c) the one "flag" is the ball, or the team's home
  * while the bot drags the ball; a position is worth more with the ball near
  * the team's home and far from the others', the team holding it and no
  * other team (so the foresight pushes a rival carrier off, or blocks it);
@@ -32,7 +32,7 @@
  * *cancel every few hundred programs and is bounded by counts: at most
  * 7^5 programs.
  */
-#include "rr_bot.h"
+#include "roborally_bot.h"
 
 #include <string.h>
 

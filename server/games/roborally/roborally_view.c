@@ -1,5 +1,5 @@
 /*
- * rr_view.c: what each seat sees, and the result (rr_view.h).
+ * roborally_view.c: what each seat sees, and the result (roborally_view.h).
  *
  * Every robot shows its public face: where it stands and faces, damage,
  * lives, flags, archive marker, options, power state, how many cards it
@@ -8,12 +8,12 @@
  * ran). Its own seat also sees its hand, the program being written and its
  * choices; once the race is over every seat sees everything.
  */
-#include "rr_view.h"
+#include "roborally_view.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "rr_game.h"
+#include "roborally_game.h"
 
 static const char *const phase_names[] = {"program", "choose", "over"};
 static const char *const need_names[] = {NULL, "program", "reenter", "stay_down"};

@@ -1,5 +1,5 @@
-/* rr_trace.c: floor happenings as event JSON (see rr_trace.h). */
-#include "rr_trace.h"
+/* roborally_trace.c: floor happenings as event JSON (see roborally_trace.h). */
+#include "roborally_trace.h"
 
 void rr_trace_init(rr_trace *t, const rr_floor *f, json_t *events)
 {

@@ -1,7 +1,7 @@
-/* rr_board.c: pieces on the floor, and a square of movement with its push chain (rr_board.h). */
-#include "rr_board.h"
+/* roborally_board.c: pieces on the floor, and a square of movement with its push chain (roborally_board.h). */
+#include "roborally_board.h"
 
-#include "rr_trace.h"
+#include "roborally_trace.h"
 
 bool rr_floor_moves(const rr_piece *p)
 {

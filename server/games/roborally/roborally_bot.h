@@ -1,6 +1,6 @@
 /*
- * rr_bot.h: the RoboRally bots (rr_bot.c), as the function table calls
- * them, and what they know of RoboBall (rr_bot_ball.c): where to aim, how
+ * roborally_bot.h: the RoboRally bots (roborally_bot.c), as the function table calls
+ * them, and what they know of RoboBall (roborally_bot_ball.c): where to aim, how
  * good a position is for a team, and which hitches to declare. The RoboBall
  * part is kept apart so that stronger RoboBall bots can grow there.
  */
@@ -17,7 +17,7 @@ extern const char *const rr_bot_levels[];
 json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                int64_t *wake_ms, const volatile int *cancel);
 
-/* ---- RoboBall (rr_bot_ball.c) ---- */
+/* ---- RoboBall (roborally_bot_ball.c) ---- */
 
 /* The square `seat` heads for: its team's home while it drags the ball;
  * if `block` and a teammate drags it, the rival robot nearest the ball (to
@@ -33,7 +33,7 @@ int rr_bot_ball_home(const rr_state *s, int seat);
 double rr_bot_ball_score(const rr_state *s, int seat, const int16_t *home_dist, const int16_t *threat_dist);
 /* The declarations for the five registers, decided before they run: hitch
  * in each when no robot of its team holds the ball; otherwise none. (Normal
- * and hard then try unhitching in one of them, rr_bot.c.) */
+ * and hard then try unhitching in one of them, roborally_bot.c.) */
 void rr_bot_ball_hitches(const rr_state *s, int seat, int8_t out[RR_REGISTERS]);
 /* Should seat's bot vote the ball inaccessible (and keep its vote)? When
  * nobody has moved the ball for RR_BOT_BALL_STILL_TURNS whole turns; a bot that

@@ -1,6 +1,6 @@
 /*
- * rr_view.h: what each seat of a RoboRally game sees, and the result
- * (rr_view.c), above the game: the function table (roborally.c) gives
+ * roborally_view.h: what each seat of a RoboRally game sees, and the result
+ * (roborally_view.c), above the game: the function table (roborally.c) gives
  * them to the room. The wire formats are protocol/PROTOCOL.md's.
  */
 #ifndef BOTPIT_RR_VIEW_H

@@ -1,5 +1,5 @@
-/* rr_course.c: directions, neighbours and walls of a course (rr_course.h). */
-#include "rr_course.h"
+/* roborally_course.c: directions, neighbours and walls of a course (roborally_course.h). */
+#include "roborally_course.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * rr_game.c: the RoboRally game: options, turns, hands, programs,
+ * roborally_game.c: the RoboRally game: options, turns, hands, programs,
  * timers, the resolution of the five registers, clean-up choices, the end.
  *
  * A turn (RULINGS §5):
@@ -23,7 +23,7 @@
  *     optionally powered down; a powered-down robot that took damage may
  *     stay down. Then the next turn.
  *
- * RoboBall (mode "roboball", rr_ball.h) changes this: robots start on their
+ * RoboBall (mode "roboball", roborally_ball.h) changes this: robots start on their
  * team's home; after the deal, if every seat holds a vote that the ball is
  * inaccessible, the ball draws five cards from the deck and runs them this
  * turn (extraction); programs carry hitch declarations; the game ends after
@@ -33,13 +33,13 @@
  * Decisions the rulings leave to the engine are listed in
  * protocol/PROTOCOL.md (RoboRally, "Decided by the engine").
  */
-#include "rr_game.h"
+#include "roborally_game.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rr_ball.h"
+#include "roborally_ball.h"
 
 static const char *const mode_names[] = {"race", "roboball", NULL};
 
