@@ -203,8 +203,7 @@ static void on_games(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     p->watching_rooms = q->watch;
-    json_t *m = proto_message("rooms", q->id);
-    json_object_set_new(m, "rooms", lobby_rooms_json(l));
+    json_t *m = lobby_rooms_message(l, p, q->id);
     lobby_send_json(c, m);
     json_decref(m);
 }
