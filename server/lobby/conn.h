@@ -45,6 +45,7 @@ typedef struct lobby_config {
     int players_per_min;  /* new identities (hello without a known token) */
     int joins_per_min;    /* join attempts; a miss costs join_miss_cost */
     int join_miss_cost;
+    int resumes_per_min;  /* hellos with a known token (reconnections, takeovers) */
     /* Held at once: */
     int rooms_per_addr;   /* rooms open, created from one address */
     int rooms_per_player; /* rooms open, created by one identity */

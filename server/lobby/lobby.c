@@ -37,6 +37,7 @@ lobby_config lobby_config_defaults(void)
         .players_per_min = 30,
         .joins_per_min = 60,
         .join_miss_cost = 10,
+        .resumes_per_min = 120,
         .rooms_per_addr = 16,
         .rooms_per_player = 4,
         .bots_per_addr = 32,
@@ -93,7 +94,8 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
     }
     static const char *const what[QUOTA_RATE_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = "rooms created", [QUOTA_PLAYERS_PER_MIN] = "new players",
-        [QUOTA_JOINS_PER_MIN] = "join attempts (a wrong code counts more)"};
+        [QUOTA_JOINS_PER_MIN] = "join attempts (a wrong code counts more)",
+        [QUOTA_RESUMES_PER_MIN] = "reconnections"};
     verdict_set(v, PROTO_RATE_LIMITED,
                 "too many %s from your address; try again in %llu s", what[k],
                 (unsigned long long)(wait + 999) / 1000);
@@ -703,7 +705,8 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
     quota_init(&l->quotas);
     const int limits[QUOTA_KIND_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = cfg->rooms_per_min,   [QUOTA_PLAYERS_PER_MIN] = cfg->players_per_min,
-        [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_ROOMS_PER_ADDR] = cfg->rooms_per_addr,
+        [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_RESUMES_PER_MIN] = cfg->resumes_per_min,
+        [QUOTA_ROOMS_PER_ADDR] = cfg->rooms_per_addr,
         [QUOTA_ROOMS_PER_PLAYER] = cfg->rooms_per_player, [QUOTA_BOTS_PER_ADDR] = cfg->bots_per_addr,
     };
     for (int k = 0; k < QUOTA_KIND_COUNT; k++)

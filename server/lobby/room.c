@@ -584,6 +584,8 @@ static json_t *room_json(const room *r, const json_t *id)
     return m;
 }
 
+static void tell_new_host(room *r);
+
 void room_send_room_to(room *r, const player *to, const json_t *id)
 {
     if (!to->conn)
@@ -591,6 +593,8 @@ void room_send_room_to(room *r, const player *to, const json_t *id)
     json_t *m = room_json(r, id);
     send_json(to, m);
     json_decref(m);
+    if (to == r->state.host)
+        tell_new_host(r);
 }
 
 static void send_request(room *r, const char *player_id, int s);
@@ -734,7 +738,17 @@ int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *
 
 void room_send_chat_history(room *r, const player *to)
 {
-    for (int i = 0; i < r->chat_len; i++)
+    /* The newest lines that fit in ROOM_BACKLOG_BYTES, oldest first. */
+    int from = r->chat_len;
+    size_t bytes = 0;
+    while (from > 0) {
+        size_t len = r->chat[(r->chat_head + from - 1) % ROOM_CHAT_HISTORY]->len;
+        if (bytes + len > ROOM_BACKLOG_BYTES)
+            break;
+        bytes += len;
+        from--;
+    }
+    for (int i = from; i < r->chat_len; i++)
         to->conn->ops->send(to->conn, r->chat[(r->chat_head + i) % ROOM_CHAT_HISTORY]);
 }
 

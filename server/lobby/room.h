@@ -31,6 +31,10 @@
 
 #define ROOM_MAX_SEATS TABLE_MAX_SEATS
 #define ROOM_CHAT_HISTORY 50
+/* What a joiner, or a player coming back, is sent of the chat history: the
+ * newest lines that fit in this many bytes (50 lines of the longest text
+ * would be ~100 KB, resent on every reconnection). */
+#define ROOM_BACKLOG_BYTES (16 * 1024)
 
 /* The lobby's own error for a verb: a wire code and a sentence. */
 typedef struct verdict {
