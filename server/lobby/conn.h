@@ -50,6 +50,9 @@ typedef struct lobby_config {
     int rooms_per_addr;   /* rooms open, created from one address */
     int rooms_per_player; /* rooms open, created by one identity */
     int bots_per_addr;    /* bot seats in the open rooms created from one address */
+    /* Per room: */
+    int max_spectators;   /* members watching at once */
+    int room_chat_per_10s; /* chat lines from all members together (0: none) */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 

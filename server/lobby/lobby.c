@@ -41,6 +41,8 @@ lobby_config lobby_config_defaults(void)
         .rooms_per_addr = 16,
         .rooms_per_player = 4,
         .bots_per_addr = 32,
+        .max_spectators = 50,
+        .room_chat_per_10s = 50,
     };
 }
 
@@ -347,6 +349,7 @@ room *lobby_room_new(lobby *l, const room_settings *rs)
         return NULL;
     r->owner = l;
     r->table.bot_budget_ms = l->cfg.bot_budget_ms;
+    room_set_limits(r, &(room_limits){l->cfg.max_spectators, l->cfg.room_chat_per_10s});
     wheel_timer_init(&r->close_timer, close_timer_fired, r);
     if (!map_put(&l->rooms, r->code, r)) {
         room_close(r, "closed");
@@ -677,6 +680,8 @@ void lobby_disconnect(lobby *l, lobby_conn *c)
     if (p->room) {
         room_announce(p->room, NULL, NULL);
         lobby_check_empty(l, p->room);
+        if (p->seat < 0) /* one fewer watching */
+            lobby_rooms_changed(l);
     }
 }
 

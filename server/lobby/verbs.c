@@ -513,12 +513,26 @@ static int on_bot(lobby *l, room *r, player *p, const proto_request *q, verdict 
     return 0;
 }
 
+/* kick {seat} or kick {player}: the drafted state and who goes (NULL: a
+ * bot); -1 with v set. */
+static int draft_kick(lobby *l, room *r, player *p, const proto_request *q, room_state *next,
+                      player **kicked, verdict *v)
+{
+    if ((q->seat >= 0) == (q->player != NULL))
+        return verdict_set(v, PROTO_BAD_MESSAGE,
+                           "\"kick\" takes either a \"seat\" or a \"player\" (an id), not %s",
+                           q->player ? "both" : "neither");
+    if (q->seat >= 0)
+        return room_draft_kick(r, p, q->seat, next, kicked, v);
+    *kicked = player_find(&l->players, q->player);
+    return room_draft_remove(r, p, *kicked, q->player, next, v);
+}
+
 static int on_kick(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
 {
     room_state next;
     player *kicked;
-    if (room_draft_kick(r, p, q->seat, &next, &kicked, v) < 0 ||
-        store_room(l, r, &next, v) < 0)
+    if (draft_kick(l, r, p, q, &next, &kicked, v) < 0 || store_room(l, r, &next, v) < 0)
         return -1;
     if (kicked) {
         room_mark_kicked(r, kicked);
@@ -529,6 +543,16 @@ static int on_kick(lobby *l, room *r, player *p, const proto_request *q, verdict
     room_announce(r, p, q->id);
     lobby_check_empty(l, r);
     lobby_rooms_changed(l);
+    return 0;
+}
+
+/* Nothing the store keeps changes: muting lasts while the room does, as a
+ * kick's ban does. */
+static int on_mute(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    if (room_mute(r, p, player_find(&l->players, q->player), q->player, q->muted, v) < 0)
+        return -1;
+    room_announce(r, p, q->id);
     return 0;
 }
 
@@ -629,7 +653,7 @@ static const room_handler room_handlers[PROTO_VERB_COUNT] = {
     [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
     [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
     [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
-    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny,
+    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny, [PROTO_MUTE] = on_mute,
 };
 
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)
