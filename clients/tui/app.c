@@ -1,6 +1,7 @@
 /* app.c: the main loop, the commands, and the glue. */
 #include "app.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -321,6 +322,11 @@ static void on_message(app *a, const char *text, size_t len)
         if (l)
             status(a, false, "%s: %s", l->from, l->text);
     }
+    if (id >= 0 && id == a->moderation_id) { /* the answer to a mute or a remove */
+        if (type == PROTO_S_ROOM)
+            status(a, false, "%s", a->moderation_done);
+        a->moderation_id = 0;
+    }
     const char *raw_type = json_string_value(json_object_get(m, "type"));
     if (raw_type && strncmp(raw_type, "sit_", 4) == 0)
         on_seat_request(a, m, raw_type);
@@ -424,6 +430,87 @@ static void answer_seat_request(app *a, bool yes)
     }
     send_msg(a, json_pack("{s:s,s:s}", "type", yes ? "approve" : "deny", "player", a->sit_asker));
     a->sit_asker[0] = 0;
+}
+
+/* Does player object p (a seat's player or a watcher) have this name, case
+ * aside? */
+static bool called(const json_t *p, const char *name)
+{
+    const char *n = json_string_value(json_object_get(p, "name"));
+    return n && strcasecmp(n, name) == 0;
+}
+
+/* The member of our room called name ({id, name}: seated, or watching, which
+ * only the host's room lists), or NULL with the status line saying why. */
+static const json_t *member_called(app *a, const char *name)
+{
+    const json_t *room = a->st.room, *p, *found = NULL;
+    const json_t *watchers = json_object_get(room, "watchers");
+    int matches = 0;
+    size_t i;
+    json_array_foreach(json_object_get(room, "seats"), i, p) {
+        if (called(json_object_get(p, "player"), name)) {
+            found = json_object_get(p, "player");
+            matches++;
+        }
+    }
+    json_array_foreach(watchers, i, p) {
+        if (called(p, name)) {
+            found = p;
+            matches++;
+        }
+    }
+    if (matches == 1)
+        return found;
+    if (matches > 1) {
+        status(a, true, "%d people in this room are called %s; remove a seated one by seat (kick SEAT).",
+               matches, name);
+        return NULL;
+    }
+    if (!json_is_array(watchers)) { /* not the host: the server would say no */
+        status(a, true, "Only the host of this room can mute or remove someone.");
+        return NULL;
+    }
+    char list[200] = "";
+    json_array_foreach(watchers, i, p) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",
+                 json_string_value(json_object_get(p, "name")));
+    }
+    status(a, true, "Nobody called %s is in this room. %s%s.", name,
+           list[0] ? "Watching: " : "Nobody is watching", list);
+    return NULL;
+}
+
+/* mute NAME, unmute NAME, remove NAME (host). */
+static void moderate(app *a, const cmd *c)
+{
+    if (!a->st.room) {
+        status(a, true, "You are in no room.");
+        return;
+    }
+    char name[100];
+    snprintf(name, sizeof name, "%s", c->text);
+    size_t n = strlen(name);
+    while (n && isspace((unsigned char)name[n - 1]))
+        name[--n] = 0;
+    const char *who = name;
+    if (n >= 2 && name[0] == '"' && name[n - 1] == '"') { /* mute "Sam B" */
+        name[n - 1] = 0;
+        who = name + 1;
+    }
+    const json_t *member = member_called(a, who);
+    const char *id = json_string_value(json_object_get(member, "id"));
+    if (!id)
+        return;
+    who = json_string_value(json_object_get(member, "name"));
+    json_t *m = c->id == CMD_REMOVE ? proto_client_kick_player(id)
+                                    : proto_client_mute(id, c->id == CMD_MUTE);
+    a->moderation_id = send_msg(a, m);
+    snprintf(a->moderation_done, sizeof a->moderation_done, "%s %s.", who,
+             c->id == CMD_MUTE     ? "is muted: their chat is not sent"
+             : c->id == CMD_UNMUTE ? "may chat again"
+                                   : "has been removed from the room");
 }
 
 static const json_t *selected_room(const app *a)
@@ -649,6 +736,11 @@ static void exec_core(app *a, const cmd *c)
     }
     case CMD_KICK:
         send_msg(a, proto_client_kick(seat_of(a, c)));
+        break;
+    case CMD_MUTE:
+    case CMD_UNMUTE:
+    case CMD_REMOVE:
+        moderate(a, c);
         break;
     case CMD_APPROVE:
     case CMD_DENY:
