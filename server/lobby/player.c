@@ -1,6 +1,7 @@
 /* player.c: players by id and token, their connections and grace periods. */
 #include "lobby/player.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,7 +219,8 @@ bool player_resume_allowed(player *p, uint64_t *wait_ms)
     if (bucket_spend(&p->resume_allowance, &p->resume_checked, per_s, PLAYER_RESUMES_BURST,
                      sched_now(p->owner->sched)))
         return true;
-    *wait_ms = (uint64_t)((1.0 - p->resume_allowance) * 1000.0 / per_s) + 1;
+    double ms = ceil((1.0 - p->resume_allowance) * 1000.0 / per_s);
+    *wait_ms = ms > 1 ? (uint64_t)ms : 1;
     return false;
 }
 

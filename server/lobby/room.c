@@ -1,6 +1,7 @@
 /* room.c: who is in a room and where they sit; the host; chat; closing. */
 #include "lobby/room.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -848,7 +849,8 @@ static void chat_refill(room *r)
 /* ms until an allowance refilling cap lines per 10 s holds a whole line. */
 static int64_t chat_wait_ms(double allowance, double cap)
 {
-    return (int64_t)((1.0 - allowance) * 10000.0 / cap) + 1;
+    int64_t ms = (int64_t)ceil((1.0 - allowance) * 10000.0 / cap);
+    return ms > 0 ? ms : 1;
 }
 
 /* Whether the room as a whole may carry one more line of p's: 0, or -1
