@@ -432,46 +432,61 @@ static void answer_seat_request(app *a, bool yes)
     a->sit_asker[0] = 0;
 }
 
-/* Does player object p (a seat's player or a watcher) have this name, case
- * aside? */
+/* Is player object p (a seat's player or a watcher) called name (case
+ * aside), or is name its id? */
 static bool called(const json_t *p, const char *name)
 {
     const char *n = json_string_value(json_object_get(p, "name"));
-    return n && strcasecmp(n, name) == 0;
+    const char *id = json_string_value(json_object_get(p, "id"));
+    return (n && strcasecmp(n, name) == 0) || (id && strcmp(id, name) == 0);
 }
 
-/* The member of our room called name ({id, name}: seated, or watching, which
- * only the host's room lists), or NULL with the status line saying why. */
+/* The members of our room called name ({id, name}, and `connected` for a
+ * watcher): the seated ones, then the watchers (only the host's room lists
+ * them), at most max. Returns how many there are in all. */
+static int members_called(const app *a, const char *name, const json_t **found, int max)
+{
+    const json_t *p;
+    int n = 0;
+    size_t i;
+    json_array_foreach(json_object_get(a->st.room, "seats"), i, p) {
+        const json_t *who = json_object_get(p, "player");
+        if (called(who, name) && n++ < max)
+            found[n - 1] = who;
+    }
+    json_array_foreach(json_object_get(a->st.room, "watchers"), i, p) {
+        if (called(p, name) && n++ < max)
+            found[n - 1] = p;
+    }
+    return n;
+}
+
+/* The member of our room called name, or NULL with the status line saying
+ * why: nobody (and who is watching), or several (and their ids, which the
+ * command takes instead of a name). */
 static const json_t *member_called(app *a, const char *name)
 {
-    const json_t *room = a->st.room, *p, *found = NULL;
-    const json_t *watchers = json_object_get(room, "watchers");
-    int matches = 0;
-    size_t i;
-    json_array_foreach(json_object_get(room, "seats"), i, p) {
-        if (called(json_object_get(p, "player"), name)) {
-            found = json_object_get(p, "player");
-            matches++;
-        }
-    }
-    json_array_foreach(watchers, i, p) {
-        if (called(p, name)) {
-            found = p;
-            matches++;
-        }
-    }
+    const json_t *found[4];
+    int matches = members_called(a, name, found, 4);
     if (matches == 1)
-        return found;
+        return found[0];
+    char list[200] = "";
     if (matches > 1) {
-        status(a, true, "%d people in this room are called %s; remove a seated one by seat (kick SEAT).",
-               matches, name);
+        for (int i = 0; i < matches && i < 4; i++) {
+            size_t used = strlen(list);
+            bool away = json_is_false(json_object_get(found[i], "connected"));
+            snprintf(list + used, sizeof list - used, "%s%s%s", i ? ", " : "",
+                     json_string_value(json_object_get(found[i], "id")), away ? " (away)" : "");
+        }
+        status(a, true, "%d are called %s; use an id instead: %s.", matches, name, list);
         return NULL;
     }
+    const json_t *watchers = json_object_get(a->st.room, "watchers"), *p;
     if (!json_is_array(watchers)) { /* not the host: the server would say no */
         status(a, true, "Only the host of this room can mute or remove someone.");
         return NULL;
     }
-    char list[200] = "";
+    size_t i;
     json_array_foreach(watchers, i, p) {
         size_t used = strlen(list);
         snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",

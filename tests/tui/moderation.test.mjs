@@ -78,6 +78,20 @@ describe('the host mutes and removes spectators in botpit-tui', () => {
     }
   });
 
+  test('two people of the same name: the ids to type instead are given', async () => {
+    const twin = await player(server, 'Sam', { localAddress: '127.0.0.2' }); // muting mutes an address
+    await twin.ok('join', { room: code, as: 'spectator' });
+    tui.command('mute Sam');
+    const screen = await tui.waitFor('2 are called Sam; use an id instead: ');
+    assert.match(screen, new RegExp(`${sam.id}, ${twin.id}\\.|${twin.id}, ${sam.id}\\.`));
+    tui.command(`mute ${twin.id}`);
+    await tui.waitFor('Sam is muted: their chat is not sent.');
+    assert.equal((await twin.request('chat', { text: 'me?' })).code, 'muted');
+    await sam.ok('chat', { text: 'not me' });
+    await twin.ok('leave');
+    await twin.close();
+  });
+
   test(':remove sends a spectator out for good', async () => {
     tui.command('remove Sam');
     await tui.waitFor('Sam has been removed from the room.');
