@@ -885,8 +885,7 @@ int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *
     char text[4 * PROTO_MAX_CHAT + 1], why[128];
     if (is_muted(r, p))
         return verdict_set(v, PROTO_MUTED,
-                           "the host of room %s has muted you: your chat is not sent (you can "
-                           "still %s)",
+                           "the host of room %s has muted you; you can still %s, but not chat",
                            r->code, p->seat >= 0 ? "play" : "watch");
     if (!proto_clean_chat(given, text, sizeof text, why, sizeof why))
         return verdict_set(v, PROTO_BAD_MESSAGE, "%s", why);
