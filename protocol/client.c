@@ -61,6 +61,20 @@ static json_t *seat_verb(proto_verb verb, int seat)
 json_t *proto_client_sit(int seat) { return seat_verb(PROTO_SIT, seat); }
 json_t *proto_client_kick(int seat) { return seat_verb(PROTO_KICK, seat); }
 
+json_t *proto_client_kick_player(const char *player_id)
+{
+    if (!player_id)
+        return NULL;
+    return json_pack("{s:s, s:s}", "type", "kick", "player", player_id);
+}
+
+json_t *proto_client_mute(const char *player_id, bool muted)
+{
+    if (!player_id)
+        return NULL;
+    return json_pack("{s:s, s:s, s:b}", "type", "mute", "player", player_id, "muted", muted);
+}
+
 json_t *proto_client_bot(int seat, const char *level)
 {
     json_t *m = seat_verb(PROTO_BOT, seat);

@@ -39,6 +39,9 @@ json_t *proto_client_join(const char *room, const char *as);
 json_t *proto_client_sit(int seat);
 json_t *proto_client_bot(int seat, const char *level);
 json_t *proto_client_kick(int seat);
+/* kick {player} and mute {player, muted}: a member by player id (host). */
+json_t *proto_client_kick_player(const char *player_id);
+json_t *proto_client_mute(const char *player_id, bool muted);
 /* chat {text} */
 json_t *proto_client_chat(const char *text);
 /* act {action}; action is borrowed. */

@@ -19,6 +19,8 @@ static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_NOT_IN_ROOM] = "not_in_room",
     [PROTO_NOT_HOST] = "not_host",
     [PROTO_KICKED] = "kicked",
+    [PROTO_BAD_PLAYER] = "bad_player",
+    [PROTO_MUTED] = "muted",
     [PROTO_NO_BOTS] = "no_bots",
     [PROTO_BAD_SEAT] = "bad_seat",
     [PROTO_SEAT_TAKEN] = "seat_taken",
@@ -85,7 +87,10 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_STAND] = {"stand", {{0}}},
     [PROTO_BOT] = {"bot", {SEAT_FIELD(seat),
                            FIELD("level", F_STRING, false, level)}},
-    [PROTO_KICK] = {"kick", {SEAT_FIELD(seat)}},
+    /* A seat or a player: the lobby checks that exactly one is given. */
+    [PROTO_KICK] = {"kick", {{"seat", F_INT, false, offsetof(proto_request, seat), 0,
+                              PROTO_SEAT_MAX},
+                             FIELD("player", F_STRING, false, player)}},
     [PROTO_START] = {"start", {{0}}},
     [PROTO_REMATCH] = {"rematch", {{0}}},
     [PROTO_ACT] = {"act", {FIELD("action", F_OBJECT, true, action)}},
@@ -93,6 +98,8 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_PING] = {"ping", {{0}}},
     [PROTO_APPROVE] = {"approve", {FIELD("player", F_STRING, true, player)}},
     [PROTO_DENY] = {"deny", {FIELD("player", F_STRING, true, player)}},
+    [PROTO_MUTE] = {"mute", {FIELD("player", F_STRING, true, player),
+                             FIELD("muted", F_BOOL, true, muted)}},
 };
 
 const char *proto_verb_name(proto_verb v)

@@ -50,6 +50,7 @@ typedef enum proto_verb {
     PROTO_PING,
     PROTO_APPROVE,
     PROTO_DENY,
+    PROTO_MUTE,
     PROTO_VERB_COUNT
 } proto_verb;
 
@@ -68,6 +69,8 @@ typedef enum proto_code {
     PROTO_NOT_IN_ROOM,
     PROTO_NOT_HOST,
     PROTO_KICKED,
+    PROTO_BAD_PLAYER,
+    PROTO_MUTED,
     PROTO_NO_BOTS,
     PROTO_BAD_SEAT,
     PROTO_SEAT_TAKEN,
@@ -101,7 +104,7 @@ typedef struct proto_request {
     const char *name, *token, *game, *room, *as, *level, *text, *player;
     const json_t *options, *action;
     int seat;
-    bool is_private, watch;
+    bool is_private, watch, muted;
 } proto_request;
 
 /* Decodes one text frame. On failure returns the code (bad_json, bad_message,

@@ -69,18 +69,25 @@ static void usage(FILE *out)
             "  --bot-pace-ms MS     a bot acts at most once per this many ms (default 800)\n"
             "  --bot-budget-ms MS   a thinking bot answers with its best so far after this\n"
             "                       many ms (default 1000)\n"
-            "  --lone-room-grace S  a room nobody but its creator ever joined closes S seconds\n"
-            "                       after they leave or drop (default 30)\n"
+            "  --lone-room-grace S  a room nobody but its creator ever joined, or that\n"
+            "                       everyone has left, closes S seconds after (default 30)\n"
+            "  --max-spectators N   members watching one room at once (default 50; 0: rooms\n"
+            "                       have seats only)\n"
             "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
             "                       after leaving (default 600; it is never stored)\n"
             "quotas (0 turns one off; an IPv6 address counts as its /64):\n"
-            "  --rooms-per-addr N   rooms open at once, created from one address (default 16)\n"
-            "  --rooms-per-player N rooms open at once, created by one player (default 4)\n"
-            "  --bots-per-addr N    bot seats in the open rooms of one address (default 32)\n"
+            "  --rooms-per-addr N   rooms with people in them, not over, created from one\n"
+            "                       address (default 16)\n"
+            "  --rooms-per-player N the same, created by one player (default 4)\n"
+            "  --bots-per-addr N    bot seats in those rooms of one address (default 32)\n"
             "  --rooms-per-min N    rooms one address may create a minute (default 20)\n"
             "  --players-per-min N  new players one address may make a minute (default 30)\n"
             "  --joins-per-min N    join attempts a minute per address; a code that names\n"
             "                       no room costs 10 (default 60)\n"
+            "  --resumes-per-min N  hellos with a known token (reconnections) a minute per\n"
+            "                       address (default 120)\n"
+            "  --room-chat N        chat lines one room carries in 10 s, all its members\n"
+            "                       together; its spectators a fifth of it (default 50)\n"
             "  --no-quotas          all of the above off (load tests from one machine)\n"
             "  --keepalive S        ping a silent connection after S seconds, hang up\n"
             "                       after 2.5 S (default 30)\n"
@@ -137,6 +144,9 @@ enum {
     OPT_ROOMS_PER_MIN,
     OPT_PLAYERS_PER_MIN,
     OPT_JOINS_PER_MIN,
+    OPT_RESUMES_PER_MIN,
+    OPT_ROOM_CHAT,
+    OPT_MAX_SPECTATORS,
     OPT_NO_QUOTAS,
     OPT_KEEPALIVE,
     OPT_TRUST_PROXY,
@@ -165,6 +175,9 @@ static const struct option long_options[] = {
     {"rooms-per-min", required_argument, NULL, OPT_ROOMS_PER_MIN},
     {"players-per-min", required_argument, NULL, OPT_PLAYERS_PER_MIN},
     {"joins-per-min", required_argument, NULL, OPT_JOINS_PER_MIN},
+    {"resumes-per-min", required_argument, NULL, OPT_RESUMES_PER_MIN},
+    {"room-chat", required_argument, NULL, OPT_ROOM_CHAT},
+    {"max-spectators", required_argument, NULL, OPT_MAX_SPECTATORS},
     {"no-quotas", no_argument, NULL, OPT_NO_QUOTAS},
     {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
@@ -234,9 +247,19 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_JOINS_PER_MIN:
             rc = parse_int("--joins-per-min", optarg, 0, 1000000, &lc->joins_per_min);
             break;
+        case OPT_RESUMES_PER_MIN:
+            rc = parse_int("--resumes-per-min", optarg, 0, 1000000, &lc->resumes_per_min);
+            break;
+        case OPT_ROOM_CHAT:
+            rc = parse_int("--room-chat", optarg, 0, 1000000, &lc->room_chat_per_10s);
+            break;
+        case OPT_MAX_SPECTATORS:
+            rc = parse_int("--max-spectators", optarg, 0, 1000000, &lc->max_spectators);
+            break;
         case OPT_NO_QUOTAS:
             lc->rooms_per_addr = lc->rooms_per_player = lc->bots_per_addr = 0;
             lc->rooms_per_min = lc->players_per_min = lc->joins_per_min = 0;
+            lc->resumes_per_min = lc->room_chat_per_10s = 0;
             break;
         case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
         case OPT_TRUST_PROXY: nc->trust_proxy = true; break;

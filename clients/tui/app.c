@@ -1,6 +1,7 @@
 /* app.c: the main loop, the commands, and the glue. */
 #include "app.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -321,6 +322,11 @@ static void on_message(app *a, const char *text, size_t len)
         if (l)
             status(a, false, "%s: %s", l->from, l->text);
     }
+    if (id >= 0 && id == a->moderation_id) { /* the answer to a mute or a remove */
+        if (type == PROTO_S_ROOM)
+            status(a, false, "%s", a->moderation_done);
+        a->moderation_id = 0;
+    }
     const char *raw_type = json_string_value(json_object_get(m, "type"));
     if (raw_type && strncmp(raw_type, "sit_", 4) == 0)
         on_seat_request(a, m, raw_type);
@@ -424,6 +430,102 @@ static void answer_seat_request(app *a, bool yes)
     }
     send_msg(a, json_pack("{s:s,s:s}", "type", yes ? "approve" : "deny", "player", a->sit_asker));
     a->sit_asker[0] = 0;
+}
+
+/* Is player object p (a seat's player or a watcher) called name (case
+ * aside), or is name its id? */
+static bool called(const json_t *p, const char *name)
+{
+    const char *n = json_string_value(json_object_get(p, "name"));
+    const char *id = json_string_value(json_object_get(p, "id"));
+    return (n && strcasecmp(n, name) == 0) || (id && strcmp(id, name) == 0);
+}
+
+/* The members of our room called name ({id, name}, and `connected` for a
+ * watcher): the seated ones, then the watchers (only the host's room lists
+ * them), at most max. Returns how many there are in all. */
+static int members_called(const app *a, const char *name, const json_t **found, int max)
+{
+    const json_t *p;
+    int n = 0;
+    size_t i;
+    json_array_foreach(json_object_get(a->st.room, "seats"), i, p) {
+        const json_t *who = json_object_get(p, "player");
+        if (called(who, name) && n++ < max)
+            found[n - 1] = who;
+    }
+    json_array_foreach(json_object_get(a->st.room, "watchers"), i, p) {
+        if (called(p, name) && n++ < max)
+            found[n - 1] = p;
+    }
+    return n;
+}
+
+/* The member of our room called name, or NULL with the status line saying
+ * why: nobody (and who is watching), or several (and their ids, which the
+ * command takes instead of a name). */
+static const json_t *member_called(app *a, const char *name)
+{
+    const json_t *found[4];
+    int matches = members_called(a, name, found, 4);
+    if (matches == 1)
+        return found[0];
+    char list[200] = "";
+    if (matches > 1) {
+        for (int i = 0; i < matches && i < 4; i++) {
+            size_t used = strlen(list);
+            bool away = json_is_false(json_object_get(found[i], "connected"));
+            snprintf(list + used, sizeof list - used, "%s%s%s", i ? ", " : "",
+                     json_string_value(json_object_get(found[i], "id")), away ? " (away)" : "");
+        }
+        status(a, true, "%d are called %s; use an id instead: %s.", matches, name, list);
+        return NULL;
+    }
+    const json_t *watchers = json_object_get(a->st.room, "watchers"), *p;
+    if (!json_is_array(watchers)) { /* not the host: the server would say no */
+        status(a, true, "Only the host of this room can mute or remove someone.");
+        return NULL;
+    }
+    size_t i;
+    json_array_foreach(watchers, i, p) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "",
+                 json_string_value(json_object_get(p, "name")));
+    }
+    status(a, true, "Nobody called %s is in this room. %s%s.", name,
+           list[0] ? "Watching: " : "Nobody is watching", list);
+    return NULL;
+}
+
+/* mute NAME, unmute NAME, remove NAME (host). */
+static void moderate(app *a, const cmd *c)
+{
+    if (!a->st.room) {
+        status(a, true, "You are in no room.");
+        return;
+    }
+    char name[100];
+    snprintf(name, sizeof name, "%s", c->text);
+    size_t n = strlen(name);
+    while (n && isspace((unsigned char)name[n - 1]))
+        name[--n] = 0;
+    const char *who = name;
+    if (n >= 2 && name[0] == '"' && name[n - 1] == '"') { /* mute "Sam B" */
+        name[n - 1] = 0;
+        who = name + 1;
+    }
+    const json_t *member = member_called(a, who);
+    const char *id = json_string_value(json_object_get(member, "id"));
+    if (!id)
+        return;
+    who = json_string_value(json_object_get(member, "name"));
+    json_t *m = c->id == CMD_REMOVE ? proto_client_kick_player(id)
+                                    : proto_client_mute(id, c->id == CMD_MUTE);
+    a->moderation_id = send_msg(a, m);
+    snprintf(a->moderation_done, sizeof a->moderation_done, "%s %s.", who,
+             c->id == CMD_MUTE     ? "is muted: their chat is not sent"
+             : c->id == CMD_UNMUTE ? "may chat again"
+                                   : "has been removed from the room");
 }
 
 static const json_t *selected_room(const app *a)
@@ -649,6 +751,11 @@ static void exec_core(app *a, const cmd *c)
     }
     case CMD_KICK:
         send_msg(a, proto_client_kick(seat_of(a, c)));
+        break;
+    case CMD_MUTE:
+    case CMD_UNMUTE:
+    case CMD_REMOVE:
+        moderate(a, c);
         break;
     case CMD_APPROVE:
     case CMD_DENY:

@@ -68,6 +68,8 @@ typedef struct app {
     char confirm_cmd[64];   /* what "yes" runs */
     char confirm_no[64];    /* what "no" runs, or "" */
     char sit_asker[64];     /* (host) the player asking for a bot's seat, or "" */
+    long long moderation_id; /* (host) our last mute/unmute/remove, until its answer */
+    char moderation_done[160]; /* what the status line says when it is done */
     int sit_seat;
 
     /* the command line and the name field */

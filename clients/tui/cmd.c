@@ -23,6 +23,9 @@ const cmd_spec cmd_specs[] = {
     {"stand", NULL, CMD_STAND, "stand", "give up your seat and watch"},
     {"bot", NULL, CMD_BOT, "bot [SEAT] [LEVEL]", "seat a bot (host; again for the next level)"},
     {"kick", NULL, CMD_KICK, "kick [SEAT]", "remove a bot or a player (host)"},
+    {"mute", NULL, CMD_MUTE, "mute NAME", "stop someone's chat here (host)"},
+    {"unmute", NULL, CMD_UNMUTE, "unmute NAME", "let them chat again (host)"},
+    {"remove", NULL, CMD_REMOVE, "remove NAME", "send someone out for good (host)"},
     {"approve", NULL, CMD_APPROVE, "approve", "let the player who asked take over a bot's seat (host)"},
     {"deny", NULL, CMD_DENY, "deny", "keep the bot in the seat a player asked for (host)"},
     {"start", NULL, CMD_START, "start", "start the game (host)"},
@@ -161,10 +164,14 @@ cmd_result cmd_parse(const cmd_words *w, cmd *out, char *why, size_t why_len)
     case CMD_NAME:
     case CMD_CHAT:
     case CMD_ACT:
+    case CMD_MUTE:
+    case CMD_UNMUTE:
+    case CMD_REMOVE:
         if (!rest || !*rest)
             return usage(spec, why, why_len, spec->id == CMD_NAME ? "which name?"
                                              : spec->id == CMD_CHAT ? "say what?"
-                                                                    : "which action?");
+                                             : spec->id == CMD_ACT  ? "which action?"
+                                                                    : "who?");
         out->text = rest;
         return CMD_CORE;
     case CMD_JOIN:

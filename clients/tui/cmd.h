@@ -61,6 +61,9 @@ typedef enum cmd_id {
     CMD_STAND,
     CMD_BOT,
     CMD_KICK,
+    CMD_MUTE,
+    CMD_UNMUTE,
+    CMD_REMOVE,
     CMD_APPROVE,
     CMD_DENY,
     CMD_START,
@@ -87,7 +90,8 @@ typedef struct cmd {
     int seat;             /* SIT, BOT, KICK: 0-based; -1 = the selected seat */
     char level[24];       /* BOT: a level, or "" for the default / the next */
     char code[8];         /* JOIN, SPECTATE: a room code; "" = the selected room */
-    const char *text;     /* NAME, CHAT, ACT: the rest of the line; CREATE: the game id or NULL */
+    const char *text;     /* NAME, CHAT, ACT, MUTE, UNMUTE, REMOVE: the rest of the line;
+                           * CREATE: the game id or NULL */
     bool force;           /* LEAVE, QUIT: "!" or "yes" skips the question */
     int argc;             /* CREATE: option words (name=value, "private") */
     char **argv;

@@ -45,10 +45,14 @@ typedef struct lobby_config {
     int players_per_min;  /* new identities (hello without a known token) */
     int joins_per_min;    /* join attempts; a miss costs join_miss_cost */
     int join_miss_cost;
+    int resumes_per_min;  /* hellos with a known token (reconnections, takeovers) */
     /* Held at once: */
     int rooms_per_addr;   /* rooms open, created from one address */
     int rooms_per_player; /* rooms open, created by one identity */
     int bots_per_addr;    /* bot seats in the open rooms created from one address */
+    /* Per room: */
+    int max_spectators;   /* members watching at once */
+    int room_chat_per_10s; /* chat lines from all members together (0: none) */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 

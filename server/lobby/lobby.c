@@ -37,9 +37,12 @@ lobby_config lobby_config_defaults(void)
         .players_per_min = 30,
         .joins_per_min = 60,
         .join_miss_cost = 10,
+        .resumes_per_min = 120,
         .rooms_per_addr = 16,
         .rooms_per_player = 4,
         .bots_per_addr = 32,
+        .max_spectators = 50,
+        .room_chat_per_10s = 50,
     };
 }
 
@@ -93,7 +96,8 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
     }
     static const char *const what[QUOTA_RATE_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = "rooms created", [QUOTA_PLAYERS_PER_MIN] = "new players",
-        [QUOTA_JOINS_PER_MIN] = "join attempts (a wrong code counts more)"};
+        [QUOTA_JOINS_PER_MIN] = "join attempts (a wrong code counts more)",
+        [QUOTA_RESUMES_PER_MIN] = "reconnections"};
     verdict_set(v, PROTO_RATE_LIMITED,
                 "too many %s from your address; try again in %llu s", what[k],
                 (unsigned long long)(wait + 999) / 1000);
@@ -102,36 +106,76 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
     return -1;
 }
 
-static bool counts_against(const room *r)
+/* Whether r counts toward the rooms (and bot seats) its creator and its
+ * creator's address hold: while its game is not over and someone is in it
+ * (seated or watching, connected or away within the grace period). A room
+ * everyone has left, to bots or to nobody, holds nothing of anyone's: it
+ * closes soon (lobby_check_empty). `leaving` is about to leave (a create
+ * leaves its player's room): it no longer counts as in. */
+static bool counts_against(const room *r, const player *leaving)
 {
-    return !r->closed && r->state.status != ROOM_OVER;
+    if (r->closed || r->state.status == ROOM_OVER)
+        return false;
+    return r->nmembers > (leaving && leaving->room == r ? 1 : 0);
+}
+
+/* "ABCDE, FGHJK, ..." into buf: the codes of the rooms that count toward
+ * player_id. */
+static void codes_of(lobby *l, const player *p, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
+        const room *r = map_iter_value(&it);
+        if (counts_against(r, p) && strcmp(r->creator_id, p->id) == 0) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, len - used, "%s%s", used ? ", " : "", r->code);
+        }
+    }
 }
 
 int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v)
 {
+    const player *p = c->player;
     int by_addr = 0, by_player = 0;
     for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
         const room *r = map_iter_value(&it);
-        if (!counts_against(r))
+        if (!counts_against(r, p))
             continue;
         by_addr += r->creator_addr[0] && strcmp(r->creator_addr, c->addr) == 0;
-        by_player += r->creator_id[0] && strcmp(r->creator_id, c->player->id) == 0;
+        by_player += r->creator_id[0] && strcmp(r->creator_id, p->id) == 0;
     }
     int max_player = l->cfg.rooms_per_player, max_addr = l->cfg.rooms_per_addr;
-    quota_kind k;
-    if (max_player && by_player >= max_player)
-        k = QUOTA_ROOMS_PER_PLAYER;
-    else if (max_addr && by_addr >= max_addr)
-        k = QUOTA_ROOMS_PER_ADDR;
-    else
-        return 0;
-    quota_refused(&l->quotas, k);
-    verdict_set(v, PROTO_QUOTA_EXCEEDED,
-                "%s already has %d open rooms, as many as the server allows; leave one first",
-                k == QUOTA_ROOMS_PER_PLAYER ? "you" : "your address",
-                k == QUOTA_ROOMS_PER_PLAYER ? by_player : by_addr);
-    v->quota = quota_name(k);
-    return -1;
+    if (max_player && by_player >= max_player) {
+        char codes[64];
+        codes_of(l, p, codes, sizeof codes);
+        quota_refused(&l->quotas, QUOTA_ROOMS_PER_PLAYER);
+        if (by_player == 1)
+            verdict_set(v, PROTO_QUOTA_EXCEEDED,
+                        "you already have an open room with people in it (%s), the most the "
+                        "server allows one player; go back to it, or try again when its game "
+                        "has ended or everyone has left it",
+                        codes);
+        else
+            verdict_set(v, PROTO_QUOTA_EXCEEDED,
+                        "you already have %d open rooms with people in them (%s), the most the "
+                        "server allows one player; go back to one of them, or try again when "
+                        "one has ended or everyone has left it",
+                        by_player, codes);
+        v->quota = quota_name(QUOTA_ROOMS_PER_PLAYER);
+        return -1;
+    }
+    if (max_addr && by_addr >= max_addr) {
+        quota_refused(&l->quotas, QUOTA_ROOMS_PER_ADDR);
+        verdict_set(v, PROTO_QUOTA_EXCEEDED,
+                    "%d %s made from your address %s open with people in %s, the most the "
+                    "server allows one address; try again when %s has ended or everyone has "
+                    "left it",
+                    by_addr, by_addr == 1 ? "room" : "rooms", by_addr == 1 ? "is" : "are",
+                    by_addr == 1 ? "it" : "them", by_addr == 1 ? "its game" : "one of them");
+        v->quota = quota_name(QUOTA_ROOMS_PER_ADDR);
+        return -1;
+    }
+    return 0;
 }
 
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v)
@@ -142,7 +186,7 @@ int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v)
     int held = 0;
     for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
         const room *r = map_iter_value(&it);
-        if (!counts_against(r) || strcmp(r->creator_addr, addr) != 0)
+        if (!counts_against(r, NULL) || strcmp(r->creator_addr, addr) != 0)
             continue;
         for (int s = 0; s < r->state.nseats; s++)
             held += r->state.seats[s].bot >= 0 && !r->state.seats[s].takeover;
@@ -151,9 +195,10 @@ int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v)
         return 0;
     quota_refused(&l->quotas, QUOTA_BOTS_PER_ADDR);
     verdict_set(v, PROTO_QUOTA_EXCEEDED,
-                "rooms made from your address already hold %d bot seats, as many as the "
-                "server allows",
-                held);
+                "the open rooms made from your address already hold %d bot %s, the most "
+                "the server allows one address; take a bot out of its seat, or end or leave a "
+                "game with bots, then try again",
+                held, held == 1 ? "seat" : "seats");
     v->quota = quota_name(QUOTA_BOTS_PER_ADDR);
     return -1;
 }
@@ -227,15 +272,20 @@ void lobby_check_empty(lobby *l, room *r)
     /* Bots play only while someone is there to see it: a room of bots
      * left to itself costs nothing until it closes. */
     table_pause_bots(&r->table, !attended);
-    if (attended)
+    if (attended) {
         sched_stop(&l->sched, &r->close_timer);
-    else if (!wheel_armed(&r->close_timer))
-        /* A room nobody else ever joined (made and dropped) goes soon; a
-         * game in play keeps the full grace, as its player's seat does. */
-        sched_start(&l->sched, &r->close_timer,
-                    (uint64_t)(r->others_joined || r->state.status == ROOM_PLAYING
-                                   ? l->cfg.room_grace_ms
-                                   : l->cfg.lone_room_grace_ms));
+        return;
+    }
+    /* A room nobody else ever joined (made and dropped), or that everyone
+     * has left (no seat is held for anyone: bots alone, or nobody), goes
+     * soon; one where someone is away keeps the full grace, as their seat
+     * does, and so does a game in play that someone may come back to. */
+    bool soon = r->nmembers == 0 ||
+                (!r->others_joined && r->state.status != ROOM_PLAYING);
+    uint64_t delay = (uint64_t)(soon ? l->cfg.lone_room_grace_ms : l->cfg.room_grace_ms);
+    uint64_t due = sched_now(&l->sched) + delay;
+    if (!wheel_armed(&r->close_timer) || r->close_timer.due > due)
+        sched_start(&l->sched, &r->close_timer, delay);
 }
 
 /* The table's host is its room; the room's owner is the lobby. */
@@ -299,6 +349,7 @@ room *lobby_room_new(lobby *l, const room_settings *rs)
         return NULL;
     r->owner = l;
     r->table.bot_budget_ms = l->cfg.bot_budget_ms;
+    room_set_limits(r, &(room_limits){l->cfg.max_spectators, l->cfg.room_chat_per_10s});
     wheel_timer_init(&r->close_timer, close_timer_fired, r);
     if (!map_put(&l->rooms, r->code, r)) {
         room_close(r, "closed");
@@ -334,27 +385,80 @@ static void trim_fired(wheel_timer *t)
 
 /* --- timers --- */
 
-static json_t *rooms_message(lobby *l, const json_t *id)
+/* r as an entry of a player's `mine`: its summary, whether it is private,
+ * whether the player is in it and whether they made it. */
+static json_t *mine_entry(const room *r, bool in, bool made)
+{
+    json_t *e = room_summary_json(r);
+    json_object_set_new(e, "private", json_boolean(r->is_private));
+    json_object_set_new(e, "in", json_boolean(in));
+    json_object_set_new(e, "made", json_boolean(made));
+    return e;
+}
+
+static json_t *mine_json(lobby *l, const player *p)
+{
+    json_t *mine = json_array();
+    if (p->room && !p->room->closed)
+        json_array_append_new(
+            mine, mine_entry(p->room, true, strcmp(p->room->creator_id, p->id) == 0));
+    for (map_iter it = map_first(&l->rooms); it.entry && json_array_size(mine) < LOBBY_MINE_MAX;
+         map_next(&l->rooms, &it)) {
+        const room *r = map_iter_value(&it);
+        if (r != p->room && !r->closed && strcmp(r->creator_id, p->id) == 0)
+            json_array_append_new(mine, mine_entry(r, false, true));
+    }
+    return mine;
+}
+
+json_t *lobby_rooms_message(lobby *l, const player *p, const json_t *id)
 {
     json_t *m = proto_message("rooms", id);
     json_object_set_new(m, "rooms", lobby_rooms_json(l));
+    json_object_set_new(m, "mine", p ? mine_json(l, p) : json_array());
     return m;
 }
 
-/* Pushes the rooms list to everyone watching it from outside a room. */
+/* Pushes the rooms list to everyone watching it from outside a room: one
+ * serialization for all, and one of its own for each who made rooms still
+ * open (its `mine`, gathered in one pass over the rooms). */
 static void push_rooms(wheel_timer *t)
 {
     lobby *l = t->data;
-    json_t *m = rooms_message(l, NULL);
+    json_t *m = lobby_rooms_message(l, NULL, NULL);
     msg *out = msg_from_json(m);
-    json_decref(m);
+    map made; /* creator id -> its `mine` (a json array) */
+    map_init(&made);
+    for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
+        const room *r = map_iter_value(&it);
+        if (r->closed || !r->creator_id[0])
+            continue;
+        json_t *mine = map_get(&made, r->creator_id);
+        if (!mine && !map_put(&made, r->creator_id, mine = json_array())) {
+            json_decref(mine);
+            continue;
+        }
+        if (json_array_size(mine) < LOBBY_MINE_MAX)
+            json_array_append_new(mine, mine_entry(r, false, true));
+    }
     for (map_iter it = map_first(&l->players.by_id); out && it.entry;
          map_next(&l->players.by_id, &it)) {
         player *p = map_iter_value(&it);
-        if (p->watching_rooms && p->conn && !p->room)
+        if (!p->watching_rooms || !p->conn || p->room)
+            continue;
+        json_t *mine = map_get(&made, p->id);
+        if (!mine) {
             p->conn->ops->send(p->conn, out);
+            continue;
+        }
+        json_object_set(m, "mine", mine);
+        lobby_send_json(p->conn, m);
     }
+    for (map_iter it = map_first(&made); it.entry; map_next(&made, &it))
+        json_decref(map_iter_value(&it));
+    map_free(&made);
     msg_unref(out);
+    json_decref(m);
 }
 
 void lobby_rooms_changed(lobby *l)
@@ -485,7 +589,7 @@ static void held_tops(lobby *l, int64_t top[QUOTA_KIND_COUNT])
     map_init(&bots);
     for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
         const room *r = map_iter_value(&it);
-        if (!counts_against(r))
+        if (!counts_against(r, NULL))
             continue;
         int64_t c;
         if (r->creator_addr[0] && (c = count_add(&by_addr, r->creator_addr, 1)) >
@@ -580,6 +684,8 @@ void lobby_disconnect(lobby *l, lobby_conn *c)
     if (p->room) {
         room_announce(p->room, NULL, NULL);
         lobby_check_empty(l, p->room);
+        if (p->seat < 0) /* one fewer watching */
+            lobby_rooms_changed(l);
     }
 }
 
@@ -608,7 +714,8 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
     quota_init(&l->quotas);
     const int limits[QUOTA_KIND_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = cfg->rooms_per_min,   [QUOTA_PLAYERS_PER_MIN] = cfg->players_per_min,
-        [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_ROOMS_PER_ADDR] = cfg->rooms_per_addr,
+        [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_RESUMES_PER_MIN] = cfg->resumes_per_min,
+        [QUOTA_ROOMS_PER_ADDR] = cfg->rooms_per_addr,
         [QUOTA_ROOMS_PER_PLAYER] = cfg->rooms_per_player, [QUOTA_BOTS_PER_ADDR] = cfg->bots_per_addr,
     };
     for (int k = 0; k < QUOTA_KIND_COUNT; k++)

@@ -68,6 +68,11 @@ void lobby_room_close(lobby *l, room *r, const char *reason);
 /* Arms or stops r's closing: it closes after a grace with no human connected. */
 void lobby_check_empty(lobby *l, room *r);
 void lobby_rooms_changed(lobby *l);
+/* `rooms`: the public rooms and, for p (may be NULL), p's own (`mine`: the
+ * room p is in and the rooms p made that are still open, private ones too,
+ * at most LOBBY_MINE_MAX). New reference. */
+#define LOBBY_MINE_MAX 16
+json_t *lobby_rooms_message(lobby *l, const player *p, const json_t *id);
 /* A room is in play: keep its clock saved. */
 void lobby_clocks_running(lobby *l);
 void lobby_send_json(lobby_conn *c, const json_t *m);

@@ -1,6 +1,7 @@
 /* player.c: players by id and token, their connections and grace periods. */
 #include "lobby/player.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,8 @@ static player *player_add(players *ps, const char *id, const char *name,
     p->chat_checked = sched_now(ps->sched);
     p->ping_allowance = PLAYER_PINGS_BURST;
     p->ping_checked = p->chat_checked;
+    p->resume_allowance = PLAYER_RESUMES_BURST;
+    p->resume_checked = p->chat_checked;
     if (!map_put(&ps->by_id, p->id, p) || !map_put(&ps->by_key, key, p)) {
         map_remove(&ps->by_id, p->id);
         free(p);
@@ -208,6 +211,17 @@ bool player_chat_allowed(player *p)
     players *ps = p->owner;
     return bucket_spend(&p->chat_allowance, &p->chat_checked, ps->chat_per_10s / 10.0,
                         ps->chat_per_10s, sched_now(ps->sched));
+}
+
+bool player_resume_allowed(player *p, uint64_t *wait_ms)
+{
+    const double per_s = PLAYER_RESUMES_PER_MIN / 60.0;
+    if (bucket_spend(&p->resume_allowance, &p->resume_checked, per_s, PLAYER_RESUMES_BURST,
+                     sched_now(p->owner->sched)))
+        return true;
+    double ms = ceil((1.0 - p->resume_allowance) * 1000.0 / per_s);
+    *wait_ms = ms > 1 ? (uint64_t)ms : 1;
+    return false;
 }
 
 ping_verdict player_ping_allowed(player *p)

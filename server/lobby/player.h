@@ -43,6 +43,8 @@ typedef struct player {
     double ping_allowance;
     uint64_t ping_checked;
     bool ping_warned; /* told it pings too fast, since its last answered ping */
+    double resume_allowance; /* hellos with this player's token */
+    uint64_t resume_checked;
 } player;
 
 struct players {
@@ -93,5 +95,12 @@ typedef enum ping_verdict {
 } ping_verdict;
 /* Spends one ping allowance: what to do with this ping. */
 ping_verdict player_ping_allowed(player *p);
+
+/* Hellos with one player's token (each replaces its connection and resends
+ * its room's backlog): 10 at once, then one every 6 s. */
+#define PLAYER_RESUMES_BURST 10.0
+#define PLAYER_RESUMES_PER_MIN 10.0
+/* Spends one: true, or false with *wait_ms until one is left. */
+bool player_resume_allowed(player *p, uint64_t *wait_ms);
 
 #endif

@@ -19,7 +19,8 @@ typedef struct addr_buckets {
 
 static const char *const names[QUOTA_KIND_COUNT] = {
     [QUOTA_ROOMS_PER_MIN] = "rooms_per_min",   [QUOTA_PLAYERS_PER_MIN] = "players_per_min",
-    [QUOTA_JOINS_PER_MIN] = "joins_per_min",   [QUOTA_ROOMS_PER_ADDR] = "rooms_per_addr",
+    [QUOTA_JOINS_PER_MIN] = "joins_per_min",   [QUOTA_RESUMES_PER_MIN] = "resumes_per_min",
+    [QUOTA_ROOMS_PER_ADDR] = "rooms_per_addr",
     [QUOTA_ROOMS_PER_PLAYER] = "rooms_per_player", [QUOTA_BOTS_PER_ADDR] = "bots_per_addr",
 };
 

@@ -27,6 +27,7 @@ typedef enum quota_kind {
     QUOTA_ROOMS_PER_MIN,
     QUOTA_PLAYERS_PER_MIN,
     QUOTA_JOINS_PER_MIN,
+    QUOTA_RESUMES_PER_MIN,
     QUOTA_RATE_COUNT,
     /* held at once */
     QUOTA_ROOMS_PER_ADDR = QUOTA_RATE_COUNT,

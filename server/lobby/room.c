@@ -1,6 +1,7 @@
 /* room.c: who is in a room and where they sit; the host; chat; closing. */
 #include "lobby/room.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -85,6 +86,8 @@ room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_o
         r->state.seats[i] = (seat){NULL, -1, false, -1};
     map_init(&r->kicked);
     map_init(&r->kicked_addrs);
+    map_init(&r->muted);
+    map_init(&r->muted_addrs);
     map_init(&r->insiders);
     map_init(&r->sit_requests);
     table_init(&r->table, loop, s, e, ops, r, bot_pace_ms);
@@ -119,11 +122,27 @@ void room_close(room *r, const char *reason)
     chat_forget(r);
     map_free(&r->kicked);
     map_free(&r->kicked_addrs);
+    map_free(&r->muted);
+    map_free(&r->muted_addrs);
     map_free(&r->insiders);
     map_free(&r->sit_requests);
     json_decref(r->options);
     r->options = NULL;
     table_close(&r->table, free_room);
+}
+
+/* The spectators' share of the room's chat: a fifth, at least a line. */
+static double watchers_chat_cap(const room_limits *lim)
+{
+    return lim->chat_per_10s / 5 > 1 ? lim->chat_per_10s / 5 : 1;
+}
+
+void room_set_limits(room *r, const room_limits *lim)
+{
+    r->limits = *lim;
+    r->chat_all = lim->chat_per_10s;
+    r->chat_watchers = watchers_chat_cap(lim);
+    r->chat_checked = sched_now(r->table.sched);
 }
 
 /* --- drafts --- */
@@ -161,17 +180,20 @@ static bool seated_in(const room_state *st, const player *p)
     return false;
 }
 
-/* The host after `leaving` goes (NULL: nobody leaves): a connected member
- * first, a seated one next. */
+/* The host after `leaving` goes (NULL: nobody leaves): a player in a seat,
+ * a connected one first. A spectator never becomes host (they have no part
+ * in the game, and a host takes a bot's seat, and sees its secrets,
+ * without asking): with nobody seated the room has no host until someone
+ * sits. */
 static void pick_host(const room *r, room_state *next, const player *leaving)
 {
     player *best = NULL;
     int best_rank = -1;
     for (int i = 0; i < r->nmembers; i++) {
         player *p = r->members[i];
-        if (p == leaving)
+        if (p == leaving || !seated_in(next, p))
             continue;
-        int rank = (p->conn ? 2 : 0) + (seated_in(next, p) ? 1 : 0);
+        int rank = p->conn ? 1 : 0;
         if (rank > best_rank) {
             best = p;
             best_rank = rank;
@@ -188,6 +210,37 @@ static bool kicked_before(const room *r, const player *p)
            (p->addr[0] && map_get(&r->kicked_addrs, p->addr) != NULL);
 }
 
+int room_spectators(const room *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->nmembers; i++)
+        n += r->members[i]->seat < 0;
+    return n;
+}
+
+int room_watching_now(const room *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->nmembers; i++)
+        n += r->members[i]->seat < 0 && r->members[i]->conn;
+    return n;
+}
+
+/* Whether one more spectator fits (-1 with v set if not). */
+static int watcher_fits(const room *r, verdict *v)
+{
+    if (room_spectators(r) < r->limits.max_spectators)
+        return 0;
+    if (r->limits.max_spectators == 0)
+        return verdict_set(v, PROTO_ROOM_FULL, "this server has no spectators; room %s can be "
+                                               "joined only in a free seat",
+                           r->code);
+    return verdict_set(v, PROTO_ROOM_FULL,
+                       "room %s already has %d spectators, the most a room may have; try "
+                       "again later",
+                       r->code, r->limits.max_spectators);
+}
+
 /* The seat a joining player gets (-1: a spectator), or -1 with v set. */
 static int join_seat(const room *r, const player *p, const char *as, int *s, verdict *v)
 {
@@ -201,7 +254,7 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     if (kicked_before(r, p))
         return verdict_set(v, PROTO_KICKED, "the host removed you from room %s", r->code);
     if (as && strcmp(as, "spectator") == 0)
-        return 0;
+        return watcher_fits(r, v);
     const room_state *st = &r->state;
     /* In play a joiner watches: a seat a bot keeps is taken with `sit`,
      * which asks the host (the seat's view shows its secrets). */
@@ -218,7 +271,7 @@ static int join_seat(const room *r, const player *p, const char *as, int *s, ver
     if (*s < 0 && as)
         return verdict_set(v, PROTO_ROOM_FULL,
                            "every seat in room %s is taken; you can join as a spectator", r->code);
-    return 0;
+    return *s < 0 ? watcher_fits(r, v) : 0;
 }
 
 int room_draft_join(const room *r, const player *p, const char *as, room_state *next,
@@ -230,10 +283,11 @@ int room_draft_join(const room *r, const player *p, const char *as, room_state *
     int s;
     if (join_seat(r, p, as, &s, v) < 0)
         return -1;
-    if (s >= 0)
+    if (s >= 0) {
         next->seats[s] = (seat){(player *)p, -1, false, -1};
-    if (!next->host)
-        next->host = (player *)p;
+        if (!next->host) /* a spectator never becomes host: pick_host */
+            next->host = (player *)p;
+    }
     return 0;
 }
 
@@ -278,6 +332,8 @@ int room_draft_sit(const room *r, const player *p, int s, room_state *next, verd
     }
     /* In play the seat was a bot's (or empty): remember which. */
     next->seats[s] = (seat){(player *)p, -1, false, next->status == ROOM_PLAYING ? st->bot : -1};
+    if (!next->host) /* a room without host: the first to sit hosts it */
+        next->host = (player *)p;
     return 0;
 }
 
@@ -362,6 +418,31 @@ int room_draft_kick(const room *r, const player *by, int s, room_state *next, pl
     return 0;
 }
 
+/* who, a member of r other than the host `by`; -1 with v set. */
+static int check_target(const room *r, const player *by, const player *who, const char *who_id,
+                        const char *doing, verdict *v)
+{
+    if (check_host(r, by, v) < 0)
+        return -1;
+    if (!who || who->room != r)
+        return verdict_set(v, PROTO_BAD_PLAYER, "nobody in room %s has the player id \"%.16s\"",
+                           r->code, who_id);
+    if (who == by)
+        return verdict_set(v, PROTO_BAD_PLAYER, "you cannot %s yourself%s", doing,
+                           strcmp(doing, "remove") == 0 ? "; leave instead" : "");
+    return 0;
+}
+
+int room_draft_remove(const room *r, const player *by, const player *who, const char *who_id,
+                      room_state *next, verdict *v)
+{
+    *next = r->state;
+    if (check_target(r, by, who, who_id, "remove", v) < 0)
+        return -1;
+    room_draft_leave(r, who, next);
+    return 0;
+}
+
 int room_filled_seats(const room *r)
 {
     int n = 0;
@@ -393,9 +474,15 @@ int room_draft_start(const room *r, const player *by, room_state *next, verdict 
         return verdict_set(v, PROTO_WRONG_STATUS, "the game has already started");
     int min, max, filled = room_filled_seats(r);
     game_seat_range(r->engine, r->options, &min, &max);
-    if (filled < min || filled > max)
-        return verdict_set(v, PROTO_NOT_READY, "%s needs %d to %d players; %d %s filled",
-                           r->engine->title, min, max, filled, filled == 1 ? "seat is" : "seats are");
+    if (filled < min || filled > max) {
+        char need[48];
+        if (min == max)
+            snprintf(need, sizeof need, "exactly %d players", min);
+        else
+            snprintf(need, sizeof need, "%d to %d players", min, max);
+        return verdict_set(v, PROTO_NOT_READY, "%s needs %s; %d %s filled", r->engine->title,
+                           need, filled, filled == 1 ? "seat is" : "seats are");
+    }
     /* The secret stream never follows from the seed, which a host may
      * choose: hidden deals are the server's own randomness. */
     if ((!r->seed_fixed && !ids_random(&next->seed, sizeof next->seed)) ||
@@ -522,6 +609,31 @@ void room_mark_kicked(room *r, const player *p)
         map_put(&r->kicked_addrs, p->addr, (void *)p);
 }
 
+/* Muted, under any identity from the same address, as kicked_before. */
+static bool is_muted(const room *r, const player *p)
+{
+    return map_get(&r->muted, p->id) != NULL ||
+           (p->addr[0] && map_get(&r->muted_addrs, p->addr) != NULL);
+}
+
+int room_mute(room *r, const player *by, const player *who, const char *who_id, bool muted,
+              verdict *v)
+{
+    if (check_target(r, by, who, who_id, muted ? "mute" : "unmute", v) < 0)
+        return -1;
+    if (muted) {
+        log_info("room %s: host muted player %s", r->code, who->id);
+        map_put(&r->muted, who->id, (void *)who); /* the value is only a marker */
+        if (who->addr[0])
+            map_put(&r->muted_addrs, who->addr, (void *)who);
+    } else {
+        map_remove(&r->muted, who->id);
+        if (who->addr[0])
+            map_remove(&r->muted_addrs, who->addr);
+    }
+    return 0;
+}
+
 /* --- messages --- */
 
 void room_send_left(const player *p, const char *code, const char *reason, const json_t *id)
@@ -554,9 +666,12 @@ static json_t *seat_json(const room *r, int i)
     const seat *st = &r->state.seats[i];
     json_t *j = json_object();
     json_object_set_new(j, "seat", json_integer(i));
-    json_object_set_new(j, "player", st->player ? json_pack("{s:s,s:s}", "id", st->player->id,
-                                                            "name", st->player->name)
-                                                : json_null());
+    json_t *who = st->player ? json_pack("{s:s,s:s}", "id", st->player->id, "name",
+                                         st->player->name)
+                             : json_null();
+    if (st->player && is_muted(r, st->player))
+        json_object_set_new(who, "muted", json_true());
+    json_object_set_new(j, "player", who);
     json_object_set_new(j, "bot", st->bot >= 0 ? json_string(r->engine->bot_levels[st->bot])
                                               : json_null());
     bool connected = st->player ? st->player->conn != NULL && st->player->room == r : true;
@@ -567,15 +682,23 @@ static json_t *seat_json(const room *r, int i)
     return j;
 }
 
-static int spectator_count(const room *r)
+/* The host's list of who is watching: the first ROOM_WATCHERS_LISTED
+ * members without a seat. */
+static json_t *watchers_json(const room *r)
 {
-    int n = 0;
-    for (int i = 0; i < r->nmembers; i++)
-        n += r->members[i]->seat < 0;
-    return n;
+    json_t *list = json_array();
+    for (int i = 0; i < r->nmembers && json_array_size(list) < ROOM_WATCHERS_LISTED; i++) {
+        const player *p = r->members[i];
+        if (p->seat < 0)
+            json_array_append_new(list, json_pack("{s:s,s:s,s:b,s:b}", "id", p->id, "name",
+                                                  p->name, "connected", p->conn != NULL,
+                                                  "muted", is_muted(r, p)));
+    }
+    return list;
 }
 
-static json_t *room_json(const room *r, const json_t *id)
+/* `room`; the host's copy (for_host) also lists the spectators. */
+static json_t *room_json(const room *r, const json_t *id, bool for_host)
 {
     json_t *m = proto_message("room", id);
     json_object_set_new(m, "code", json_string(r->code));
@@ -597,17 +720,23 @@ static json_t *room_json(const room *r, const json_t *id)
     for (int i = 0; i < r->state.nseats; i++)
         json_array_append_new(seats, seat_json(r, i));
     json_object_set_new(m, "seats", seats);
-    json_object_set_new(m, "spectators", json_integer(spectator_count(r)));
+    json_object_set_new(m, "spectators", json_integer(room_watching_now(r)));
+    if (for_host)
+        json_object_set_new(m, "watchers", watchers_json(r));
     return m;
 }
+
+static void tell_new_host(room *r);
 
 void room_send_room_to(room *r, const player *to, const json_t *id)
 {
     if (!to->conn)
         return;
-    json_t *m = room_json(r, id);
+    json_t *m = room_json(r, id, to == r->state.host);
     send_json(to, m);
     json_decref(m);
+    if (to == r->state.host)
+        tell_new_host(r);
 }
 
 static void send_request(room *r, const char *player_id, int s);
@@ -630,9 +759,19 @@ void room_announce(room *r, const player *requester, const json_t *id)
         room_send_room_to(r, requester, id);
     else
         requester = NULL;
-    /* Everyone else gets one shared serialization. */
-    json_t *m = room_json(r, NULL);
-    send_all(r, m, requester);
+    /* The host gets its own copy (with the watchers), everyone else one
+     * shared serialization. */
+    const player *host = r->state.host;
+    if (host && host != requester)
+        room_send_room_to(r, host, NULL);
+    json_t *m = room_json(r, NULL, false);
+    msg *out = msg_from_json(m);
+    for (int i = 0; out && i < r->nmembers; i++) {
+        player *p = r->members[i];
+        if (p->conn && p != requester && p != host)
+            p->conn->ops->send(p->conn, out);
+    }
+    msg_unref(out);
     json_decref(m);
     tell_new_host(r);
 }
@@ -663,7 +802,7 @@ void room_send_states(room *r, const json_t *events, int actor, const json_t *id
         json_decref(m);
     }
     /* ... and one for all spectators. */
-    if (spectator_count(r)) {
+    if (room_watching_now(r)) {
         json_t *m = state_json(r, GAME_SEAT_SPECTATOR, events, deadline, NULL);
         msg *out = msg_from_json(m);
         json_decref(m);
@@ -710,14 +849,73 @@ void room_send_state_to(room *r, const player *p, const json_t *id)
     }
 }
 
+/* Refills the room's chat allowances for the time since they were last
+ * looked at. */
+static void chat_refill(room *r)
+{
+    uint64_t now = sched_now(r->table.sched);
+    double secs = (double)(now - r->chat_checked) / 1000.0, per_10s = r->limits.chat_per_10s;
+    double all = r->chat_all + secs * per_10s / 10.0;
+    double watchers = r->chat_watchers + secs * watchers_chat_cap(&r->limits) / 10.0;
+    r->chat_all = all < per_10s ? all : per_10s;
+    r->chat_watchers = watchers < watchers_chat_cap(&r->limits) ? watchers
+                                                               : watchers_chat_cap(&r->limits);
+    r->chat_checked = now;
+}
+
+/* ms until an allowance refilling cap lines per 10 s holds a whole line. */
+static int64_t chat_wait_ms(double allowance, double cap)
+{
+    int64_t ms = (int64_t)ceil((1.0 - allowance) * 10000.0 / cap);
+    return ms > 0 ? ms : 1;
+}
+
+/* Whether the room as a whole may carry one more line of p's: 0, or -1
+ * with v set (nothing is spent either way). */
+static int room_chat_fits(room *r, const player *p, verdict *v)
+{
+    const room_limits *lim = &r->limits;
+    if (lim->chat_per_10s <= 0)
+        return 0;
+    chat_refill(r);
+    if (r->chat_all < 1.0) {
+        verdict_set(v, PROTO_RATE_LIMITED,
+                    "room %s carries at most %d chat lines in 10 seconds from everyone "
+                    "together; wait a few seconds",
+                    r->code, lim->chat_per_10s);
+        v->retry_ms = chat_wait_ms(r->chat_all, lim->chat_per_10s);
+        return -1;
+    }
+    if (p->seat < 0 && r->chat_watchers < 1.0) {
+        verdict_set(v, PROTO_RATE_LIMITED,
+                    "the spectators of room %s may send %d chat lines in 10 seconds together, "
+                    "and have; wait a few seconds",
+                    r->code, (int)watchers_chat_cap(lim));
+        v->retry_ms = chat_wait_ms(r->chat_watchers, watchers_chat_cap(lim));
+        return -1;
+    }
+    return 0;
+}
+
 int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *v)
 {
     char text[4 * PROTO_MAX_CHAT + 1], why[128];
+    if (is_muted(r, p))
+        return verdict_set(v, PROTO_MUTED,
+                           "the host of room %s has muted you; you can still %s, but not chat",
+                           r->code, p->seat >= 0 ? "play" : "watch");
     if (!proto_clean_chat(given, text, sizeof text, why, sizeof why))
         return verdict_set(v, PROTO_BAD_MESSAGE, "%s", why);
+    if (room_chat_fits(r, p, v) < 0)
+        return -1;
     if (!player_chat_allowed(p))
         return verdict_set(v, PROTO_RATE_LIMITED,
                            "you are chatting too fast; wait a few seconds");
+    if (r->limits.chat_per_10s > 0) {
+        r->chat_all -= 1.0;
+        if (p->seat < 0)
+            r->chat_watchers -= 1.0;
+    }
     json_t *m = proto_message("chat", NULL);
     json_object_set_new(m, "room", json_string(r->code));
     json_object_set_new(m, "from", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
@@ -751,7 +949,17 @@ int room_chat(room *r, player *p, const char *given, const json_t *id, verdict *
 
 void room_send_chat_history(room *r, const player *to)
 {
-    for (int i = 0; i < r->chat_len; i++)
+    /* The newest lines that fit in ROOM_BACKLOG_BYTES, oldest first. */
+    int from = r->chat_len;
+    size_t bytes = 0;
+    while (from > 0) {
+        size_t len = r->chat[(r->chat_head + from - 1) % ROOM_CHAT_HISTORY]->len;
+        if (bytes + len > ROOM_BACKLOG_BYTES)
+            break;
+        bytes += len;
+        from--;
+    }
+    for (int i = from; i < r->chat_len; i++)
         to->conn->ops->send(to->conn, r->chat[(r->chat_head + i) % ROOM_CHAT_HISTORY]);
 }
 
@@ -832,6 +1040,6 @@ json_t *room_summary_json(const room *r)
     return json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:i,s:s?,s:b}", "code", r->code, "game",
                      r->engine->id, "title", r->engine->title, "players", room_filled_seats(r),
                      "max_players", r->state.nseats, "status", room_status_name(r->state.status),
-                     "spectators", spectator_count(r), "host",
+                     "spectators", room_watching_now(r), "host",
                      r->state.host ? r->state.host->name : NULL, "seeded", r->seed_fixed);
 }

@@ -31,6 +31,12 @@
 
 #define ROOM_MAX_SEATS TABLE_MAX_SEATS
 #define ROOM_CHAT_HISTORY 50
+/* What a joiner, or a player coming back, is sent of the chat history: the
+ * newest lines that fit in this many bytes (50 lines of the longest text
+ * would be ~100 KB, resent on every reconnection). */
+#define ROOM_BACKLOG_BYTES (16 * 1024)
+/* The host's copy of `room` lists at most this many spectators. */
+#define ROOM_WATCHERS_LISTED 100
 
 /* The lobby's own error for a verb: a wire code and a sentence. */
 typedef struct verdict {
@@ -79,6 +85,14 @@ typedef struct room_settings {
     const char *code;
 } room_settings;
 
+/* What the server allows every room. */
+typedef struct room_limits {
+    int max_spectators; /* members watching at once (connected or away) */
+    /* Chat lines per 10 s from all members together (0: no room-wide
+     * limit); the spectators together may send a fifth of it. */
+    int chat_per_10s;
+} room_limits;
+
 typedef struct room {
     char code[IDS_CODE_LEN + 1];
     const game_engine *engine;
@@ -94,6 +108,11 @@ typedef struct room {
     int chat_head, chat_len;
     map kicked;              /* ids of players the host removed */
     map kicked_addrs;        /* and their addresses (util/addr.h keys) */
+    map muted;               /* ids of players the host muted */
+    map muted_addrs;         /* and their addresses */
+    room_limits limits;
+    double chat_all, chat_watchers; /* the room's chat allowances (lines) */
+    uint64_t chat_checked;          /* loop ms they were last refilled */
     map insiders;            /* ids of everyone who was ever a member */
     map sit_requests;        /* player id -> seat + 1 (as a pointer): asking the host */
     const lobby_conn *requests_told; /* the host's connection last told of them (compared only) */
@@ -114,6 +133,8 @@ room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_o
 /* Every member gets `left` (with reason) and leaves; the room is freed once
  * its handles have closed. */
 void room_close(room *r, const char *reason);
+/* Sets r's limits, its chat allowances full. */
+void room_set_limits(room *r, const room_limits *lim);
 
 /* --- drafts: each copies r->state to next and changes the copy --- */
 
@@ -130,6 +151,10 @@ int room_draft_bot(const room *r, const player *by, int seat, const char *level,
 /* *kicked is the player removed, or NULL when a bot was. */
 int room_draft_kick(const room *r, const player *by, int seat, room_state *next,
                     player **kicked, verdict *v);
+/* The host `by` removes `who`, seated or watching (who may be NULL: no such
+ * player); who_id names them in the refusal. */
+int room_draft_remove(const room *r, const player *by, const player *who, const char *who_id,
+                      room_state *next, verdict *v);
 /* The seats compacted, a seed drawn unless the host chose one. */
 int room_draft_start(const room *r, const player *by, room_state *next, verdict *v);
 /* Whether `by` may ask for a rematch now. */
@@ -154,6 +179,11 @@ void room_add_member(room *r, player *p);
 void room_remove_member(room *r, player *p);
 /* p may not come back, nor anyone from its address. */
 void room_mark_kicked(room *r, const player *p);
+/* The host `by` mutes (or unmutes) `who` (NULL: no such player; who_id
+ * names them): their chat, and that of anyone from their address, is
+ * refused while the room lasts. 0, or -1 with v set. */
+int room_mute(room *r, const player *by, const player *who, const char *who_id, bool muted,
+              verdict *v);
 
 /* --- messages --- */
 
@@ -190,5 +220,9 @@ void room_send_denied(room *r, const player *requester, int s, const json_t *id)
 json_t *room_summary_json(const room *r);
 int room_filled_seats(const room *r);
 bool room_has_connected_human(const room *r);
+/* Members without a seat: all of them (connected or away), or only those
+ * connected (watching now: what `spectators` shows). */
+int room_spectators(const room *r);
+int room_watching_now(const room *r);
 
 #endif

@@ -137,6 +137,37 @@ static int returning(lobby *l, player *p, const char *name, verdict *v)
     return 0;
 }
 
+/* Whether p's token may say hello again now: its own allowance, then its
+ * address's. 0, or -1 with v set. */
+static int resume_allowed(lobby *l, lobby_conn *c, player *p, verdict *v)
+{
+    uint64_t wait;
+    if (!player_resume_allowed(p, &wait)) {
+        verdict_set(v, PROTO_RATE_LIMITED, "you have reconnected too often; try again in %llu s",
+                    (unsigned long long)(wait + 999) / 1000);
+        v->retry_ms = (int64_t)wait;
+        return -1;
+    }
+    return lobby_quota_take(l, c, QUOTA_RESUMES_PER_MIN, 1, v);
+}
+
+/* p is connected to its room again: it gets the room, the recent chat
+ * (bounded: room.h) and its state. The others hear of it only if what they
+ * see changed: p was away (its seat shows connected again, the watchers
+ * count grows) or a bot stood aside; a connection replacing one that was
+ * open changes nothing for them. */
+static void back_in_room(lobby *l, player *p, bool was_away)
+{
+    room *r = p->room;
+    if (lobby_player_back(l, p) || was_away)
+        room_announce(r, p, NULL);
+    else
+        room_send_room_to(r, p, NULL);
+    if (was_away && p->seat < 0)
+        lobby_rooms_changed(l);
+    catch_up(r, p);
+}
+
 /* A new player, within its address's quota; NULL with v set. It is kept in
  * memory only until it first joins a room (store_move stores it then). */
 static player *newcomer(lobby *l, lobby_conn *c, const char *name,
@@ -168,9 +199,11 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
     }
     char token_hex[IDS_TOKEN_HEX];
     player *p = q->token ? player_find_by_token(&l->players, q->token) : NULL;
+    bool was_away = false;
     if (p) {
         snprintf(token_hex, sizeof token_hex, "%s", q->token);
-        if (returning(l, p, name, &v) < 0)
+        was_away = !p->conn;
+        if (resume_allowed(l, c, p, &v) < 0 || returning(l, p, name, &v) < 0)
             p = NULL;
     } else {
         p = newcomer(l, c, name, token_hex, &v);
@@ -181,11 +214,8 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
     }
     send_welcome(l, c, p, token_hex, q->id);
     player_attach(p, c);
-    if (p->room) { /* back in a room: everyone there hears of it */
-        lobby_player_back(l, p);
-        room_announce(p->room, NULL, NULL);
-        catch_up(p->room, p);
-    }
+    if (p->room)
+        back_in_room(l, p, was_away);
     log_debug("player %s connected", p->id);
 }
 
@@ -203,8 +233,7 @@ static void on_games(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 static void on_rooms(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     p->watching_rooms = q->watch;
-    json_t *m = proto_message("rooms", q->id);
-    json_object_set_new(m, "rooms", lobby_rooms_json(l));
+    json_t *m = lobby_rooms_message(l, p, q->id);
     lobby_send_json(c, m);
     json_decref(m);
 }
@@ -484,12 +513,26 @@ static int on_bot(lobby *l, room *r, player *p, const proto_request *q, verdict 
     return 0;
 }
 
+/* kick {seat} or kick {player}: the drafted state and who goes (NULL: a
+ * bot); -1 with v set. */
+static int draft_kick(lobby *l, room *r, player *p, const proto_request *q, room_state *next,
+                      player **kicked, verdict *v)
+{
+    if ((q->seat >= 0) == (q->player != NULL))
+        return verdict_set(v, PROTO_BAD_MESSAGE,
+                           "\"kick\" takes either a \"seat\" or a \"player\" (an id), not %s",
+                           q->player ? "both" : "neither");
+    if (q->seat >= 0)
+        return room_draft_kick(r, p, q->seat, next, kicked, v);
+    *kicked = player_find(&l->players, q->player);
+    return room_draft_remove(r, p, *kicked, q->player, next, v);
+}
+
 static int on_kick(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
 {
     room_state next;
     player *kicked;
-    if (room_draft_kick(r, p, q->seat, &next, &kicked, v) < 0 ||
-        store_room(l, r, &next, v) < 0)
+    if (draft_kick(l, r, p, q, &next, &kicked, v) < 0 || store_room(l, r, &next, v) < 0)
         return -1;
     if (kicked) {
         room_mark_kicked(r, kicked);
@@ -500,6 +543,16 @@ static int on_kick(lobby *l, room *r, player *p, const proto_request *q, verdict
     room_announce(r, p, q->id);
     lobby_check_empty(l, r);
     lobby_rooms_changed(l);
+    return 0;
+}
+
+/* Nothing the store keeps changes: muting lasts while the room does, as a
+ * kick's ban does. */
+static int on_mute(lobby *l, room *r, player *p, const proto_request *q, verdict *v)
+{
+    if (room_mute(r, p, player_find(&l->players, q->player), q->player, q->muted, v) < 0)
+        return -1;
+    room_announce(r, p, q->id);
     return 0;
 }
 
@@ -600,7 +653,7 @@ static const room_handler room_handlers[PROTO_VERB_COUNT] = {
     [PROTO_LEAVE] = on_leave, [PROTO_SIT] = on_sit,     [PROTO_STAND] = on_stand,
     [PROTO_BOT] = on_bot,     [PROTO_KICK] = on_kick,   [PROTO_START] = on_start,
     [PROTO_REMATCH] = on_rematch, [PROTO_ACT] = on_act, [PROTO_CHAT] = on_chat,
-    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny,
+    [PROTO_APPROVE] = on_approve, [PROTO_DENY] = on_deny, [PROTO_MUTE] = on_mute,
 };
 
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)

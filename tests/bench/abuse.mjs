@@ -4,10 +4,10 @@
 // (127.0.0.x) and measure what they get meanwhile. A check that prints
 // figures, not a test (the integration tests abuse-*.test.mjs assert each
 // defence on its own).
-//   node tests/bench/abuse.mjs [BINARY] [--quick]
+//   node tests/bench/abuse.mjs [BINARY] [--quick] [--only=takeoverFlood,spectatorChat]
 import WebSocket from 'ws';
 import { Client, httpGet, player, sleep, startServer } from '../integration/lib/harness.mjs';
-import { percentile as pct, rssMb as rssOf } from './lib.mjs';
+import { cpuSeconds, percentile as pct, rssMb as rssOf } from './lib.mjs';
 
 const binary = process.argv.find((a, i) => i >= 2 && !a.startsWith('--')) || 'build/server/botpit';
 const quick = process.argv.includes('--quick');
@@ -205,9 +205,158 @@ async function lesser(server) {
   await Promise.all([again.close(), c.close()]);
 }
 
+/** A WebSocket from addr that has said hello (as name, with token if given): [ws, first reply]. */
+function rawHello(server, addr, name, token) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(server.wsUrl, { localAddress: addr });
+    ws.once('error', () => resolve([ws, { type: 'error', code: 'connect' }]));
+    ws.once('close', () => resolve([ws, { type: 'error', code: 'closed' }]));
+    ws.once('open', () => ws.send(JSON.stringify(token ? { type: 'hello', name, token } : { type: 'hello', name })));
+    ws.once('message', (d) => {
+      ws._socket.pause(); // what follows (the room, its chat history) is not read
+      resolve([ws, JSON.parse(d)]);
+    });
+  });
+}
+
+const metricOf = async (server, name) =>
+  Number(new RegExp(`^${name} (\\d+)`, 'm').exec((await httpGet(server, '/metrics')).text)[1]);
+
+/** From now on c only counts what it gets (no parsing, no schema checks). */
+function countOnly(c) {
+  const got = { messages: 0, bytes: 0 };
+  c.ws.removeAllListeners('message');
+  c.ws.on('message', (d) => { got.messages++; got.bytes += d.length; });
+  return got;
+}
+
+/** c reads at most bytesPerS from now on (its socket paused in between). */
+function readSlowly(c, bytesPerS) {
+  const sock = c.ws._socket;
+  const slice = bytesPerS / 20;
+  let budget = slice;
+  sock.on('data', (d) => { budget -= d.length; if (budget <= 0) sock.pause(); });
+  const timer = setInterval(() => { budget = Math.min(budget + slice, slice); sock.resume(); }, 50);
+  return () => clearInterval(timer);
+}
+
+// Issue 27: a member reconnects with its own token in 8 loops as fast as it
+// can, in a room whose chat history holds 50 long lines; an idle host counts
+// what it is sent and an honest member reads at 128 KB/s.
+async function takeoverFlood(server) {
+  const seconds = quick ? 5 : 10;
+  const host = await player(server, 'Host', from('127.0.0.30'));
+  const room = await host.ok('create', { game: 'ricochet' });
+  const honest = await player(server, 'Honest', from('127.0.0.31'));
+  await honest.ok('join', { room: room.code });
+  const mal = await player(server, 'Mal', from('127.0.0.32'));
+  await mal.ok('join', { room: room.code });
+  const talkers = [];
+  for (let i = 0; i < 5; i++) {
+    const t = await player(server, `Talker${i}`, from('127.0.0.33'));
+    await t.ok('join', { room: room.code });
+    for (let k = 0; k < 10; k++) await t.ok('chat', { text: `${i}${k}` + '😀'.repeat(498) });
+    talkers.push(t);
+  }
+  await sleep(200);
+  const bytesOut0 = await metricOf(server, 'botpit_bytes_out_total');
+  const cpu0 = cpuSeconds(server.proc.pid);
+  const atHost = countOnly(host);
+  const stopReading = readSlowly(honest, 128 * 1024);
+  const t0 = performance.now();
+  let cutAfter = null;
+  honest.closed.then((x) => { cutAfter = { s: (performance.now() - t0) / 1000, code: x.code }; });
+  const tally = { welcomed: 0, refused: 0, codes: new Set() };
+  let running = true;
+  const loop = async () => {
+    let prev = null;
+    while (running) {
+      const [ws, reply] = await rawHello(server, '127.0.0.32', 'Mal', mal.token);
+      if (reply.type === 'welcome') {
+        tally.welcomed++;
+        prev?.terminate();
+        prev = ws;
+      } else {
+        tally.refused++;
+        tally.codes.add(reply.code);
+        ws.terminate();
+      }
+    }
+    prev?.terminate();
+  };
+  const loops = Array.from({ length: 8 }, loop);
+  await sleep(seconds * 1000);
+  running = false;
+  await Promise.all(loops);
+  const took = (performance.now() - t0) / 1000;
+  const mbOut = ((await metricOf(server, 'botpit_bytes_out_total')) - bytesOut0) / 1e6;
+  const cpu = cpuSeconds(server.proc.pid) - cpu0;
+  stopReading();
+  report('reconnection flood', `8 loops of hello with one member's token for ${seconds} s (50 long chat lines in the room)`,
+    `${tally.welcomed} hellos welcomed, ${tally.refused} refused (${[...tally.codes].join('/') || 'none'}) in ${took.toFixed(1)} s; ` +
+    `the idle host got ${atHost.messages} message${atHost.messages === 1 ? "" : "s"} (${(atHost.bytes / 1e6).toFixed(1)} MB); the member reading at 128 KB/s ` +
+    `${cutAfter ? `was cut off (${cutAfter.code}) after ${cutAfter.s.toFixed(1)} s` : 'stayed connected'}; ` +
+    `the server sent ${mbOut.toFixed(0)} MB in all (CPU ${(100 * cpu / took).toFixed(0)}%)`,
+    !cutAfter && atHost.messages < 100 && tally.welcomed <= 30);
+  for (const c of [host, honest, mal, ...talkers]) c.drop();
+}
+
+// Issue 27: many spectators of one room each chat at the rate one person is
+// allowed (10 lines in 10 s); how many deliveries a second the server makes.
+async function spectatorChat(server) {
+  const count = quick ? 200 : 600;
+  const seconds = quick ? 5 : 10;
+  const host = await player(server, 'Host', from('127.0.0.40'));
+  const room = await host.ok('create', { game: 'ricochet' });
+  countOnly(host);
+  const watchers = [];
+  const joins = {};
+  for (let i = 0; i < count; i++) {
+    const addr = `127.0.1.${1 + Math.floor(i / 25)}`; // 25 new players an address (30 a minute allowed)
+    const [ws, w] = await rawHello(server, addr, `W${i}`);
+    if (w.type !== 'welcome') { joins[w.code] = (joins[w.code] ?? 0) + 1; ws.terminate(); continue; }
+    ws._socket.resume();
+    const answer = await new Promise((resolve) => {
+      ws.once('message', (d) => resolve(JSON.parse(d)));
+      ws.send(JSON.stringify({ type: 'join', room: room.code, as: 'spectator' }));
+    });
+    const key = answer.type === 'error' ? answer.code : 'joined';
+    joins[key] = (joins[key] ?? 0) + 1;
+    if (answer.type === 'error') { ws.terminate(); continue; }
+    let got = 0;
+    ws.on('message', () => { got++; });
+    watchers.push({ ws, got: () => got });
+  }
+  const out = () => metricOf(server, 'botpit_messages_out_total');
+  const out0 = await out();
+  const cpu0 = cpuSeconds(server.proc.pid);
+  const t0 = performance.now();
+  let sent = 0;
+  const timers = watchers.map((w, i) => setTimeout(function line() {
+    if (w.ws.readyState !== WebSocket.OPEN) return;
+    w.ws.send(JSON.stringify({ type: 'chat', text: `watcher ${i} line ${sent++}` }));
+    timers[i] = setTimeout(line, 1000);
+  }, Math.random() * 1000));
+  await sleep(seconds * 1000);
+  for (const t of timers) clearTimeout(t);
+  const took = (performance.now() - t0) / 1000;
+  const delivered = (await out()) - out0;
+  const cpu = cpuSeconds(server.proc.pid) - cpu0;
+  const cut = watchers.filter((w) => w.ws.readyState !== WebSocket.OPEN).length;
+  report('spectators chatting', `${count} spectators of one room each chat once a second for ${seconds} s`,
+    `joins: ${JSON.stringify(joins)}; ${sent} lines sent, ${Math.round(delivered / took)} messages out a second ` +
+    `(server CPU ${(100 * cpu / took).toFixed(0)}%); ${cut} spectators cut off`,
+    delivered / took < 5000);
+  for (const w of watchers) w.ws.terminate();
+  host.drop();
+}
+
 const server = await startServer(['--log-level', 'error'], { binary, quotas: true });
 console.log(`botpit abuse check against ${binary}${quick ? ' (quick)' : ''}\n`);
-for (const attack of [roomExhaustion, identityChurn, botFlood, seatSecrets, privateResults, codeGuessing, lesser]) {
+const attacks = [roomExhaustion, identityChurn, botFlood, seatSecrets, privateResults, codeGuessing, lesser,
+  takeoverFlood, spectatorChat];
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+for (const attack of attacks.filter((a) => !only || only.includes(a.name))) {
   try {
     await attack(server);
   } catch (e) {

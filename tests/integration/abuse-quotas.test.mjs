@@ -67,12 +67,95 @@ test('a game in play against bots keeps the ordinary grace when its only player 
   assert.equal((await server.stop()).code, 0);
 });
 
-test('rooms held by one identity are limited', async () => {
+test('rooms held by one identity are limited: the rooms it made that people are still in', async () => {
   const server = await startServer(['--rooms-per-player', '1']);
   const ada = await player(server, 'Ada');
-  await ada.ok('create', { game: 'testgame' });
-  await refusedBy(ada, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_player');
+  const first = await ada.ok('create', { game: 'testgame' });
+  const bob = await player(server, 'Bob');
+  await bob.ok('join', { room: first.code });
+  // A create leaves Ada's room, but Bob is still in it: it still counts.
+  const e = await refusedBy(ada, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_player');
+  assert.equal(e.message, `you already have an open room with people in it (${first.code}), the most the ` +
+    'server allows one player; go back to it, or try again when its game has ended or everyone has left it');
+  await bob.ok('leave');
+  await ada.ok('create', { game: 'testgame' }); // leaving it empties it: it no longer counts
   await ada.close();
+  await bob.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+// Issue 27: a newcomer tries the games one after another, each a quick game
+// against a bot (a private room, a bot, start) left when done. A room left
+// to its bots holds nothing of theirs: no quota refuses the next one.
+test('trying the games in turn: rooms left to their bots count toward no quota', async () => {
+  const server = await startServer(['--rooms-per-player', '2', '--rooms-per-addr', '2', '--bots-per-addr', '2',
+    '--lone-room-grace', '1', '--grace', '60']);
+  const ada = await player(server, 'Ada');
+  const codes = [];
+  for (let i = 0; i < 5; i++) {
+    const room = await ada.ok('create', { game: 'testgame', private: true });
+    codes.push(room.code);
+    await ada.ok('bot', { seat: 1 });
+    await ada.ok('start');
+    await ada.ok('leave'); // a bot keeps her seat
+  }
+  assert.equal(new Set(codes).size, 5, 'five rooms, none refused');
+  // Rooms people are in still count: Ada and Bob stay in theirs.
+  await ada.ok('create', { game: 'testgame', private: true });
+  await ada.ok('bot', { seat: 1 });
+  const bob = await player(server, 'Bob');
+  await bob.ok('create', { game: 'testgame', private: true });
+  await bob.ok('bot', { seat: 1 });
+  const e = await refusedBy(bob, 'bot', { seat: 2, level: 'easy' }, 'quota_exceeded', 'bots_per_addr');
+  assert.doesNotMatch(e.message, /has \d|seats, as many/);
+  assert.match(e.message, /take a bot out of its seat/);
+  const carl = await player(server, 'Carl');
+  const addr = await refusedBy(carl, 'create', { game: 'testgame' }, 'quota_exceeded', 'rooms_per_addr');
+  assert.equal(addr.message, '2 rooms made from your address are open with people in them, the most the ' +
+    'server allows one address; try again when one of them has ended or everyone has left it');
+  for (const c of [ada, bob, carl]) await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('a room everyone has left closes after the short grace, even with its game in play', async () => {
+  const server = await startServer(['--lone-room-grace', '1', '--grace', '60']);
+  const ada = await player(server, 'Ada');
+  await ada.ok('create', { game: 'testgame' });
+  await ada.ok('bot', { seat: 1 });
+  await ada.ok('start');
+  await ada.ok('leave');
+  assert.equal((await rooms(server)).length, 1, 'open a moment longer: someone may still come to watch');
+  await sleep(1600);
+  assert.equal((await rooms(server)).length, 0, 'closed: nobody has a seat to come back to');
+  await ada.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
+test('rooms lists your own rooms, private ones too, marked, for "back to your room"', async () => {
+  const server = await startServer(['--grace', '60']);
+  const ada = await player(server, 'Ada');
+  const quick = await ada.ok('create', { game: 'testgame', private: true });
+  await ada.ok('bot', { seat: 1 });
+  await ada.ok('start');
+  const inside = await ada.ok('rooms');
+  assert.deepEqual(inside.rooms, [], 'a private room is not listed');
+  assert.deepEqual(inside.mine.map((r) => [r.code, r.private, r.in, r.made, r.status]),
+    [[quick.code, true, true, true, 'playing']]);
+  await ada.ok('leave');
+  const bob = await player(server, 'Bob');
+  const other = await bob.ok('create', { game: 'testgame' });
+  await ada.ok('join', { room: other.code });
+  const there = await ada.ok('rooms', { watch: true });
+  assert.deepEqual(there.mine.map((r) => [r.code, r.in, r.made]).sort(),
+    [[other.code, true, false], [quick.code, false, true]].sort(), 'the room she is in and the one she made');
+  assert.deepEqual((await bob.ok('rooms')).mine.map((r) => r.code), [other.code], 'each their own');
+  await ada.ok('leave');
+  ada.drain();
+  await bob.ok('leave'); // the list changes: Ada, watching it, gets a push with her own rooms
+  const pushed = await ada.next((m) => m.type === 'rooms' && m.id === undefined);
+  assert.deepEqual(pushed.mine.map((r) => [r.code, r.in, r.made]), [[quick.code, false, true]]);
+  await ada.close();
+  await bob.close();
   assert.equal((await server.stop()).code, 0);
 });
 

@@ -75,6 +75,16 @@ Test(client, every_request_is_one_the_server_decodes)
     r = round_trip(proto_client_kick(0));
     cr_assert_eq(r.verb, PROTO_KICK);
     proto_request_free(&r);
+    r = round_trip(proto_client_kick_player("pabcdefghjk"));
+    cr_assert_eq(r.verb, PROTO_KICK);
+    cr_assert_eq(r.seat, -1);
+    cr_assert_str_eq(r.player, "pabcdefghjk");
+    proto_request_free(&r);
+    r = round_trip(proto_client_mute("pabcdefghjk", false));
+    cr_assert_eq(r.verb, PROTO_MUTE);
+    cr_assert_str_eq(r.player, "pabcdefghjk");
+    cr_assert_not(r.muted);
+    proto_request_free(&r);
     r = round_trip(proto_client_chat("hi"));
     cr_assert_str_eq(r.text, "hi");
     proto_request_free(&r);
@@ -84,6 +94,8 @@ Test(client, impossible_requests_are_not_built)
 {
     cr_assert_null(proto_client_hello(NULL, NULL));
     cr_assert_null(proto_client_sit(-1));
+    cr_assert_null(proto_client_kick_player(NULL));
+    cr_assert_null(proto_client_mute(NULL, true));
     cr_assert_null(proto_client_act(NULL));
     json_t *not_object = json_integer(3);
     cr_assert_null(proto_client_act(not_object));

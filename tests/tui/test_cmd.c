@@ -70,6 +70,22 @@ Test(cmd, chat_and_act_keep_the_rest_of_the_line)
     cr_assert(strstr(why, "say what"));
 }
 
+Test(cmd, mute_unmute_and_remove_take_a_name_with_its_spaces)
+{
+    cmd c;
+    cmd_words w;
+    char why[300];
+    cr_assert_eq(parse("mute Sam B", &c, &w, why), CMD_CORE);
+    cr_assert_eq(c.id, CMD_MUTE);
+    cr_assert_str_eq(c.text, "Sam B");
+    cr_assert_eq(parse("unmute Sam", &c, &w, why), CMD_CORE);
+    cr_assert_eq(c.id, CMD_UNMUTE);
+    cr_assert_eq(parse("remove Sam", &c, &w, why), CMD_CORE);
+    cr_assert_eq(c.id, CMD_REMOVE);
+    cr_assert_eq(parse("remove", &c, &w, why), CMD_ERROR);
+    cr_assert_str_eq(why, "who?; use: remove NAME");
+}
+
 Test(cmd, leave_and_quit_ask_unless_forced)
 {
     cmd c;

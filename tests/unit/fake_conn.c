@@ -33,6 +33,7 @@ void fake_lobby_start(void)
     cfg.room_grace_ms = 300;
     cfg.bot_pace_ms = 10;
     cfg.chat_per_10s = 1000;
+    cfg.room_chat_per_10s = 0; /* tests of the room-wide limit set their own */
     fake_lobby = lobby_new(&fake_loop, &cfg);
 }
 

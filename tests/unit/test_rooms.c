@@ -1,9 +1,11 @@
 /* Rooms through the lobby's own interface, with fake connections and a real
  * libuv loop: no network, so each step can be checked exactly. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fake_conn.h"
+#include "lobby/room.h"
 
 static void setup(void)
 {
@@ -263,4 +265,49 @@ Test(rooms, each_seat_shows_its_team_before_and_after_the_seats_close_up)
     lobby_disconnect(fake_lobby, &bob.conn);
     fake_free(&ada);
     fake_free(&bob);
+}
+
+/* A reconnection or a join resends the chat history: the newest lines that
+ * fit in ROOM_BACKLOG_BYTES, oldest first, not all fifty whatever their
+ * size. */
+Test(rooms, the_chat_history_a_joiner_gets_is_bounded_in_bytes)
+{
+    fake ada, late;
+    fake_init(&ada);
+    fake_init(&late);
+    fake_hello(&ada, "Ada");
+    fake_say(&ada, "{\"type\":\"create\",\"game\":\"testgame\"}");
+    /* 50 lines of 500 characters of 4 bytes: about 100 KB in all. */
+    char text[4 * 500 + 64];
+    for (int i = 0; i < 50; i++) {
+        int n = snprintf(text, sizeof text, "{\"type\":\"chat\",\"text\":\"%02d", i);
+        for (int k = 2; k < 500; k++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "\xF0\x9F\x98\x80");
+        snprintf(text + n, sizeof text - (size_t)n, "\"}");
+        fake_say(&ada, text);
+    }
+    fake_hello(&late, "Late");
+    fake_join(&late, fake_str(fake_last(&ada, "room"), "code"));
+    size_t bytes = 0;
+    int first = -1, seen = 0;
+    for (size_t i = 0; i < json_array_size(late.inbox); i++) {
+        json_t *m = json_array_get(late.inbox, i);
+        if (strcmp(fake_str(m, "type"), "chat") != 0)
+            continue;
+        char *line = json_dumps(m, JSON_COMPACT);
+        bytes += strlen(line);
+        free(line);
+        int n = atoi(fake_str(m, "text"));
+        if (first < 0)
+            first = n;
+        cr_assert_eq(n, first + seen, "in order, none skipped");
+        seen++;
+    }
+    cr_assert_leq(bytes, ROOM_BACKLOG_BYTES, "%zu bytes of history", bytes);
+    cr_assert_eq(first + seen, 50, "the newest lines, up to the last");
+    cr_assert_geq(seen, 7, "as many as fit: %d lines", seen);
+    lobby_disconnect(fake_lobby, &ada.conn);
+    lobby_disconnect(fake_lobby, &late.conn);
+    fake_free(&ada);
+    fake_free(&late);
 }

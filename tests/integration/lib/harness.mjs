@@ -61,7 +61,7 @@ if (process.env.NODE_TEST_CONTEXT) {
 
 // Every test client comes from 127.0.0.1, so the per-address quotas are
 // off unless a test asks for them (quotas: true, or one of their flags).
-const QUOTA_FLAGS = ['--rooms-per-addr', '--rooms-per-player', '--bots-per-addr', '--rooms-per-min',
+const QUOTA_FLAGS = ['--rooms-per-addr', '--rooms-per-player', '--bots-per-addr', '--rooms-per-min', '--resumes-per-min', '--room-chat',
   '--players-per-min', '--joins-per-min'];
 
 /** Starts botpit; resolves once it prints the URL it listens on. */

@@ -8,6 +8,7 @@ import { toast } from '../toast.js';
 import { createSeatsPanel } from './seats.js';
 import { createTable } from './table.js';
 import { createChat } from './chat.js';
+import { createWatchersPanel } from './watchers.js';
 import { hasRules } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
 
@@ -81,6 +82,7 @@ export function createRoomScreen(app) {
   const seats = createSeatsPanel(app);
   const table = createTable(app);
   const chat = createChat(app);
+  const watchers = createWatchersPanel(app);
   const mainCol = h('div.room-main');
   const sideCol = h('aside.room-side', { 'aria-label': 'Chat and game log' });
   const body = h('div.room-body', {}, mainCol, sideCol);
@@ -118,16 +120,17 @@ export function createRoomScreen(app) {
       layout = next;
       if (next === 'lobby') {
         mainCol.replaceChildren(seats.element);
-        sideCol.replaceChildren(chat.element);
+        sideCol.replaceChildren(watchers.element, chat.element);
       } else {
         mainCol.replaceChildren(table.element);
-        sideCol.replaceChildren(table.logElement, chat.element);
+        sideCol.replaceChildren(watchers.element, table.logElement, chat.element);
       }
       what = new Set(['room', 'state', 'over', 'log', 'chat', 'conn', 'me']);
     }
     if (next === 'lobby') {
       if (what.has('room') || what.has('me') || what.has('games') || what.has('conn')) seats.render();
     }
+    if (what.has('room') || what.has('me')) watchers.render();
     table.render(what);
     chat.render(what);
   }

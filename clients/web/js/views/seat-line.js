@@ -11,6 +11,7 @@ export function seatWho(seat, store) {
   const tags = [];
   if (p && p.id === me) tags.push(h('span.tag.you', {}, 'you'));
   if (p && store.room.host === p.id) tags.push(h('span.tag.host', { title: 'Host: starts the game, adds bots' }, '★ host'));
+  if (p?.muted) tags.push(h('span.tag', { title: 'The host muted their chat' }, 'muted'));
   if (seat.bot && p) tags.push(h('span.tag.bot', {}, `bot (${seat.bot}) stands in`));
   else if (seat.bot) tags.push(h('span.tag.bot', {}, `bot · ${seat.bot}`));
   // Our own seat follows our connection: the room we hold may be stale.
