@@ -6,7 +6,9 @@
  * every error, the result, rematch and leave, reconnection. A renderer owns
  * the game's view → screen and nothing else: it draws the view on a canvas,
  * turns keys and word commands into actions, and describes events for the
- * log. One file per game, games/<engine id>.c, defining
+ * log. One folder per game, games/<engine id>/, with a file a concern on
+ * the kit they share (games/kit/kit.h: reading a view, squares,
+ * directions), whose <engine id>.c defines
  *
  *     const game_ui <id>_ui = {.id = "<id>", .draw = ..., ...};
  *
@@ -82,22 +84,6 @@ void table_clock_text(int64_t ms, char *buf, size_t len);
 void table_humanize(const table *t, const char *text, char *out, size_t len);
 /* The game is over (a result came, or the room says so). */
 bool table_over(const table *t);
-
-/* ---- reading a view ---- */
-
-/* o[key] as an int, or def when it is missing or not an integer. */
-static inline int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
-/* o[key] as a string, or "" when it is missing or not a string. */
-static inline const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s ? s : "";
-}
 
 /* A key the footer and the help show: "b" "bid", clickable to run command. */
 typedef struct game_hint {

@@ -38,7 +38,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game_ui.h"
+#include "kit/kit.h"
 #include "roborally_ball.h"
 
 #define RL_MAX 24      /* a course's side, at most (12x16 in use) */

@@ -13,7 +13,7 @@
 #ifndef BOTPIT_TUI_ROBORALLY_BALL_H
 #define BOTPIT_TUI_ROBORALLY_BALL_H
 
-#include "game_ui.h"
+#include "kit/kit.h"
 
 #define RB_REGS 5
 
