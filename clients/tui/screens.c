@@ -597,6 +597,9 @@ static void draw_help(app *a, canvas c)
         help_line(in, &y, sc, ST_TITLE, "Game commands (type : first)");
         for (int i = 0; a->ui->commands_help[i]; i++)
             help_line(in, &y, sc, 0, "  %s", a->ui->commands_help[i]);
+        const char *const *more = a->ui->more_help ? a->ui->more_help(a->ui_self, app_table(a)) : NULL;
+        for (int i = 0; more && more[i]; i++)
+            help_line(in, &y, sc, 0, "  %s", more[i]);
         help_line(in, &y, sc, 0, " ");
     }
     help_line(in, &y, sc, ST_TITLE, "Commands (type : first; seats count from 1)");

@@ -1479,11 +1479,12 @@ Test(roboball, the_keys_shown_and_the_help_name_hitches_and_the_vote)
     f.ui->status(f.self, &f.t, text, sizeof text, seats);
     cr_assert(strstr(text, "h/u R hitch"), "%s", text);
     bool hitch = false, extract = false;
-    for (const char *const *c = f.ui->commands_help; *c; c++) {
+    const char *const *more = f.ui->more_help ? f.ui->more_help(f.self, &f.t) : NULL;
+    for (const char *const *c = more; c && *c; c++) {
         hitch |= strncmp(*c, "hitch R", 7) == 0;
         extract |= strncmp(*c, "extract [yes|no]", 16) == 0;
     }
-    cr_assert(hitch && extract);
+    cr_assert(hitch && extract, "the help of a RoboBall table names its commands");
     unload(&f);
 }
 
@@ -1538,5 +1539,8 @@ Test(roboball, race_mode_knows_no_hitches_or_votes)
     cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
     cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
     cr_assert_null(json_object_get(last_sent(), "hitches"), "a race program has no hitches");
+    cr_assert_null(f.ui->more_help(f.self, &f.t), "the race's help names only the race's commands");
+    for (const char *const *c = f.ui->commands_help; *c; c++)
+        cr_assert_null(strstr(*c, "hitch"), "%s", *c);
     unload(&f);
 }

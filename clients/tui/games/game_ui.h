@@ -129,6 +129,9 @@ typedef struct game_ui {
     int (*next_frame_ms)(void *self, table *t);
     /* An action of ours was refused (the frame has shown the sentence). */
     void (*refused)(void *self, table *t, const char *code, const char *message);
+    /* More lines for the help after commands_help, for this table (a mode's
+     * own commands), NULL-terminated; or NULL. */
+    const char *const *(*more_help)(void *self, table *t);
 } game_ui;
 
 /* The renderer for a game id: its own, or the fallback. Never NULL. */
