@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "names.h"
 #include "proto.h"
+#include "screens.h"
 #include "term.h"
 
 /* A ping every PING_MS while online; no message at all for DEAD_MS means the
@@ -127,9 +128,9 @@ static void ops_prompt(table *t, const char *text)
 
 static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt};
 
-table *app_table(app *a)
+void app_read_table(const app *a, table *t)
 {
-    table *t = &a->tbl;
+    *t = (table){0};
     t->view = a->st.view;
     t->seat = a->st.seat;
     t->seq = a->st.seq;
@@ -142,6 +143,12 @@ table *app_table(app *a)
     t->deadline_at = a->st.deadline_at;
     t->has_game_clock = a->st.has_game_clock;
     t->game_offset = a->st.game_offset;
+}
+
+table *app_table(app *a)
+{
+    table *t = &a->tbl;
+    app_read_table(a, t);
     t->ops = &frame_ops;
     t->frame = a;
     return t;
@@ -895,6 +902,24 @@ static void handle_key(app *a, int key, int my, int mx)
 
 /* ---- the loop ---- */
 
+/* Keeps what scrolls in range of the screen: the create form's selected row
+ * in view, the help's last line at the bottom at the most. */
+static void settle_scroll(app *a)
+{
+    int rows = screens_form_rows(a->h);
+    if (a->form.row < a->form_scroll)
+        a->form_scroll = a->form.row;
+    if (rows > 0 && a->form.row >= a->form_scroll + rows)
+        a->form_scroll = a->form.row - rows + 1;
+    if (!a->help_open)
+        return;
+    int lines = screens_help_lines(a), shown = screens_help_rows(a->h);
+    if (lines <= shown)
+        a->help_scroll = 0;
+    else if (a->help_scroll > lines - shown)
+        a->help_scroll = lines - shown;
+}
+
 static void draw(app *a)
 {
     term_size(&a->h, &a->w);
@@ -903,7 +928,11 @@ static void draw(app *a)
     a->grid.utf8 = a->utf8;
     a->grid.color = a->color;
     cv_grid_clear(&a->grid);
-    screens_draw(a);
+    /* a renderer's moment (a draft due) comes before the drawing, which only reads */
+    if (a->ui && a->ui->tick)
+        a->ui->tick(a->ui_self, app_table(a));
+    settle_scroll(a);
+    screens_draw(a, &a->grid);
     term_draw(&a->grid);
 }
 

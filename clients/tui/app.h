@@ -5,7 +5,7 @@
  * connection and the game renderers.
  *
  * app.c runs commands and keeps the state of the screens; screens.c draws
- * them (it only reads the app).
+ * them (screens.h: it only reads the app).
  */
 #ifndef BOTPIT_TUI_APP_H
 #define BOTPIT_TUI_APP_H
@@ -95,11 +95,10 @@ void app_free(app *a);
 
 km_screen app_screen(const app *a);
 unsigned app_key_state(const app *a);
-/* Refreshes a->tbl from the store for a renderer call. */
+/* Refreshes a->tbl from the store for a renderer call that may act. */
 table *app_table(app *a);
+/* The table as it is now, for drawing: it cannot act (no ops). */
+void app_read_table(const app *a, table *t);
 int64_t app_now(void);
-
-/* screens.c */
-void screens_draw(app *a);
 
 #endif

@@ -1,9 +1,11 @@
-/* screens.c: drawing the screens, the frame around a game, and overlays. */
+/* screens.c: drawing the screens, the frame around a game, and overlays,
+ * from the app, which it only reads (screens.h). */
+#include "screens.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
 #include "cmd.h"
 #include "names.h"
 
@@ -62,7 +64,7 @@ static void link_text(const app *a, char *buf, size_t len, cv_style *st)
     }
 }
 
-static void draw_header(app *a, canvas c)
+static void draw_header(const app *a, canvas c)
 {
     cv_fill(c, 0, 0, 1, c.w, ST_HEAD, L' ');
     int x = cv_text(c, 0, 1, ST_HEAD, "Botpit");
@@ -99,7 +101,7 @@ static void draw_header(app *a, canvas c)
 #define STATUS_MS 12000
 #define STATUS_ERROR_MS 30000
 
-static void draw_status(app *a, canvas c, int y)
+static void draw_status(const app *a, canvas c, int y)
 {
     int64_t age = app_now() - a->st.status_at;
     if (!a->st.status[0] || age > (a->st.status_error ? STATUS_ERROR_MS : STATUS_MS))
@@ -127,7 +129,7 @@ static bool footer_item(canvas c, int y, int *x, int limit, const char *key, con
     return true;
 }
 
-static void draw_footer(app *a, canvas c, int y)
+static void draw_footer(const app *a, canvas c, int y)
 {
     if (a->input == INPUT_COMMAND) {
         char text[EDIT_MAX * 4];
@@ -153,7 +155,9 @@ static void draw_footer(app *a, canvas c, int y)
     km_screen screen = app_screen(a);
     if (screen == KM_TABLE && a->ui && a->ui->hints) {
         game_hint hints[24];
-        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        table t;
+        app_read_table(a, &t);
+        int n = a->ui->hints(a->ui_self, &t, hints, 24);
         for (int i = 0; i < n; i++) {
             if (!footer_item(c, y, &x, limit, hints[i].key, hints[i].what, hints[i].command))
                 break;
@@ -177,7 +181,7 @@ static void draw_footer(app *a, canvas c, int y)
 
 /* ---- the log (chat and game events) ---- */
 
-static void draw_log(app *a, canvas c, const char *title)
+static void draw_log(const app *a, canvas c, const char *title)
 {
     cv_box(c, 0, 0, c.h, c.w, ST_DIM, title);
     canvas in = cv_sub(c, 1, 1, c.h - 2, c.w - 2);
@@ -212,7 +216,7 @@ static void draw_log(app *a, canvas c, const char *title)
 
 /* ---- the name screen ---- */
 
-static void draw_name(app *a, canvas c)
+static void draw_name(const app *a, canvas c)
 {
     int y = c.h / 2 - 5, x = c.w / 2 - 30;
     if (y < 1)
@@ -236,7 +240,7 @@ static void draw_name(app *a, canvas c)
 
 /* ---- the lobby ---- */
 
-static void draw_rooms(app *a, canvas c)
+static void draw_rooms(const app *a, canvas c)
 {
     cv_text(c, 0, 1, ST_TITLE, "Public rooms");
     size_t n = json_array_size(a->st.rooms);
@@ -275,7 +279,7 @@ static void draw_rooms(app *a, canvas c)
     }
 }
 
-static void draw_games(app *a, canvas c)
+static void draw_games(const app *a, canvas c)
 {
     cv_text(c, 0, 1, ST_TITLE, "Games on this server");
     size_t i;
@@ -307,7 +311,7 @@ static void draw_games(app *a, canvas c)
         cv_text(c, 1, 3, CV_DIM, "...");
 }
 
-static void draw_lobby(app *a, canvas c)
+static void draw_lobby(const app *a, canvas c)
 {
     int n = (int)json_array_size(a->st.rooms);
     int rooms_h = n + 3;
@@ -321,17 +325,19 @@ static void draw_lobby(app *a, canvas c)
 
 /* ---- the create form ---- */
 
-static void draw_create(app *a, canvas c)
+/* Rows of the form's options shown in a body of h rows. */
+static int form_visible(int h)
 {
-    form *f = &a->form;
+    return h - 6;
+}
+
+static void draw_create(const app *a, canvas c)
+{
+    const form *f = &a->form;
     cv_text(c, 0, 1, ST_TITLE, "Create a room");
     cv_text(c, 0, 16, CV_DIM, "Up/Down choose, Left/Right (or Space) change, digits type a number");
     int rows = form_rows(f);
-    int visible = c.h - 6;
-    if (f->row < a->form_scroll)
-        a->form_scroll = f->row;
-    if (f->row >= a->form_scroll + visible)
-        a->form_scroll = f->row - visible + 1;
+    int visible = form_visible(c.h);
     int label_w = 40;
     for (int r = a->form_scroll; r < rows && r - a->form_scroll < visible; r++) {
         int y = 2 + r - a->form_scroll;
@@ -398,7 +404,7 @@ static void options_text(const json_t *options, char *buf, size_t len)
     }
 }
 
-static void draw_seats(app *a, canvas c, int y, bool selectable)
+static void draw_seats(const app *a, canvas c, int y, bool selectable)
 {
     int n = store_seat_count(&a->st);
     int mine = store_my_seat(&a->st);
@@ -434,7 +440,7 @@ static void draw_seats(app *a, canvas c, int y, bool selectable)
     }
 }
 
-static void draw_room(app *a, canvas c)
+static void draw_room(const app *a, canvas c)
 {
     int chat_w = c.w >= 100 ? 44 : 36;
     canvas left = cv_sub(c, 0, 0, c.h, c.w - chat_w - 1);
@@ -471,9 +477,10 @@ static void draw_room(app *a, canvas c)
 
 /* ---- the table: the frame around a game ---- */
 
-static void draw_turn_bar(app *a, canvas c)
+static void draw_turn_bar(const app *a, canvas c)
 {
-    table *t = app_table(a);
+    table tbl, *t = &tbl;
+    app_read_table(a, t);
     char text[460] = "";
     int seats[8];
     int nseats = -1;
@@ -513,14 +520,17 @@ static void draw_turn_bar(app *a, canvas c)
     cv_text_fit(c, 0, x, c.w - x - right - 2, 0, text);
 }
 
-static void draw_table(app *a, canvas c)
+static void draw_table(const app *a, canvas c)
 {
     draw_turn_bar(a, cv_sub(c, 0, 0, 1, c.w));
     bool side = c.w >= 110;
     int side_w = side ? 34 : 0;
     canvas board = cv_sub(c, 1, 0, c.h - 1, c.w - side_w);
-    if (a->ui && a->ui->draw)
-        a->ui->draw(a->ui_self, app_table(a), board);
+    if (a->ui && a->ui->draw) {
+        table t;
+        app_read_table(a, &t);
+        a->ui->draw(a->ui_self, &t, board);
+    }
     if (side) {
         canvas s = cv_sub(c, 1, c.w - side_w, c.h - 1, side_w);
         int n = store_seat_count(&a->st);
@@ -563,19 +573,18 @@ static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt
     (*y)++;
 }
 
-static void draw_help(app *a, canvas c)
+/* The help's lines from line sc on, in c (nothing is drawn in a canvas of
+ * no rows); returns how many lines there are. */
+static int help_text(const app *a, canvas in, int sc)
 {
-    int w = c.w - 4, h = c.h - 2;
-    canvas box = cv_sub(c, 1, 2, h, w);
-    cv_fill(box, 0, 0, h, w, 0, L' ');
-    cv_box(box, 0, 0, h, w, CV_BOLD, "Keys and commands (Up/Down scroll, any other key closes)");
-    canvas in = cv_sub(box, 1, 2, h - 2, w - 4);
-    int y = 0, sc = a->help_scroll;
+    int y = 0;
     km_screen screen = app_screen(a);
+    table t;
+    app_read_table(a, &t);
     help_line(in, &y, sc, ST_TITLE, "Keys here");
     if (screen == KM_TABLE && a->ui && a->ui->hints) {
         game_hint hints[24];
-        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        int n = a->ui->hints(a->ui_self, &t, hints, 24);
         for (int i = 0; i < n; i++)
             help_line(in, &y, sc, 0, "  %-12s %s", hints[i].key, hints[i].what);
     }
@@ -597,7 +606,7 @@ static void draw_help(app *a, canvas c)
         help_line(in, &y, sc, ST_TITLE, "Game commands (type : first)");
         for (int i = 0; a->ui->commands_help[i]; i++)
             help_line(in, &y, sc, 0, "  %s", a->ui->commands_help[i]);
-        const char *const *more = a->ui->more_help ? a->ui->more_help(a->ui_self, app_table(a)) : NULL;
+        const char *const *more = a->ui->more_help ? a->ui->more_help(a->ui_self, &t) : NULL;
         for (int i = 0; more && more[i]; i++)
             help_line(in, &y, sc, 0, "  %s", more[i]);
         help_line(in, &y, sc, 0, " ");
@@ -605,13 +614,26 @@ static void draw_help(app *a, canvas c)
     help_line(in, &y, sc, ST_TITLE, "Commands (type : first; seats count from 1)");
     for (const cmd_spec *s = cmd_specs; s->name; s++)
         help_line(in, &y, sc, 0, "  %-34s %s", s->usage, s->help);
-    if (a->help_scroll > y - in.h && y > in.h)
-        a->help_scroll = y - in.h;
-    if (y <= in.h)
-        a->help_scroll = 0;
+    return y;
 }
 
-static void draw_confirm(app *a, canvas c)
+/* The help's box in the body c, and the part of it its lines go in. */
+static canvas help_box(canvas c, canvas *in)
+{
+    canvas box = cv_sub(c, 1, 2, c.h - 2, c.w - 4);
+    *in = cv_sub(box, 1, 2, box.h - 2, box.w - 4);
+    return box;
+}
+
+static void draw_help(const app *a, canvas c)
+{
+    canvas in, box = help_box(c, &in);
+    cv_fill(box, 0, 0, box.h, box.w, 0, L' ');
+    cv_box(box, 0, 0, box.h, box.w, CV_BOLD, "Keys and commands (Up/Down scroll, any other key closes)");
+    help_text(a, in, a->help_scroll);
+}
+
+static void draw_confirm(const app *a, canvas c)
 {
     int w = c.w > 70 ? 64 : c.w - 4, h = 7;
     canvas box = cv_sub(c, c.h / 2 - h / 2, (c.w - w) / 2, h, w);
@@ -623,7 +645,7 @@ static void draw_confirm(app *a, canvas c)
     footer_item(box, h - 2, &x, w, "n", "no", NULL);
 }
 
-static void draw_too_small(app *a, canvas c)
+static void draw_too_small(const app *a, canvas c)
 {
     char text[300];
     snprintf(text, sizeof text,
@@ -632,15 +654,37 @@ static void draw_too_small(app *a, canvas c)
     cv_wrap(c, c.h / 2 - 1, 1, c.w - 2, c.h, CV_BOLD, text);
 }
 
-void screens_draw(app *a)
+/* The body: everything between the header and the status line. */
+static int body_h(int h)
 {
-    canvas root = cv_root(&a->grid);
+    return h - 3;
+}
+
+int screens_form_rows(int h)
+{
+    return form_visible(body_h(h));
+}
+
+int screens_help_lines(const app *a)
+{
+    canvas none = {0};
+    return help_text(a, none, 0);
+}
+
+int screens_help_rows(int h)
+{
+    return body_h(h) - 4;
+}
+
+void screens_draw(const app *a, cv_grid *g)
+{
+    canvas root = cv_root(g);
     if (a->h < APP_MIN_H || a->w < APP_MIN_W) {
         draw_too_small(a, root);
         return;
     }
     draw_header(a, cv_sub(root, 0, 0, 1, root.w));
-    canvas body = cv_sub(root, 1, 0, root.h - 3, root.w);
+    canvas body = cv_sub(root, 1, 0, body_h(root.h), root.w);
     switch (app_screen(a)) {
     case KM_NAME: draw_name(a, body); break;
     case KM_LOBBY: draw_lobby(a, body); break;

@@ -127,6 +127,9 @@ typedef struct game_ui {
     bool (*describe)(void *self, table *t, const json_t *event, char *buf, size_t len);
     /* When the renderer next wants a redraw (an animation), in ms; -1: never. */
     int (*next_frame_ms)(void *self, table *t);
+    /* Before each redraw, with a table that may act: what the renderer does
+     * when its moment comes (a draft due). draw itself only draws. */
+    void (*tick)(void *self, table *t);
     /* An action of ours was refused (the frame has shown the sentence). */
     void (*refused)(void *self, table *t, const char *code, const char *message);
     /* More lines for the help after commands_help, for this table (a mode's

@@ -330,7 +330,6 @@ static void draw_legend(const roborally *w, canvas c)
 void rl_draw(void *self, table *t, canvas c)
 {
     roborally *w = self;
-    rl_send_due_draft(w, t);
     if (!rl_course_ready(w, t)) {
         cv_textf(c, 0, 0, CV_BOLD, "Course %s is not in this client's course file.", str_of(t->view, "course"));
         return;

@@ -30,6 +30,7 @@ static void rl_init(void *self, table *t);
 static void rl_fini(void *self);
 static void rl_update(void *self, table *t);
 static int rl_next_frame_ms(void *self, table *t);
+static void rl_tick(void *self, table *t);
 static const char *const *rl_more_help(void *self, table *t);
 
 static const char *const rl_commands[] = {
@@ -60,6 +61,7 @@ const game_ui roborally_ui = {
     .status = rl_status,
     .describe = rl_describe,
     .next_frame_ms = rl_next_frame_ms,
+    .tick = rl_tick,
     .more_help = rl_more_help,
 };
 
@@ -107,10 +109,15 @@ static int rl_next_frame_ms(void *self, table *t)
     if (k >= 0)
         next = w->play_start + (int64_t)(k + 1) * RL_FRAME_MS - t->now;
     if (w->draft_at && (next < 0 || w->draft_at - t->now < next))
-        next = w->draft_at - t->now; /* the draw then sends the draft */
+        next = w->draft_at - t->now; /* the tick then sends the draft */
     if (next < 0 && k < 0 && !w->draft_at)
         return -1;
     return next < 1 ? 1 : (int)next;
+}
+
+static void rl_tick(void *self, table *t)
+{
+    rl_send_due_draft(self, t);
 }
 
 static const char *const *rl_more_help(void *self, table *t)
