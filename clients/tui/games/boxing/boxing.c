@@ -11,16 +11,6 @@
 
 #include "boxing.h"
 
-static const char *const bx_commands[] = {
-    "layout ROW ROW ROW LASERS [BOOSTER]   lock in a layout: layout gha ibc fed abcd",
-    "layout                                lock in the layout on screen (layout random: a random one)",
-    "orders [DIR ...] [boost=move|shoot] [fire=L target=L [robot=N]]",
-    "                                      send orders: orders N NE boost=move fire=d target=c",
-    "orders                                send the orders on screen",
-    "robot N                               aim at robot N (three or more robots)",
-    NULL,
-};
-
 const game_ui boxing_ui = {
     .id = "boxing",
     .size = sizeof(boxing),

@@ -84,6 +84,8 @@ void bx_draw_ring(boxing *b, table *t, canvas c, int oy, int ox, int cw);
 void bx_draw(void *self, table *t, canvas c);
 
 /* ---- keys and commands (keys.c), the log (log.c) ---- */
+/* One line per word command, for the help. */
+extern const char *const bx_commands[];
 bool bx_key(void *self, table *t, int key);
 int bx_command(void *self, table *t, int argc, char **argv, const char *rest);
 int bx_hints(void *self, table *t, game_hint *out, int max);

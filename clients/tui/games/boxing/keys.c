@@ -8,6 +8,16 @@
 
 #include "boxing.h"
 
+const char *const bx_commands[] = {
+    "layout ROW ROW ROW LASERS [BOOSTER]   lock in a layout: layout gha ibc fed abcd",
+    "layout                                lock in the layout on screen (layout random: a random one)",
+    "orders [DIR ...] [boost=move|shoot] [fire=L target=L [robot=N]]",
+    "                                      send orders: orders N NE boost=move fire=d target=c",
+    "orders                                send the orders on screen",
+    "robot N                               aim at robot N (three or more robots)",
+    NULL,
+};
+
 bool bx_key(void *self, table *t, int key)
 {
     boxing *b = self;

@@ -11,6 +11,14 @@
 
 #include "manoover.h"
 
+const char *const mv_commands[] = {
+    "step N           step robot N forward (a die must name N)",
+    "turn N DIR       turn robot N to face DIR: N NE SE S SW NW",
+    "pass             end your control phase, leaving dice unused",
+    "select N         pick robot N for the keys",
+    NULL,
+};
+
 /* The hex keys: the six around s on a QWERTY keyboard, clockwise from w. */
 static const char dir_keys[MV_DIRS] = {'w', 'e', 'd', 's', 'a', 'q'};
 

@@ -12,14 +12,6 @@
 
 #include "manoover.h"
 
-static const char *const mv_commands[] = {
-    "step N           step robot N forward (a die must name N)",
-    "turn N DIR       turn robot N to face DIR: N NE SE S SW NW",
-    "pass             end your control phase, leaving dice unused",
-    "select N         pick robot N for the keys",
-    NULL,
-};
-
 const game_ui manoover_ui = {
     .id = "manoover",
     .size = sizeof(manoover),

@@ -49,6 +49,8 @@ void mv_draw_board(manoover *m, table *t, canvas c, const hexes *h);
 void mv_draw(void *self, table *t, canvas c);
 
 /* ---- keys and commands (keys.c), the log (log.c) ---- */
+/* One line per word command, for the help. */
+extern const char *const mv_commands[];
 int mv_command(void *self, table *t, int argc, char **argv, const char *rest);
 bool mv_key(void *self, table *t, int key);
 int mv_hints(void *self, table *t, game_hint *out, int max);

@@ -13,16 +13,6 @@
 
 #include "ricochet.h"
 
-static const char *const rr_commands[] = {
-    "bid N             bid N moves (a lower bid replaces yours)",
-    "timer             start the sand timer when nobody has bid for a while",
-    "move ROBOT DIR    move a robot: move red N (N E S W; the demonstrator)",
-    "select ROBOT      choose the robot the arrow keys move",
-    "giveup            give up your demonstration",
-    "replay            show the last round's best solution on the board",
-    NULL,
-};
-
 const game_ui ricochet_ui = {
     .id = "ricochet",
     .size = sizeof(ricochet),

@@ -102,6 +102,8 @@ int rr_next_frame(void *self, table *t);
 void rr_draw_panel(ricochet *r, table *t, canvas c);
 
 /* ---- keys and commands (keys.c), the log (log.c) ---- */
+/* One line per word command, for the help. */
+extern const char *const rr_commands[];
 int rr_command(void *self, table *t, int argc, char **argv, const char *rest);
 bool rr_key(void *self, table *t, int key);
 int rr_hints(void *self, table *t, game_hint *out, int max);

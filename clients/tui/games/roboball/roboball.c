@@ -13,17 +13,6 @@
 
 #include "roboball.h"
 
-static const char *const rb_commands[] = {
-    "RoboBall:",
-    "hitch R [R ...]       hitch to the ball at the end of register R (keys h then R; again: none)",
-    "unhitch R [R ...]     unhitch at the end of register R (keys u then R)",
-    "nohitch [R ...]       no declaration for R (every register without)",
-    "hitches D D D D D     all five at once: h, u or - (hitches - h - - u)",
-    "decl R                register R's declaration: none, hitch, unhitch in turn (a click on it)",
-    "extract [yes|no]      vote the ball inaccessible, or take the vote back (v); also vote, unvote",
-    NULL,
-};
-
 static const char *const legend_utf8[] = {"H1 team 1's home  ●↑ the ball  = hitch  ^ pogo",
                                           "→ belt  →→→ express  ░ pit  ─ │ laser  1↑ robot 1", NULL};
 static const char *const legend_ascii[] = {"H1 team 1's home  @^ the ball  = hitch  ^ pogo",

@@ -78,6 +78,8 @@ bool rb_declare(signed char *decl, const json_t *robot, table *t, int reg, int w
 int rb_decl_command(signed char *decl, const json_t *robot, table *t, int argc, char **argv);
 
 /* ---- keys, commands and the vote (keys.c) ---- */
+/* One line per word command, for the help. */
+extern const char *const rb_commands[];
 bool rb_voted(const table *t);
 bool rb_key(roborally *w, table *t, int key);
 int rb_command(roborally *w, table *t, int argc, char **argv);

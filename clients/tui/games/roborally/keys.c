@@ -11,6 +11,20 @@
 
 #include "roborally.h"
 
+const char *const rl_commands[] = {
+    "program 3 1 5 2 4     the registers from hand cards 1-9 (or priorities)",
+    "card N                card N of the hand into the next free register, or back out (keys 1-9)",
+    "takeback [R]          empty register R, or the last filled one (Backspace)",
+    "submit                lock the program in (Enter)",
+    "draft                 send the program as a draft (the rest filled at the deadline)",
+    "clear                 empty the registers",
+    "powerdown [on|off]    announce a power-down for next turn",
+    "beam damage|tractor|pressor   the main laser's beam (with the option)",
+    "reenter N|E|S|W [down]        re-enter facing that way",
+    "staydown [yes|no]     stay powered down, or not; powerup = staydown no",
+    NULL,
+};
+
 static bool program_key(roborally *w, table *t, int key)
 {
     if (key >= '1' && key <= '9') {

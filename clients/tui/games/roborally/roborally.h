@@ -268,6 +268,8 @@ void rl_draw_panel(roborally *w, const table *t, canvas p);
 
 /* ---- keys and commands (keys.c), the log (log.c) ---- */
 
+/* One line per word command, for the help. */
+extern const char *const rl_commands[];
 bool rl_key(void *self, table *t, int key);
 int rl_command(void *self, table *t, int argc, char **argv, const char *rest);
 int rl_hints(void *self, table *t, game_hint *out, int max);

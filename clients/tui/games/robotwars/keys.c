@@ -9,6 +9,16 @@
 
 #include "robotwars.h"
 
+const char *const rw_commands[] = {
+    "allocate S P M        place discs: allocate 2 1 0 (Speed, Power, Manoeuvrability)",
+    "allocate              send the allocation on screen",
+    "forward | back        step (pushes a robot in the way)",
+    "left | right          turn 90 degrees",
+    "attack                hit the robot at your front",
+    "end                   end your turn",
+    NULL,
+};
+
 static int send_move(table *t, const char *kind, const char *to)
 {
     if (!rw_my_turn(t)) {

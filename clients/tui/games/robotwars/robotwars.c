@@ -11,16 +11,6 @@
 
 #include "robotwars.h"
 
-static const char *const rw_commands[] = {
-    "allocate S P M        place discs: allocate 2 1 0 (Speed, Power, Manoeuvrability)",
-    "allocate              send the allocation on screen",
-    "forward | back        step (pushes a robot in the way)",
-    "left | right          turn 90 degrees",
-    "attack                hit the robot at your front",
-    "end                   end your turn",
-    NULL,
-};
-
 const game_ui robotwars_ui = {
     .id = "robotwars",
     .size = sizeof(robotwars),

@@ -43,6 +43,8 @@ void rw_draw_zone(const table *t, canvas c, int oy, int ox);
 void rw_draw(void *self, table *t, canvas c);
 
 /* ---- keys and commands (keys.c), the log (log.c) ---- */
+/* One line per word command, for the help. */
+extern const char *const rw_commands[];
 bool rw_key(void *self, table *t, int key);
 int rw_command(void *self, table *t, int argc, char **argv, const char *rest);
 int rw_hints(void *self, table *t, game_hint *out, int max);
