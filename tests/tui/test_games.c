@@ -1163,8 +1163,8 @@ Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
     cr_assert(strstr(text, "Ball at H9 facing north"), "%s", text);
     cr_assert(strstr(text, "Nobody is hitched to the ball."), "%s", text);
     cr_assert(strstr(text, "Extraction votes: none of 4"), "%s", text);
-    cr_assert(strstr(text, "T1 home E5: Ada and Bot (easy)"), "%s", text);
-    cr_assert(strstr(text, "T2 home K13: Bot (easy) and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "T1 home E5: Ada and Bot 3 (easy)"), "%s", text);
+    cr_assert(strstr(text, "T2 home K13: Bot 2 (easy) and Bot 4 (easy)"), "%s", text);
     cr_assert(strstr(text, "●1 Ada T1 D0"), "a robot's team instead of flags and lives:\n%s", text);
     cr_assert(strstr(text, "H1 team 1's home"), "the legend:\n%s", text);
     /* Ada hitched from H8 (north of the ball), the bot moved off the home */
@@ -1307,7 +1307,7 @@ Test(roboball, v_votes_extraction_and_takes_the_vote_back)
     json_object_set_new((json_t *)f.t.view, "votes", json_pack("[i, i]", 0, 3));
     rr_update(&f);
     const char *text = draw(&f, 36, 120, true);
-    cr_assert(strstr(text, "Extraction votes 2 of 4: Ada and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "Extraction votes 2 of 4: Ada and Bot 4 (easy)"), "%s", text);
     cr_assert(strstr(text, "v takes your vote back"), "%s", text);
     cr_assert(strstr(text, "Ada T1 D0 voted"), "%s", text);
     cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
@@ -1346,7 +1346,7 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     fixture f;
     load(&f, "roboball", "roborally");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 1, \"turn\": 3, \"vote\": true}"),
-                     "Bot (easy) votes the ball inaccessible (extraction when every seat votes).");
+                     "Bot 2 (easy) votes the ball inaccessible (extraction when every seat votes).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 0, \"turn\": 3, \"vote\": false}"),
                      "Ada takes back the extraction vote.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"extraction\", \"turn\": 4, \"facing\": \"E\", \"cards\": 5}"),
@@ -1354,8 +1354,8 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"hitches\", \"frames\": [["
                                 "{\"do\": \"unhitch\", \"seat\": 2, \"why\": \"declared\"}, {\"do\": \"hitch\", \"seat\": 0, \"team\": 0},"
                                 "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"team\"}]]}"),
-                     "Register 1: hitch declarations: Bot (easy) unhitches (as declared); Ada hitches to the ball; "
-                     "Bot (easy) cannot hitch: a robot of its team is hitched already.");
+                     "Register 1: hitch declarations: Bot 3 (easy) unhitches (as declared); Ada hitches to the ball; "
+                     "Bot 2 (easy) cannot hitch: a robot of its team is hitched already.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 2, \"seat\": 0, \"card\": 790, \"type\": \"move3\", \"frames\": ["
                                 "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\", \"dragged\": true}],"
@@ -1366,24 +1366,24 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 1, \"seat\": 1, \"card\": 500, \"type\": \"move1\", \"frames\": ["
                                 "[{\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"seat\": 0, \"from\": [4, 8], \"to\": [4, 7], \"dir\": \"N\", \"dragged\": true}]]}"),
-                     "Bot (easy) plays Move 1: the ball goes to E7; the ball drags Ada to E8.");
+                     "Bot 2 (easy) plays Move 1: the ball goes to E7; the ball drags Ada to E8.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"bonk\", \"frames\": ["
                                 "[{\"do\": \"bonk\", \"seat\": 2, \"at\": [0, 6], \"amount\": 1, \"absorbed\": 0, \"total\": 5}],"
                                 "[{\"do\": \"pogo\", \"at\": [0, 6], \"up\": false}]]}"),
-                     "Register 1: the hovering ball comes down: the ball bonks Bot (easy) for 1 damage (5 in all); "
+                     "Register 1: the hovering ball comes down: the ball bonks Bot 3 (easy) for 1 damage (5 in all); "
                      "the ball drops back to the floor at A7.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 4, \"register\": 1, \"seat\": null, \"piece\": \"ball\", \"card\": 500,"
                                 " \"type\": \"move1\", \"frames\": [[{\"do\": \"balk\", \"piece\": \"ball\", \"at\": [0, 6], \"dir\": \"W\"}]]}"),
                      "The ball (extraction) plays Move 1: the ball balks at A7: the card would drop it.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"reveal\", \"turn\": 4, \"register\": 1, \"cards\": [{\"seat\": 1, \"card\": 520, \"type\": \"move1\"},"
                                 " {\"piece\": \"ball\", \"card\": 330, \"type\": \"right\"}]}"),
-                     "Register 1: Bot (easy) Move 1 (520), the ball Right (330).");
+                     "Register 1: Bot 2 (easy) Move 1 (520), the ball Right (330).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 5, \"step\": \"checkpoints\", \"frames\": [["
                                 "{\"do\": \"archive\", \"seat\": 0, \"at\": [2, 14]}, {\"do\": \"goal\", \"team\": 0, \"at\": [2, 14]}]]}"),
                      "Register 5: checkpoints: GOAL: team 1 has the ball home at C15.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 2, \"step\": \"belts\", \"frames\": [["
                                 "{\"do\": \"pogo\", \"at\": [0, 0], \"up\": true}, {\"do\": \"unhitch\", \"seat\": 3, \"why\": \"pogo\"}]]}"),
-                     "Register 2: belts carry: the ball hovers at A1 (pogo mode); Bot (easy) unhitches (the ball went into pogo mode).");
+                     "Register 2: belts carry: the ball hovers at A1 (pogo mode); Bot 4 (easy) unhitches (the ball went into pogo mode).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"over\", \"winners\": [], \"reason\": \"turn_limit\", \"summary\": \"No goal in 30 turns: a draw\"}"),
                      "(frame's line)", "the frame logs the result once");
     unload(&f);
@@ -1464,7 +1464,7 @@ Test(roboball, the_end_says_which_team_won_or_that_the_turn_limit_drew)
                         json_pack("{s:s, s:s, s:[i, i]}", "summary", "Team 1 (Seat 1 and Seat 3) bring the ball home on turn 9",
                                   "reason", "goal", "winners", 0, 2));
     text = draw(&f, 36, 120, true);
-    cr_assert(strstr(text, "Team 1 (Ada and Bot (easy)) bring the ball home on turn 9"), "%s", text);
+    cr_assert(strstr(text, "Team 1 (Ada and Bot 3 (easy)) bring the ball home on turn 9"), "%s", text);
     cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_ERROR);
     cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
     cr_assert_eq(json_array_size(sent), 0);
