@@ -126,7 +126,14 @@ static void ops_prompt(table *t, const char *text)
     edit_set(&a->line, text);
 }
 
-static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt};
+static void ops_retract(table *t, const char *text)
+{
+    app *a = t->frame;
+    if (strcmp(a->st.status, text) == 0)
+        a->st.status[0] = 0;
+}
+
+static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt, ops_retract};
 
 void app_read_table(const app *a, table *t)
 {
@@ -244,6 +251,34 @@ static void after_welcome(app *a)
         send_msg(a, proto_client_join(a->opts.spectate, "spectator"));
 }
 
+/* --create GAME: the form, once the games are known and we are in no room.
+ * Coming back to a room we were watching, we leave it for the form (a
+ * spectator has nothing to lose); back in a seat, we say how to go. */
+static void create_asked(app *a)
+{
+    if (!a->opts.create || !a->st.games || a->form_open || a->room_due)
+        return;
+    if (a->st.room && store_my_seat(&a->st) < 0) {
+        if (send_msg(a, proto_client_verb(PROTO_LEAVE)) >= 0)
+            status(a, false, "Leaving room %s, which you were watching, for the form of a new room.", a->st.room_code);
+        return;
+    }
+    if (a->st.room) {
+        status(a, false, "You are back in your seat in room %s: L leaves it, then the form of a new room opens.",
+               a->st.room_code);
+        return;
+    }
+    char err[300];
+    if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0) {
+        a->form_open = true;
+        a->form_scroll = 0;
+        a->form_refusal[0] = 0;
+    } else {
+        status(a, true, "%s", err);
+    }
+    a->opts.create = NULL;
+}
+
 static void on_message(app *a, const char *text, size_t len)
 {
     char why[200];
@@ -272,7 +307,8 @@ static void on_message(app *a, const char *text, size_t len)
     bool had_room = a->st.room != NULL;
     unsigned changed = store_apply(&a->st, m, app_now());
     if (changed & STORE_WELCOME) {
-        if (json_is_string(json_object_get(m, "room"))) {
+        a->room_due = json_is_string(json_object_get(m, "room"));
+        if (a->room_due) {
             /* the server sends the room's recent chat again */
             a->st.log_count = 0;
         }
@@ -285,14 +321,10 @@ static void on_message(app *a, const char *text, size_t len)
         a->pending_create[0] = 0;
         run_line(a, line);
     }
-    if (changed & STORE_GAMES && a->opts.create && !a->form_open && !a->st.room) {
-        char err[300];
-        if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0)
-            a->form_open = true;
-        else
-            status(a, true, "%s", err);
-        a->opts.create = NULL;
-    }
+    if (changed & STORE_NEW_ROOM)
+        a->room_due = false;
+    if (changed & (STORE_GAMES | STORE_NEW_ROOM | STORE_LEFT))
+        create_asked(a);
     if (changed & STORE_NEW_ROOM) {
         table_close(a);
         a->form_open = false;
@@ -319,7 +351,7 @@ static void on_message(app *a, const char *text, size_t len)
         send_msg(a, proto_client_rooms(true));
     }
     if (changed & STORE_ROOMS) {
-        int n = (int)json_array_size(a->st.rooms);
+        int n = store_lobby_count(&a->st);
         if (a->lobby_sel >= n)
             a->lobby_sel = n > 0 ? n - 1 : 0;
     }
@@ -331,6 +363,12 @@ static void on_message(app *a, const char *text, size_t len)
     const char *raw_type = json_string_value(json_object_get(m, "type"));
     if (raw_type && strncmp(raw_type, "sit_", 4) == 0)
         on_seat_request(a, m, raw_type);
+    if (type == PROTO_S_ERROR && id >= 0 && id == a->create_id && !a->st.room) {
+        /* said where the person is looking: in the form, with what was asked */
+        snprintf(a->form_refusal, sizeof a->form_refusal, "%s", a->st.status);
+        a->form_open = true;
+        a->create_id = 0;
+    }
     if (type == PROTO_S_ERROR && id >= 0 && is_our_act(a, id) && a->ui && a->ui->refused) {
         a->ui->refused(a->ui_self, app_table(a), json_string_value(json_object_get(m, "code")),
                        json_string_value(json_object_get(m, "message")));
@@ -435,7 +473,8 @@ static void answer_seat_request(app *a, bool yes)
 
 static const json_t *selected_room(const app *a)
 {
-    return json_array_get(a->st.rooms, (size_t)a->lobby_sel);
+    bool ours;
+    return store_lobby_room(&a->st, a->lobby_sel, &ours);
 }
 
 static void cmd_join(app *a, const cmd *c)
@@ -465,6 +504,7 @@ static void cmd_create(app *a, const cmd *c)
         }
         a->form_open = true;
         a->form_scroll = 0;
+        a->form_refusal[0] = 0;
         return;
     }
     form f;
@@ -478,8 +518,12 @@ static void cmd_create(app *a, const cmd *c)
             return;
         }
     }
+    /* the form keeps what was asked: a refusal opens it, showing why */
+    a->form = f;
+    a->form_scroll = 0;
+    a->form_refusal[0] = 0;
     json_t *options = form_options(&f);
-    send_msg(a, proto_client_create(form_game(&f), options, f.is_private));
+    a->create_id = send_msg(a, proto_client_create(form_game(&f), options, f.is_private));
     json_decref(options);
 }
 
@@ -491,7 +535,9 @@ static void submit_form(app *a)
         return;
     }
     json_t *options = form_options(&a->form);
-    if (send_msg(a, proto_client_create(form_game(&a->form), options, a->form.is_private)) >= 0)
+    a->form_refusal[0] = 0;
+    a->create_id = send_msg(a, proto_client_create(form_game(&a->form), options, a->form.is_private));
+    if (a->create_id >= 0)
         status(a, false, "Creating a room of %s...", a->form.game_titles[a->form.game]);
     json_decref(options);
 }
@@ -549,7 +595,7 @@ static void move_selection(app *a, int delta)
         if (a->help_scroll < 0)
             a->help_scroll = 0;
     } else if (s == KM_LOBBY) {
-        int n = (int)json_array_size(a->st.rooms);
+        int n = store_lobby_count(&a->st);
         if (n)
             a->lobby_sel = (a->lobby_sel + delta + n) % n;
     } else if (s == KM_ROOM) {
@@ -754,7 +800,7 @@ unsigned app_key_state(const app *a)
         s |= KM_PLAYING;
     if (store_my_seat(&a->st) >= 0)
         s |= KM_SEATED;
-    if (json_array_size(a->st.rooms) > 0)
+    if (store_lobby_count(&a->st) > 0)
         s |= KM_HAS_ROOMS;
     return s;
 }

@@ -48,6 +48,7 @@ typedef struct app {
     bool quiet_drop;        /* we are closing the link ourselves (a new name, :reconnect) */
     bool running;
     bool started_actions;   /* --join/--spectate/--create done */
+    bool room_due;          /* the welcome put us back in a room: its room message is on its way */
     int64_t last_rx, last_ping;
 
     cv_grid grid;
@@ -60,6 +61,8 @@ typedef struct app {
     bool form_open;
     form form;
     int form_scroll;
+    long long create_id;    /* our last create request, to show its refusal in the form */
+    char form_refusal[STORE_TEXT_MAX]; /* that refusal, or "" */
     bool help_open;
     int help_scroll;
     bool log_open;          /* the log overlay (narrow terminals) */

@@ -35,7 +35,15 @@ static void record_prompt(table *t, const char *text)
     snprintf(prompt_text, sizeof prompt_text, "%s", text);
 }
 
-static const table_ops ops = {record_act, record_notify, record_prompt};
+/* As the frame does: the notice goes if it is still the one shown. */
+static void record_retract(table *t, const char *text)
+{
+    (void)t;
+    if (strcmp(notice, text) == 0)
+        notice[0] = 0;
+}
+
+static const table_ops ops = {record_act, record_notify, record_prompt, record_retract};
 
 typedef struct fixture {
     json_t *doc;   /* {"room": ..., "state": ...} */
@@ -85,13 +93,14 @@ static void unload(fixture *f)
     json_decref(sent);
 }
 
-/* Draws on an h×w canvas; returns the whole picture as text, one line a row. */
-static const char *draw(fixture *f, int h, int w, bool utf8)
+/* Draws on an h×w canvas, in colour or not; returns the whole picture as
+ * text, one line a row. */
+static const char *draw_in(fixture *f, int h, int w, bool utf8, bool color)
 {
     static char text[64 * 1024];
     cv_grid_resize(&f->g, h, w);
     f->g.utf8 = utf8;
-    f->g.color = true;
+    f->g.color = color;
     f->ui->draw(f->self, &f->t, cv_root(&f->g));
     size_t n = 0;
     for (int y = 0; y < h; y++) {
@@ -100,6 +109,11 @@ static const char *draw(fixture *f, int h, int w, bool utf8)
         n += (size_t)snprintf(text + n, sizeof text - n, "%s\n", line);
     }
     return text;
+}
+
+static const char *draw(fixture *f, int h, int w, bool utf8)
+{
+    return draw_in(f, h, w, utf8, true);
 }
 
 static bool ascii_only(const char *text)
@@ -262,6 +276,24 @@ Test(ricochet, giving_up_takes_two_presses)
     unload(&f);
 }
 
+/* Issue 27: "Press x again to give up this demonstration." stayed on the
+ * status line after the round. The demonstration's end takes it back. */
+Test(ricochet, the_give_up_question_goes_with_the_demonstration)
+{
+    fixture f;
+    load(&f, "ricochet", "ricochet");
+    demonstrate(&f);
+    key(&f, 'x');
+    cr_assert_str_eq(notice, "Press x again to give up this demonstration.");
+    json_t *events = json_pack("[{s:s, s:i, s:s, s:i}]", "kind", "demo_end", "seat", 0, "end", "time", "bid", 5);
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("round_over"));
+    f.t.events = events;
+    f.ui->update(f.self, &f.t);
+    cr_assert_str_eq(notice, "", "the question is taken back");
+    json_decref(events);
+    unload(&f);
+}
+
 Test(ricochet, only_the_demonstrator_moves)
 {
     fixture f;
@@ -321,6 +353,20 @@ Test(manoover, the_hex_board_shows_numbered_robots_with_arrows_and_the_goals)
     unload(&f);
 }
 
+/* Issue 27: with --no-color the two sides' robots looked alike (the second
+ * side reversed, as is the robot picked). Now each wears its side's mark. */
+Test(manoover, without_colours_each_side_wears_its_mark)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    const char *text = draw_in(&f, 21, 80, true, false);
+    cr_assert(strstr(text, "1↑●") && strstr(text, "6↑●"), "ours, red, seat 1's circle:\n%s", text);
+    cr_assert(strstr(text, "1↓■") && strstr(text, "6↓■"), "theirs, seat 2's square:\n%s", text);
+    text = draw_in(&f, 21, 80, false, false);
+    cr_assert(strstr(text, "1N ") && strstr(text, "1s "), "in ASCII, theirs in small letters:\n%s", text);
+    unload(&f);
+}
+
 Test(manoover, a_digit_picks_a_robot_enter_steps_and_hex_keys_turn)
 {
     fixture f;
@@ -361,6 +407,23 @@ Test(manoover, passing_takes_two_presses)
     cr_assert_eq(json_array_size(sent), 0);
     key(&f, 'p');
     cr_assert_str_eq(kind_sent(), "pass");
+    unload(&f);
+}
+
+/* Issue 27: a question left on the status line once its moment passed. */
+Test(manoover, the_pass_question_goes_with_another_key_or_the_turn)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    key(&f, 'p');
+    cr_assert(strstr(notice, "Press p again"), "%s", notice);
+    key(&f, K_TAB);
+    cr_assert_str_eq(notice, "", "another key: no pass, no question");
+    key(&f, 'p');
+    json_object_set_new((json_t *)f.t.view, "turn", json_integer(1));
+    f.ui->update(f.self, &f.t);
+    cr_assert_str_eq(notice, "", "the turn has passed to the other side");
+    cr_assert_eq(json_array_size(sent), 0);
     unload(&f);
 }
 
@@ -667,7 +730,9 @@ Test(roborally, card_keys_fill_the_registers_and_enter_locks_the_program_in)
     cr_assert(notice_error && strstr(notice, "Fill 2 more registers"), "%s", notice);
     const char *text = draw(&f, 20, 80, true);
     cr_assert(strstr(text, "1 Move 1 600"), "register 1:\n%s", text);
-    cr_assert(strstr(text, "Move 2 780 in 2"), "a placed card says where:\n%s", text);
+    cr_assert(strstr(text, "2 Move 2 780"), "register 2:\n%s", text);
+    text = draw(&f, 40, 120, true);
+    cr_assert(strstr(text, "Move 2 780 in 2"), "where there is room, a placed card says where:\n%s", text);
     cr_assert(key(&f, '2'));
     cr_assert(key(&f, '4'));
     cr_assert(key(&f, K_ENTER));
@@ -678,6 +743,25 @@ Test(roborally, card_keys_fill_the_registers_and_enter_locks_the_program_in)
     cr_assert(json_is_true(json_object_get(last_sent(), "submit")));
     cr_assert_eq(json_integer_value(json_object_get(last_sent(), "turn")), 1);
     cr_assert(json_is_false(json_object_get(last_sent(), "power_down")));
+    unload(&f);
+}
+
+/* Issue 27: "Program sent..." stayed into the next turn. A new turn takes
+ * the program editor's last sentence back; the same turn keeps it. */
+Test(roborally, program_sent_goes_when_the_next_turn_comes)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
+    cr_assert(strstr(notice, "Program sent"), "%s", notice);
+    json_object_set_new(rr_me(&f), "programmed", json_true());
+    rr_update(&f);
+    cr_assert(strstr(notice, "Program sent"), "still the turn it spoke of: %s", notice);
+    json_object_set_new((json_t *)f.t.view, "turn", json_integer(2));
+    json_object_set_new(rr_me(&f), "programmed", json_false());
+    rr_update(&f);
+    cr_assert_str_eq(notice, "", "turn 2: the sentence about turn 1 is gone");
     unload(&f);
 }
 
@@ -949,7 +1033,7 @@ Test(roborally, clean_up_and_re_entry_read_as_sentences)
     ev = json_loads("{\"kind\": \"reentry\", \"turn\": 3, \"frames\": [[{\"do\": \"reenter\", \"seat\": 0, \"at\": [5, 14], \"facing\": \"E\","
                     " \"virtual\": true}, {\"do\": \"power_down\", \"seat\": 0}]]}", 0, NULL);
     cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
-    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual); Ada will be powered down.");
+    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual: sharing the square); Ada will be powered down.");
     json_decref(ev);
     ev = json_pack("{s:s, s:i, s:i, s:[i, i]}", "kind", "filled", "seat", 0, "turn", 3, "registers", 4, 5);
     cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
@@ -1166,6 +1250,11 @@ Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
     cr_assert(strstr(text, "T1 home E5: Ada and Bot 3 (easy)"), "%s", text);
     cr_assert(strstr(text, "T2 home K13: Bot 2 (easy) and Bot 4 (easy)"), "%s", text);
     cr_assert(strstr(text, "●1 Ada T1 D0"), "a robot's team instead of flags and lives:\n%s", text);
+    /* issue 27: at the start our robot shares its home with a teammate: ours
+     * is the one shown (with '+'), and the panel says it is virtual, and why */
+    cr_assert(strstr(rr_row(text, 5), "1↓+"), "our robot on top on its home E5:\n%s", text);
+    cr_assert(strstr(text, "●1 Ada T1 D0 virtual"), "%s", text);
+    cr_assert(strstr(notice, "Virtual: your robot shares its square"), "%s", notice);
     cr_assert(strstr(text, "H1 team 1's home"), "the legend:\n%s", text);
     /* Ada hitched from H8 (north of the ball), the bot moved off the home */
     rb_place(&f, 0, 4, 4);

@@ -255,3 +255,31 @@ Test(store, two_bots_of_one_level_are_numbered_by_seat)
     cr_assert_str_eq(said, "Bot 2 (normal) hits Bot 3 (normal) for 2.");
     store_free(&s);
 }
+
+/* Issue 27: our own rooms (rooms' "mine", private ones too) come first in
+ * the lobby's list, and the public rooms among them are not listed twice. */
+Test(store, our_rooms_come_first_in_the_lobby_and_once)
+{
+    store s;
+    welcomed(&s);
+    apply(&s, "{\"type\":\"rooms\",\"rooms\":[{\"code\":\"AAAAA\",\"title\":\"Robot Wars\"},"
+              "{\"code\":\"BBBBB\",\"title\":\"Robot boxing\"}],"
+              "\"mine\":[{\"code\":\"BBBBB\",\"title\":\"Robot boxing\",\"in\":false,\"made\":true},"
+              "{\"code\":\"CCCCC\",\"title\":\"RoboRally\",\"private\":true,\"in\":false,\"made\":true}]}",
+          0);
+    cr_assert_eq(store_lobby_count(&s), 3);
+    const char *want[] = {"BBBBB", "CCCCC", "AAAAA"};
+    bool ours[] = {true, true, false};
+    for (int i = 0; i < 3; i++) {
+        bool mine;
+        const json_t *r = store_lobby_room(&s, i, &mine);
+        cr_assert_str_eq(json_string_value(json_object_get(r, "code")), want[i]);
+        cr_assert_eq(mine, ours[i], "room %d", i);
+    }
+    bool mine;
+    cr_assert_null(store_lobby_room(&s, 3, &mine));
+    apply(&s, "{\"type\":\"rooms\",\"rooms\":[{\"code\":\"AAAAA\",\"title\":\"Robot Wars\"}]}", 0);
+    cr_assert_null(s.mine, "a server that lists none of ours");
+    cr_assert_eq(store_lobby_count(&s), 1);
+    store_free(&s);
+}

@@ -42,6 +42,9 @@ typedef struct table_ops {
     void (*notify)(table *t, bool error, const char *text);
     /* Opens the command line with `text` typed (a bid's "bid 7", say). */
     void (*prompt)(table *t, const char *text);
+    /* Takes a sentence of the renderer's back from the status line, if it
+     * still shows it: the moment it spoke of has passed. */
+    void (*retract)(table *t, const char *text);
 } table_ops;
 
 /* The snapshot a renderer reads. Every json_t is borrowed from the frame and
@@ -70,6 +73,9 @@ int table_act(table *t, json_t *action);
 int table_actf(table *t, const char *fmt, ...);
 void table_notify(table *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void table_prompt(table *t, const char *text);
+/* The status line no longer shows text, if it still did ("Press x again..."
+ * once the demonstration is over). */
+void table_retract(table *t, const char *text);
 /* The seat's name for people: the player's name, "Bot (hard)", "Seat 3". */
 void table_name(const table *t, int seat, char *buf, size_t len);
 int table_seats(const table *t);

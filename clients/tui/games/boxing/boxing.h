@@ -35,7 +35,6 @@ typedef struct boxing {
     int target;              /* letter, -1 none */
     int target_robot;        /* seat, -1 none */
     mode mode;
-    char hint_text[64];
 } boxing;
 
 /* ---- the view (boxing.c) ---- */

@@ -55,7 +55,7 @@ int bx_command(void *self, table *t, int argc, char **argv, const char *rest)
 
 int bx_hints(void *self, table *t, game_hint *out, int max)
 {
-    boxing *b = self;
+    (void)self;
     kit_hints h = {out, 0, max};
     if (bx_editing_layout(t)) {
         kit_hint(&h, "arrows", "slot", NULL);
@@ -64,15 +64,15 @@ int bx_hints(void *self, table *t, game_hint *out, int max)
         kit_hint(&h, "r", "deal", NULL);
         kit_hint(&h, "Enter", "lock in", "layout");
     } else if (bx_writing_orders(t) && bx_working(t)) {
-        kit_hint(&h, "arrows 1-9", "step", NULL);
+        /* short: at 80 columns every one of them fits (the panel says the booster's state) */
+        kit_hint(&h, "arrows", "step", NULL);
+        kit_hint(&h, "Enter", "send", "orders");
         kit_hint(&h, "Bksp", "undo", NULL);
-        snprintf(b->hint_text, sizeof b->hint_text, "boost (%s)", bx_boost_names[b->boost]);
-        kit_hint(&h, "m", b->hint_text, NULL);
+        kit_hint(&h, "m", "boost", NULL);
         kit_hint(&h, "f", "fire", NULL);
         kit_hint(&h, "t", "target", NULL);
         if (int_of(t->view, "seats", 2) > 2)
-            kit_hint(&h, "o", "aim at", NULL);
-        kit_hint(&h, "Enter", "send", "orders");
+            kit_hint(&h, "o", "aim", NULL);
     }
     return h.n;
 }

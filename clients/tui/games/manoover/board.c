@@ -51,13 +51,24 @@ static bool moved_recently(const manoover *m, int owner, int number)
     return false;
 }
 
+/* "4↗" ("4NE" in ASCII). Without colours the sides are told apart by
+ * their marks: the owner's seat shape after the arrow ("4↗■", as beside
+ * the players' names), in ASCII the second side's directions small ("4ne"). */
 static void robot_text(const canvas *c, const json_t *rb, char *buf, size_t len)
 {
     int d = mv_dir_parse(json_string_value(json_object_get(rb, "dir")));
-    if (cv_utf8(c))
-        snprintf(buf, len, "%d%s", int_of(rb, "number", 0), d >= 0 ? cv_glyph_text(c, kit_dir_arrow(mv_compass[d])) : "?");
-    else
-        snprintf(buf, len, "%d%s", int_of(rb, "number", 0), d >= 0 ? kit_dir_name(mv_compass[d]) : "?");
+    int owner = int_of(rb, "owner", 0), number = int_of(rb, "number", 0);
+    bool mono = !cv_has_color(c);
+    if (cv_utf8(c)) {
+        snprintf(buf, len, "%d%s%s", number, d >= 0 ? cv_glyph_text(c, kit_dir_arrow(mv_compass[d])) : "?",
+                 mono ? cv_glyph_text(c, cv_seat_shape(owner)) : "");
+        return;
+    }
+    char dir[4];
+    snprintf(dir, sizeof dir, "%s", d >= 0 ? kit_dir_name(mv_compass[d]) : "?");
+    for (char *p = dir; mono && owner > 0 && *p; p++)
+        *p = (char)(*p | 32);
+    snprintf(buf, len, "%d%s", number, dir);
 }
 
 void mv_draw_board(manoover *m, table *t, canvas c, const hexes *h)
@@ -86,8 +97,6 @@ void mv_draw_board(manoover *m, table *t, canvas c, const hexes *h)
         char text[16];
         robot_text(&c, v, text, sizeof text);
         cv_style st = CV_FG(mv_owner_color(t, owner)) | CV_BOLD;
-        if (!cv_has_color(&c) && owner % 2 == 1)
-            st |= CV_REVERSE; /* two sides told apart without colour */
         if (moved_recently(m, owner, number))
             st |= CV_UNDERLINE;
         if (mine && owner == t->seat && number == m->selected)

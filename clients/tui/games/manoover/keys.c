@@ -19,6 +19,8 @@ const char *const mv_commands[] = {
     NULL,
 };
 
+const char mv_pass_prompt[] = "Press p again to pass: your unused dice are lost.";
+
 /* The hex keys: the six around s on a QWERTY keyboard, clockwise from w. */
 static const char dir_keys[MV_DIRS] = {'w', 'e', 'd', 's', 'a', 'q'};
 
@@ -129,8 +131,10 @@ bool mv_key(void *self, table *t, int key)
     manoover *m = self;
     if (!mv_my_control(t))
         return false;
-    if (key != 'p')
+    if (key != 'p' && m->pass_armed) {
         m->pass_armed = false;
+        table_retract(t, mv_pass_prompt);
+    }
     if (key >= '1' && key <= '9') {
         int n = key - '0';
         if (mv_legal_robot(t, n))
@@ -153,7 +157,7 @@ bool mv_key(void *self, table *t, int key)
             act_pass(t);
         } else {
             m->pass_armed = true;
-            table_notify(t, false, "Press p again to pass: your unused dice are lost.");
+            table_notify(t, false, "%s", mv_pass_prompt);
         }
         return true;
     }

@@ -136,8 +136,10 @@ void mv_update(void *self, table *t)
     /* keep the pick if it can still act; else the first robot that can */
     if (mv_my_control(t) && !mv_legal_robot(t, m->selected))
         m->selected = int_of(json_array_get(json_object_get(json_object_get(t->view, "legal"), "robots"), 0), "number", 0);
-    if (!mv_my_control(t))
+    if (!mv_my_control(t) && m->pass_armed) {
         m->pass_armed = false;
+        table_retract(t, mv_pass_prompt);
+    }
 }
 
 void mv_refused(void *self, table *t, const char *code, const char *message)

@@ -38,6 +38,8 @@ const json_t *mv_robot_on(const table *t, int q, int r);
 const json_t *mv_my_robot(const table *t, int number);
 void mv_update(void *self, table *t);
 void mv_refused(void *self, table *t, const char *code, const char *message);
+/* What p says before a second p passes (taken back when the moment passes). */
+extern const char mv_pass_prompt[];
 
 /* ---- drawing (board.c, panel.c) ---- */
 /* Where the board is drawn. */

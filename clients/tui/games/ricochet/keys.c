@@ -21,6 +21,8 @@ const char *const rr_commands[] = {
     NULL,
 };
 
+const char rr_give_up_prompt[] = "Press x again to give up this demonstration.";
+
 static int bid(table *t, const char *word)
 {
     char *end;
@@ -156,7 +158,7 @@ bool rr_key(void *self, table *t, int key)
             r->give_up_armed = false;
         } else {
             r->give_up_armed = true;
-            table_notify(t, false, "Press x again to give up this demonstration.");
+            table_notify(t, false, "%s", rr_give_up_prompt);
         }
         return true;
     default: return false;

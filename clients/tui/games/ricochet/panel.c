@@ -3,10 +3,23 @@
  * counting down on our clock from the game's, the bids, the
  * demonstration, the chips and the last round with its best solution.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ricochet.h"
+
+/* A sentence from row y, wrapped to the panel's width; returns the row after it. */
+static int say(canvas c, int y, cv_style st, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int say(canvas c, int y, cv_style st, const char *fmt, ...)
+{
+    char text[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return y + cv_wrap(c, y, 0, c.w - 1, 3, st, text);
+}
 
 static void draw_bar(canvas c, int y, int x, int w, int64_t left, int64_t total, cv_style st)
 {
@@ -38,15 +51,15 @@ static int panel_timer(table *t, canvas c, int y)
     int64_t start_at = json_integer_value(json_object_get(t->view, "start_timer_at"));
     int64_t auto_at = json_integer_value(json_object_get(t->view, "auto_timer_at"));
     int64_t to_start = table_game_ms_left(t, start_at), to_auto = table_game_ms_left(t, auto_at);
-    cv_text(c, y, 0, CV_DIM, "Timer: the first bid starts it");
+    y = say(c, y, CV_DIM, "Timer: the first bid starts it");
     if (to_start != INT64_MIN && to_start > 0) {
         table_clock_text(to_start, clock, sizeof clock);
-        cv_textf(c, y + 1, 0, CV_DIM, "t starts it by hand in %s", clock);
+        y = say(c, y, CV_DIM, "t starts it by hand in %s", clock);
     } else if (to_auto != INT64_MIN && to_auto > 0) {
         table_clock_text(to_auto, clock, sizeof clock);
-        cv_textf(c, y + 1, 0, CV_BOLD, "t starts it now; by itself in %s", clock);
+        y = say(c, y, CV_BOLD, "t starts it now; by itself in %s", clock);
     }
-    return y + 2;
+    return y;
 }
 
 static int panel_bids(table *t, canvas c, int y)
@@ -81,12 +94,11 @@ static int panel_demo(table *t, canvas c, int y)
         left = table_ms_left(t);
     table_clock_text(left, clock, sizeof clock);
     if (seat == t->seat)
-        cv_text(c, y++, 0, CV_BOLD, "You show your solution");
+        y = say(c, y, CV_BOLD, "You show your solution");
     else
-        cv_textf(c, y++, 0, CV_BOLD, "%s shows a solution", name);
-    cv_textf(c, y++, 1, 0, "moves %d of %d, %s left", int_of(t->view, "moves_made", 0),
-             int_of(t->view, "bid_to_beat", 0), clock);
-    return y;
+        y = say(c, y, CV_BOLD, "%s shows a solution", name);
+    return say(c, y, 0, "moves %d of %d, %s left", int_of(t->view, "moves_made", 0), int_of(t->view, "bid_to_beat", 0),
+               clock);
 }
 
 static int panel_chips(table *t, canvas c, int y)
@@ -190,9 +202,9 @@ void rr_draw_panel(ricochet *r, table *t, canvas c)
         cv_text_fit(c, y, x + 1, c.w - x - 2, 0, chip + 4);
         y++;
         const char *active = json_string_value(json_object_get(t->view, "active"));
-        cv_textf(c, y++, 0, CV_DIM, "at %s, for %s%s", where,
-                 active && strcmp(active, "any") == 0 ? "any robot" : active ? active : "?",
-                 json_is_true(json_object_get(t->view, "ricochet_rule")) ? "; it must turn" : "");
+        y = say(c, y, CV_DIM, "at %s, for %s%s", where,
+                active && strcmp(active, "any") == 0 ? "any robot" : active ? active : "?",
+                json_is_true(json_object_get(t->view, "ricochet_rule")) ? "; it must turn" : "");
     }
     y++;
     y = panel_timer(t, c, y);

@@ -65,6 +65,7 @@ void rr_update(void *self, table *t)
 {
     ricochet *r = self;
     rr_read_board(&r->b, t->view);
+    bool ended = false; /* a demonstration ended (or a round began) */
     size_t i;
     const json_t *ev;
     json_array_foreach(t->events, i, ev) {
@@ -84,11 +85,16 @@ void rr_update(void *self, table *t)
                    strcmp(kind, "demo_end") == 0) {
             r->trail_len = 0;
             r->anim_len = 0;
-            r->give_up_armed = false;
+            ended = true;
         }
     }
     if (!kit_phase_is(t, "round_over"))
         r->replaying = false;
+    /* the demonstration x would give up is over: so is its question */
+    if (r->give_up_armed && (ended || !rr_i_demonstrate(t))) {
+        r->give_up_armed = false;
+        table_retract(t, rr_give_up_prompt);
+    }
     /* the demonstrator starts with the target's robot in hand */
     if (rr_i_demonstrate(t) && r->b.has_target && r->b.target.color >= 0 && int_of(t->view, "moves_made", 0) == 0)
         r->selected = r->b.target.color;

@@ -109,6 +109,8 @@ bool rr_key(void *self, table *t, int key);
 int rr_hints(void *self, table *t, game_hint *out, int max);
 int rr_status(void *self, table *t, char *text, size_t len, int *seats);
 void rr_refused(void *self, table *t, const char *code, const char *message);
+/* What x says before a second x gives up (taken back when the moment passes). */
+extern const char rr_give_up_prompt[];
 bool rr_describe(void *self, table *t, const json_t *ev, char *buf, size_t len);
 
 #endif

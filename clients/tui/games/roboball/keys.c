@@ -133,7 +133,7 @@ int rb_command(roborally *w, table *t, int argc, char **argv)
 void rb_hints(roborally *w, table *t, kit_hints *h)
 {
     (void)w;
-    const char *what = rb_voted(t) ? "unvote" : "vote extract", *command = rb_voted(t) ? "extract no" : "extract yes";
+    const char *what = rb_voted(t) ? "unvote" : "vote", *command = rb_voted(t) ? "extract no" : "extract yes";
     if (rl_need_is(t, "program")) {
         kit_hint(h, "h R", "hitch", NULL);
         kit_hint(h, "u R", "unhitch", NULL);

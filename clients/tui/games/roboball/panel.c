@@ -12,8 +12,11 @@
 /* RoboBall has no flags: the ball and the teams come after the program. */
 bool rb_panel_head(roborally *w, const table *t, const char *course, char *buf, size_t len)
 {
-    (void)w;
-    snprintf(buf, len, "RoboBall on %s, turn %d of %d", course, int_of(t->view, "turn", 0), int_of(t->view, "max_turns", 0));
+    int turn = int_of(t->view, "turn", 0), max = int_of(t->view, "max_turns", 0);
+    if (w->compact) /* a line: the course is in the room's options */
+        snprintf(buf, len, "RoboBall, turn %d of %d", turn, max);
+    else
+        snprintf(buf, len, "RoboBall on %s, turn %d of %d", course, turn, max);
     return true;
 }
 
@@ -98,15 +101,52 @@ static int draw_extraction(const table *t, canvas p, int y)
     return y + cv_wrap(p, y, 0, p.w, 2, CV_BOLD | CV_FG(CV_YELLOW), line);
 }
 
+/* The homes on one line, each in its team's colour: "Homes: T1 E13, T2 K13". */
+static int draw_homes(const table *t, canvas p, int y)
+{
+    size_t team;
+    const json_t *at;
+    int x = cv_text(p, y, 0, 0, "Homes:");
+    json_array_foreach(json_object_get(t->view, "homes"), team, at) {
+        char where[16];
+        kit_square_of(at, where, sizeof where);
+        cv_style st = CV_FG(rb_team_color((int)team)) | (rb_team(t, t->seat) == (int)team ? CV_BOLD : 0);
+        x += cv_textf(p, y, x, st, "%s T%d %s", team ? "," : "", (int)team + 1, where);
+    }
+    return y + 1;
+}
+
+/* A short panel (80x24): the ball, a hitch, the extraction, the votes (v on
+ * the footer) and the homes, a line each; the robot lines give the teams. */
+static int draw_compact(const table *t, canvas p, int y, const char *ball_line)
+{
+    y += cv_wrap(p, y, 0, p.w, 2, CV_BOLD, ball_line);
+    const json_t *hitched = json_object_get(rb_ball_json(t), "hitched");
+    if (json_array_size(hitched)) {
+        char who[200], line[220];
+        seats_text(t, hitched, true, who, sizeof who);
+        snprintf(line, sizeof line, "Hitched: %s", who);
+        y += cv_wrap(p, y, 0, p.w, 2, 0, line);
+    }
+    y = draw_extraction(t, p, y);
+    int nvotes = (int)json_array_size(json_object_get(t->view, "votes"));
+    cv_textf(p, y, 0, nvotes ? CV_FG(CV_YELLOW) : CV_DIM, "Extraction votes: %d of %d", nvotes,
+             (int)json_array_size(json_object_get(t->view, "robots")));
+    if (t->seat >= 0 && kit_phase_is(t, "program"))
+        cv_click_at(p, y, 0, p.w, rb_voted(t) ? "extract no" : "extract yes");
+    return draw_homes(t, p, y + 1);
+}
+
 int rb_draw_panel(roborally *w, const table *t, canvas p, int y)
 {
-    (void)w;
     const json_t *ball = rb_ball_json(t);
     char where[16], line[300];
     kit_square_of(json_object_get(ball, "at"), where, sizeof where);
     int f = kit_side_parse(str_of(ball, "facing"));
     snprintf(line, sizeof line, "Ball at %s facing %s%s", where, f >= 0 ? kit_dir_word(kit_side_dir(f)) : "?",
              json_is_true(json_object_get(ball, "pogo")) ? ", hovering (pogo)" : "");
+    if (w->compact)
+        return draw_compact(t, p, y, line);
     y += cv_wrap(p, y, 0, p.w, 2, CV_BOLD, line);
     const json_t *hitched = json_object_get(ball, "hitched");
     if (json_array_size(hitched)) {
@@ -128,7 +168,7 @@ int rb_draw_panel(roborally *w, const table *t, canvas p, int y)
         snprintf(line, sizeof line, "Extraction votes: none of %d", seats);
     }
     y += cv_wrap(p, y, 0, p.w, 2, nvotes ? CV_FG(CV_YELLOW) : CV_DIM, line);
-    if (t->seat >= 0 && kit_is(t->view, "phase", "program")) {
+    if (t->seat >= 0 && kit_phase_is(t, "program")) {
         cv_text_fit(p, y, 0, p.w, CV_DIM, rb_voted(t) ? "v takes your vote back" : "v votes the ball inaccessible");
         cv_click_at(p, y++, 0, p.w, rb_voted(t) ? "extract no" : "extract yes");
     }

@@ -225,11 +225,12 @@ static void draw_robots(roborally *w, const table *t, canvas cv, const layout *l
 {
     const rl_course *c = &w->course;
     int k = rl_play_frame(w, t);
-    size_t i;
-    const json_t *r;
-    json_array_foreach(json_object_get(t->view, "robots"), i, r) {
+    size_t n = json_array_size(json_object_get(t->view, "robots"));
+    /* ours last: robots sharing a square (virtual ones) show ours, with '+' */
+    for (size_t j = 0; j <= n; j++) {
+        const json_t *r = j < n ? json_array_get(json_object_get(t->view, "robots"), j) : rl_my_robot(t);
         int seat = int_of(r, "seat", -1);
-        if (seat < 0 || seat >= RL_SEATS)
+        if (seat < 0 || seat >= RL_SEATS || (j < n && seat == t->seat))
             continue;
         int x = pose[seat].x, y = pose[seat].y;
         int here = 0; /* robots on this square (virtual ones may share it) */

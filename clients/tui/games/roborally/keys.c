@@ -175,7 +175,7 @@ int rl_hints(void *self, table *t, game_hint *out, int max)
     kit_hints h = {out, 0, max};
     if (rl_need_is(t, "program")) {
         kit_hint(&h, "1-9", "card", NULL);
-        kit_hint(&h, "Bksp", "take back", "takeback");
+        kit_hint(&h, "Bksp", "undo", "takeback");
         kit_hint(&h, "Enter", "lock in", "submit");
         if (int_of(rl_my_robot(t), "damage", 0) > 0 || w->power_down)
             kit_hint(&h, "p", "power down", "powerdown");

@@ -103,7 +103,7 @@ static void say_outcomes(sentence *s, const roborally *w, const table *t, const 
             } else if (strcmp(d, "reenter") == 0) {
                 int f = kit_side_parse(str_of(a, "facing"));
                 snprintf(bit, sizeof bit, "%s re-enters facing %s%s", name, f >= 0 ? kit_dir_word(kit_side_dir(f)) : "?",
-                         json_is_true(json_object_get(a, "virtual")) ? " (virtual)" : "");
+                         json_is_true(json_object_get(a, "virtual")) ? " (virtual: sharing the square)" : "");
             } else if (strcmp(d, "power_down") == 0) {
                 snprintf(bit, sizeof bit, "%s will be powered down", name);
             }

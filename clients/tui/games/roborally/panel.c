@@ -15,10 +15,6 @@ static int draw_robot_line(roborally *w, const table *t, canvas p, int y, const 
     int seat = int_of(r, "seat", 0);
     table_name(t, seat, name, sizeof name);
     cv_seat_mark(p, y, 0, seat);
-    int name_w = p.w - 3 - 16 < 12 ? p.w - 3 - 16 : 12;
-    if (name_w < 5)
-        name_w = 5;
-    int n = cv_text_fit(p, y, 3, name_w, seat == t->seat ? CV_BOLD : 0, name);
     const char *status = str_of(r, "status");
     const char *state = strcmp(status, "powered_down") == 0 ? " down"
                         : strcmp(status, "destroyed") == 0  ? " wrecked"
@@ -30,7 +26,14 @@ static int draw_robot_line(roborally *w, const table *t, canvas p, int y, const 
         w->mode->robot_text(w, t, r, stats, sizeof stats);
     else
         snprintf(stats, sizeof stats, "F%d D%d L%d", int_of(r, "flags", 0), int_of(r, "damage", 0), int_of(r, "lives", 0));
-    snprintf(line, sizeof line, "%s%s%s", stats, state, json_is_true(json_object_get(r, "power_down_next")) ? " zz" : "");
+    /* virtual: ours always; another's where the line has room (the board underlines it) */
+    bool virt = json_is_true(json_object_get(r, "virtual")) && (!w->compact || seat == t->seat);
+    snprintf(line, sizeof line, "%s%s%s%s", stats, state, virt ? " virtual" : "",
+             json_is_true(json_object_get(r, "power_down_next")) ? " zz" : "");
+    /* the name takes what the line leaves, 12 columns at the most, 5 at the least */
+    int name_w = p.w - 4 - cv_text_width(&p, line);
+    name_w = name_w > 12 ? 12 : name_w < 5 ? 5 : name_w;
+    int n = cv_text_fit(p, y, 3, name_w, seat == t->seat ? CV_BOLD : 0, name);
     cv_text_fit(p, y, 4 + n, p.w - 4 - n, strcmp(status, "out") == 0 ? CV_DIM : 0, line);
     return y + 1;
 }
@@ -80,21 +83,24 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
     if (n == 0)
         return y;
     cv_textf(p, y++, 0, CV_BOLD, "Hand (keys 1-%d)", n);
-    int cols = p.w >= 44 ? 2 : 1, rows = (n + cols - 1) / cols;
+    /* two columns where the panel is wide; in a short one too, without
+     * "in 3" (the registers say where a card went, and it is dimmed) */
+    int cols = p.w >= 44 || w->compact ? 2 : 1, rows = (n + cols - 1) / cols;
+    int cell = p.w >= 44 ? 22 : 13;
     for (int k = 0; k < n; k++) {
         char text[40];
         int card = rl_hand_card(r, k);
         card_text(card, text, sizeof text);
         int at = editing || locked_in ? rl_reg_of(w, r, card) : -1;
-        int row = y + k % rows, col = (k / rows) * 22;
+        int row = y + k % rows, col = (k / rows) * cell;
         cv_textf(p, row, col, CV_FG(CV_CYAN) | CV_BOLD, "%d", k + 1);
         cv_text(p, row, col + 2, at >= 0 ? CV_DIM : 0, text);
-        if (at >= 0)
+        if (at >= 0 && cell > 13)
             cv_textf(p, row, col + 13, CV_DIM, "in %d", at + 1);
         if (editing) {
             char click[16];
             snprintf(click, sizeof click, "card %d", k + 1);
-            cv_click_at(p, row, col, 17, click);
+            cv_click_at(p, row, col, cell > 13 ? 17 : 12, click);
         }
     }
     y += rows;
@@ -170,6 +176,7 @@ void rl_draw_panel(roborally *w, const table *t, canvas p)
 {
     const json_t *r = rl_my_robot(t);
     int y = 0;
+    w->compact = p.h < 30 && p.w < 44;
     if (kit_phase_is(t, "over")) {
         char sum[200];
         table_humanize(t, str_of(json_object_get(t->view, "result"), "summary"), sum, sizeof sum);
@@ -197,14 +204,22 @@ void rl_draw_panel(roborally *w, const table *t, canvas p)
     y = draw_options(t, p, y);
     if (w->mode && w->mode->draw_panel)
         y = w->mode->draw_panel(w, t, p, y);
-    y++;
+    if (!w->compact)
+        y++;
     size_t i;
     const json_t *rb;
     json_array_foreach(json_object_get(t->view, "robots"), i, rb) {
         if (y < p.h)
             y = draw_robot_line(w, t, p, y, rb);
     }
-    if (y < p.h)
-        cv_text_fit(p, y, 0, p.w, CV_DIM, w->mode && w->mode->robot_key ? w->mode->robot_key
-                                                                        : "F flags D damage L lives zz powers down next");
+    /* what the robot lines say, where it fits whole */
+    char key[300];
+    bool any_virtual = false;
+    json_array_foreach(json_object_get(t->view, "robots"), i, rb)
+        any_virtual |= json_is_true(json_object_get(rb, "virtual"));
+    snprintf(key, sizeof key, "%s%s", w->mode && w->mode->robot_key ? w->mode->robot_key : "F flags D damage L lives zz powers down next",
+             any_virtual ? "; virtual: sharing its square, it passes through robots and lasers until it stands alone" : "");
+    int need = cv_wrap(cv_sub(p, p.h, 0, 0, p.w), 0, 0, p.w, 10, CV_DIM, key);
+    if (y + need <= p.h)
+        cv_wrap(p, y, 0, p.w, need, CV_DIM, key);
 }

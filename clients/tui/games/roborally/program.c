@@ -4,6 +4,7 @@
  * as a draft near the deadline and locked in with Enter; and the clean-up
  * choices (re-entry facing, staying powered down).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,10 +156,22 @@ void rl_send_due_draft(roborally *w, table *t)
         send_draft(w, t);
 }
 
+/* A sentence of the program editor's on the status line, remembered: a new
+ * turn takes it back ("Program sent..." would say the wrong turn). */
+static void say(roborally *w, table *t, bool error, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void say(roborally *w, table *t, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->said, sizeof w->said, fmt, ap);
+    va_end(ap);
+    table_notify(t, error, "%s", w->said);
+}
+
 void rl_take_back(roborally *w, table *t, int i)
 {
     w->regs[i] = 0;
-    table_notify(t, false, "Register %d cleared.", i + 1);
+    say(w, t, false, "Register %d cleared.", i + 1);
     rl_program_changed(w, t);
 }
 
@@ -168,11 +181,11 @@ bool rl_pick_card(roborally *w, table *t, int k)
 {
     const json_t *r = rl_my_robot(t);
     if (rl_hand_size(r) == 0) {
-        table_notify(t, true, "No cards this turn: every register is locked. Enter locks the program in.");
+        say(w, t, true, "No cards this turn: every register is locked. Enter locks the program in.");
         return false;
     }
     if (k < 0 || k >= rl_hand_size(r)) {
-        table_notify(t, true, "Your hand has %d card%s: pick 1 to %d.", rl_hand_size(r), rl_hand_size(r) == 1 ? "" : "s",
+        say(w, t, true, "Your hand has %d card%s: pick 1 to %d.", rl_hand_size(r), rl_hand_size(r) == 1 ? "" : "s",
                      rl_hand_size(r));
         return false;
     }
@@ -185,12 +198,12 @@ bool rl_pick_card(roborally *w, table *t, int k)
     for (int i = 0; i < RL_REGS; i++) {
         if (!rl_reg_locked(r, i) && w->regs[i] == 0) {
             w->regs[i] = card;
-            table_notify(t, false, "%s (%d) in register %d.", rl_card_short(card), card, i + 1);
+            say(w, t, false, "%s (%d) in register %d.", rl_card_short(card), card, i + 1);
             rl_program_changed(w, t);
             return true;
         }
     }
-    table_notify(t, true, "Every register is full: Backspace takes the last card back.");
+    say(w, t, true, "Every register is full: Backspace takes the last card back.");
     return false;
 }
 
@@ -203,7 +216,7 @@ bool rl_take_back_last(roborally *w, table *t)
             return true;
         }
     }
-    table_notify(t, true, "No register to clear.");
+    say(w, t, true, "No register to clear.");
     return false;
 }
 
@@ -221,12 +234,12 @@ int rl_submit(roborally *w, table *t)
         return GAME_CMD_ERROR;
     int empty = empty_regs(w, rl_my_robot(t));
     if (empty > 0) {
-        table_notify(t, true, "Fill %d more register%s before locking the program in.", empty, empty == 1 ? "" : "s");
+        say(w, t, true, "Fill %d more register%s before locking the program in.", empty, empty == 1 ? "" : "s");
         return GAME_CMD_ERROR;
     }
     w->draft_at = 0;
     if (table_act(t, rl_program_action(w, t, true)) == 0)
-        table_notify(t, false, "Program sent: the registers run once every program is in.");
+        say(w, t, false, "Program sent: the registers run once every program is in.");
     return GAME_CMD_DONE;
 }
 
@@ -236,11 +249,11 @@ int rl_power_down(roborally *w, table *t, int want)
         return GAME_CMD_ERROR;
     bool on = want < 0 ? !w->power_down : want > 0;
     if (on && int_of(rl_my_robot(t), "damage", 0) == 0) {
-        table_notify(t, true, "Only a damaged robot may announce a power-down.");
+        say(w, t, true, "Only a damaged robot may announce a power-down.");
         return GAME_CMD_ERROR;
     }
     w->power_down = on;
-    table_notify(t, false, on ? "Power-down announced: your robot sits out next turn and repairs all damage."
+    say(w, t, false, on ? "Power-down announced: your robot sits out next turn and repairs all damage."
                               : "No power-down next turn.");
     rl_program_changed(w, t);
     return GAME_CMD_DONE;
@@ -263,11 +276,11 @@ int rl_set_beam(roborally *w, table *t, int beam)
         while (!beam_allowed(r, beam));
     }
     if (!beam_allowed(r, beam)) {
-        table_notify(t, true, "Your robot has no %s Beam.", beam == 1 ? "Tractor" : "Pressor");
+        say(w, t, true, "Your robot has no %s Beam.", beam == 1 ? "Tractor" : "Pressor");
         return GAME_CMD_ERROR;
     }
     w->beam = beam;
-    table_notify(t, false, "Main laser: %s.", rl_beam_names[beam]);
+    say(w, t, false, "Main laser: %s.", rl_beam_names[beam]);
     return GAME_CMD_DONE;
 }
 
@@ -280,7 +293,7 @@ int rl_program_words(roborally *w, table *t, int argc, char **argv)
     const json_t *r = rl_my_robot(t);
     int free_regs = RL_REGS - rl_locked_count(r);
     if (argc < 2 || argc - 1 > free_regs) {
-        table_notify(t, true, "Use: program followed by up to %d cards, by hand position 1-%d (or priority), such as program 3 1 5 2 4.",
+        say(w, t, true, "Use: program followed by up to %d cards, by hand position 1-%d (or priority), such as program 3 1 5 2 4.",
                      free_regs, rl_hand_size(r));
         return GAME_CMD_ERROR;
     }
@@ -294,18 +307,18 @@ int rl_program_words(roborally *w, table *t, int argc, char **argv)
         char *end;
         long v = strtol(argv[k], &end, 10);
         if (*end || end == argv[k]) {
-            table_notify(t, true, "'%s' is not a card: give its place in your hand (1-%d) or its priority.", argv[k],
+            say(w, t, true, "'%s' is not a card: give its place in your hand (1-%d) or its priority.", argv[k],
                          rl_hand_size(r));
             return GAME_CMD_ERROR;
         }
         int card = v >= 1 && v <= RL_HAND ? (v <= rl_hand_size(r) ? rl_hand_card(r, (int)v - 1) : -1) : (int)v;
         if (card <= 0 || !rl_in_hand(r, card)) {
-            table_notify(t, true, "Card %s is not in your hand.", argv[k]);
+            say(w, t, true, "Card %s is not in your hand.", argv[k]);
             return GAME_CMD_ERROR;
         }
         for (int j = 0; j < i; j++) {
             if (regs[j] == card) {
-                table_notify(t, true, "Card %s is in two registers.", argv[k]);
+                say(w, t, true, "Card %s is in two registers.", argv[k]);
                 return GAME_CMD_ERROR;
             }
         }
@@ -318,9 +331,9 @@ int rl_program_words(roborally *w, table *t, int argc, char **argv)
     }
     int empty = empty_regs(w, r);
     if (empty)
-        table_notify(t, false, "Program set; %d register%s still empty.", empty, empty == 1 ? "" : "s");
+        say(w, t, false, "Program set; %d register%s still empty.", empty, empty == 1 ? "" : "s");
     else
-        table_notify(t, false, "Program set: Enter (or :submit) locks it in.");
+        say(w, t, false, "Program set: Enter (or :submit) locks it in.");
     rl_program_changed(w, t);
     return GAME_CMD_DONE;
 }

@@ -78,13 +78,23 @@ static void rl_update(void *self, table *t)
 {
     roborally *w = self;
     rl_course_ready(w, t);
+    int turn = w->turn;
     rl_sync_program(w, t);
+    if (w->turn != turn && w->said[0]) {
+        table_retract(t, w->said); /* it spoke of the turn before */
+        w->said[0] = 0;
+    }
     if (w->have_last)
         rl_build_playback(w, t);
     rl_poses_of_view(t, w->last);
     if (w->mode && w->mode->update)
         w->mode->update(w, t);
     w->have_last = true;
+    /* the word "virtual" comes with why, when our robot becomes so */
+    bool virt = json_is_true(json_object_get(rl_my_robot(t), "virtual"));
+    if (virt && !w->was_virtual)
+        table_notify(t, false, "Virtual: your robot shares its square, so robots and lasers pass through it.");
+    w->was_virtual = virt;
 }
 
 static int rl_next_frame_ms(void *self, table *t)

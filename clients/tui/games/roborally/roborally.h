@@ -132,8 +132,11 @@ struct roborally {
     bool power_down;      /* announce a power-down with the program */
     int beam;             /* 0 damage, 1 tractor, 2 pressor */
     bool reenter_down;    /* re-enter powered down */
+    bool was_virtual;     /* our robot was virtual in the last view */
+    char said[200];       /* the program editor's last sentence (a new turn takes it back) */
     int64_t draft_at;     /* our clock when a changed program goes as a draft, or 0 */
     uint64_t draft_sent;  /* a hash of the last draft sent, so that it is sent once */
+    bool compact;         /* the panel is short (80x24): each part draws its short form */
     const rl_mode *mode;  /* the view's mode, or NULL for the race */
     void *mode_self;      /* the mode's own state (mode->size bytes); owned */
 };

@@ -84,9 +84,9 @@ int rw_hints(void *self, table *t, game_hint *out, int max)
     (void)self;
     kit_hints h = {out, 0, max};
     if (rw_allocating(t)) {
-        kit_hint(&h, "up/down", "capability", NULL);
-        kit_hint(&h, "left/right", "disc -/+", NULL);
-        kit_hint(&h, "s/p/m", "disc on", NULL);
+        kit_hint(&h, "Up/Down", "pick", NULL);
+        kit_hint(&h, "Left/Right", "disc -/+", NULL);
+        kit_hint(&h, "s/p/m", "add", NULL);
         kit_hint(&h, "Bksp", "clear", NULL);
         kit_hint(&h, "Enter", "send", "allocate");
     } else if (rw_my_turn(t)) {
