@@ -321,7 +321,7 @@ static void on_message(app *a, const char *text, size_t len)
         a->pending_create[0] = 0;
         run_line(a, line);
     }
-    if (changed & STORE_NEW_ROOM)
+    if (changed & (STORE_NEW_ROOM | STORE_LEFT))
         a->room_due = false;
     if (changed & (STORE_GAMES | STORE_NEW_ROOM | STORE_LEFT))
         create_asked(a);

@@ -7,7 +7,6 @@
  * to have beside it (panel.c); a robot's 3x3 and what it can do (robot.c),
  * the keys and word commands (keys.c), the events as sentences (log.c).
  */
-#include <string.h>
 
 #include "boxing.h"
 

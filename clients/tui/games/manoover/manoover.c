@@ -6,9 +6,7 @@
  * match beside it (panel.c), keys and word commands (keys.c), the events as
  * sentences (log.c).
  */
-#include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "manoover.h"
 

@@ -9,8 +9,6 @@
  * bids and moves as keys and words (keys.c); the events as sentences
  * (log.c).
  */
-#include <stdio.h>
-
 #include "ricochet.h"
 
 const game_ui ricochet_ui = {

@@ -4,7 +4,6 @@
  * few words for its caption ("goal!").
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "roboball.h"
 

@@ -4,7 +4,6 @@
  * v votes the ball inaccessible (again: takes the vote back), each with its
  * word command; and its keys for the footer.
  */
-#include <stdio.h>
 #include <strings.h>
 
 #include "roboball.h"

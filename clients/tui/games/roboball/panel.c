@@ -5,7 +5,6 @@
  * robot line's team, damage, hitch and vote.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "roboball.h"
 

@@ -9,7 +9,6 @@
  * declarations and votes (keys.c), the ball's frames and events in words
  * (log.c).
  */
-#include <string.h>
 
 #include "roboball.h"
 
@@ -59,13 +58,7 @@ const json_t *rb_ball_json(const table *t)
 
 int rb_team(const table *t, int seat)
 {
-    size_t i;
-    const json_t *r;
-    json_array_foreach(json_object_get(t->view, "robots"), i, r) {
-        if (int_of(r, "seat", -1) == seat)
-            return int_of(r, "team", -1);
-    }
-    return -1;
+    return int_of(kit_of_seat(json_object_get(t->view, "robots"), seat), "team", -1);
 }
 
 /* a team wears the colour of its first seat (seat t is on team t) */

@@ -10,7 +10,6 @@
  * Under the board the legend, or the step being played back; beside it the
  * panel.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "roborally.h"

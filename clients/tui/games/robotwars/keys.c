@@ -4,7 +4,6 @@
  * word command, and the footer and the turn bar say what to do.
  */
 #include <stdlib.h>
-#include <string.h>
 #include <strings.h>
 
 #include "robotwars.h"

@@ -6,7 +6,6 @@
  * (panel.c), the disc allocation of the set-up (discs.c), the moves of a
  * turn as keys and words (keys.c), the events as sentences (log.c).
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "robotwars.h"
