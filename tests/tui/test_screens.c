@@ -59,10 +59,20 @@ static void ada_hosts(json_t *m)
         json_object_set_new(p, "id", json_string("me"));
 }
 
-/* The table of a captured view, as the app opens it. */
+/* The table of a captured view, as the app opens it (changed first by
+ * change, when given). */
+static void table_of_changed(const char *view, const char *game, void (*change)(json_t *doc));
+
 static void table_of(const char *view, const char *game)
 {
+    table_of_changed(view, game, NULL);
+}
+
+static void table_of_changed(const char *view, const char *game, void (*change)(json_t *doc))
+{
     doc = load_json(view);
+    if (change)
+        change(doc);
     json_t *room = json_object_get(doc, "room");
     json_object_set_new(room, "type", json_string("room"));
     json_object_set_new(room, "status", json_string("playing"));
@@ -382,5 +392,32 @@ Test(screens_80x24, our_rooms_come_first_in_the_lobby_and_a_refused_create_point
     for (int i = 0; i < a.grid.nclicks; i++)
         clickable |= strcmp(a.grid.clicks[i].command, "join QX7PA") == 0;
     cr_assert(clickable, "a click on it goes back to it");
+    finish();
+}
+
+/* Three normal bots, two of them locked in: "Bot 2 (normal) T2 D0 ready" is
+ * longer than the panel; the name gives up its level first. */
+static void normal_bots_ready(json_t *d)
+{
+    const json_t *seat;
+    size_t i;
+    json_array_foreach(json_object_get(json_object_get(d, "room"), "seats"), i, seat) {
+        if (json_is_string(json_object_get(seat, "bot")))
+            json_object_set_new((json_t *)seat, "bot", json_string("normal"));
+    }
+    const json_t *robot;
+    json_array_foreach(json_object_get(json_object_get(json_object_get(d, "state"), "view"), "robots"), i, robot) {
+        if (i > 0)
+            json_object_set_new((json_t *)robot, "programmed", json_true());
+    }
+}
+
+Test(screens_80x24, roboball_robot_lines_fit_with_long_bot_names)
+{
+    start();
+    table_of_changed("roboball", "roborally", normal_bots_ready);
+    const char *text = screen(80, 24);
+    whole(text, (const char *const[]){"Ada T1 D0 virtual", "Bot 2 T2 D0 ready", "Bot 3 T1 D0 ready", "Bot 4 T2 D0 ready",
+                                      NULL});
     finish();
 }

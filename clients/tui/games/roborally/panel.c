@@ -30,9 +30,13 @@ static int draw_robot_line(roborally *w, const table *t, canvas p, int y, const 
     bool virt = json_is_true(json_object_get(r, "virtual")) && (!w->compact || seat == t->seat);
     snprintf(line, sizeof line, "%s%s%s%s", stats, state, virt ? " virtual" : "",
              json_is_true(json_object_get(r, "power_down_next")) ? " zz" : "");
-    /* the name takes what the line leaves, 12 columns at the most, 5 at the least */
+    /* the name takes what the line leaves, 14 columns at the most, 5 at the
+     * least; one that does not fit loses its "(level)" first ("Bot 2") */
     int name_w = p.w - 4 - cv_text_width(&p, line);
-    name_w = name_w > 12 ? 12 : name_w < 5 ? 5 : name_w;
+    name_w = name_w > 14 ? 14 : name_w < 5 ? 5 : name_w;
+    char *paren = strstr(name, " (");
+    if (cv_text_width(&p, name) > name_w && paren && name[strlen(name) - 1] == ')')
+        *paren = 0;
     int n = cv_text_fit(p, y, 3, name_w, seat == t->seat ? CV_BOLD : 0, name);
     cv_text_fit(p, y, 4 + n, p.w - 4 - n, strcmp(status, "out") == 0 ? CV_DIM : 0, line);
     return y + 1;
