@@ -42,7 +42,7 @@ void rb_draw_register(roborally *w, const table *t, canvas p, int y, int reg)
     else if (rl_need_is(t, "program") && !rl_reg_locked(r, reg))
         cv_text(p, y, x, CV_DIM, narrow ? "-" : "- none");
     if (rl_need_is(t, "program") && !rl_reg_locked(r, reg)) {
-        char click[16];
+        char click[24];
         snprintf(click, sizeof click, "decl %d", reg + 1);
         cv_click_at(p, y, x, narrow ? 1 : 7, click);
     }

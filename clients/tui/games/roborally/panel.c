@@ -102,7 +102,7 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
         if (at >= 0 && cell > 13)
             cv_textf(p, row, col + 13, CV_DIM, "in %d", at + 1);
         if (editing) {
-            char click[16];
+            char click[24];
             snprintf(click, sizeof click, "card %d", k + 1);
             cv_click_at(p, row, col, cell > 13 ? 17 : 12, click);
         }
@@ -141,7 +141,7 @@ static int draw_choice(roborally *w, const table *t, canvas p, int y)
         cv_textf(p, y++, 0, CV_BOLD, "Your robot re-enters at %s", where);
         y += cv_wrap(p, y, 0, p.w, 2, 0, "An arrow key sends the way it faces.");
         for (int d = 0; d < 4; d++) {
-            char click[16];
+            char click[24];
             snprintf(click, sizeof click, "reenter %s", kit_dir_name(kit_side_dir(d)));
             cv_glyph_at(p, y, d * 4, CV_BOLD, kit_dir_arrow(kit_side_dir(d)));
             cv_text(p, y, d * 4 + 1, CV_BOLD, kit_dir_name(kit_side_dir(d)));
