@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/utf8.h"
+
 static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_OK] = "ok",
     [PROTO_BAD_JSON] = "bad_json",
@@ -230,48 +232,13 @@ json_t *proto_error(const json_t *id, proto_code code, const char *message)
     return m;
 }
 
-/* Decodes one UTF-8 sequence at s (n bytes left): its code point, or -1. */
-static long utf8_next(const unsigned char *s, size_t n, size_t *used)
-{
-    unsigned c = s[0];
-    size_t len;
-    long cp;
-    if (c < 0x80) {
-        *used = 1;
-        return c;
-    } else if ((c & 0xe0) == 0xc0) {
-        len = 2;
-        cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-        len = 3;
-        cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-        len = 4;
-        cp = c & 0x07;
-    } else {
-        return -1;
-    }
-    if (len > n)
-        return -1;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return -1;
-        cp = (cp << 6) | (s[i] & 0x3f);
-    }
-    static const long min_for_len[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min_for_len[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return -1; /* overlong, out of range, or a surrogate */
-    *used = len;
-    return cp;
-}
-
 long proto_utf8_length(const char *s, size_t len)
 {
     long count = 0;
     size_t i = 0;
     while (i < len) {
         size_t used;
-        if (utf8_next((const unsigned char *)s + i, len - i, &used) < 0)
+        if (utf8_decode((const unsigned char *)s + i, len - i, &used) < 0)
             return -1;
         i += used;
         count++;
@@ -330,7 +297,7 @@ static bool clean_text(const char *in, char *out, size_t out_len, long max_chars
     size_t n = strlen(in), i = 0, start = n, end = 0;
     while (i < n) { /* find the first and last characters that are not spaces */
         size_t used;
-        long cp = utf8_next(s + i, n - i, &used);
+        long cp = utf8_decode(s + i, n - i, &used);
         if (cp < 0) {
             snprintf(why, why_len, "%s must be valid UTF-8", what);
             return false;
@@ -346,7 +313,7 @@ static bool clean_text(const char *in, char *out, size_t out_len, long max_chars
     bool visible = false;
     for (i = start; i < end; chars++) {
         size_t used;
-        long cp = utf8_next(s + i, end - i, &used);
+        long cp = utf8_decode(s + i, end - i, &used);
         if (is_control(cp)) {
             snprintf(why, why_len, "%s cannot hold control characters", what);
             return false;

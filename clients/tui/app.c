@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "names.h"
 #include "proto.h"
+#include "screens.h"
 #include "term.h"
 
 /* A ping every PING_MS while online; no message at all for DEAD_MS means the
@@ -126,11 +127,18 @@ static void ops_prompt(table *t, const char *text)
     edit_set(&a->line, text);
 }
 
-static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt};
-
-table *app_table(app *a)
+static void ops_retract(table *t, const char *text)
 {
-    table *t = &a->tbl;
+    app *a = t->frame;
+    if (strcmp(a->st.status, text) == 0)
+        a->st.status[0] = 0;
+}
+
+static const table_ops frame_ops = {ops_act, ops_notify, ops_prompt, ops_retract};
+
+void app_read_table(const app *a, table *t)
+{
+    *t = (table){0};
     t->view = a->st.view;
     t->seat = a->st.seat;
     t->seq = a->st.seq;
@@ -143,6 +151,12 @@ table *app_table(app *a)
     t->deadline_at = a->st.deadline_at;
     t->has_game_clock = a->st.has_game_clock;
     t->game_offset = a->st.game_offset;
+}
+
+table *app_table(app *a)
+{
+    table *t = &a->tbl;
+    app_read_table(a, t);
     t->ops = &frame_ops;
     t->frame = a;
     return t;
@@ -238,6 +252,34 @@ static void after_welcome(app *a)
         send_msg(a, proto_client_join(a->opts.spectate, "spectator"));
 }
 
+/* --create GAME: the form, once the games are known and we are in no room.
+ * Coming back to a room we were watching, we leave it for the form (a
+ * spectator has nothing to lose); back in a seat, we say how to go. */
+static void create_asked(app *a)
+{
+    if (!a->opts.create || !a->st.games || a->form_open || a->room_due)
+        return;
+    if (a->st.room && store_my_seat(&a->st) < 0) {
+        if (send_msg(a, proto_client_verb(PROTO_LEAVE)) >= 0)
+            status(a, false, "Leaving room %s, which you were watching, for the form of a new room.", a->st.room_code);
+        return;
+    }
+    if (a->st.room) {
+        status(a, false, "You are back in your seat in room %s: L leaves it, then the form of a new room opens.",
+               a->st.room_code);
+        return;
+    }
+    char err[300];
+    if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0) {
+        a->form_open = true;
+        a->form_scroll = 0;
+        a->form_refusal[0] = 0;
+    } else {
+        status(a, true, "%s", err);
+    }
+    a->opts.create = NULL;
+}
+
 static void on_message(app *a, const char *text, size_t len)
 {
     char why[200];
@@ -266,7 +308,8 @@ static void on_message(app *a, const char *text, size_t len)
     bool had_room = a->st.room != NULL;
     unsigned changed = store_apply(&a->st, m, app_now());
     if (changed & STORE_WELCOME) {
-        if (json_is_string(json_object_get(m, "room"))) {
+        a->room_due = json_is_string(json_object_get(m, "room"));
+        if (a->room_due) {
             /* the server sends the room's recent chat again */
             a->st.log_count = 0;
         }
@@ -279,14 +322,10 @@ static void on_message(app *a, const char *text, size_t len)
         a->pending_create[0] = 0;
         run_line(a, line);
     }
-    if (changed & STORE_GAMES && a->opts.create && !a->form_open && !a->st.room) {
-        char err[300];
-        if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0)
-            a->form_open = true;
-        else
-            status(a, true, "%s", err);
-        a->opts.create = NULL;
-    }
+    if (changed & (STORE_NEW_ROOM | STORE_LEFT))
+        a->room_due = false;
+    if (changed & (STORE_GAMES | STORE_NEW_ROOM | STORE_LEFT))
+        create_asked(a);
     if (changed & STORE_NEW_ROOM) {
         table_close(a);
         a->form_open = false;
@@ -313,7 +352,7 @@ static void on_message(app *a, const char *text, size_t len)
         send_msg(a, proto_client_rooms(true));
     }
     if (changed & STORE_ROOMS) {
-        int n = (int)json_array_size(a->st.rooms);
+        int n = store_lobby_count(&a->st);
         if (a->lobby_sel >= n)
             a->lobby_sel = n > 0 ? n - 1 : 0;
     }
@@ -330,6 +369,12 @@ static void on_message(app *a, const char *text, size_t len)
     const char *raw_type = json_string_value(json_object_get(m, "type"));
     if (raw_type && strncmp(raw_type, "sit_", 4) == 0)
         on_seat_request(a, m, raw_type);
+    if (type == PROTO_S_ERROR && id >= 0 && id == a->create_id && !a->st.room) {
+        /* said where the person is looking: in the form, with what was asked */
+        snprintf(a->form_refusal, sizeof a->form_refusal, "%s", a->st.status);
+        a->form_open = true;
+        a->create_id = 0;
+    }
     if (type == PROTO_S_ERROR && id >= 0 && is_our_act(a, id) && a->ui && a->ui->refused) {
         a->ui->refused(a->ui_self, app_table(a), json_string_value(json_object_get(m, "code")),
                        json_string_value(json_object_get(m, "message")));
@@ -530,7 +575,8 @@ static void moderate(app *a, const cmd *c)
 
 static const json_t *selected_room(const app *a)
 {
-    return json_array_get(a->st.rooms, (size_t)a->lobby_sel);
+    bool ours;
+    return store_lobby_room(&a->st, a->lobby_sel, &ours);
 }
 
 static void cmd_join(app *a, const cmd *c)
@@ -560,6 +606,7 @@ static void cmd_create(app *a, const cmd *c)
         }
         a->form_open = true;
         a->form_scroll = 0;
+        a->form_refusal[0] = 0;
         return;
     }
     form f;
@@ -573,8 +620,12 @@ static void cmd_create(app *a, const cmd *c)
             return;
         }
     }
+    /* the form keeps what was asked: a refusal opens it, showing why */
+    a->form = f;
+    a->form_scroll = 0;
+    a->form_refusal[0] = 0;
     json_t *options = form_options(&f);
-    send_msg(a, proto_client_create(form_game(&f), options, f.is_private));
+    a->create_id = send_msg(a, proto_client_create(form_game(&f), options, f.is_private));
     json_decref(options);
 }
 
@@ -586,7 +637,9 @@ static void submit_form(app *a)
         return;
     }
     json_t *options = form_options(&a->form);
-    if (send_msg(a, proto_client_create(form_game(&a->form), options, a->form.is_private)) >= 0)
+    a->form_refusal[0] = 0;
+    a->create_id = send_msg(a, proto_client_create(form_game(&a->form), options, a->form.is_private));
+    if (a->create_id >= 0)
         status(a, false, "Creating a room of %s...", a->form.game_titles[a->form.game]);
     json_decref(options);
 }
@@ -644,7 +697,7 @@ static void move_selection(app *a, int delta)
         if (a->help_scroll < 0)
             a->help_scroll = 0;
     } else if (s == KM_LOBBY) {
-        int n = (int)json_array_size(a->st.rooms);
+        int n = store_lobby_count(&a->st);
         if (n)
             a->lobby_sel = (a->lobby_sel + delta + n) % n;
     } else if (s == KM_ROOM) {
@@ -854,7 +907,7 @@ unsigned app_key_state(const app *a)
         s |= KM_PLAYING;
     if (store_my_seat(&a->st) >= 0)
         s |= KM_SEATED;
-    if (json_array_size(a->st.rooms) > 0)
+    if (store_lobby_count(&a->st) > 0)
         s |= KM_HAS_ROOMS;
     return s;
 }
@@ -1002,6 +1055,24 @@ static void handle_key(app *a, int key, int my, int mx)
 
 /* ---- the loop ---- */
 
+/* Keeps what scrolls in range of the screen: the create form's selected row
+ * in view, the help's last line at the bottom at the most. */
+static void settle_scroll(app *a)
+{
+    int rows = screens_form_rows(a->h);
+    if (a->form.row < a->form_scroll)
+        a->form_scroll = a->form.row;
+    if (rows > 0 && a->form.row >= a->form_scroll + rows)
+        a->form_scroll = a->form.row - rows + 1;
+    if (!a->help_open)
+        return;
+    int lines = screens_help_lines(a), shown = screens_help_rows(a->h);
+    if (lines <= shown)
+        a->help_scroll = 0;
+    else if (a->help_scroll > lines - shown)
+        a->help_scroll = lines - shown;
+}
+
 static void draw(app *a)
 {
     term_size(&a->h, &a->w);
@@ -1010,7 +1081,11 @@ static void draw(app *a)
     a->grid.utf8 = a->utf8;
     a->grid.color = a->color;
     cv_grid_clear(&a->grid);
-    screens_draw(a);
+    /* a renderer's moment (a draft due) comes before the drawing, which only reads */
+    if (a->ui && a->ui->tick)
+        a->ui->tick(a->ui_self, app_table(a));
+    settle_scroll(a);
+    screens_draw(a, &a->grid);
     term_draw(&a->grid);
 }
 

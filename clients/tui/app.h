@@ -5,7 +5,7 @@
  * connection and the game renderers.
  *
  * app.c runs commands and keeps the state of the screens; screens.c draws
- * them (it only reads the app).
+ * them (screens.h: it only reads the app).
  */
 #ifndef BOTPIT_TUI_APP_H
 #define BOTPIT_TUI_APP_H
@@ -48,6 +48,7 @@ typedef struct app {
     bool quiet_drop;        /* we are closing the link ourselves (a new name, :reconnect) */
     bool running;
     bool started_actions;   /* --join/--spectate/--create done */
+    bool room_due;          /* the welcome put us back in a room: its room message is on its way */
     int64_t last_rx, last_ping;
 
     cv_grid grid;
@@ -60,6 +61,8 @@ typedef struct app {
     bool form_open;
     form form;
     int form_scroll;
+    long long create_id;    /* our last create request, to show its refusal in the form */
+    char form_refusal[STORE_TEXT_MAX]; /* that refusal, or "" */
     bool help_open;
     int help_scroll;
     bool log_open;          /* the log overlay (narrow terminals) */
@@ -97,11 +100,10 @@ void app_free(app *a);
 
 km_screen app_screen(const app *a);
 unsigned app_key_state(const app *a);
-/* Refreshes a->tbl from the store for a renderer call. */
+/* Refreshes a->tbl from the store for a renderer call that may act. */
 table *app_table(app *a);
+/* The table as it is now, for drawing: it cannot act (no ops). */
+void app_read_table(const app *a, table *t);
 int64_t app_now(void);
-
-/* screens.c */
-void screens_draw(app *a);
 
 #endif

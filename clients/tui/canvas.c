@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "util/utf8.h"
 
 static const struct {
     const char *utf8, *ascii;

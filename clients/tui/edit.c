@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "keymap.h"
-#include "utf8.h"
+#include "util/utf8.h"
 
 void edit_set(edit *e, const char *utf8)
 {

@@ -31,10 +31,15 @@ static void read_field(form_field *fl, const json_t *o)
         fl->kind = FORM_CHOICE;
         size_t i;
         const json_t *c;
+        const json_t *labels = json_object_get(o, "choice_labels");
         json_array_foreach(json_object_get(o, "choices"), i, c) {
             if (fl->nchoices >= FORM_MAX_CHOICES)
                 break;
             copy(fl->choices[fl->nchoices], sizeof fl->choices[0], c);
+            /* the words for each choice: a list beside the choices, or by choice */
+            const json_t *label = json_is_array(labels) ? json_array_get(labels, i)
+                                                        : json_object_get(labels, json_string_value(c));
+            copy(fl->choice_labels[fl->nchoices], sizeof fl->choice_labels[0], label);
             if (json_is_string(def) && strcmp(json_string_value(def), json_string_value(c)) == 0)
                 fl->def = fl->nchoices;
             fl->nchoices++;
@@ -306,6 +311,44 @@ void form_value_text(const form_field *fl, char *buf, size_t len)
         snprintf(buf, len, "%lld", fl->value);
     else if (fl->kind == FORM_BOOL)
         snprintf(buf, len, "%s", fl->value ? "on" : "off");
+    else if (fl->value < 0 || fl->value >= fl->nchoices)
+        snprintf(buf, len, "?");
     else
-        snprintf(buf, len, "%s", fl->value >= 0 && fl->value < fl->nchoices ? fl->choices[fl->value] : "?");
+        snprintf(buf, len, "%s", fl->choice_labels[fl->value][0] ? fl->choice_labels[fl->value] : fl->choices[fl->value]);
+}
+
+bool form_option_words(const json_t *game, const char *name, const json_t *value, char *buf, size_t len)
+{
+    size_t i;
+    const json_t *o;
+    json_array_foreach(json_object_get(game, "options"), i, o) {
+        if (strcmp(json_string_value(json_object_get(o, "name")) ? json_string_value(json_object_get(o, "name")) : "",
+                   name) != 0)
+            continue;
+        form_field fl;
+        read_field(&fl, o);
+        if (fl.kind == FORM_INT && json_is_integer(value))
+            fl.value = json_integer_value(value);
+        else if (fl.kind == FORM_BOOL && json_is_boolean(value))
+            fl.value = json_is_true(value);
+        else if (fl.kind == FORM_CHOICE && json_is_string(value)) {
+            for (int k = 0; k < fl.nchoices; k++) {
+                if (strcmp(fl.choices[k], json_string_value(value)) == 0)
+                    fl.value = k;
+            }
+        }
+        char text[80];
+        form_value_text(&fl, text, sizeof text);
+        snprintf(buf, len, "%s: %s", fl.label, text);
+        return fl.value != fl.def;
+    }
+    char text[80] = "";
+    if (json_is_integer(value))
+        snprintf(text, sizeof text, "%lld", (long long)json_integer_value(value));
+    else if (json_is_boolean(value))
+        snprintf(text, sizeof text, "%s", json_is_true(value) ? "on" : "off");
+    else if (json_is_string(value))
+        snprintf(text, sizeof text, "%s", json_string_value(value));
+    snprintf(buf, len, "%s: %s", name, text);
+    return true;
 }

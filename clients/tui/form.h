@@ -30,6 +30,7 @@ typedef struct form_field {
     long long def, value;   /* int value; bool 0/1; choice index */
     int nchoices;
     char choices[FORM_MAX_CHOICES][48];
+    char choice_labels[FORM_MAX_CHOICES][64]; /* the words for a choice, or "" (the choice itself) */
     char typing[24];        /* FORM_INT: digits being typed, "" when none */
 } form_field;
 
@@ -63,7 +64,12 @@ int form_set(form *f, const char *word, char *why, size_t why_len);
 /* The options that differ from their defaults (a new object). */
 json_t *form_options(const form *f);
 const char *form_game(const form *f);
-/* The row's value for people ("60", "on", "ABC"). */
+/* The row's value for people ("60", "on", "ABC"; a choice by its label
+ * when the server gives one). */
 void form_value_text(const form_field *fl, char *buf, size_t len);
+/* A room's option as the form shows it, from its game's descriptor (the
+ * games message): "Sand timer (seconds): 30"; the raw name and value for an
+ * option the descriptor lacks. Returns whether it differs from the default. */
+bool form_option_words(const json_t *game, const char *name, const json_t *value, char *buf, size_t len);
 
 #endif

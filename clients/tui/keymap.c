@@ -1,7 +1,7 @@
 /* keymap.c: the key map. */
 #include "keymap.h"
 
-#include "utf8.h"
+#include "util/utf8.h"
 
 #include <stdio.h>
 

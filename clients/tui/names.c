@@ -6,6 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How many seats hold a bot of that level with no player behind it. */
+static int bots_of_level(const json_t *room, const char *level)
+{
+    int n = 0;
+    size_t i;
+    const json_t *st;
+    json_array_foreach(json_object_get(room, "seats"), i, st) {
+        const char *bot = json_string_value(json_object_get(st, "bot"));
+        n += !json_is_object(json_object_get(st, "player")) && bot && strcmp(bot, level) == 0;
+    }
+    return n;
+}
+
 bool names_seat(const json_t *room, int seat, char *buf, size_t len)
 {
     const json_t *st = seat >= 0 ? json_array_get(json_object_get(room, "seats"), (size_t)seat) : NULL;
@@ -13,6 +26,8 @@ bool names_seat(const json_t *room, int seat, char *buf, size_t len)
     const char *bot = json_string_value(json_object_get(st, "bot"));
     if (name)
         snprintf(buf, len, "%s", name);
+    else if (bot && bots_of_level(room, bot) > 1)
+        snprintf(buf, len, "Bot %d (%s)", seat + 1, bot); /* two of a level: told apart by seat, as in the browser */
     else if (bot)
         snprintf(buf, len, "Bot (%s)", bot);
     else

@@ -10,8 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The seat's occupant: the player's name or "Bot (level)"; an empty seat
- * (or no such seat) writes "Seat N" and returns false. */
+/* The seat's occupant: the player's name, or "Bot (level)" ("Bot 3
+ * (normal)" when two bots of that level play: seat 3's); an empty seat (or
+ * no such seat) writes "Seat N" and returns false. */
 bool names_seat(const json_t *room, int seat, char *buf, size_t len);
 /* Copies text with every "Seat N" of an existing seat replaced by its name.
  * (The lobby's own lower-case "seat N" counts from 0 and is left alone.) */

@@ -1,9 +1,11 @@
-/* screens.c: drawing the screens, the frame around a game, and overlays. */
+/* screens.c: drawing the screens, the frame around a game, and overlays,
+ * from the app, which it only reads (screens.h). */
+#include "screens.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
 #include "cmd.h"
 #include "names.h"
 
@@ -22,6 +24,12 @@ static const char *str_or(const json_t *o, const char *key, const char *def)
 #define ST_WARN (CV_FG(CV_YELLOW) | CV_BOLD)
 #define ST_SEL CV_REVERSE
 #define ST_KEY (CV_BOLD | CV_FG(CV_CYAN))
+
+/* Rows text takes wrapped to width (nothing drawn). */
+static int rows_of(canvas c, int width, const char *text)
+{
+    return cv_wrap(cv_sub(c, c.h, 0, 0, c.w), 0, 0, width, 100, 0, text);
+}
 
 /* ---- the frame: header, status line, footer ---- */
 
@@ -62,7 +70,7 @@ static void link_text(const app *a, char *buf, size_t len, cv_style *st)
     }
 }
 
-static void draw_header(app *a, canvas c)
+static void draw_header(const app *a, canvas c)
 {
     cv_fill(c, 0, 0, 1, c.w, ST_HEAD, L' ');
     int x = cv_text(c, 0, 1, ST_HEAD, "Botpit");
@@ -99,7 +107,7 @@ static void draw_header(app *a, canvas c)
 #define STATUS_MS 12000
 #define STATUS_ERROR_MS 30000
 
-static void draw_status(app *a, canvas c, int y)
+static void draw_status(const app *a, canvas c, int y)
 {
     int64_t age = app_now() - a->st.status_at;
     if (!a->st.status[0] || age > (a->st.status_error ? STATUS_ERROR_MS : STATUS_MS))
@@ -127,7 +135,7 @@ static bool footer_item(canvas c, int y, int *x, int limit, const char *key, con
     return true;
 }
 
-static void draw_footer(app *a, canvas c, int y)
+static void draw_footer(const app *a, canvas c, int y)
 {
     if (a->input == INPUT_COMMAND) {
         char text[EDIT_MAX * 4];
@@ -153,7 +161,9 @@ static void draw_footer(app *a, canvas c, int y)
     km_screen screen = app_screen(a);
     if (screen == KM_TABLE && a->ui && a->ui->hints) {
         game_hint hints[24];
-        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        table t;
+        app_read_table(a, &t);
+        int n = a->ui->hints(a->ui_self, &t, hints, 24);
         for (int i = 0; i < n; i++) {
             if (!footer_item(c, y, &x, limit, hints[i].key, hints[i].what, hints[i].command))
                 break;
@@ -177,7 +187,7 @@ static void draw_footer(app *a, canvas c, int y)
 
 /* ---- the log (chat and game events) ---- */
 
-static void draw_log(app *a, canvas c, const char *title)
+static void draw_log(const app *a, canvas c, const char *title)
 {
     cv_box(c, 0, 0, c.h, c.w, ST_DIM, title);
     canvas in = cv_sub(c, 1, 1, c.h - 2, c.w - 2);
@@ -207,12 +217,12 @@ static void draw_log(app *a, canvas c, const char *title)
             cv_restyle(in, row, 0, cv_text_width(&c, l->from) + 1, CV_BOLD | CV_FG(CV_CYAN));
     }
     if (a->st.log_count == 0)
-        cv_text_fit(in, 0, 0, in.w, CV_DIM, "Nothing said yet. Press / to chat.");
+        cv_wrap(in, 0, 0, in.w, in.h, CV_DIM, "Nothing said yet. Press / to chat.");
 }
 
 /* ---- the name screen ---- */
 
-static void draw_name(app *a, canvas c)
+static void draw_name(const app *a, canvas c)
 {
     int y = c.h / 2 - 5, x = c.w / 2 - 30;
     if (y < 1)
@@ -236,48 +246,99 @@ static void draw_name(app *a, canvas c)
 
 /* ---- the lobby ---- */
 
-static void draw_rooms(app *a, canvas c)
+/* A room of the lobby's list on one row: its code, game, seats taken and
+ * status, then, for one of ours, how it is ours, else its host, how many
+ * watch and whether its seed is known. */
+static void room_row(canvas c, int y, const json_t *r, bool ours, bool sel)
 {
-    cv_text(c, 0, 1, ST_TITLE, "Public rooms");
-    size_t n = json_array_size(a->st.rooms);
+    cv_style st = sel ? ST_SEL : 0;
+    char players[16], tail[120];
+    snprintf(players, sizeof players, "%d/%d", (int)json_integer_value(json_object_get(r, "players")),
+             (int)json_integer_value(json_object_get(r, "max_players")));
+    if (ours) {
+        bool made = json_is_true(json_object_get(r, "made")), in = json_is_true(json_object_get(r, "in"));
+        snprintf(tail, sizeof tail, "%s%s%s%s", made ? "made by you" : "", made && in ? ", " : "",
+                 in ? "you are in it" : "", json_is_true(json_object_get(r, "private")) ? ", private" : "");
+    }
+    cv_fill(c, y, 1, 1, c.w - 2, st, L' ');
+    cv_text(c, y, 1, st, sel ? ">" : " ");
+    cv_text_fit(c, y, 3, 5, st, str_or(r, "code", "?"));
+    cv_text_fit(c, y, 9, 23, st, str_or(r, "title", "?"));
+    cv_text(c, y, 33, st, players);
+    cv_text_fit(c, y, 41, 8, st, str_or(r, "status", ""));
+    if (ours) {
+        cv_text_fit(c, y, 50, c.w - 51, st | CV_DIM, tail);
+    } else {
+        cv_text_fit(c, y, 50, 12, st, str_or(r, "host", ""));
+        cv_textf(c, y, 63, st, "%d", (int)json_integer_value(json_object_get(r, "spectators")));
+        /* the host chose the seed: its deal can be known in advance */
+        if (json_is_true(json_object_get(r, "seeded")))
+            cv_text(c, y, 72, st | CV_DIM, "seeded");
+    }
+    char command[32];
+    snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
+    cv_click_at(c, y, 1, c.w - 2, command);
+}
+
+/* The rows of the lobby's list: our rooms under a title of their own, then
+ * the public ones under theirs; -1 a title, -2 the public rooms' column
+ * names, -3 the sentence for no public room, else the room's index. */
+static int list_rows(const app *a, int *rows, int max)
+{
+    int n = 0, count = store_lobby_count(&a->st), mine = (int)json_array_size(a->st.mine);
+    if (mine && n < max)
+        rows[n++] = -1;
+    for (int i = 0; i < mine && n < max; i++)
+        rows[n++] = i;
+    if (n < max)
+        rows[n++] = -1;
+    if (count == mine && n < max)
+        rows[n++] = -3;
+    else if (n < max)
+        rows[n++] = -2;
+    for (int i = mine; i < count && n < max; i++)
+        rows[n++] = i;
+    return n;
+}
+
+static void draw_rooms(const app *a, canvas c)
+{
     if (!a->st.welcomed && !a->st.rooms) {
-        cv_text(c, 2, 3, CV_DIM, "Waiting for the server...");
+        cv_text(c, 0, 1, ST_TITLE, "Public rooms");
+        cv_text(c, 1, 3, CV_DIM, "Waiting for the server...");
         return;
     }
-    if (n == 0) {
-        cv_text_fit(c, 2, 3, c.w - 4, 0, "No public rooms right now. Press c to create one, or j to join one by its code.");
-        cv_click_at(c, 2, 3, 40, "create");
-        return;
+    int rows[200], n = list_rows(a, rows, 200), mine = (int)json_array_size(a->st.mine);
+    /* a window on the list that keeps the selected room in view */
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+        if (rows[i] == a->lobby_sel)
+            at = i;
     }
-    cv_textf(c, 1, 3, CV_DIM, "%-6s %-26s %-8s %-9s %-14s %s", "code", "game", "players", "status", "host", "watching");
-    int rows = c.h - 2;
-    int first = a->lobby_sel >= rows ? a->lobby_sel - rows + 1 : 0;
-    for (int i = first; i < (int)n && i - first < rows; i++) {
-        const json_t *r = json_array_get(a->st.rooms, (size_t)i);
-        int y = 2 + i - first;
-        char line[300], title[60], host[60];
-        snprintf(title, sizeof title, "%s", str_or(r, "title", "?"));
-        snprintf(host, sizeof host, "%s", str_or(r, "host", ""));
-        snprintf(line, sizeof line, "%-6s %-26.26s %d/%-6d %-9s %-14.14s %-8d%s",
-                 str_or(r, "code", "?"), title,
-                 (int)json_integer_value(json_object_get(r, "players")),
-                 (int)json_integer_value(json_object_get(r, "max_players")),
-                 str_or(r, "status", ""), host,
-                 (int)json_integer_value(json_object_get(r, "spectators")),
-                 /* the host chose the seed: its deal can be known in advance */
-                 json_is_true(json_object_get(r, "seeded")) ? "seeded" : "");
-        bool sel = i == a->lobby_sel;
-        cv_text(c, y, 1, sel ? ST_SEL : 0, sel ? ">" : " ");
-        cv_text_fit(c, y, 3, c.w - 4, sel ? ST_SEL : 0, line);
-        char command[32];
-        snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
-        cv_click_at(c, y, 1, c.w - 2, command);
+    int first = at >= c.h ? at - c.h + 1 : 0;
+    for (int i = first; i < n && i - first < c.h; i++) {
+        int y = i - first;
+        if (rows[i] == -1) {
+            bool ours = mine && i == 0;
+            cv_text(c, y, 1, ST_TITLE, ours ? "Your rooms (Enter goes back)" : "Public rooms");
+        } else if (rows[i] == -2) {
+            cv_text(c, y, 3, CV_DIM, "code  game                    players status   host         watching");
+        } else if (rows[i] == -3) {
+            cv_text_fit(c, y, 3, c.w - 4, 0, "No public rooms right now: c creates one, j joins one by its code.");
+            cv_click_at(c, y, 3, 38, "create");
+        } else {
+            bool ours;
+            const json_t *r = store_lobby_room(&a->st, rows[i], &ours);
+            room_row(c, y, r, ours, rows[i] == a->lobby_sel);
+        }
     }
 }
 
-static void draw_games(app *a, canvas c)
+static void draw_games(const app *a, canvas c)
 {
     cv_text(c, 0, 1, ST_TITLE, "Games on this server");
+    /* a line a game; the summaries whole, in order, in the rows that leaves */
+    int spare = c.h - 1 - (int)json_array_size(a->st.games);
     size_t i;
     const json_t *g;
     int y = 1;
@@ -300,39 +361,94 @@ static void draw_games(app *a, canvas c)
         cv_click_at(c, y, 3, c.w - 4, command);
         y++;
         const char *summary = json_string_value(json_object_get(g, "summary"));
-        if (summary && y < c.h)
-            y += cv_wrap(c, y, 5, c.w - 7, 2, CV_DIM, summary);
+        int rows = summary ? rows_of(c, c.w - 7, summary) : 0;
+        if (rows && rows <= spare) {
+            y += cv_wrap(c, y, 5, c.w - 7, rows, CV_DIM, summary);
+            spare -= rows;
+        } else {
+            spare = 0; /* the next summaries neither: they would read as this one's */
+        }
     }
     if (!a->st.games)
         cv_text(c, 1, 3, CV_DIM, "...");
 }
 
-static void draw_lobby(app *a, canvas c)
+static void draw_lobby(const app *a, canvas c)
 {
-    int n = (int)json_array_size(a->st.rooms);
-    int rooms_h = n + 3;
-    if (rooms_h < 4)
-        rooms_h = 4;
-    if (rooms_h > c.h / 2)
-        rooms_h = c.h / 2;
+    int rows[200], n = list_rows(a, rows, 200);
+    /* the rooms take what they need, the games what is left (half at the least) */
+    int rooms_h = n > c.h / 2 ? c.h / 2 : n;
+    if (rooms_h < 2)
+        rooms_h = 2;
     draw_rooms(a, cv_sub(c, 0, 0, rooms_h, c.w));
     draw_games(a, cv_sub(c, rooms_h + 1, 0, c.h - rooms_h - 1, c.w));
 }
 
 /* ---- the create form ---- */
 
-static void draw_create(app *a, canvas c)
+/* Rows of the form's options shown in a body of h rows: the title and the
+ * keys above them, a blank row and the help (four rows) below. */
+static int form_visible(int h)
 {
-    form *f = &a->form;
+    return h - 7;
+}
+
+/* "2 to 600", "0 or more" (a range too wide to read), "5 choices". */
+static void range_text(const form_field *fl, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (fl->kind == FORM_INT && fl->max - fl->min >= 1000000)
+        snprintf(buf, len, "%lld or more", fl->min);
+    else if (fl->kind == FORM_INT)
+        snprintf(buf, len, "%lld to %lld", fl->min, fl->max);
+    else if (fl->kind == FORM_CHOICE)
+        snprintf(buf, len, "%d choices", fl->nchoices);
+}
+
+/* Under the options: a refused create (where the person is looking, with
+ * their own rooms to go back to, clickable, when the server lists them),
+ * else the selected row's help. */
+static void draw_form_help(const app *a, canvas c, int y, const char *help)
+{
+    int rows = c.h - y;
+    if (!a->form_refusal[0]) {
+        cv_wrap(c, y, 3, c.w - 6, rows, CV_DIM, help);
+        return;
+    }
+    char text[STORE_TEXT_MAX + 4];
+    snprintf(text, sizeof text, "! %s", a->form_refusal);
+    y += cv_wrap(c, y, 3, c.w - 6, 2, ST_ERR, text);
+    int n = (int)json_array_size(a->st.mine);
+    if (n == 0 || y >= c.h)
+        return;
+    int x = 3 + cv_text(c, y, 3, 0, "Back to a room of yours:");
+    for (int i = 0; i < n; i++) {
+        const json_t *r = json_array_get(a->st.mine, (size_t)i);
+        char item[120], command[32];
+        snprintf(item, sizeof item, "%s (%s)", str_or(r, "code", "?"), str_or(r, "title", "?"));
+        int w = cv_text_width(&c, item);
+        if (x + 1 + w > c.w - 3) {
+            if (++y >= c.h)
+                return;
+            x = 3;
+        }
+        cv_text(c, y, x + 1, CV_BOLD | CV_FG(CV_CYAN), item);
+        snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
+        cv_click_at(c, y, x + 1, w, command);
+        x += 1 + w;
+    }
+}
+
+static void draw_create(const app *a, canvas c)
+{
+    const form *f = &a->form;
     cv_text(c, 0, 1, ST_TITLE, "Create a room");
-    cv_text(c, 0, 16, CV_DIM, "Up/Down choose, Left/Right (or Space) change, digits type a number");
+    cv_text_fit(c, 1, 3, c.w - 4, CV_DIM, "Up/Down choose, Left/Right (or Space) change, digits type a number");
     int rows = form_rows(f);
-    int visible = c.h - 6;
-    if (f->row < a->form_scroll)
-        a->form_scroll = f->row;
-    if (f->row >= a->form_scroll + visible)
-        a->form_scroll = f->row - visible + 1;
-    int label_w = 40;
+    int visible = form_visible(c.h);
+    /* the label, the value, and the range (with "changed") where it fits */
+    int label_w = 40, value_w = c.w >= 100 ? 22 : 20, right_x = 3 + label_w + 1 + value_w + 1;
+    int right_w = c.w - 1 - right_x;
     for (int r = a->form_scroll; r < rows && r - a->form_scroll < visible; r++) {
         int y = 2 + r - a->form_scroll;
         bool sel = r == f->row;
@@ -348,61 +464,89 @@ static void draw_create(app *a, canvas c)
             const form_field *fl = &f->fields[r - 1];
             snprintf(label, sizeof label, "%s", fl->label);
             form_value_text(fl, value, sizeof value);
-            if (fl->kind == FORM_INT)
-                snprintf(range, sizeof range, "%lld to %lld", fl->min, fl->max);
-            else if (fl->kind == FORM_CHOICE)
-                snprintf(range, sizeof range, "%d choices", fl->nchoices);
+            range_text(fl, range, sizeof range);
             if (fl->value != fl->def || fl->typing[0]) {
                 size_t n = strlen(range);
                 snprintf(range + n, sizeof range - n, "%schanged", n ? ", " : "");
+                if (cv_text_width(&c, range) > right_w)
+                    snprintf(range, sizeof range, "changed");
             }
+            if (cv_text_width(&c, range) > right_w)
+                range[0] = 0; /* the help says it */
         }
         cv_fill(c, y, 1, 1, c.w - 2, st, L' ');
         cv_text(c, y, 1, st, sel ? ">" : " ");
         cv_text_fit(c, y, 3, label_w, st, label);
-        cv_text_fit(c, y, 3 + label_w + 1, r == 0 ? c.w - label_w - 6 : 22, st | CV_BOLD, value);
-        cv_text_fit(c, y, 3 + label_w + 24, c.w - label_w - 28, st | CV_DIM, range);
+        cv_text_fit(c, y, 3 + label_w + 1, r == 0 ? c.w - label_w - 6 : value_w, st | CV_BOLD, value);
+        cv_text(c, y, right_x, st | CV_DIM, range);
     }
-    const char *help = "";
-    if (f->row == 0)
-        help = "Left/Right chooses the game; its options follow.";
-    else if (f->row == f->nfields + 1)
-        help = "A private room is not listed in the lobby: share its code or link.";
-    else
-        help = f->fields[f->row - 1].help;
-    cv_wrap(c, c.h - 3, 3, c.w - 6, 3, CV_DIM, help);
+    char help[600];
+    if (f->row == 0) {
+        snprintf(help, sizeof help, "Left/Right chooses the game; its options follow.");
+    } else if (f->row == f->nfields + 1) {
+        snprintf(help, sizeof help, "A private room is not listed in the lobby: share its code or link.");
+    } else {
+        const form_field *fl = &f->fields[f->row - 1];
+        char range[80];
+        range_text(fl, range, sizeof range);
+        snprintf(help, sizeof help, "%s%s%s%s", fl->help, range[0] ? " (" : "", range, range[0] ? ")" : "");
+    }
+    /* the help takes the rows the options leave, four at the least */
+    int shown = rows - a->form_scroll < visible ? rows - a->form_scroll : visible;
+    draw_form_help(a, c, 2 + shown + 1, help);
 }
 
 /* ---- the room (before the game) ---- */
 
-static void options_text(const json_t *options, char *buf, size_t len)
+/* The room's options in words, as the create form labels them: those
+ * changed from their defaults first; the others as long as the whole fits
+ * in rows lines of width, else said together. */
+static void options_text(const app *a, canvas c, int width, int rows, char *buf, size_t len)
 {
-    size_t n = 0;
+    const json_t *options = json_object_get(a->st.room, "options");
+    const json_t *game = store_game(&a->st, store_game_id(&a->st));
+    char items[32][160];
+    bool changed[32];
+    int n = 0;
     const char *key;
     const json_t *v;
-    buf[0] = 0;
     json_object_foreach((json_t *)options, key, v) {
-        char value[64];
-        if (json_is_integer(v))
-            snprintf(value, sizeof value, "%lld", (long long)json_integer_value(v));
-        else if (json_is_boolean(v))
-            snprintf(value, sizeof value, "%s", json_is_true(v) ? "on" : "off");
-        else if (json_is_string(v))
-            snprintf(value, sizeof value, "%s", json_string_value(v));
-        else
-            continue;
-        int w = snprintf(buf + n, len - n, "%s%s %s", n ? ", " : "", key, value);
-        if (w < 0 || (size_t)w >= len - n)
-            break;
-        n += (size_t)w;
+        if (n < 32 && (json_is_integer(v) || json_is_boolean(v) || json_is_string(v))) {
+            changed[n] = form_option_words(game, key, v, items[n], sizeof items[n]);
+            n++;
+        }
+    }
+    for (int keep = n; keep >= 0; keep--) {
+        /* the changed ones, then `keep` of the rest */
+        size_t used = 0;
+        int rest = 0, left = 0;
+        buf[0] = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < n; i++) {
+                if (changed[i] != (pass == 0))
+                    continue;
+                if (pass == 1 && rest++ >= keep) {
+                    left++;
+                    continue;
+                }
+                used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "; " : "", items[i]);
+            }
+        }
+        if (left)
+            snprintf(buf + used, used < len ? len - used : 0, "%s",
+                     used ? "; the other options at their defaults" : "All options at their defaults");
+        if (used < len && rows_of(c, width, buf) <= rows)
+            return;
     }
 }
 
-static void draw_seats(app *a, canvas c, int y, bool selectable)
+static void draw_seats(const app *a, canvas c, int y, bool selectable)
 {
     int n = store_seat_count(&a->st);
     int mine = store_my_seat(&a->st);
     const char *host = json_string_value(json_object_get(a->st.room, "host"));
+    /* the name, then what to know about the seat in the rest */
+    int name_w = c.w >= 60 ? 24 : 16, notes_x = 6 + name_w + 1;
     for (int i = 0; i < n && y + i < c.h; i++) {
         const json_t *seat = json_array_get(json_object_get(a->st.room, "seats"), (size_t)i);
         const json_t *player = json_object_get(seat, "player");
@@ -413,20 +557,26 @@ static void draw_seats(app *a, canvas c, int y, bool selectable)
         cv_seat_mark(c, y + i, 3, i);
         char name[100];
         bool taken = names_seat(a->st.room, i, name, sizeof name);
-        cv_text_fit(c, y + i, 6, 24, st | (taken ? CV_BOLD : CV_DIM), taken ? name : "empty");
-        char notes[160] = "";
+        cv_text_fit(c, y + i, 6, name_w, st | (taken ? CV_BOLD : CV_DIM), taken ? name : "empty");
+        const char *notes[5];
+        int k = 0;
         const char *pid = json_string_value(json_object_get(player, "id"));
         if (i == mine)
-            strcat(notes, "you  ");
+            notes[k++] = "you";
         if (pid && host && strcmp(pid, host) == 0)
-            strcat(notes, "host  ");
+            notes[k++] = "host";
         if (json_is_object(player) && !json_is_true(json_object_get(seat, "connected")))
-            strcat(notes, "away  ");
+            notes[k++] = "away";
         if (json_is_object(player) && json_is_string(json_object_get(seat, "bot")))
-            strcat(notes, "a bot plays for them  ");
+            notes[k++] = "a bot plays for them";
         if (!taken && selectable)
-            strcat(notes, store_is_host(&a->st) ? "t to sit, b for a bot" : "t to sit");
-        cv_text_fit(c, y + i, 32, c.w - 34, st | CV_DIM, notes);
+            notes[k++] = store_is_host(&a->st) ? "t to sit, b for a bot" : "t to sit";
+        char text[160] = "";
+        for (int j = 0; j < k; j++) {
+            strncat(text, j ? ", " : "", sizeof text - strlen(text) - 1);
+            strncat(text, notes[j], sizeof text - strlen(text) - 1);
+        }
+        cv_text_fit(c, y + i, notes_x, c.w - notes_x - 1, st | CV_DIM, text);
         char command[16];
         snprintf(command, sizeof command, "sit %d", i + 1);
         if (!taken)
@@ -434,46 +584,57 @@ static void draw_seats(app *a, canvas c, int y, bool selectable)
     }
 }
 
-static void draw_room(app *a, canvas c)
+static void draw_room(const app *a, canvas c)
 {
-    int chat_w = c.w >= 100 ? 44 : 36;
+    int chat_w = c.w >= 100 ? 44 : 30;
     canvas left = cv_sub(c, 0, 0, c.h, c.w - chat_w - 1);
+    int width = left.w - 2;
     const char *title = json_string_value(json_object_get(a->st.room, "title"));
     const char *status = store_room_status(&a->st);
     cv_textf(left, 0, 1, ST_TITLE, "Room %s", a->st.room_code);
     cv_text_fit(left, 0, 12, left.w - 13, CV_BOLD, title ? title : "");
     const char *what = status && strcmp(status, "lobby") == 0 ? "Waiting for players; the host starts the game."
                        : "The game is starting...";
-    cv_text_fit(left, 1, 1, left.w - 2, CV_DIM, what);
+    int y = 1 + cv_wrap(left, 1, 1, width, 2, CV_DIM, what);
     char link[800];
     url_share_link(&a->opts.server, a->st.public_url, a->st.room_code, link, sizeof link);
-    cv_textf(left, 2, 1, 0, "Invite: code %s", a->st.room_code);
-    cv_text_fit(left, 3, 3, left.w - 4, CV_FG(CV_CYAN), link);
-    char options[800];
-    options_text(json_object_get(a->st.room, "options"), options, sizeof options);
-    int used = cv_wrap(left, 4, 1, left.w - 2, 3, CV_DIM, options);
-    int y = 5 + used;
+    cv_textf(left, y++, 1, 0, "Invite: code %s", a->st.room_code);
+    cv_text_fit(left, y++, 3, left.w - 4, CV_FG(CV_CYAN), link);
+    const char *help = store_is_host(&a->st)
+                           ? "You are the host: Up/Down picks a seat, b seats a bot (again: a harder one), k "
+                             "removes it, s starts."
+                           : "The host seats bots and starts the game.";
+    int seats = store_seat_count(&a->st), help_rows = rows_of(left, width, help);
+    /* the options get the rows the seats, the help and the blank lines leave */
+    int rows = left.h - y - 1 - seats - help_rows - 2;
+    char options[1200];
+    options_text(a, left, width, rows > 1 ? rows : 1, options, sizeof options);
+    y += cv_wrap(left, y, 1, width, rows > 1 ? rows : 1, CV_DIM, options);
+    if (y + 1 + seats + help_rows + 1 < left.h)
+        y++;
     int lo = (int)json_integer_value(json_object_get(a->st.room, "min_players"));
     int hi = (int)json_integer_value(json_object_get(a->st.room, "max_players"));
-    cv_textf(left, y, 1, ST_TITLE, "Seats (%d to %d players)", lo, hi);
+    int watching = (int)json_integer_value(json_object_get(a->st.room, "spectators"));
+    char head[80];
+    int w = lo == hi ? snprintf(head, sizeof head, "Seats (%d players)", lo)
+                     : snprintf(head, sizeof head, "Seats (%d to %d players)", lo, hi);
+    if (watching > 0 && w > 0 && (size_t)w < sizeof head)
+        snprintf(head + w, sizeof head - (size_t)w, "; %d watching", watching);
+    cv_text_fit(left, y, 1, width, ST_TITLE, head);
     draw_seats(a, left, y + 1, true);
-    y += 2 + store_seat_count(&a->st);
-    cv_textf(left, y, 1, CV_DIM, "Watching: %d",
-             (int)json_integer_value(json_object_get(a->st.room, "spectators")));
-    if (store_is_host(&a->st))
-        cv_wrap(left, y + 2, 1, left.w - 2, 3, 0,
-                "You are the host: select a seat with Up/Down, b seats a bot (again for a "
-                "harder one), k removes it, s starts.");
-    else
-        cv_wrap(left, y + 2, 1, left.w - 2, 3, CV_DIM, "The host seats bots and starts the game.");
+    y += 1 + seats;
+    if (y + help_rows < left.h)
+        y++;
+    cv_wrap(left, y, 1, width, help_rows, store_is_host(&a->st) ? 0 : CV_DIM, help);
     draw_log(a, cv_sub(c, 0, c.w - chat_w, c.h, chat_w), "Chat (/ to talk)");
 }
 
 /* ---- the table: the frame around a game ---- */
 
-static void draw_turn_bar(app *a, canvas c)
+static void draw_turn_bar(const app *a, canvas c)
 {
-    table *t = app_table(a);
+    table tbl, *t = &tbl;
+    app_read_table(a, t);
     char text[460] = "";
     int seats[8];
     int nseats = -1;
@@ -513,14 +674,17 @@ static void draw_turn_bar(app *a, canvas c)
     cv_text_fit(c, 0, x, c.w - x - right - 2, 0, text);
 }
 
-static void draw_table(app *a, canvas c)
+static void draw_table(const app *a, canvas c)
 {
     draw_turn_bar(a, cv_sub(c, 0, 0, 1, c.w));
     bool side = c.w >= 110;
     int side_w = side ? 34 : 0;
     canvas board = cv_sub(c, 1, 0, c.h - 1, c.w - side_w);
-    if (a->ui && a->ui->draw)
-        a->ui->draw(a->ui_self, app_table(a), board);
+    if (a->ui && a->ui->draw) {
+        table t;
+        app_read_table(a, &t);
+        a->ui->draw(a->ui_self, &t, board);
+    }
     if (side) {
         canvas s = cv_sub(c, 1, c.w - side_w, c.h - 1, side_w);
         int n = store_seat_count(&a->st);
@@ -563,19 +727,18 @@ static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt
     (*y)++;
 }
 
-static void draw_help(app *a, canvas c)
+/* The help's lines from line sc on, in c (nothing is drawn in a canvas of
+ * no rows); returns how many lines there are. */
+static int help_text(const app *a, canvas in, int sc)
 {
-    int w = c.w - 4, h = c.h - 2;
-    canvas box = cv_sub(c, 1, 2, h, w);
-    cv_fill(box, 0, 0, h, w, 0, L' ');
-    cv_box(box, 0, 0, h, w, CV_BOLD, "Keys and commands (Up/Down scroll, any other key closes)");
-    canvas in = cv_sub(box, 1, 2, h - 2, w - 4);
-    int y = 0, sc = a->help_scroll;
+    int y = 0;
     km_screen screen = app_screen(a);
+    table t;
+    app_read_table(a, &t);
     help_line(in, &y, sc, ST_TITLE, "Keys here");
     if (screen == KM_TABLE && a->ui && a->ui->hints) {
         game_hint hints[24];
-        int n = a->ui->hints(a->ui_self, app_table(a), hints, 24);
+        int n = a->ui->hints(a->ui_self, &t, hints, 24);
         for (int i = 0; i < n; i++)
             help_line(in, &y, sc, 0, "  %-12s %s", hints[i].key, hints[i].what);
     }
@@ -597,18 +760,34 @@ static void draw_help(app *a, canvas c)
         help_line(in, &y, sc, ST_TITLE, "Game commands (type : first)");
         for (int i = 0; a->ui->commands_help[i]; i++)
             help_line(in, &y, sc, 0, "  %s", a->ui->commands_help[i]);
+        const char *const *more = a->ui->more_help ? a->ui->more_help(a->ui_self, &t) : NULL;
+        for (int i = 0; more && more[i]; i++)
+            help_line(in, &y, sc, 0, "  %s", more[i]);
         help_line(in, &y, sc, 0, " ");
     }
     help_line(in, &y, sc, ST_TITLE, "Commands (type : first; seats count from 1)");
     for (const cmd_spec *s = cmd_specs; s->name; s++)
         help_line(in, &y, sc, 0, "  %-34s %s", s->usage, s->help);
-    if (a->help_scroll > y - in.h && y > in.h)
-        a->help_scroll = y - in.h;
-    if (y <= in.h)
-        a->help_scroll = 0;
+    return y;
 }
 
-static void draw_confirm(app *a, canvas c)
+/* The help's box in the body c, and the part of it its lines go in. */
+static canvas help_box(canvas c, canvas *in)
+{
+    canvas box = cv_sub(c, 1, 2, c.h - 2, c.w - 4);
+    *in = cv_sub(box, 1, 2, box.h - 2, box.w - 4);
+    return box;
+}
+
+static void draw_help(const app *a, canvas c)
+{
+    canvas in, box = help_box(c, &in);
+    cv_fill(box, 0, 0, box.h, box.w, 0, L' ');
+    cv_box(box, 0, 0, box.h, box.w, CV_BOLD, "Keys and commands (Up/Down scroll, any other key closes)");
+    help_text(a, in, a->help_scroll);
+}
+
+static void draw_confirm(const app *a, canvas c)
 {
     int w = c.w > 70 ? 64 : c.w - 4, h = 7;
     canvas box = cv_sub(c, c.h / 2 - h / 2, (c.w - w) / 2, h, w);
@@ -620,7 +799,7 @@ static void draw_confirm(app *a, canvas c)
     footer_item(box, h - 2, &x, w, "n", "no", NULL);
 }
 
-static void draw_too_small(app *a, canvas c)
+static void draw_too_small(const app *a, canvas c)
 {
     char text[300];
     snprintf(text, sizeof text,
@@ -629,15 +808,37 @@ static void draw_too_small(app *a, canvas c)
     cv_wrap(c, c.h / 2 - 1, 1, c.w - 2, c.h, CV_BOLD, text);
 }
 
-void screens_draw(app *a)
+/* The body: everything between the header and the status line. */
+static int body_h(int h)
 {
-    canvas root = cv_root(&a->grid);
+    return h - 3;
+}
+
+int screens_form_rows(int h)
+{
+    return form_visible(body_h(h));
+}
+
+int screens_help_lines(const app *a)
+{
+    canvas none = {0};
+    return help_text(a, none, 0);
+}
+
+int screens_help_rows(int h)
+{
+    return body_h(h) - 4;
+}
+
+void screens_draw(const app *a, cv_grid *g)
+{
+    canvas root = cv_root(g);
     if (a->h < APP_MIN_H || a->w < APP_MIN_W) {
         draw_too_small(a, root);
         return;
     }
     draw_header(a, cv_sub(root, 0, 0, 1, root.w));
-    canvas body = cv_sub(root, 1, 0, root.h - 3, root.w);
+    canvas body = cv_sub(root, 1, 0, body_h(root.h), root.w);
     switch (app_screen(a)) {
     case KM_NAME: draw_name(a, body); break;
     case KM_LOBBY: draw_lobby(a, body); break;

@@ -47,8 +47,9 @@ void store_free(store *s)
     store_leave_room(s);
     json_decref(s->games);
     json_decref(s->rooms);
+    json_decref(s->mine);
     json_decref(s->events);
-    s->games = s->rooms = s->events = NULL;
+    s->games = s->rooms = s->mine = s->events = NULL;
 }
 
 void store_status(store *s, bool error, int64_t now, const char *fmt, ...)
@@ -118,6 +119,16 @@ static unsigned replace_array(json_t **slot, const json_t *m, const char *key, u
     json_decref(*slot);
     *slot = json_incref(a);
     return flag;
+}
+
+static unsigned apply_rooms(store *s, const json_t *m)
+{
+    unsigned changed = replace_array(&s->rooms, m, "rooms", STORE_ROOMS);
+    if (changed && !replace_array(&s->mine, m, "mine", STORE_ROOMS)) {
+        json_decref(s->mine); /* a server that does not say */
+        s->mine = NULL;
+    }
+    return changed;
 }
 
 static unsigned apply_room(store *s, const json_t *m)
@@ -281,7 +292,7 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     switch (proto_client_type(msg)) {
     case PROTO_S_WELCOME: return apply_welcome(s, msg);
     case PROTO_S_GAMES: return replace_array(&s->games, msg, "games", STORE_GAMES);
-    case PROTO_S_ROOMS: return replace_array(&s->rooms, msg, "rooms", STORE_ROOMS);
+    case PROTO_S_ROOMS: return apply_rooms(s, msg);
     case PROTO_S_ROOM: return apply_room(s, msg);
     case PROTO_S_STATE: return apply_state(s, msg, now);
     case PROTO_S_OVER: return apply_over(s, msg, now);
@@ -292,6 +303,48 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     case PROTO_S_UNKNOWN: break;
     }
     return 0;
+}
+
+/* ---- the lobby ---- */
+
+static bool is_ours(const store *s, const json_t *room)
+{
+    const char *code = json_string_value(json_object_get(room, "code"));
+    size_t i;
+    const json_t *r;
+    json_array_foreach(s->mine, i, r) {
+        const char *mine = json_string_value(json_object_get(r, "code"));
+        if (code && mine && strcmp(code, mine) == 0)
+            return true;
+    }
+    return false;
+}
+
+const json_t *store_lobby_room(const store *s, int i, bool *ours)
+{
+    int n = (int)json_array_size(s->mine);
+    *ours = i < n;
+    if (i < 0)
+        return NULL;
+    if (i < n)
+        return json_array_get(s->mine, (size_t)i);
+    size_t k;
+    const json_t *r;
+    json_array_foreach(s->rooms, k, r) {
+        if (!is_ours(s, r) && i-- == n)
+            return r;
+    }
+    return NULL;
+}
+
+int store_lobby_count(const store *s)
+{
+    int n = (int)json_array_size(s->mine);
+    size_t k;
+    const json_t *r;
+    json_array_foreach(s->rooms, k, r)
+        n += !is_ours(s, r);
+    return n;
 }
 
 /* ---- reading the room ---- */

@@ -61,6 +61,7 @@ typedef struct store {
     /* the lobby: owned arrays, NULL until the server sent them */
     json_t *games;
     json_t *rooms;
+    json_t *mine;         /* our own rooms (rooms' "mine"), NULL when the server sends none */
 
     /* the room: the last room message (owned) or NULL */
     json_t *room;
@@ -102,6 +103,14 @@ void store_log(store *s, store_line_kind kind, const char *from, const char *tex
 const store_line *store_log_line(const store *s, int i);
 /* Forgets the room and its game (after left, or a welcome in no room). */
 void store_leave_room(store *s);
+
+/* ---- the lobby ---- */
+
+/* The rooms the lobby lists, ours first (private ones too), then the public
+ * ones not among them. */
+int store_lobby_count(const store *s);
+/* Room i of that list, or NULL; *ours says whether it is one of ours. */
+const json_t *store_lobby_room(const store *s, int i, bool *ours);
 
 /* ---- reading the room ---- */
 

@@ -40,6 +40,12 @@ void table_prompt(table *t, const char *text)
         t->ops->prompt(t, text);
 }
 
+void table_retract(table *t, const char *text)
+{
+    if (t->ops && t->ops->retract)
+        t->ops->retract(t, text);
+}
+
 int table_seats(const table *t)
 {
     return (int)json_array_size(json_object_get(t->room, "seats"));

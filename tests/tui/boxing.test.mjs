@@ -45,7 +45,7 @@ describe('Robot boxing in botpit-tui', () => {
   test('orders are written with keys and sent; the turn resolves with its shots', async () => {
     // our engines: h (N), i (W), e (S) and b is the booster; d, c, f, a, g are... per the layout
     tui.keys('m');
-    await tui.waitFor('boost (move)');
+    await tui.waitFor('Booster: move');
     tui.keys('f');
     await tui.waitFor('Which laser?');
     tui.keys('a');

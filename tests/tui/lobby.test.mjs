@@ -64,9 +64,9 @@ describe('botpit-tui in the lobby and a room', () => {
     tui.keys('Enter');
     screen = await tui.waitFor(/Room [A-Z2-9]{5}/);
     code = screen.match(/Room ([A-Z2-9]{5})/)[1];
-    assert.match(screen, /timer_s 70/);
+    assert.match(screen, /Sand timer \(seconds\): 70/, 'the options in words');
     assert.match(screen, new RegExp(`#/room/${code}`));
-    assert.match(screen, /Ada\s+you {2}host/);
+    assert.match(screen, /Ada\s+you, host/);
   });
 
   test('the host seats a bot, raises its level and kicks it', async () => {
@@ -133,7 +133,7 @@ describe('botpit-tui in the lobby and a room', () => {
     await tui.waitFor(/Room [A-Z2-9]{5}\s+Robot boxing/);
     const seat = tui.find('empty');
     tui.click(seat.x, seat.y);
-    await tui.waitFor(/■2 Ada\s+you {2}host/);
+    await tui.waitFor(/■2 Ada\s+you, host/);
     tui.save('6b-clicked');
     tui.keys('L');
     await tui.waitFor('Games on this server');

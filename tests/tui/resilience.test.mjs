@@ -45,7 +45,7 @@ describe('botpit-tui when the network misbehaves', () => {
     const server = await startServer(['--port', String(port)]);
     cleanup.push(() => server.stop());
     const screen = await tui.waitFor(/Room [A-Z2-9]{5}/, { timeout: 20000 });
-    assert.match(screen, /timer_s 30/, 'the create typed while offline is made once the games are known');
+    assert.match(screen, /Sand timer \(seconds\): 30/, 'the create typed while offline is made once the games are known');
     assert.match(screen, /online/);
   });
 

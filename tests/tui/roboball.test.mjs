@@ -37,15 +37,15 @@ describe('RoboBall in botpit-tui', () => {
     await tui.waitFor(/Room ([A-Z2-9]{5})/);
     for (const seat of [2, 3, 4]) {
       tui.command(`bot ${seat} easy`);
-      await tui.waitFor((s) => (s.match(/Bot \(easy\)/g) ?? []).length >= seat - 1);
+      await tui.waitFor((s) => (s.match(/Bot (\d )?\(easy\)/g) ?? []).length >= seat - 1);
     }
     tui.command('start');
     const screen = await tui.waitFor('Hand (keys 1-9)');
     assert.match(screen, /RoboBall on Risky Exchange, turn 1 of 30/);
     assert.match(screen, /●[↑→↓←]/, 'the ball and its facing');
     assert.match(screen, /Ball at [A-L]\d+ facing/);
-    assert.match(screen, /T1 home [A-L]\d+: Ada and Bot \(easy\)/, 'our team and its home');
-    assert.match(screen, /T2 home [A-L]\d+: Bot \(easy\) and Bot \(easy\)/);
+    assert.match(screen, /T1 home [A-L]\d+: Ada and Bot 3 \(easy\)/, 'our team and its home');
+    assert.match(screen, /T2 home [A-L]\d+: Bot 2 \(easy\) and Bot 4 \(easy\)/);
     assert.match(screen, /Your turn: program your robot: cards 1-9, h\/u R hitch/);
     tui.save('1-program');
   });

@@ -35,7 +35,15 @@ static void record_prompt(table *t, const char *text)
     snprintf(prompt_text, sizeof prompt_text, "%s", text);
 }
 
-static const table_ops ops = {record_act, record_notify, record_prompt};
+/* As the frame does: the notice goes if it is still the one shown. */
+static void record_retract(table *t, const char *text)
+{
+    (void)t;
+    if (strcmp(notice, text) == 0)
+        notice[0] = 0;
+}
+
+static const table_ops ops = {record_act, record_notify, record_prompt, record_retract};
 
 typedef struct fixture {
     json_t *doc;   /* {"room": ..., "state": ...} */
@@ -85,13 +93,14 @@ static void unload(fixture *f)
     json_decref(sent);
 }
 
-/* Draws on an h×w canvas; returns the whole picture as text, one line a row. */
-static const char *draw(fixture *f, int h, int w, bool utf8)
+/* Draws on an h×w canvas, in colour or not; returns the whole picture as
+ * text, one line a row. */
+static const char *draw_in(fixture *f, int h, int w, bool utf8, bool color)
 {
     static char text[64 * 1024];
     cv_grid_resize(&f->g, h, w);
     f->g.utf8 = utf8;
-    f->g.color = true;
+    f->g.color = color;
     f->ui->draw(f->self, &f->t, cv_root(&f->g));
     size_t n = 0;
     for (int y = 0; y < h; y++) {
@@ -102,6 +111,11 @@ static const char *draw(fixture *f, int h, int w, bool utf8)
     return text;
 }
 
+static const char *draw(fixture *f, int h, int w, bool utf8)
+{
+    return draw_in(f, h, w, utf8, true);
+}
+
 static bool ascii_only(const char *text)
 {
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
@@ -109,6 +123,13 @@ static bool ascii_only(const char *text)
             return false;
     }
     return true;
+}
+
+/* The frame's moment before a redraw, when a renderer may act. */
+static void tick(fixture *f)
+{
+    if (f->ui->tick)
+        f->ui->tick(f->self, &f->t);
 }
 
 static bool key(fixture *f, int k)
@@ -255,6 +276,24 @@ Test(ricochet, giving_up_takes_two_presses)
     unload(&f);
 }
 
+/* Issue 27: "Press x again to give up this demonstration." stayed on the
+ * status line after the round. The demonstration's end takes it back. */
+Test(ricochet, the_give_up_question_goes_with_the_demonstration)
+{
+    fixture f;
+    load(&f, "ricochet", "ricochet");
+    demonstrate(&f);
+    key(&f, 'x');
+    cr_assert_str_eq(notice, "Press x again to give up this demonstration.");
+    json_t *events = json_pack("[{s:s, s:i, s:s, s:i}]", "kind", "demo_end", "seat", 0, "end", "time", "bid", 5);
+    json_object_set_new((json_t *)f.t.view, "phase", json_string("round_over"));
+    f.t.events = events;
+    f.ui->update(f.self, &f.t);
+    cr_assert_str_eq(notice, "", "the question is taken back");
+    json_decref(events);
+    unload(&f);
+}
+
 Test(ricochet, only_the_demonstrator_moves)
 {
     fixture f;
@@ -314,6 +353,20 @@ Test(manoover, the_hex_board_shows_numbered_robots_with_arrows_and_the_goals)
     unload(&f);
 }
 
+/* Issue 27: with --no-color the two sides' robots looked alike (the second
+ * side reversed, as is the robot picked). Now each wears its side's mark. */
+Test(manoover, without_colours_each_side_wears_its_mark)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    const char *text = draw_in(&f, 21, 80, true, false);
+    cr_assert(strstr(text, "1↑●") && strstr(text, "6↑●"), "ours, red, seat 1's circle:\n%s", text);
+    cr_assert(strstr(text, "1↓■") && strstr(text, "6↓■"), "theirs, seat 2's square:\n%s", text);
+    text = draw_in(&f, 21, 80, false, false);
+    cr_assert(strstr(text, "1N ") && strstr(text, "1s "), "in ASCII, theirs in small letters:\n%s", text);
+    unload(&f);
+}
+
 Test(manoover, a_digit_picks_a_robot_enter_steps_and_hex_keys_turn)
 {
     fixture f;
@@ -354,6 +407,23 @@ Test(manoover, passing_takes_two_presses)
     cr_assert_eq(json_array_size(sent), 0);
     key(&f, 'p');
     cr_assert_str_eq(kind_sent(), "pass");
+    unload(&f);
+}
+
+/* Issue 27: a question left on the status line once its moment passed. */
+Test(manoover, the_pass_question_goes_with_another_key_or_the_turn)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    key(&f, 'p');
+    cr_assert(strstr(notice, "Press p again"), "%s", notice);
+    key(&f, K_TAB);
+    cr_assert_str_eq(notice, "", "another key: no pass, no question");
+    key(&f, 'p');
+    json_object_set_new((json_t *)f.t.view, "turn", json_integer(1));
+    f.ui->update(f.self, &f.t);
+    cr_assert_str_eq(notice, "", "the turn has passed to the other side");
+    cr_assert_eq(json_array_size(sent), 0);
     unload(&f);
 }
 
@@ -660,7 +730,9 @@ Test(roborally, card_keys_fill_the_registers_and_enter_locks_the_program_in)
     cr_assert(notice_error && strstr(notice, "Fill 2 more registers"), "%s", notice);
     const char *text = draw(&f, 20, 80, true);
     cr_assert(strstr(text, "1 Move 1 600"), "register 1:\n%s", text);
-    cr_assert(strstr(text, "Move 2 780 in 2"), "a placed card says where:\n%s", text);
+    cr_assert(strstr(text, "2 Move 2 780"), "register 2:\n%s", text);
+    text = draw(&f, 40, 120, true);
+    cr_assert(strstr(text, "Move 2 780 in 2"), "where there is room, a placed card says where:\n%s", text);
     cr_assert(key(&f, '2'));
     cr_assert(key(&f, '4'));
     cr_assert(key(&f, K_ENTER));
@@ -671,6 +743,25 @@ Test(roborally, card_keys_fill_the_registers_and_enter_locks_the_program_in)
     cr_assert(json_is_true(json_object_get(last_sent(), "submit")));
     cr_assert_eq(json_integer_value(json_object_get(last_sent(), "turn")), 1);
     cr_assert(json_is_false(json_object_get(last_sent(), "power_down")));
+    unload(&f);
+}
+
+/* Issue 27: "Program sent..." stayed into the next turn. A new turn takes
+ * the program editor's last sentence back; the same turn keeps it. */
+Test(roborally, program_sent_goes_when_the_next_turn_comes)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
+    cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
+    cr_assert(strstr(notice, "Program sent"), "%s", notice);
+    json_object_set_new(rr_me(&f), "programmed", json_true());
+    rr_update(&f);
+    cr_assert(strstr(notice, "Program sent"), "still the turn it spoke of: %s", notice);
+    json_object_set_new((json_t *)f.t.view, "turn", json_integer(2));
+    json_object_set_new(rr_me(&f), "programmed", json_false());
+    rr_update(&f);
+    cr_assert_str_eq(notice, "", "turn 2: the sentence about turn 1 is gone");
     unload(&f);
 }
 
@@ -878,24 +969,26 @@ Test(roborally, near_the_deadline_a_changed_program_goes_as_one_draft)
     fixture f;
     load(&f, "roborally", "roborally");
     key(&f, '1');
-    draw(&f, 40, 120, true);
+    tick(&f);
     cr_assert_eq(json_array_size(sent), 0, "a minute left: the program stays here");
     f.t.now = f.t.deadline_at - 9000;
     key(&f, '2');
     key(&f, '3');
     key(&f, '3');
-    draw(&f, 40, 120, true);
+    tick(&f);
     cr_assert_eq(json_array_size(sent), 0, "not while keys still come");
-    cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "a redraw is asked for when the draft is due");
+    cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "a wake-up is asked for when the draft is due");
     f.t.now += 700;
     draw(&f, 40, 120, true);
+    cr_assert_eq(json_array_size(sent), 0, "drawing only draws: the tick sends");
+    tick(&f);
     cr_assert_eq(json_array_size(sent), 1, "one draft for the three keys");
     f.t.now += 1000;
-    draw(&f, 40, 120, true);
+    tick(&f);
     key(&f, '4');
     key(&f, '4');
     f.t.now += 700;
-    draw(&f, 40, 120, true);
+    tick(&f);
     cr_assert_eq(json_array_size(sent), 1, "the same program is not sent again");
     cr_assert_str_eq(kind_sent(), "program");
     cr_assert(json_is_false(json_object_get(last_sent(), "submit")), "a draft, not locked in");
@@ -940,7 +1033,7 @@ Test(roborally, clean_up_and_re_entry_read_as_sentences)
     ev = json_loads("{\"kind\": \"reentry\", \"turn\": 3, \"frames\": [[{\"do\": \"reenter\", \"seat\": 0, \"at\": [5, 14], \"facing\": \"E\","
                     " \"virtual\": true}, {\"do\": \"power_down\", \"seat\": 0}]]}", 0, NULL);
     cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
-    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual); Ada will be powered down.");
+    cr_assert_str_eq(buf, "Re-entry: Ada re-enters facing east (virtual: sharing the square); Ada will be powered down.");
     json_decref(ev);
     ev = json_pack("{s:s, s:i, s:i, s:[i, i]}", "kind", "filled", "seat", 0, "turn", 3, "registers", 4, 5);
     cr_assert(f.ui->describe(f.self, &f.t, ev, buf, sizeof buf));
@@ -1154,9 +1247,14 @@ Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
     cr_assert(strstr(text, "Ball at H9 facing north"), "%s", text);
     cr_assert(strstr(text, "Nobody is hitched to the ball."), "%s", text);
     cr_assert(strstr(text, "Extraction votes: none of 4"), "%s", text);
-    cr_assert(strstr(text, "T1 home E5: Ada and Bot (easy)"), "%s", text);
-    cr_assert(strstr(text, "T2 home K13: Bot (easy) and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "T1 home E5: Ada and Bot 3 (easy)"), "%s", text);
+    cr_assert(strstr(text, "T2 home K13: Bot 2 (easy) and Bot 4 (easy)"), "%s", text);
     cr_assert(strstr(text, "●1 Ada T1 D0"), "a robot's team instead of flags and lives:\n%s", text);
+    /* issue 27: at the start our robot shares its home with a teammate: ours
+     * is the one shown (with '+'), and the panel says it is virtual, and why */
+    cr_assert(strstr(rr_row(text, 5), "1↓+"), "our robot on top on its home E5:\n%s", text);
+    cr_assert(strstr(text, "●1 Ada T1 D0 virtual"), "%s", text);
+    cr_assert(strstr(notice, "Virtual: your robot shares its square"), "%s", notice);
     cr_assert(strstr(text, "H1 team 1's home"), "the legend:\n%s", text);
     /* Ada hitched from H8 (north of the ball), the bot moved off the home */
     rb_place(&f, 0, 4, 4);
@@ -1298,7 +1396,7 @@ Test(roboball, v_votes_extraction_and_takes_the_vote_back)
     json_object_set_new((json_t *)f.t.view, "votes", json_pack("[i, i]", 0, 3));
     rr_update(&f);
     const char *text = draw(&f, 36, 120, true);
-    cr_assert(strstr(text, "Extraction votes 2 of 4: Ada and Bot (easy)"), "%s", text);
+    cr_assert(strstr(text, "Extraction votes 2 of 4: Ada and Bot 4 (easy)"), "%s", text);
     cr_assert(strstr(text, "v takes your vote back"), "%s", text);
     cr_assert(strstr(text, "Ada T1 D0 voted"), "%s", text);
     cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
@@ -1337,7 +1435,7 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     fixture f;
     load(&f, "roboball", "roborally");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 1, \"turn\": 3, \"vote\": true}"),
-                     "Bot (easy) votes the ball inaccessible (extraction when every seat votes).");
+                     "Bot 2 (easy) votes the ball inaccessible (extraction when every seat votes).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"voted\", \"seat\": 0, \"turn\": 3, \"vote\": false}"),
                      "Ada takes back the extraction vote.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"extraction\", \"turn\": 4, \"facing\": \"E\", \"cards\": 5}"),
@@ -1345,8 +1443,8 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"hitches\", \"frames\": [["
                                 "{\"do\": \"unhitch\", \"seat\": 2, \"why\": \"declared\"}, {\"do\": \"hitch\", \"seat\": 0, \"team\": 0},"
                                 "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"team\"}]]}"),
-                     "Register 1: hitch declarations: Bot (easy) unhitches (as declared); Ada hitches to the ball; "
-                     "Bot (easy) cannot hitch: a robot of its team is hitched already.");
+                     "Register 1: hitch declarations: Bot 3 (easy) unhitches (as declared); Ada hitches to the ball; "
+                     "Bot 2 (easy) cannot hitch: a robot of its team is hitched already.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 2, \"seat\": 0, \"card\": 790, \"type\": \"move3\", \"frames\": ["
                                 "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\", \"dragged\": true}],"
@@ -1357,24 +1455,24 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 1, \"seat\": 1, \"card\": 500, \"type\": \"move1\", \"frames\": ["
                                 "[{\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"seat\": 0, \"from\": [4, 8], \"to\": [4, 7], \"dir\": \"N\", \"dragged\": true}]]}"),
-                     "Bot (easy) plays Move 1: the ball goes to E7; the ball drags Ada to E8.");
+                     "Bot 2 (easy) plays Move 1: the ball goes to E7; the ball drags Ada to E8.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 1, \"step\": \"bonk\", \"frames\": ["
                                 "[{\"do\": \"bonk\", \"seat\": 2, \"at\": [0, 6], \"amount\": 1, \"absorbed\": 0, \"total\": 5}],"
                                 "[{\"do\": \"pogo\", \"at\": [0, 6], \"up\": false}]]}"),
-                     "Register 1: the hovering ball comes down: the ball bonks Bot (easy) for 1 damage (5 in all); "
+                     "Register 1: the hovering ball comes down: the ball bonks Bot 3 (easy) for 1 damage (5 in all); "
                      "the ball drops back to the floor at A7.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 4, \"register\": 1, \"seat\": null, \"piece\": \"ball\", \"card\": 500,"
                                 " \"type\": \"move1\", \"frames\": [[{\"do\": \"balk\", \"piece\": \"ball\", \"at\": [0, 6], \"dir\": \"W\"}]]}"),
                      "The ball (extraction) plays Move 1: the ball balks at A7: the card would drop it.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"reveal\", \"turn\": 4, \"register\": 1, \"cards\": [{\"seat\": 1, \"card\": 520, \"type\": \"move1\"},"
                                 " {\"piece\": \"ball\", \"card\": 330, \"type\": \"right\"}]}"),
-                     "Register 1: Bot (easy) Move 1 (520), the ball Right (330).");
+                     "Register 1: Bot 2 (easy) Move 1 (520), the ball Right (330).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 5, \"step\": \"checkpoints\", \"frames\": [["
                                 "{\"do\": \"archive\", \"seat\": 0, \"at\": [2, 14]}, {\"do\": \"goal\", \"team\": 0, \"at\": [2, 14]}]]}"),
                      "Register 5: checkpoints: GOAL: team 1 has the ball home at C15.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 2, \"step\": \"belts\", \"frames\": [["
                                 "{\"do\": \"pogo\", \"at\": [0, 0], \"up\": true}, {\"do\": \"unhitch\", \"seat\": 3, \"why\": \"pogo\"}]]}"),
-                     "Register 2: belts carry: the ball hovers at A1 (pogo mode); Bot (easy) unhitches (the ball went into pogo mode).");
+                     "Register 2: belts carry: the ball hovers at A1 (pogo mode); Bot 4 (easy) unhitches (the ball went into pogo mode).");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"over\", \"winners\": [], \"reason\": \"turn_limit\", \"summary\": \"No goal in 30 turns: a draw\"}"),
                      "(frame's line)", "the frame logs the result once");
     unload(&f);
@@ -1455,7 +1553,7 @@ Test(roboball, the_end_says_which_team_won_or_that_the_turn_limit_drew)
                         json_pack("{s:s, s:s, s:[i, i]}", "summary", "Team 1 (Seat 1 and Seat 3) bring the ball home on turn 9",
                                   "reason", "goal", "winners", 0, 2));
     text = draw(&f, 36, 120, true);
-    cr_assert(strstr(text, "Team 1 (Ada and Bot (easy)) bring the ball home on turn 9"), "%s", text);
+    cr_assert(strstr(text, "Team 1 (Ada and Bot 3 (easy)) bring the ball home on turn 9"), "%s", text);
     cr_assert_eq(command(&f, "hitch 1"), GAME_CMD_ERROR);
     cr_assert_eq(command(&f, "vote"), GAME_CMD_ERROR);
     cr_assert_eq(json_array_size(sent), 0);
@@ -1479,11 +1577,12 @@ Test(roboball, the_keys_shown_and_the_help_name_hitches_and_the_vote)
     f.ui->status(f.self, &f.t, text, sizeof text, seats);
     cr_assert(strstr(text, "h/u R hitch"), "%s", text);
     bool hitch = false, extract = false;
-    for (const char *const *c = f.ui->commands_help; *c; c++) {
+    const char *const *more = f.ui->more_help ? f.ui->more_help(f.self, &f.t) : NULL;
+    for (const char *const *c = more; c && *c; c++) {
         hitch |= strncmp(*c, "hitch R", 7) == 0;
         extract |= strncmp(*c, "extract [yes|no]", 16) == 0;
     }
-    cr_assert(hitch && extract);
+    cr_assert(hitch && extract, "the help of a RoboBall table names its commands");
     unload(&f);
 }
 
@@ -1538,5 +1637,8 @@ Test(roboball, race_mode_knows_no_hitches_or_votes)
     cr_assert_eq(command(&f, "program 1 2 3 4 5"), GAME_CMD_DONE);
     cr_assert_eq(command(&f, "submit"), GAME_CMD_DONE);
     cr_assert_null(json_object_get(last_sent(), "hitches"), "a race program has no hitches");
+    cr_assert_null(f.ui->more_help(f.self, &f.t), "the race's help names only the race's commands");
+    for (const char *const *c = f.ui->commands_help; *c; c++)
+        cr_assert_null(strstr(*c, "hitch"), "%s", *c);
     unload(&f);
 }

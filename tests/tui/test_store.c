@@ -226,3 +226,60 @@ Test(store, lists_replace_the_old_ones)
     cr_assert_eq(apply(&s, "{\"type\":\"mystery\"}", 0), 0);
     store_free(&s);
 }
+
+/* Issue 27: "Bot (normal) hits Bot (normal) for 2". Two bots of one level
+ * are told apart by their seat, as the browser does; a lone one is not. */
+Test(store, two_bots_of_one_level_are_numbered_by_seat)
+{
+    store s;
+    welcomed(&s);
+    apply(&s, "{\"type\":\"room\",\"code\":\"K7P2X\",\"game\":\"ricochet\",\"title\":\"Ricochet Robots\",\"options\":{},"
+              "\"private\":false,\"host\":\"p1\",\"status\":\"lobby\",\"min_players\":2,\"max_players\":8,\"spectators\":0,"
+              "\"seats\":[{\"seat\":0,\"player\":{\"id\":\"p1\",\"name\":\"Ada\"},\"bot\":null,\"connected\":true},"
+              "{\"seat\":1,\"player\":null,\"bot\":\"normal\",\"connected\":true},"
+              "{\"seat\":2,\"player\":null,\"bot\":\"normal\",\"connected\":true},"
+              "{\"seat\":3,\"player\":null,\"bot\":\"hard\",\"connected\":true},"
+              "{\"seat\":4,\"player\":{\"id\":\"p2\",\"name\":\"Bo\"},\"bot\":\"normal\",\"connected\":false}]}",
+          0);
+    char name[100];
+    store_seat_name(&s, 1, name, sizeof name);
+    cr_assert_str_eq(name, "Bot 2 (normal)");
+    store_seat_name(&s, 2, name, sizeof name);
+    cr_assert_str_eq(name, "Bot 3 (normal)");
+    store_seat_name(&s, 3, name, sizeof name);
+    cr_assert_str_eq(name, "Bot (hard)", "the only bot of its level");
+    store_seat_name(&s, 4, name, sizeof name);
+    cr_assert_str_eq(name, "Bo", "a bot playing for a player who is away is the player");
+    char said[200];
+    store_humanize(&s, "Seat 2 hits Seat 3 for 2.", said, sizeof said);
+    cr_assert_str_eq(said, "Bot 2 (normal) hits Bot 3 (normal) for 2.");
+    store_free(&s);
+}
+
+/* Issue 27: our own rooms (rooms' "mine", private ones too) come first in
+ * the lobby's list, and the public rooms among them are not listed twice. */
+Test(store, our_rooms_come_first_in_the_lobby_and_once)
+{
+    store s;
+    welcomed(&s);
+    apply(&s, "{\"type\":\"rooms\",\"rooms\":[{\"code\":\"AAAAA\",\"title\":\"Robot Wars\"},"
+              "{\"code\":\"BBBBB\",\"title\":\"Robot boxing\"}],"
+              "\"mine\":[{\"code\":\"BBBBB\",\"title\":\"Robot boxing\",\"in\":false,\"made\":true},"
+              "{\"code\":\"CCCCC\",\"title\":\"RoboRally\",\"private\":true,\"in\":false,\"made\":true}]}",
+          0);
+    cr_assert_eq(store_lobby_count(&s), 3);
+    const char *want[] = {"BBBBB", "CCCCC", "AAAAA"};
+    bool ours[] = {true, true, false};
+    for (int i = 0; i < 3; i++) {
+        bool mine;
+        const json_t *r = store_lobby_room(&s, i, &mine);
+        cr_assert_str_eq(json_string_value(json_object_get(r, "code")), want[i]);
+        cr_assert_eq(mine, ours[i], "room %d", i);
+    }
+    bool mine;
+    cr_assert_null(store_lobby_room(&s, 3, &mine));
+    apply(&s, "{\"type\":\"rooms\",\"rooms\":[{\"code\":\"AAAAA\",\"title\":\"Robot Wars\"}]}", 0);
+    cr_assert_null(s.mine, "a server that lists none of ours");
+    cr_assert_eq(store_lobby_count(&s), 1);
+    store_free(&s);
+}

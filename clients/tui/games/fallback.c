@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_ui.h"
+#include "kit/kit.h"
 
 typedef struct fallback {
     int scroll;
@@ -182,12 +182,11 @@ static bool fallback_key(void *self, table *t, int key)
 static int fallback_hints(void *self, table *t, game_hint *out, int max)
 {
     (void)self;
-    int n = 0;
-    if (t->seat >= 0 && !table_over(t) && n < max)
-        out[n++] = (game_hint){"a", "act (JSON)", ":act {\"kind\": \"\"}"};
-    if (n < max)
-        out[n++] = (game_hint){"PgUp/PgDn", "scroll", NULL};
-    return n;
+    kit_hints h = {out, 0, max};
+    if (t->seat >= 0 && !table_over(t))
+        kit_hint(&h, "a", "act (JSON)", ":act {\"kind\": \"\"}");
+    kit_hint(&h, "PgUp/PgDn", "scroll", NULL);
+    return h.n;
 }
 
 static int fallback_status(void *self, table *t, char *text, size_t len, int *seats)

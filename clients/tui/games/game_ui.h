@@ -6,7 +6,9 @@
  * every error, the result, rematch and leave, reconnection. A renderer owns
  * the game's view → screen and nothing else: it draws the view on a canvas,
  * turns keys and word commands into actions, and describes events for the
- * log. One file per game, games/<engine id>.c, defining
+ * log. One folder per game, games/<engine id>/, with a file a concern on
+ * the kit they share (games/kit/kit.h: reading a view, squares,
+ * directions), whose <engine id>.c defines
  *
  *     const game_ui <id>_ui = {.id = "<id>", .draw = ..., ...};
  *
@@ -40,6 +42,9 @@ typedef struct table_ops {
     void (*notify)(table *t, bool error, const char *text);
     /* Opens the command line with `text` typed (a bid's "bid 7", say). */
     void (*prompt)(table *t, const char *text);
+    /* Takes a sentence of the renderer's back from the status line, if it
+     * still shows it: the moment it spoke of has passed. */
+    void (*retract)(table *t, const char *text);
 } table_ops;
 
 /* The snapshot a renderer reads. Every json_t is borrowed from the frame and
@@ -68,6 +73,9 @@ int table_act(table *t, json_t *action);
 int table_actf(table *t, const char *fmt, ...);
 void table_notify(table *t, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void table_prompt(table *t, const char *text);
+/* The status line no longer shows text, if it still did ("Press x again..."
+ * once the demonstration is over). */
+void table_retract(table *t, const char *text);
 /* The seat's name for people: the player's name, "Bot (hard)", "Seat 3". */
 void table_name(const table *t, int seat, char *buf, size_t len);
 int table_seats(const table *t);
@@ -82,22 +90,6 @@ void table_clock_text(int64_t ms, char *buf, size_t len);
 void table_humanize(const table *t, const char *text, char *out, size_t len);
 /* The game is over (a result came, or the room says so). */
 bool table_over(const table *t);
-
-/* ---- reading a view ---- */
-
-/* o[key] as an int, or def when it is missing or not an integer. */
-static inline int int_of(const json_t *o, const char *key, int def)
-{
-    const json_t *v = json_object_get(o, key);
-    return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
-/* o[key] as a string, or "" when it is missing or not a string. */
-static inline const char *str_of(const json_t *o, const char *key)
-{
-    const char *s = json_string_value(json_object_get(o, key));
-    return s ? s : "";
-}
 
 /* A key the footer and the help show: "b" "bid", clickable to run command. */
 typedef struct game_hint {
@@ -141,8 +133,14 @@ typedef struct game_ui {
     bool (*describe)(void *self, table *t, const json_t *event, char *buf, size_t len);
     /* When the renderer next wants a redraw (an animation), in ms; -1: never. */
     int (*next_frame_ms)(void *self, table *t);
+    /* Before each redraw, with a table that may act: what the renderer does
+     * when its moment comes (a draft due). draw itself only draws. */
+    void (*tick)(void *self, table *t);
     /* An action of ours was refused (the frame has shown the sentence). */
     void (*refused)(void *self, table *t, const char *code, const char *message);
+    /* More lines for the help after commands_help, for this table (a mode's
+     * own commands), NULL-terminated; or NULL. */
+    const char *const *(*more_help)(void *self, table *t);
 } game_ui;
 
 /* The renderer for a game id: its own, or the fallback. Never NULL. */

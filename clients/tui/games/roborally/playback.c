@@ -1,0 +1,146 @@
+/*
+ * playback.c: the playback of a register phase. A state after the
+ * registers ran brings the whole phase as events, each step a list of
+ * frames. From the poses the previous view showed, every frame's moves,
+ * turns, wrecks and re-entries are applied in turn, and the board shows one
+ * frame every RL_FRAME_MS before it settles on the view.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "roborally.h"
+
+void rl_poses_of_view(const table *t, rl_pose *pose)
+{
+    for (int s = 0; s < RL_SEATS; s++)
+        pose[s] = (rl_pose){-1, -1, 0};
+    size_t i;
+    const json_t *r;
+    json_array_foreach(json_object_get(t->view, "robots"), i, r) {
+        int seat = int_of(r, "seat", -1);
+        const json_t *at = json_object_get(r, "at");
+        const char *status = str_of(r, "status");
+        if (seat < 0 || seat >= RL_SEATS || !json_is_array(at) || strcmp(status, "out") == 0 ||
+            strcmp(status, "destroyed") == 0)
+            continue;
+        int f = kit_side_parse(str_of(r, "facing"));
+        pose[seat] = (rl_pose){(signed char)rl_cell_x(at), (signed char)rl_cell_y(at), (signed char)(f < 0 ? 0 : f)};
+    }
+}
+
+static void apply_action(rl_pose *pose, const json_t *a)
+{
+    const char *d = str_of(a, "do");
+    int seat = int_of(a, "seat", -1);
+    if (seat < 0 || seat >= RL_SEATS)
+        return;
+    rl_pose *p = &pose[seat];
+    if (strcmp(d, "move") == 0) {
+        const json_t *to = json_object_get(a, "to");
+        p->x = (signed char)rl_cell_x(to);
+        p->y = (signed char)rl_cell_y(to);
+    } else if (strcmp(d, "turn") == 0) {
+        int f = kit_side_parse(str_of(a, "to"));
+        if (f >= 0)
+            p->facing = (signed char)f;
+    } else if (strcmp(d, "destroyed") == 0) {
+        p->x = p->y = -1;
+    } else if (strcmp(d, "reenter") == 0) {
+        const json_t *at = json_object_get(a, "at");
+        int f = kit_side_parse(str_of(a, "facing"));
+        p->x = (signed char)rl_cell_x(at);
+        p->y = (signed char)rl_cell_y(at);
+        p->facing = (signed char)(f < 0 ? 0 : f);
+    }
+}
+
+static void event_caption(const roborally *w, const table *t, const json_t *ev, char *buf, size_t len)
+{
+    const char *kind = str_of(ev, "kind");
+    if (strcmp(kind, "card") == 0) {
+        char name[24];
+        rl_player_name(w, t, ev, false, name, sizeof name);
+        snprintf(buf, len, "Register %d: %s %s", int_of(ev, "register", 0), name, rl_card_short(int_of(ev, "card", 0)));
+    } else if (strcmp(kind, "board") == 0) {
+        snprintf(buf, len, "Register %d: %s", int_of(ev, "register", 0), str_of(ev, "step"));
+    } else {
+        snprintf(buf, len, "%s", strcmp(kind, "reentry") == 0 ? "Re-entry" : "Clean-up");
+    }
+}
+
+/* A beam's squares, lit in the frame that fires it. */
+static void add_beam(rl_frame *f, const json_t *beam)
+{
+    int d = kit_side_parse(str_of(beam, "dir"));
+    size_t i;
+    const json_t *at;
+    json_array_foreach(json_object_get(beam, "cells"), i, at) {
+        if (f->nbeam >= RL_BEAM_CELLS || d < 0)
+            return;
+        signed char *b = f->beam[f->nbeam++];
+        b[0] = (signed char)rl_cell_x(at);
+        b[1] = (signed char)rl_cell_y(at);
+        b[2] = (signed char)(d % 2 ? 2 : 1);
+    }
+}
+
+/* Builds the playback from the events new in this state. */
+void rl_build_playback(roborally *w, const table *t)
+{
+    rl_pose pose[RL_SEATS];
+    memcpy(pose, w->last, sizeof pose);
+    w->nframes = 0;
+    if (w->mode && w->mode->play_begin)
+        w->mode->play_begin(w, t);
+    size_t i, j, k;
+    const json_t *ev, *frame, *a;
+    json_array_foreach(t->events, i, ev) {
+        const json_t *frames = json_object_get(ev, "frames");
+        if (!json_array_size(frames))
+            continue;
+        char caption[RL_CAPTION];
+        event_caption(w, t, ev, caption, sizeof caption);
+        json_array_foreach(frames, j, frame) {
+            json_array_foreach(frame, k, a) {
+                apply_action(pose, a);
+                if (w->mode && w->mode->play_action)
+                    w->mode->play_action(w, t, a);
+            }
+            if (w->nframes < RL_PLAY_FRAMES) {
+                rl_frame *f = &w->frames[w->nframes++];
+                memcpy(f->pose, pose, sizeof pose);
+                char note[40] = "";
+                if (w->mode && w->mode->play_frame)
+                    w->mode->play_frame(w, t, w->nframes - 1, frame, note, sizeof note);
+                if (note[0])
+                    snprintf(f->caption, sizeof f->caption, "%.40s - %.36s", caption, note);
+                else
+                    snprintf(f->caption, sizeof f->caption, "%s", caption);
+                f->nbeam = 0;
+                json_array_foreach(frame, k, a) {
+                    if (strcmp(str_of(a, "do"), "beam") == 0)
+                        add_beam(f, a);
+                }
+            }
+        }
+    }
+    w->play_start = t->now;
+}
+
+/* The frame being shown, or -1 when the board shows the view. */
+int rl_play_frame(const roborally *w, const table *t)
+{
+    if (w->nframes == 0 || t->now < w->play_start)
+        return -1;
+    int64_t k = (t->now - w->play_start) / RL_FRAME_MS;
+    return k < w->nframes ? (int)k : -1;
+}
+
+void rl_current_poses(const roborally *w, const table *t, rl_pose *pose)
+{
+    int k = rl_play_frame(w, t);
+    if (k >= 0)
+        memcpy(pose, w->frames[k].pose, sizeof(rl_pose) * RL_SEATS);
+    else
+        rl_poses_of_view(t, pose);
+}
