@@ -58,9 +58,10 @@ export class Tui {
   /**
    * Starts botpit-tui in a new tmux session.
    * @param {string[]} args  its command line (the URL, flags)
-   * @param {{width?: number, height?: number, home?: string, env?: object, label?: string}} o
+   * @param {{width?: number, height?: number, home?: string, env?: object, label?: string,
+   *   binary?: string}} o  binary: another program to run so (botpit-ssh)
    */
-  static start(args, { width = 100, height = 32, home, env = {}, label = 'tui' } = {}) {
+  static start(args, { width = 100, height = 32, home, env = {}, label = 'tui', binary = tuiBinary() } = {}) {
     const t = new Tui();
     t.name = `s${++sessions}`;
     t.label = label;
@@ -77,7 +78,7 @@ export class Tui {
     };
     const assign = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
     // sh ignores Ctrl-C so that only botpit-tui gets it (it sets its own handler)
-    const command = `trap '' INT; env ${assign} ${[tuiBinary(), ...args].map(quote).join(' ')} 2>${quote(t.stderr)}; `
+    const command = `trap '' INT; env ${assign} ${[binary, ...args].map(quote).join(' ')} 2>${quote(t.stderr)}; `
       + 'echo "[exit $?]"; sleep 100000';
     tmux('new-session', '-d', '-s', t.name, '-x', String(width), '-y', String(height), 'sh', '-c', command);
     return t;
