@@ -94,6 +94,20 @@ static void refuse(int verdict, const settings *s, const char *addr, long long w
                                                                               : "server full");
 }
 
+/* A terminal this machine has no description of (a newer emulator's own
+ * TERM) would stop the game before it starts: it gets the common one. */
+static const char *known_term(const char *term)
+{
+    static const char *const dirs[] = {"/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char path[200];
+        snprintf(path, sizeof path, "%s/%c/%s", dirs[i], term[0], term);
+        if (access(path, R_OK) == 0)
+            return term;
+    }
+    return "xterm-256color";
+}
+
 /* keys/<hex> under the state folder, made 0700 if new. */
 static int player_folder(const settings *s, const play_key *key, char *out, size_t len)
 {
@@ -177,7 +191,7 @@ static int session(const char *config_path)
         tell("no key, so you play as a guest (log in with an SSH key to keep your name).");
 
     char term[80], lang[32];
-    snprintf(term, sizeof term, "TERM=%s", play_term(e.term));
+    snprintf(term, sizeof term, "TERM=%s", known_term(play_term(e.term)));
     snprintf(lang, sizeof lang, "LANG=%s", play_locale(e.lc_all, e.lc_ctype, e.lang));
     char *env[] = {"PATH=/usr/bin:/bin", term, lang, NULL};
     char *args[10];

@@ -168,6 +168,16 @@ describe('botpit-ssh, the play account\'s program', () => {
     for (const t of [b, d]) t.keys('Escape');
   });
 
+  test('a terminal this machine does not know gets the common one', async () => {
+    const host = setup();
+    const t = session(host, { label: 'ssh-unknown-term', env: { TERM: 'no-such-terminal-9' } });
+    await t.waitFor('Choose a name');
+    const environ = readFileSync(`/proc/${t.pid()}/environ`, 'utf8');
+    assert.match(environ, /TERM=xterm-256color/);
+    t.keys('Escape');
+    assert.equal(await t.exited(), 0);
+  });
+
   test('nothing the client sends reaches the game: TERM, locale and environment', async () => {
     const host = setup();
     const log = join(fresh('log'), 'tui.log');

@@ -14,20 +14,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 
-const socket = `botpit-tui-test-${process.pid}`;
+// BOTPIT_TMUX_SOCKET names it for a script that wants to look in (tmux -L NAME).
+const socket = process.env.BOTPIT_TMUX_SOCKET || `botpit-tui-test-${process.pid}`;
 let sessions = 0;
 
 function tmux(...args) {
   return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', '-u', ...args], { encoding: 'utf8' });
 }
 
-after(() => {
-  try {
-    tmux('kill-server');
-  } catch {
-    // no sessions were started, or the server is gone already
-  }
-});
+// Under node --test; a plain script (scripts/vps-test's) kills its own.
+if (process.env.NODE_TEST_CONTEXT) {
+  after(() => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // no sessions were started, or the server is gone already
+    }
+  });
+}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
