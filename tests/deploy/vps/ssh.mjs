@@ -40,7 +40,7 @@ function opts(keyFile) {
 
 /** A player's terminal: ssh in tmux. */
 function player(keyFile, label, { args = [], env = {} } = {}) {
-  return Tui.start([...opts(keyFile), ...args, '-t', `play@${host}`], { binary: 'ssh', label, width: 100, height: 32, env });
+  return Tui.start([...opts(keyFile), ...args, '-t', `play@${host}`], { binary: 'ssh', label, width: 120, height: 36, env });
 }
 
 /** ssh with no terminal of ours: status and everything it said. */
