@@ -31,9 +31,9 @@ function key(name) {
 }
 
 /** ssh's options for a player with that key (none: a guest). */
-function opts(keyFile) {
+function opts(keyFile, logLevel = 'ERROR') {
   const o = ['-p', '22', '-o', 'StrictHostKeyChecking=accept-new', '-o', `UserKnownHostsFile=${join(work, 'known_hosts')}`,
-    '-o', 'IdentityAgent=none', '-o', 'LogLevel=ERROR', '-o', 'ConnectTimeout=10'];
+    '-o', 'IdentityAgent=none', '-o', `LogLevel=${logLevel}`, '-o', 'ConnectTimeout=10'];
   return keyFile ? [...o, '-o', 'IdentitiesOnly=yes', '-i', keyFile]
     : [...o, '-o', 'PubkeyAuthentication=no', '-o', 'PreferredAuthentications=keyboard-interactive'];
 }
@@ -49,7 +49,7 @@ function run(keyFile, args, input) {
   return { status: r.status, out: `${r.stdout}${r.stderr}`.trim() };
 }
 
-const oneLine = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 160);
+const oneLine = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 400);
 
 /** The SHA-256 of a public key's blob: the folder botpit-ssh keeps it in. */
 function keyHex(keyFile) {
@@ -82,7 +82,8 @@ function httpGet(port, path) {
 
 /** ssh -N with a forwarding, left running a moment; what it said. */
 async function forwarding(args, probe) {
-  const child = spawn('ssh', [...opts(key('alice')), '-N', ...args, `play@${host}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // INFO: ssh says so when the server refuses a forwarded connection.
+  const child = spawn('ssh', [...opts(key('alice'), 'INFO'), '-N', ...args, `play@${host}`], { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   child.stderr.on('data', (d) => { said += d; });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -140,7 +141,8 @@ async function play() {
   const closed = first.screen();
   assert.match(closed, /Botpit: your key SHA256:\S+ is your player here/);
   assert.doesNotMatch(closed, /[$#] *$/m, 'no shell prompt after the game');
-  say('quitting', oneLine(closed.split('\n').filter((l) => /\S/.test(l) && !/^\[exit/.test(l)).slice(-2).join(' / ')));
+  assert.match(closed, /Connection to 127\.0\.0\.1 closed/);
+  say('quitting', 'the game ends, then "Connection to 127.0.0.1 closed.", no shell prompt');
 
   const hex = keyHex(alice);
   const modes = inside('stat', '-c', '%a %U %n', '/var/lib/botpit-ssh', '/var/lib/botpit-ssh/keys',
