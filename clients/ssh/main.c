@@ -133,7 +133,7 @@ static int session(const char *config_path)
     char why[600];
     if (settings_load(&s, config_path, why, sizeof why) < 0) {
         syslog(LOG_ERR, "%s", why);
-        tell("the game is not set up right here (%s); the host's log says more.", "settings");
+        tell("the game's settings here are wrong; the host's log says how.");
         return 1;
     }
     char addr[64], addr_key[80];

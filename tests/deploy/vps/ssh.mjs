@@ -3,8 +3,10 @@
 // $BOTPIT_TMUX_SOCKET). Each check prints what it saw.
 //   node ssh.mjs all WORK      a new player plays a bot game and comes back
 //                              the same; another key, a guest; the admin's
-//                              login unchanged; every refusal; the limits
+//                              login unchanged; every refusal
 //   node ssh.mjs again WORK    the same key, the same player (after an upgrade)
+//   node ssh.mjs limits WORK   per address: games at once, new connections a
+//                              minute (last: it leaves the minute used up)
 // VPS_LEADER is the container's init (for nsenter); WORK keeps the keys.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -262,7 +264,7 @@ async function play() {
 }
 
 async function limits() {
-  // A clean minute first: the checks above began a dozen sessions.
+  // A clean minute first: the checks before began a dozen sessions.
   await sleep(61000);
   // 4 at once from one address (botpit-ssh.conf: per-address 4).
   const held = [];
@@ -303,11 +305,12 @@ async function again() {
 try {
   if (mode === 'all') {
     await play();
-    await limits();
   } else if (mode === 'again') {
     await again();
+  } else if (mode === 'limits') {
+    await limits();
   } else {
-    throw new Error('usage: node ssh.mjs all|again WORK');
+    throw new Error('usage: node ssh.mjs all|again|limits WORK');
   }
 } finally {
   try {
