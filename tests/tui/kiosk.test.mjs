@@ -4,12 +4,13 @@
 // environment says, Ctrl-Z does not stop it; and --forwarded-for gives a
 // server behind which it plays (--trust-proxy) the player's own address.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer } from '../integration/lib/harness.mjs';
-import { Tui, sleep } from './lib/tui.mjs';
+import { Tui, sleep, tuiBinary } from './lib/tui.mjs';
 
 const fresh = (what) => mkdtempSync(join(tmpdir(), `botpit-kiosk-${what}-`));
 
@@ -82,19 +83,25 @@ describe('botpit-tui --kiosk', () => {
     assert.equal(await tui.exited(), 0);
   });
 
-  test('Ctrl-Z does not stop it: the game goes on answering keys', async () => {
-    const tui = start(['--forwarded-for', '192.0.2.12'], 'kiosk-ctrl-z');
+  test('Ctrl-Z does not stop it, even under a shell with job control', async () => {
+    // Under sshd the game leads its own session, whose process group the
+    // kernel never stops; under a shell with job control (bash -i) it is a
+    // job the terminal's Ctrl-Z stops, which is what --kiosk must prevent.
+    const home = fresh('home');
+    const tui = Tui.start(['--norc', '--noprofile', '-i', '-c', '"$0" "$@"; exit $?', tuiBinary(), server.wsUrl, '--kiosk', '--forwarded-for', '192.0.2.12'],
+      { binary: 'bash', label: 'kiosk-ctrl-z', home });
+    tuis.push(tui);
     await tui.waitFor('Choose a name');
-    const pid = tui.pid();
+    const game = Number(execFileSync('pgrep', ['-P', String(tui.pid())], { encoding: 'utf8' }).trim());
     tui.keys('C-z');
     await sleep(300);
-    assert.notEqual(procState(pid), 'T', 'not stopped');
+    assert.notEqual(procState(game), 'T', 'not stopped');
     tui.type('Zed');
     tui.keys('Enter');
     await tui.waitFor(/Games on this server/);
     tui.keys('C-z');
     await sleep(300);
-    assert.notEqual(procState(pid), 'T');
+    assert.notEqual(procState(game), 'T');
     tui.keys('?');
     await tui.waitFor(/Keys|help/i);
     tui.save('ctrl-z-still-answers');
