@@ -82,7 +82,7 @@ if (mode === 'http') {
     state = reply.type === 'state' ? reply : await c.next((m) => m.type === 'state');
   }
   writeFileSync(file, JSON.stringify({ token: w.token, room: room.code, seq: state.seq }));
-  console.log(`play: MANOOVER room ${room.code} against a bot over wss, ${state.seq} inputs in`);
+  console.log(`play: MANOOVER room ${room.code} against a bot over ${process.env.BOTPIT_CHECK_WS ? 'ws' : 'wss'}, ${state.seq} inputs in`);
   c.ws.close();
 } else if (mode === 'resume') {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
