@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1132,8 +1133,20 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
     a->opts = *opts;
     store_init(&a->st);
     url_endpoint(&opts->server, a->endpoint, sizeof a->endpoint);
-    char cfg_why[300];
-    a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
+    char cfg_why[300] = "";
+    if (opts->kiosk) {
+        /* A shared account: no file but the one --state names, whatever
+         * the environment says (its other players' files are beside it). */
+        unsetenv("BOTPIT_TUI_LOG");
+        if (opts->state)
+            a->cfg_ok = config_open_in(&a->cfg, opts->state, cfg_why, sizeof cfg_why) == 0;
+        else
+            a->cfg.data = json_object(); /* a guest: nothing is kept, and nothing to say */
+    } else if (opts->state) {
+        a->cfg_ok = config_open_in(&a->cfg, opts->state, cfg_why, sizeof cfg_why) == 0;
+    } else {
+        a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
+    }
     const char *name = opts->name ? opts->name : config_name(&a->cfg);
     if (name) {
         char clean[4 * PROTO_NAME_MAX + 1], bad[200];
@@ -1144,17 +1157,29 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
             return -1;
         }
     }
-    if (!a->cfg_ok)
+    if (!a->cfg_ok && cfg_why[0])
         store_status(&a->st, true, app_now(), "%s", cfg_why);
     a->input = a->st.name[0] ? INPUT_NONE : INPUT_NAME;
     a->running = true;
     return 0;
 }
 
+/* Ctrl-Z would stop the program with nothing to resume it (botpit-ssh
+ * runs no shell), leaving the player a frozen screen: it does nothing.
+ * Set before curses starts, which then leaves these signals alone. */
+static void kiosk_signals(void)
+{
+    signal(SIGTSTP, SIG_IGN);
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
+}
+
 int app_run(app *a)
 {
     char why[300];
     term_info info;
+    if (a->opts.kiosk)
+        kiosk_signals();
     if (term_start(a->opts.ascii, a->opts.mono, &info, why, sizeof why) < 0) {
         fprintf(stderr, "botpit-tui: %s\n", why);
         return 1;
@@ -1162,7 +1187,7 @@ int app_run(app *a)
     term_handle_signals();
     a->utf8 = info.utf8;
     a->color = info.color;
-    a->net = conn_start(&a->opts.server, a->opts.insecure, why, sizeof why);
+    a->net = conn_start(&a->opts.server, a->opts.insecure, a->opts.forwarded_for, why, sizeof why);
     if (!a->net) {
         term_end();
         fprintf(stderr, "botpit-tui: %s\n", why);

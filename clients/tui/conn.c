@@ -38,6 +38,7 @@ struct conn {
     url target;
     char host_header[300];
     bool insecure;
+    char forwarded_for[64]; /* sent as X-Real-IP when set */
     struct lws_context *ctx;
     pthread_t thread;
     bool thread_started;
@@ -318,6 +319,20 @@ static void wake_up(conn *c)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 }
 
+/* The player's own address for a server behind which we play on their
+ * behalf (botpit-ssh): its --trust-proxy counts limits by X-Real-IP. */
+static int append_forwarded_for(conn *c, struct lws *wsi, void *in, size_t len)
+{
+    if (!c->forwarded_for[0])
+        return 0;
+    unsigned char **p = in;
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"x-real-ip:",
+                                       (const unsigned char *)c->forwarded_for,
+                                       (int)strlen(c->forwarded_for), p, *p + len)
+               ? -1
+               : 0;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
@@ -335,6 +350,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         deliver(c, &ev);
         return 0;
     }
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        return append_forwarded_for(c, wsi, in, len);
     case LWS_CALLBACK_CLIENT_RECEIVE:
         return receive(c, wsi, in, len);
     case LWS_CALLBACK_CLIENT_WRITEABLE:
@@ -404,7 +421,8 @@ static void lws_log_line(int level, const char *line)
     }
 }
 
-conn *conn_start(const url *target, bool insecure, char *why, size_t why_len)
+conn *conn_start(const url *target, bool insecure, const char *forwarded_for, char *why,
+                 size_t why_len)
 {
     conn *c = calloc(1, sizeof *c);
     if (!c) {
@@ -413,6 +431,7 @@ conn *conn_start(const url *target, bool insecure, char *why, size_t why_len)
     }
     c->target = *target;
     c->insecure = insecure;
+    snprintf(c->forwarded_for, sizeof c->forwarded_for, "%s", forwarded_for ? forwarded_for : "");
     c->wake[0] = c->wake[1] = -1;
     c->rand_state = (unsigned)time(NULL) ^ (unsigned)getpid();
     bool v6 = strchr(target->host, ':') != NULL;

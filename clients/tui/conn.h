@@ -44,8 +44,10 @@ typedef struct conn_event {
 typedef struct conn conn;
 
 /* Starts the network thread, which connects at once. insecure: TLS without
- * certificate checks. NULL with why on failure. */
-conn *conn_start(const url *target, bool insecure, char *why, size_t why_len);
+ * certificate checks. forwarded_for: an address sent as X-Real-IP with
+ * every connection (NULL or "": none). NULL with why on failure. */
+conn *conn_start(const url *target, bool insecure, const char *forwarded_for, char *why,
+                 size_t why_len);
 /* Joins the thread, closes the link and frees everything. */
 void conn_stop(conn *c);
 

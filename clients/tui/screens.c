@@ -222,6 +222,25 @@ static void draw_log(const app *a, canvas c, const char *title)
 
 /* ---- the name screen ---- */
 
+/* Where the name and token are kept (--state, --kiosk), in two lines. */
+static void draw_kept_where(const app *a, canvas c, int y, int x)
+{
+    const args *o = &a->opts;
+    if (o->kiosk && !o->state) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. You play as a guest: nothing is kept after");
+        cv_text(c, y + 1, x, CV_DIM, "you quit.");
+    } else if (o->kiosk) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player are kept for you: next");
+        cv_text(c, y + 1, x, CV_DIM, "time you are back as the same player.");
+    } else if (o->state) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
+        cv_textf(c, y + 1, x, CV_DIM, "%s/tui.json.", o->state);
+    } else {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
+        cv_text(c, y + 1, x, CV_DIM, "$XDG_CONFIG_HOME/botpit/ (~/.config/botpit/).");
+    }
+}
+
 static void draw_name(const app *a, canvas c)
 {
     int y = c.h / 2 - 5, x = c.w / 2 - 30;
@@ -240,8 +259,7 @@ static void draw_name(const app *a, canvas c)
     before.len = a->line.cursor;
     edit_text(&before, text, sizeof text);
     cv_cursor(c, y + 6, x + 2 + cv_text_width(&c, text));
-    cv_text(c, y + 9, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
-    cv_text(c, y + 10, x, CV_DIM, "$XDG_CONFIG_HOME/botpit/ (~/.config/botpit/).");
+    draw_kept_where(a, c, y + 9, x);
 }
 
 /* ---- the lobby ---- */
