@@ -434,6 +434,7 @@ export function createTable(app) {
     lastState = s;
     const snap = snapshot(fresh ? s.events : []);
     try { renderer.update?.(snap); } catch (e) { console.error(e); }
+    refocus();
     renderTurn(snap);
     hints.refresh();
   }
@@ -460,11 +461,43 @@ export function createTable(app) {
     if (bottom > bar + 40 && top < window.innerHeight - 40) window.scrollTo({ top: y, behavior: 'instant' });
   });
 
-  slot.addEventListener('keydown', (e) => {
+  /** A key for the game: the renderer's, if it takes it. */
+  function gameKey(e) {
     if (!renderer?.key) return;
     let handled = false;
     try { handled = renderer.key(e); } catch (err) { console.error(err); }
     if (handled) e.preventDefault();
+  }
+  slot.addEventListener('keydown', gameKey);
+
+  // Keys keep reaching the game after any action. A board redraws what was
+  // just clicked or keyed (an arrow, a die, a button disabled while the
+  // move is sent), and a focused element that goes away or is disabled
+  // leaves the focus on the page's body, outside the table, where keys
+  // reach no game. So while the player is at the table (their last click
+  // or focus was in it, not elsewhere on purpose) lost focus comes back to
+  // the table, and a key pressed meanwhile still goes to the game.
+  let atTable = false;
+  const focusLost = () => {
+    const a = document.activeElement;
+    return !a || a === document.body || a === document.documentElement;
+  };
+  const refocus = () => {
+    if (atTable && renderer && element.isConnected && focusLost()) slot.focus({ preventScroll: true });
+  };
+  document.addEventListener('pointerdown', (e) => {
+    // Dismissing a notice is not leaving the table.
+    if (e.target instanceof Element && e.target.closest('#toasts')) return;
+    atTable = element.contains(e.target);
+  }, true);
+  document.addEventListener('focusin', (e) => { atTable = element.contains(e.target); });
+  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) setTimeout(refocus, 0); });
+  document.addEventListener('keydown', (e) => {
+    // Only a key that went to nothing: one the table saw is handled there.
+    const nowhere = e.target === document.body || e.target === document.documentElement;
+    if (!nowhere || e.defaultPrevented || !atTable || !renderer || !element.isConnected) return;
+    slot.focus({ preventScroll: true });
+    gameKey(e);
   });
 
   return {
