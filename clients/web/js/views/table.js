@@ -57,7 +57,13 @@ function listNames(names) {
 export function createTable(app) {
   const { store, conn } = app;
 
-  const turnText = h('p.turn-text', { id: 'turn-text', role: 'status', 'aria-live': 'polite' });
+  // "Your turn" or "Waiting for Ada" (the lead), then what to do (the
+  // detail). On a phone the sticky bar keeps to one line, the lead: the
+  // detail is said in a line under it that scrolls away with the page.
+  const turnLead = h('span.turn-lead');
+  const turnDetail = h('span.turn-detail');
+  const turnText = h('p.turn-text', { id: 'turn-text', role: 'status', 'aria-live': 'polite' }, turnLead, turnDetail);
+  const turnLine = h('p.turn-line', { id: 'turn-line', 'aria-hidden': 'true', hidden: true });
   const countdown = h('span.countdown', { id: 'countdown', role: 'timer', hidden: true });
   const sending = h('span.sending', { hidden: true, 'aria-hidden': 'true' }, 'Sending…');
   const rulesButton = h('button.btn.small.rules-button', {
@@ -85,7 +91,7 @@ export function createTable(app) {
   const seatActions = h('div.row.table-actions');
   const soundToggle = h('button.btn.small.quiet.sound-toggle', { type: 'button', id: 'sound-toggle', onclick: () => setSound(!storage.sound) });
   const element = h('section.table-frame', { 'aria-label': 'Game table' },
-    turnbar, hints.bar, result, slot, announcer,
+    turnbar, turnLine, hints.bar, result, slot, announcer,
     h('div.table-seats', {}, players,
       h('div.table-foot', {}, watchers, seatActions, h('div.row.table-prefs', {}, hints.toggle, soundToggle))));
 
@@ -106,6 +112,7 @@ export function createTable(app) {
   let lastDeadline = null;  // the deadline seen then
   let sawPlay = false;      // this table has seen the game in progress
   let resultShown = false;  // ... and the result panel
+  let lobbyCode = null;     // the room last seen here before its game: its start is seen live
 
   function showRules(from) {
     const room = store.room;
@@ -202,7 +209,7 @@ export function createTable(app) {
     // Nothing said about one room may be heard in the next.
     clearTimeout(announceTimer);
     announcer.textContent = '';
-    turnText.textContent = '';
+    setTurn('', '');
     hints.reset();
     attention.stop();
     wasMine = null;
@@ -243,6 +250,8 @@ export function createTable(app) {
     renderLog();
     update();
     renderResult();
+    if (room.code === lobbyCode) showBoard();
+    lobbyCode = null;
     hasRules(room.game).then((yes) => { if (mountedKey === key) rulesButton.hidden = !yes; });
   }
 
@@ -262,13 +271,31 @@ export function createTable(app) {
     return text || genericEvent(event, (s) => store.seatName(s), (t) => store.named(t));
   }
 
+  /**
+   * The turn bar says `lead` and, after a colon, `detail`. Where the bar
+   * keeps to one line (a phone) and the lead does not fit, its `short` form
+   * stands in; the detail goes to the line under the bar, with the lead in
+   * full when it had to give way.
+   */
+  function setTurn(lead, detail, short = null) {
+    turnLead.textContent = lead;
+    turnDetail.textContent = detail ? `: ${detail}` : '';
+    let line = detail ? capitalise(detail) : '';
+    if (short && turnLead.scrollWidth > turnLead.clientWidth + 1) {
+      turnLead.textContent = short;
+      line = detail ? `${lead}: ${detail}` : lead;
+    }
+    turnLine.textContent = line;
+    turnLine.hidden = !line;
+  }
+
   function renderTurn(snap) {
     const room = store.room;
     const over = room.status === 'over' || !!store.over;
     // After the game the result panel says it all; the bar steps aside.
     turnbar.hidden = over;
     if (over) {
-      turnText.textContent = 'Game over';
+      setTurn('Game over', '');
       turnbar.dataset.mine = 'false';
       for (const li of players.children) li.dataset.turn = 'false';
       return;
@@ -276,15 +303,15 @@ export function createTable(app) {
     const st = snap ? statusOf(snap) : null;
     const seats = st?.seats || [];
     const mineNow = snap && snap.seat >= 0 && seats.includes(snap.seat);
-    let text;
-    if (!snap) text = 'Dealing…';
-    else if (mineNow) text = st.text ? `Your turn: ${st.text}` : 'Your turn';
+    if (!snap) setTurn('Dealing…', '');
+    else if (mineNow) setTurn('Your turn', st.text);
     else if (seats.length) {
       const names = seats.map((s) => store.seatName(s));
-      text = snap.seat >= 0 ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`;
-      if (st.text) text += `: ${st.text}`;
-    } else text = st?.text || 'Playing';
-    turnText.textContent = text;
+      const seated = snap.seat >= 0;
+      setTurn(seated ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`, st.text,
+        seats.length > 1 ? `${seated ? 'Waiting for ' : ''}${seats.length} players${seated ? '' : ' to play'}`
+          : seated ? 'Not your turn yet' : 'Playing');
+    } else setTurn(st?.text || 'Playing', '', 'Playing');
     turnbar.dataset.mine = String(!!mineNow);
     callIfAway(snap, !!mineNow);
     // Beside the table, an arrow marks whose turn it is.
@@ -423,6 +450,19 @@ export function createTable(app) {
     }
   }
 
+  /**
+   * The game has just started: bring the table to the top of the window.
+   * The page stays where it was scrolled, and on a phone the Start button
+   * sat below the seats, so the board would be off-screen above.
+   */
+  function showBoard() {
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    const top = element.getBoundingClientRect().top;
+    const board = slot.getBoundingClientRect().top;
+    if (top >= bar && board <= window.innerHeight * 0.4) return; // in view already
+    window.scrollTo({ top: window.scrollY + top - bar - 8, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
+  }
+
   /** Gives the renderer the newest state (and its events, once). */
   function update() {
     const s = store.state;
@@ -507,6 +547,7 @@ export function createTable(app) {
     render(what) {
       const room = store.room;
       if (!room || room.status === 'lobby') {
+        lobbyCode = room?.code ?? null;
         if (mountedKey) unmount();
         clearInterval(countdownTimer);
         return;
