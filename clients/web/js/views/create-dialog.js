@@ -82,6 +82,9 @@ export function createCreateDialog(app) {
       h('p.help', { id: `${privId}-help` }, 'Not listed under open rooms; only people with the link or code can join.')));
 
     const submit = h('button.btn.primary', { type: 'submit' }, 'Create room');
+    // The server's refusal, by the button: a notice would sit behind the dialog.
+    const refusal = h('p.field-error.form-refusal', { role: 'alert', id: uniqueId('create-refusal') });
+    submit.setAttribute('aria-describedby', refusal.id);
     const form = h('form.create-form', {
       novalidate: true,
       onsubmit: async (e) => {
@@ -96,8 +99,10 @@ export function createCreateDialog(app) {
           // Only what differs from the default: the room shows the rest.
           else if (opt.default_by ? edited : r.value !== opt.default) options[opt.name] = r.value;
         }
+        refusal.textContent = '';
         if (first) { first.focus(); return; }
-        const reply = await app.create({ game: game.id, options, private: priv.checked }, submit);
+        const reply = await app.create({ game: game.id, options, private: priv.checked }, submit,
+          (sentence) => { refusal.textContent = sentence; });
         if (reply) {
           dialog.onclose = null; // focus goes to the room's heading instead
           dialog.close();
@@ -108,6 +113,7 @@ export function createCreateDialog(app) {
     h('p.lede.small', {}, game.summary),
     list,
     h('div.row.end.sticky-actions', {},
+      refusal,
       h('button.btn', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
       submit));
     dialog.replaceChildren(form);
