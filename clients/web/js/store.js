@@ -23,6 +23,11 @@ export const store = {
   me: null,          // {id, name}
   games: [],         // the `games` list
   rooms: [],         // the public rooms
+  // The player's own open rooms, the private ones too (a quick game left
+  // to a bot): the `rooms` message's `yours`, each a row like those of
+  // `rooms` plus `seat` (the player's seat, or null). The field is the
+  // client's assumption until the server sends it (issue 27): absent, [].
+  yours: [],
   ...initialRoomState(),
   listeners: new Set(),
   chatKeys: new Set(),
@@ -106,6 +111,7 @@ export const store = {
         break;
       case 'rooms':
         this.rooms = m.rooms;
+        this.yours = Array.isArray(m.yours) ? m.yours : [];
         this.changed('rooms');
         break;
       case 'room': {

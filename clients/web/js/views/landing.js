@@ -53,6 +53,11 @@ export function createLanding(app) {
 
   const gameList = h('ul.game-list', { 'aria-busy': 'true' });
   const roomList = h('div.room-list');
+  const yourList = h('div.room-list.your-rooms');
+  const yourBlock = h('section.block', { 'aria-labelledby': 'your-rooms-title', hidden: true },
+    h('h2#your-rooms-title', {}, 'Your rooms'),
+    h('p.help', {}, 'Rooms you created or have a seat in that are still open, private ones too: go back to any of them.'),
+    yourList);
 
   const element = h('section.screen.landing', {},
     here,
@@ -61,6 +66,7 @@ export function createLanding(app) {
         h('h1', { tabindex: '-1' }, 'Robot board games, with friends or bots'),
         h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.')),
       h('div.card.join-card', {}, h('h2', {}, 'Join a room'), joinForm)),
+    yourBlock,
     h('section.block', { 'aria-labelledby': 'games-title' },
       h('h2#games-title', {}, 'Games'),
       gameList),
@@ -142,7 +148,7 @@ export function createLanding(app) {
       button,
       where: (sentence) => {
         rowRefusals.set(code, sentence);
-        const row = roomList.querySelector(`.room-row[data-code="${CSS.escape(code)}"] .room-refusal`);
+        const row = element.querySelector(`.room-row[data-code="${CSS.escape(code)}"] .room-refusal`);
         if (row) row.textContent = sentence;
         else toast(sentence, 'error'); // the room left the list meanwhile
       },
@@ -180,14 +186,45 @@ export function createLanding(app) {
     });
   }
 
+  /** Where the player stands in one of their rooms, in words. */
+  function yourPlace(r) {
+    if (Number.isInteger(r.seat)) {
+      return r.status === 'playing' ? `your seat ${r.seat + 1} (a bot plays it while you are away)` : `your seat ${r.seat + 1}`;
+    }
+    return 'no seat';
+  }
+
+  function renderYours() {
+    const here = store.room?.code;
+    const rooms = store.yours.filter((r) => r.code !== here);
+    yourBlock.hidden = !rooms.length;
+    rebuild(yourList, () => fill(yourList, rooms.length ? h('ul.rooms', {}, rooms.map((r) => h('li.room-row', { dataset: { code: r.code } },
+      h('div.room-what', {},
+        h('span.code', {}, r.code),
+        h('span.room-title', {}, r.title),
+        r.private ? h('span.room-host', {}, 'private') : null),
+      h('div.room-facts', {},
+        h(`span.status-badge.s-${r.status}`, {}, STATUS_TEXT[r.status] || r.status),
+        h('span', {}, `${r.players}/${r.max_players} players`),
+        h('span', {}, yourPlace(r))),
+      h('button.btn.small.primary', {
+        type: 'button', dataset: { key: `back-${r.code}` },
+        'aria-label': `Back to room ${r.code}, ${r.title}`,
+        onclick: (e) => joinFromList(r.code, e.currentTarget),
+      }, 'Back to the room'),
+      h('p.field-error.room-refusal', { role: 'alert' }, rowRefusals.get(r.code) || '')))) : null));
+  }
+
   store.subscribe((what) => {
     if (what.has('room')) renderHere();
     if (what.has('games') || what.has('conn')) renderGames();
     if (what.has('rooms')) renderRooms();
+    if (what.has('rooms') || what.has('room')) renderYours();
   });
   renderHere();
   renderGames();
   renderRooms();
+  renderYours();
 
   return { element };
 }
