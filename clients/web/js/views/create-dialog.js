@@ -11,8 +11,10 @@ function control(opt, id, helpId) {
     return h('input.checkbox', { ...common, type: 'checkbox', checked: !!opt.default });
   }
   if (opt.type === 'choice') {
+    // The server's words for each choice where it gives them: "Risky
+    // Exchange", not the risky_exchange it is sent as.
     const select = h('select.input', common,
-      (opt.choices || []).map((c) => h('option', { value: c, selected: c === opt.default }, c)));
+      (opt.choices || []).map((c, i) => h('option', { value: c, selected: c === opt.default }, opt.choice_labels?.[i] || c)));
     select.value = opt.default;
     return select;
   }
