@@ -113,6 +113,7 @@ export function createTable(app) {
   let sawPlay = false;      // this table has seen the game in progress
   let resultShown = false;  // ... and the result panel
   let lobbyCode = null;     // the room last seen here before its game: its start is seen live
+  let clockWanted = true;   // the renderer's status lets the deadline show as a countdown
 
   function showRules(from) {
     const room = store.room;
@@ -134,6 +135,9 @@ export function createTable(app) {
   renderSound();
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  // A touch screen as the main pointer (a phone, a tablet): words say
+  // "tap", and lines about keys give way.
+  const touch = window.matchMedia('(pointer: coarse)');
 
   /** What a renderer sees of the game right now (see games/README.md). */
   function snapshot(events) {
@@ -192,6 +196,7 @@ export function createTable(app) {
       get hints() { return hints.on(); },
       hintChanged: () => hints.later(),
       get reducedMotion() { return reducedMotion.matches; },
+      get touch() { return touch.matches; },
       serverNow: () => clock.serverNow(),
     };
   }
@@ -301,6 +306,10 @@ export function createTable(app) {
       return;
     }
     const st = snap ? statusOf(snap) : null;
+    if (clockWanted !== (st?.countdown !== false)) {
+      clockWanted = !clockWanted;
+      renderCountdown();
+    }
     const seats = st?.seats || [];
     const mineNow = snap && snap.seat >= 0 && seats.includes(snap.seat);
     if (!snap) setTurn('Dealing…', '');
@@ -339,7 +348,7 @@ export function createTable(app) {
   function renderCountdown() {
     clearInterval(countdownTimer);
     const s = store.state;
-    const running = s?.deadline && store.room?.status === 'playing';
+    const running = s?.deadline && store.room?.status === 'playing' && clockWanted;
     countdown.hidden = !running;
     if (!running) return;
     const endsAt = clock.deadlineEnd(s.deadline, s.receivedAt || Date.now());
