@@ -459,6 +459,12 @@ export function createTable(app) {
     }
   }
 
+  // A phone turned, a window resized: the turn bar's lead may fit now, or
+  // no longer.
+  window.addEventListener('resize', () => {
+    if (renderer && store.state && element.isConnected) renderTurn(snapshot([]));
+  });
+
   /**
    * The game has just started: bring the table to the top of the window.
    * The page stays where it was scrolled, and on a phone the Start button
