@@ -1,11 +1,12 @@
 // "Your rooms" in the lobby (issue 27, item 1): a quick game is private,
 // so once left (a bot keeps the seat) it was nowhere to be seen. The
 // lobby lists the player's own open rooms, the private ones too, from
-// the `rooms` message's `yours` (rows as in `rooms`, plus `seat`), with a
-// way back. The server side of `yours` is being added at the same time
-// (issue 27, the lobby's part): until it lands, this story hands the page
-// the `rooms` message the server is to send, naming a real room Ada left,
-// and goes back to it through the real server.
+// the `rooms` message's `mine` (rows as in `rooms`, plus `private`, `in`
+// and `made`), with a way back. The server side of `mine` is being added
+// at the same time (issue 27, the lobby's part): until it is in this
+// branch, this story hands the page the `rooms` message the server is to
+// send, naming a real room Ada left, and goes back to it through the real
+// server.
 // On a desktop (1280x800) and on a 390x844 touch phone.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -53,15 +54,15 @@ for (const [size, viewport, touch] of SIZES) {
       await ada.evaluate((c) => window.botpit.store.apply({
         type: 'rooms',
         rooms: [],
-        yours: [{
+        mine: [{
           code: c, game: 'ricochet', title: 'Ricochet Robots', players: 2, max_players: 8, status: 'playing',
-          spectators: 0, host: null, seeded: false, private: true, seat: 0,
+          spectators: 0, host: null, seeded: false, private: true, in: false, made: true,
         }],
       }), code);
       const row = ada.locator(`.your-rooms .room-row[data-code="${code}"]`);
       await row.waitFor();
       await row.getByText('private').waitFor();
-      await row.getByText('your seat 1 (a bot plays it while you are away)').waitFor();
+      await row.getByText('you made it; it plays on without you').waitFor();
       await row.scrollIntoViewIfNeeded();
       await shootBoth(ada, `your-rooms-${size}`);
     });

@@ -23,11 +23,10 @@ export const store = {
   me: null,          // {id, name}
   games: [],         // the `games` list
   rooms: [],         // the public rooms
-  // The player's own open rooms, the private ones too (a quick game left
-  // to a bot): the `rooms` message's `yours`, each a row like those of
-  // `rooms` plus `seat` (the player's seat, or null). The field is the
-  // client's assumption until the server sends it (issue 27): absent, [].
-  yours: [],
+  // The player's own rooms, the private ones too (a quick game left to a
+  // bot): the `rooms` message's `mine`, each a row like those of `rooms`
+  // plus `private`, `in` (we are in it) and `made` (we created it).
+  mine: [],
   ...initialRoomState(),
   listeners: new Set(),
   chatKeys: new Set(),
@@ -111,7 +110,7 @@ export const store = {
         break;
       case 'rooms':
         this.rooms = m.rooms;
-        this.yours = Array.isArray(m.yours) ? m.yours : [];
+        this.mine = Array.isArray(m.mine) ? m.mine : [];
         this.changed('rooms');
         break;
       case 'room': {

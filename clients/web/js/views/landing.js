@@ -186,17 +186,15 @@ export function createLanding(app) {
     });
   }
 
-  /** Where the player stands in one of their rooms, in words. */
+  /** How the room is the player's, in words. */
   function yourPlace(r) {
-    if (Number.isInteger(r.seat)) {
-      return r.status === 'playing' ? `your seat ${r.seat + 1} (a bot plays it while you are away)` : `your seat ${r.seat + 1}`;
-    }
-    return 'no seat';
+    if (r.in) return 'you are in it';
+    return r.status === 'playing' ? 'you made it; it plays on without you' : 'you made it';
   }
 
   function renderYours() {
     const here = store.room?.code;
-    const rooms = store.yours.filter((r) => r.code !== here);
+    const rooms = store.mine.filter((r) => r.code !== here);
     yourBlock.hidden = !rooms.length;
     rebuild(yourList, () => fill(yourList, rooms.length ? h('ul.rooms', {}, rooms.map((r) => h('li.room-row', { dataset: { code: r.code } },
       h('div.room-what', {},
