@@ -278,16 +278,21 @@ export function createTable(app) {
 
   /**
    * The turn bar says `lead` and, after a colon, `detail`. Where the bar
-   * keeps to one line (a phone) and the lead does not fit, its `short` form
-   * stands in; the detail goes to the line under the bar, with the lead in
-   * full when it had to give way.
+   * keeps to one line (a phone) and the lead does not fit, the first of its
+   * `shorter` forms that fits stands in (the last one, if none does); the
+   * detail goes to the line under the bar, with the lead in full when it
+   * had to give way.
    */
-  function setTurn(lead, detail, short = null) {
+  function setTurn(lead, detail, ...shorter) {
     turnLead.textContent = lead;
     turnDetail.textContent = detail ? `: ${detail}` : '';
     let line = detail ? capitalise(detail) : '';
-    if (short && turnLead.scrollWidth > turnLead.clientWidth + 1) {
-      turnLead.textContent = short;
+    const tooLong = () => turnLead.scrollWidth > turnLead.clientWidth + 1;
+    if (shorter.length && tooLong()) {
+      for (const short of shorter) {
+        turnLead.textContent = short;
+        if (!tooLong()) break;
+      }
       line = detail ? `${lead}: ${detail}` : lead;
     }
     turnLine.textContent = line;
@@ -317,9 +322,9 @@ export function createTable(app) {
     else if (seats.length) {
       const names = seats.map((s) => store.seatName(s));
       const seated = snap.seat >= 0;
-      setTurn(seated ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`, st.text,
-        seats.length > 1 ? `${seated ? 'Waiting for ' : ''}${seats.length} players${seated ? '' : ' to play'}`
-          : seated ? 'Not your turn yet' : 'Playing');
+      const lead = seated ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`;
+      if (seats.length > 1) setTurn(lead, st.text, `${seated ? 'Waiting for ' : ''}${seats.length} players${seated ? '' : ' to play'}`);
+      else setTurn(lead, st.text, `${names[0]}’s turn`, seated ? 'Not your turn yet' : 'Playing');
     } else setTurn(st?.text || 'Playing', '', 'Playing');
     turnbar.dataset.mine = String(!!mineNow);
     callIfAway(snap, !!mineNow);
