@@ -18,7 +18,8 @@ import { attention } from './attention.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token }));
-const actions = createActions(conn);
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const actions = createActions(conn, (message) => capitalise(store.named(message)));
 const main = document.getElementById('main');
 
 // What the views share: the store, the ability to send, and the router.
@@ -29,10 +30,13 @@ const app = {
   // While we ask to move to another room (join, create), the `room` of the
   // new one is our own doing, not a rematch to follow.
   joining: null,
-  /** Joins a room by code and shows it; the route follows the answer. */
-  async join(code, { button, as } = {}) {
+  /**
+   * Joins a room by code and shows it; the route follows the answer.
+   * `where(sentence)` shows a refusal next to what was clicked.
+   */
+  async join(code, { button, as, where } = {}) {
     app.joining = code;
-    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button });
+    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button, where });
     if (app.joining === code) app.joining = null;
     if (!reply) {
       if (parseRoute().name === 'room' && parseRoute().code === code) navigate('#/', { replace: true });
@@ -41,10 +45,10 @@ const app = {
     navigate(roomPath(reply.code), { replace: parseRoute().code === reply.code });
     return reply;
   },
-  /** Creates a room (leaving any other) and shows it. */
-  async create(fields, button) {
+  /** Creates a room (leaving any other) and shows it; `where` as for join. */
+  async create(fields, button, where) {
     app.joining = 'new';
-    const reply = await actions.run('create', fields, { button });
+    const reply = await actions.run('create', fields, { button, where });
     if (app.joining === 'new') app.joining = null;
     if (reply) navigate(roomPath(reply.code));
     return reply;
@@ -68,16 +72,16 @@ const app = {
   /**
    * One click to a game: a private room of `game` with its default
    * options, bots in the seats the game needs, started at once. Works for
-   * any game the server lists with bots.
+   * any game the server lists with bots. `where` shows a refusal.
    */
-  async quickStart(game, button) {
+  async quickStart(game, button, where) {
     if (button?.getAttribute('aria-busy') === 'true') return null;
     const levels = game.bot_levels || [];
     if (!levels.length) return null;
     const level = levels.includes(storage.botLevel) ? storage.botLevel : levels[0];
     button?.setAttribute('aria-busy', 'true');
     try {
-      const room = await app.create({ game: game.id, options: {}, private: true });
+      const room = await app.create({ game: game.id, options: {}, private: true }, null, where);
       if (!room) return null;
       const needed = Math.max(2, game.min_players) - 1;
       for (let seat = 1; seat <= needed; seat++) {
@@ -172,8 +176,8 @@ conn.addEventListener('message', (e) => {
   const before = store.room?.code;
   store.apply(m);
   if (m.type === 'error' && m.code !== undefined) {
-    const text = store.named(m.message);
-    toast(text.charAt(0).toUpperCase() + text.slice(1), 'error');
+    // A refusal shown where the player clicked needs no notice as well.
+    if (!actions.shownInPlace(m.id)) toast(capitalise(store.named(m.message)), 'error');
   } else if (m.type === 'sit_request') {
     showSitRequest(m, actions.run);
   } else if (m.type === 'sit_pending' || m.type === 'sit_denied') {

@@ -23,6 +23,10 @@ export const store = {
   me: null,          // {id, name}
   games: [],         // the `games` list
   rooms: [],         // the public rooms
+  // The player's own rooms, the private ones too (a quick game left to a
+  // bot): the `rooms` message's `mine`, each a row like those of `rooms`
+  // plus `private`, `in` (we are in it) and `made` (we created it).
+  mine: [],
   ...initialRoomState(),
   listeners: new Set(),
   chatKeys: new Set(),
@@ -106,6 +110,7 @@ export const store = {
         break;
       case 'rooms':
         this.rooms = m.rooms;
+        this.mine = Array.isArray(m.mine) ? m.mine : [];
         this.changed('rooms');
         break;
       case 'room': {
