@@ -98,6 +98,9 @@ export function createHints({ slot, ask, game, covered = () => 0 }) {
   }, true);
   slot.addEventListener('click', later);
   slot.addEventListener('keyup', later);
+  // Placed for the window it was shown in: a turned phone or a resized
+  // window would leave it pointing at nothing, or sticking out.
+  window.addEventListener('resize', () => dismiss());
 
   /** An element's box relative to the slot. */
   function boxIn(element) {
