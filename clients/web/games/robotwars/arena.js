@@ -243,6 +243,7 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
         } else {
           // A push: a badge on the edge between the two robots. Its hit
           // area lies under the robots: a tap on the opponent attacks it.
+          const [mx, my] = mover?.cell ? centre(mover.cell) : centre(opt.to);
           const [tx, ty] = centre(opt.to);
           const [bx, by] = [(mx + tx) / 2, (my + ty) / 2];
           g = svg('g', { class: `rw-move rw-push rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
