@@ -126,6 +126,12 @@ for (const [size, viewport, touch] of SIZES) {
       await ada.keyboard.press(HEX_KEYS[legal.dir]);
       await waitSaid(ada, `Robot ${legal.number} already points ${HEX_WORDS[legal.dir]}.`);
       assert.equal(await seqOf(ada), seq, 'nothing was sent');
+      // The same by a tap on the pad's button for that facing.
+      await clearSaid(ada);
+      const facing = ada.locator(`.mo-pad-btn[data-dir="${legal.dir}"]`);
+      await (touch ? facing.tap({ force: true }) : facing.click({ force: true }));
+      await waitSaid(ada, `Robot ${legal.number} already points ${HEX_WORDS[legal.dir]}.`);
+      assert.equal(await seqOf(ada), seq, 'nothing was sent');
       await ada.keyboard.press('Escape');
       await clearSaid(ada);
       const enemy = view.robots.find((r) => r.owner !== view.you);

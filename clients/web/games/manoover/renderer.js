@@ -194,7 +194,10 @@ export function createRenderer(table) {
     const robot = choice && snap.view.robots.find((r) => r.owner === snap.seat && r.number === selected);
     for (const [what, b] of padButtons) {
       const ok = !!choice && (what === 'step' ? choice.step : choice.turn.includes(what));
-      b.disabled = !ok;
+      // With a robot picked, a button the rules refuse still answers a tap
+      // (the facing it has already: "Robot 2 already points north.").
+      b.disabled = !choice;
+      b.setAttribute('aria-disabled', String(!ok));
       b.setAttribute('aria-pressed', 'false');
       if (what === 'step') b.textContent = robot ? `Step ${robot.dir}` : 'Step';
       else b.setAttribute('aria-label', robot ? `Turn robot ${selected} to ${DIR_WORDS[what]}` : `Turn to ${DIR_WORDS[what]}`);
@@ -410,7 +413,7 @@ export function createRenderer(table) {
       }
       return {
         text: `Robot ${robot.number} points ${DIR_WORDS[robot.dir]}: ${table.touch ? `Step ${robot.dir} under the board steps it there` : 'the filled button steps it there'}, pushing whatever is in front; the others turn it. Goal cells score for their owner.`,
-        highlight: q('.mo-pick[aria-disabled="false"], .mo-pad-btn:not(:disabled)'),
+        highlight: q('.mo-pick[aria-disabled="false"], .mo-pad-btn[aria-disabled="false"]'),
       };
     },
 
@@ -436,7 +439,7 @@ export function createRenderer(table) {
       if (busy) return gameKey;
       if (/^[1-9]$/.test(k)) {
         const problem = pickProblem(Number(k));
-        if (problem) refuse(problem);
+        if (problem) refuse(problem, Number(k));
         else if (pickRobot(Number(k)) && selected !== null) board.focusRobot(snap.seat, selected);
         return true;
       }
