@@ -118,6 +118,9 @@ for (const [size, viewport, touch] of SIZES) {
         const v = window.botpit.store.state?.view;
         return v?.legal && v.turn === v.you && !document.querySelector('.mo[data-playing="true"]');
       }, null, { timeout: 15000 });
+      // Still Ada's turn with a die left for the robot just moved, it stays
+      // picked: Esc lets it go, so that nothing starts out selected.
+      await ada.keyboard.press('Escape');
       await ada.locator('.mo-robot.mo-selected').waitFor({ state: 'detached' });
       await press(ada.locator('#chat-input'));
       const view = await viewOf(ada);

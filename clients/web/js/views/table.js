@@ -115,6 +115,8 @@ export function createTable(app) {
   let resultShown = false;  // ... and the result panel
   let lobbyCode = null;     // the room last seen here before its game: its start is seen live
   let clockWanted = true;   // the renderer's status lets the deadline show as a countdown
+  let updating = false;     // the renderer is drawing a new state
+  let revealing = null;     // what it asked to bring into view meanwhile
 
   // Closing the rules (Esc) gives the keys back to the game, not to the
   // ? button that opened them.
@@ -196,7 +198,12 @@ export function createTable(app) {
         if (hints.on()) hints.explain(text, anchor);
         else toast(text, 'info');
       },
-      reveal: (target) => reveal(target),
+      // Asked while drawing, it waits for the frame to finish the update
+      // (the hint bar above the board may change height meanwhile).
+      reveal(target) {
+        if (updating) revealing = target;
+        else reveal(target);
+      },
       get hints() { return hints.on(); },
       hintChanged: () => hints.later(),
       statusChanged() {
@@ -528,10 +535,17 @@ export function createTable(app) {
     const fresh = s !== lastState;
     lastState = s;
     const snap = snapshot(fresh ? s.events : []);
+    updating = true;
     try { renderer.update?.(snap); } catch (e) { console.error(e); }
+    updating = false;
     refocus();
     renderTurn(snap);
     hints.refresh();
+    if (revealing) {
+      const target = revealing;
+      revealing = null;
+      reveal(target);
+    }
   }
 
   // Tabbing to the table makes the browser scroll its top into view: on a
