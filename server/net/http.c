@@ -107,11 +107,17 @@ static int respond_health(net *n, struct lws *wsi, conn_data *cd)
                                storing ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE, j);
 }
 
+/* Query arguments are read into buffers of this size. lws copies each
+ * argument whole ("player=p7kq2m9xa4c") into the buffer given and stops
+ * looking at one that does not fit, so a buffer sized for the value alone
+ * missed every argument after a longer one (a limit after a player id). */
+#define URL_ARG_MAX 256
+
 /* /api/results?game=ricochet&player=p123&limit=20; a limit out of range
  * is a 400, not a silent default. */
 static int respond_results(net *n, struct lws *wsi, conn_data *cd)
 {
-    char game[32], player[32], limit[16], why[128];
+    char game[URL_ARG_MAX], player[URL_ARG_MAX], limit[URL_ARG_MAX], why[128];
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
