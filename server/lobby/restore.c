@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lobby/lobby_int.h"
+#include "store/rating.h"
 #include "store/store.h"
 #include "util/log.h"
 
@@ -93,7 +94,7 @@ static void seat_everyone(lobby *l, room *r, room_state *st, const char *host_id
 static int store_late_result(lobby *l, room *r)
 {
     table_commit c = {.first_seq = r->table.seq + 1, .result = r->table.result};
-    if (lobby_wrote(l, persist_inputs(l->store, r, &c)) < 0)
+    if (lobby_wrote(l, persist_inputs(l->store, r, &c, NULL)) < 0)
         return -1;
     room_state over = r->state;
     over.status = ROOM_OVER;
@@ -217,6 +218,14 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     int rc = store_each_player(l->store, restore_player, &c);
     if (rc == 0)
         rc = store_each_room(l->store, restore_room, &c);
+    /* Ratings computed under other rules (or before there were any) are
+     * computed again from the results. */
+    int rated = rc == 0 ? rating_check(l->store) : 0;
+    if (rated > 0)
+        log_info("ratings computed again from every stored result (rules version %d)",
+                 RATING_VERSION);
+    if (rated < 0)
+        rc = -1;
     int aside = store_broken_count(l->store);
     l->broken = aside >= c.broken ? aside : c.broken;
     l->other_rules = c.other_rules;
@@ -235,6 +244,7 @@ json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
 {
     json_t *results =
         l->store ? store_results(l->store, game, player_id, viewer_id, limit) : NULL;
+    lobby_rate_results(l, results);
     return results ? results : json_array();
 }
 
