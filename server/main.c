@@ -75,6 +75,8 @@ static void usage(FILE *out)
             "                       have seats only)\n"
             "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
             "                       after leaving (default 600; it is never stored)\n"
+            "  --link-ttl S         a code that carries a player to another device works\n"
+            "                       for S seconds (default 600)\n"
             "quotas (0 turns one off; an IPv6 address counts as its /64):\n"
             "  --rooms-per-addr N   rooms with people in them, not over, created from one\n"
             "                       address (default 16)\n"
@@ -152,6 +154,7 @@ enum {
     OPT_TRUST_PROXY,
     OPT_DB,
     OPT_PUBLIC_URL,
+    OPT_LINK_TTL,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -183,6 +186,7 @@ static const struct option long_options[] = {
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
     {"db", required_argument, NULL, OPT_DB},
     {"public-url", required_argument, NULL, OPT_PUBLIC_URL},
+    {"link-ttl", required_argument, NULL, OPT_LINK_TTL},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -224,6 +228,10 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_LONE_ROOM_GRACE:
             rc = parse_int("--lone-room-grace", optarg, 1, 86400, &v);
             lc->lone_room_grace_ms = v * 1000;
+            break;
+        case OPT_LINK_TTL:
+            rc = parse_int("--link-ttl", optarg, 1, 86400, &v);
+            lc->link_ttl_ms = v * 1000;
             break;
         case OPT_GUEST_TTL:
             rc = parse_int("--guest-ttl", optarg, 1, 86400, &v);
