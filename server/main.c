@@ -16,6 +16,7 @@
 #include "store/store.h"
 #include "tools/bench_replay.h"
 #include "tools/bench_restore.h"
+#include "tools/ratings_tool.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
@@ -44,7 +45,9 @@ static void usage(FILE *out)
             "       botpit bench GAME [...]   run a game's benchmark\n"
             "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
             "       botpit bench replay       each game's replay digest (--check, --update,\n"
-            "                                 --record: see botpit bench replay --help)\n",
+            "                                 --record: see botpit bench replay --help)\n"
+            "       botpit ratings --rebuild  every rating computed again from the results\n"
+            "                                 (--db FILE)\n",
             BOTPIT_VERSION);
     for (int i = 0; game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
@@ -487,6 +490,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return run_bench(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "ratings") == 0)
+        return ratings_main(argc - 1, argv + 1);
     for (int i = 0; argc > 1 && game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++) {
             if (strcmp(argv[1], c->name) == 0)
