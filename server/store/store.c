@@ -649,6 +649,28 @@ int store_broken_count(store *s)
     return n;
 }
 
+int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_len, char *name,
+                          size_t name_len)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT id, name FROM players WHERE token_hash = ?1", -1, &st,
+                           NULL) != SQLITE_OK)
+        return read_failed(s, "reading a player");
+    sqlite3_bind_blob(st, 1, hash, 32, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        const char *i = (const char *)sqlite3_column_text(st, 0);
+        const char *n = (const char *)sqlite3_column_text(st, 1);
+        snprintf(id, id_len, "%s", i ? i : "");
+        snprintf(name, name_len, "%s", n ? n : "");
+        found = 1;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return read_failed(s, "reading a player");
+    return found;
+}
+
 int store_player_name(store *s, const char *id, char *name, size_t len)
 {
     sqlite3_stmt *st;

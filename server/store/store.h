@@ -131,6 +131,11 @@ json_t *store_results(store *s, const char *game, const char *player_id, const c
 /* Rooms kept aside because their log did not replay; -1 if unreadable. */
 int store_broken_count(store *s);
 
+/* The stored player whose token has this hash: 1 with its id and name, 0
+ * if none, -1 if it could not be read. */
+int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_len, char *name,
+                          size_t name_len);
+
 /* A stored player's name: 1 with it in name, 0 if no player has that id, -1
  * if it could not be read. */
 int store_player_name(store *s, const char *id, char *name, size_t len);
