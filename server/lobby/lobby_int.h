@@ -92,6 +92,14 @@ int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
 /* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
 
+/* restore.c */
+
+/* The player of a token the server has forgotten in the meantime (a day
+ * after it last left a room, player_ttl_ms) but the store keeps: it comes
+ * back as after a restart, so an identity lasts as long as its rows. 0 with
+ * *out (NULL: nobody has that token), or -1 if the store could not be read. */
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out);
+
 /* history.c */
 
 /* Adds each result row its `rating` block (store/rating.h). */

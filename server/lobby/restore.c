@@ -237,6 +237,22 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     return rc;
 }
 
+/* --- a player forgotten meanwhile --- */
+
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out)
+{
+    uint8_t token[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
+    char id[IDS_PLAYER_ID_LEN + 1], name[4 * PROTO_NAME_MAX + 1];
+    *out = NULL;
+    if (!l->store || !ids_token_parse(token_hex, token))
+        return 0;
+    ids_token_hash(token, hash);
+    int found = store_player_by_token(l->store, hash, id, sizeof id, name, sizeof name);
+    if (found > 0)
+        *out = player_restore(&l->players, id, name, hash);
+    return found < 0 ? -1 : 0;
+}
+
 /* --- results --- */
 
 json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,

@@ -243,6 +243,10 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
     }
     const char *token = q->link ? token_hex : q->token;
     player *p = token ? player_find_by_token(&l->players, token) : NULL;
+    if (!p && token && lobby_player_from_store(l, token, &p) < 0) {
+        send_verdict(c, q, (lobby_unavailable(&v), &v));
+        return;
+    }
     bool was_away = false;
     if (p) {
         if (token != token_hex)
