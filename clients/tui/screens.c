@@ -880,7 +880,7 @@ static void history_lines(const app *a, canvas in)
         strftime(when, sizeof when, "%b %d %H:%M", localtime(&at));
         row_outcome(row, outcome, sizeof outcome);
         row_rating(row, player, rating, sizeof rating);
-        help_line(in, &y, 0, k == a->records_sel ? ST_SEL : 0, "%c #%-4lld %-11.11s %s %-14.14s %s",
+        help_line(in, &y, 0, k == a->records_sel ? ST_SEL : 0, "%c #%-4lld %-13.13s %s %-17.17s %s",
                   k == a->records_sel ? '>' : ' ',
                   (long long)json_integer_value(json_object_get(row, "id")),
                   game_title(a, json_string_value(json_object_get(row, "game"))), when, outcome,
