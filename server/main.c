@@ -16,6 +16,7 @@
 #include "store/store.h"
 #include "tools/bench_replay.h"
 #include "tools/bench_restore.h"
+#include "tools/ratings_tool.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
@@ -44,7 +45,9 @@ static void usage(FILE *out)
             "       botpit bench GAME [...]   run a game's benchmark\n"
             "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
             "       botpit bench replay       each game's replay digest (--check, --update,\n"
-            "                                 --record: see botpit bench replay --help)\n",
+            "                                 --record: see botpit bench replay --help)\n"
+            "       botpit ratings --rebuild  every rating computed again from the results\n"
+            "                                 (--db FILE)\n",
             BOTPIT_VERSION);
     for (int i = 0; game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
@@ -75,6 +78,8 @@ static void usage(FILE *out)
             "                       have seats only)\n"
             "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
             "                       after leaving (default 600; it is never stored)\n"
+            "  --link-ttl S         a code that carries a player to another device works\n"
+            "                       for S seconds (default 600)\n"
             "quotas (0 turns one off; an IPv6 address counts as its /64):\n"
             "  --rooms-per-addr N   rooms with people in them, not over, created from one\n"
             "                       address (default 16)\n"
@@ -152,6 +157,7 @@ enum {
     OPT_TRUST_PROXY,
     OPT_DB,
     OPT_PUBLIC_URL,
+    OPT_LINK_TTL,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -183,6 +189,7 @@ static const struct option long_options[] = {
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
     {"db", required_argument, NULL, OPT_DB},
     {"public-url", required_argument, NULL, OPT_PUBLIC_URL},
+    {"link-ttl", required_argument, NULL, OPT_LINK_TTL},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -224,6 +231,10 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_LONE_ROOM_GRACE:
             rc = parse_int("--lone-room-grace", optarg, 1, 86400, &v);
             lc->lone_room_grace_ms = v * 1000;
+            break;
+        case OPT_LINK_TTL:
+            rc = parse_int("--link-ttl", optarg, 1, 86400, &v);
+            lc->link_ttl_ms = v * 1000;
             break;
         case OPT_GUEST_TTL:
             rc = parse_int("--guest-ttl", optarg, 1, 86400, &v);
@@ -479,6 +490,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return run_bench(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "ratings") == 0)
+        return ratings_main(argc - 1, argv + 1);
     for (int i = 0; argc > 1 && game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++) {
             if (strcmp(argv[1], c->name) == 0)

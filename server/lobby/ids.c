@@ -133,3 +133,23 @@ bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1])
     out[IDS_CODE_LEN] = '\0';
     return true;
 }
+
+void ids_link_code(char out[IDS_LINK_LEN + 1])
+{
+    random_string(out, IDS_LINK_LEN, IDS_CODE_ALPHABET);
+}
+
+bool ids_link_normalize(const char *in, char out[IDS_LINK_LEN + 1])
+{
+    int n = 0;
+    for (const char *c = in; *c; c++) {
+        if (*c == '-' || *c == ' ')
+            continue;
+        char u = (char)toupper((unsigned char)*c);
+        if (n == IDS_LINK_LEN || !strchr(IDS_CODE_ALPHABET, u))
+            return false;
+        out[n++] = u;
+    }
+    out[n] = '\0';
+    return n == IDS_LINK_LEN;
+}

@@ -41,4 +41,12 @@ void ids_room_code(char out[IDS_CODE_LEN + 1]);
  * it cannot be a code. */
 bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1]);
 
+/* Link codes (carrying an identity to another device): 8 characters of the
+ * room codes' alphabet, shown as two groups of four ("K7P2-X9QM"). */
+#define IDS_LINK_LEN 8
+void ids_link_code(char out[IDS_LINK_LEN + 1]);
+/* The code a person typed, in either case, with or without its dash and
+ * spaces; false if it cannot be a link code. */
+bool ids_link_normalize(const char *in, char out[IDS_LINK_LEN + 1]);
+
 #endif

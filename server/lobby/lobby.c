@@ -43,6 +43,7 @@ lobby_config lobby_config_defaults(void)
         .bots_per_addr = 32,
         .max_spectators = 50,
         .room_chat_per_10s = 50,
+        .link_ttl_ms = 10 * 60 * 1000,
     };
 }
 
@@ -293,7 +294,11 @@ static int on_commit(void *host, const table_commit *c)
 {
     room *r = host;
     lobby *l = r->owner;
-    return lobby_wrote(l, persist_inputs(l->store, r, c));
+    json_t *rating = NULL;
+    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &rating));
+    if (rating) /* announced with the result (room_send_over) */
+        room_set_rating(r, rating);
+    return rc;
 }
 
 static void on_applied(void *host, const json_t *events, int actor, const json_t *id)
@@ -712,6 +717,7 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
     wheel_timer_init(&l->quota_sweep, quota_sweep_fired, l);
     wheel_timer_init(&l->trim, trim_fired, l);
     quota_init(&l->quotas);
+    link_init(&l->links, (uint64_t)cfg->link_ttl_ms);
     const int limits[QUOTA_KIND_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = cfg->rooms_per_min,   [QUOTA_PLAYERS_PER_MIN] = cfg->players_per_min,
         [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_RESUMES_PER_MIN] = cfg->resumes_per_min,
@@ -745,5 +751,6 @@ void lobby_free(lobby *l)
     players_free(&l->players);
     sched_stop(&l->sched, &l->quota_sweep);
     quota_free(&l->quotas);
+    link_free(&l->links);
     sched_close(&l->sched, free_lobby);
 }

@@ -78,4 +78,19 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
                             const char *limit, const char *token, int *status, char *why,
                             size_t why_len);
 
+/* /api/ratings: a game's leaderboard (the `ratings` message's body), or NULL
+ * with a sentence in why and *status 400 (no game, a bad limit: 1 to
+ * PROTO_RATINGS_MAX, LOBBY_RATINGS_DEFAULT when absent), 404 (no such
+ * game) or 503 (the database could not be read). New reference. */
+#define LOBBY_RATINGS_DEFAULT 50
+json_t *lobby_ratings_query(lobby *l, const char *game, const char *limit, int *status,
+                            char *why, size_t why_len);
+/* /api/history: a player's history (the `history` message's body) as the
+ * holder of token (may be NULL) may see it, or NULL with why and *status 400
+ * (no player, a bad limit: 1 to PROTO_HISTORY_MAX), 401 (a token no player
+ * has), 404 (no such player) or 503. New reference. */
+#define LOBBY_HISTORY_DEFAULT 20
+json_t *lobby_history_query(lobby *l, const char *player_id, const char *limit,
+                            const char *token, int *status, char *why, size_t why_len);
+
 #endif

@@ -19,6 +19,7 @@
 #ifndef BOTPIT_LOBBY_INT_H
 #define BOTPIT_LOBBY_INT_H
 
+#include "lobby/link.h"
 #include "lobby/lobby.h"
 #include "lobby/persist.h"
 #include "lobby/player.h"
@@ -48,6 +49,7 @@ struct lobby {
     wheel_timer quota_sweep; /* forgets drained quota buckets, while any are kept */
     wheel_timer trim;        /* hands freed memory back after rooms closed */
     quota_book quotas;
+    link_book links;         /* codes that carry an identity to another device */
     int broken;              /* rooms kept aside in the store */
     int other_rules;         /* of them, set aside at this start for their rules revision */
     bool closing;
@@ -89,6 +91,26 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
 int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
 /* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
+
+/* restore.c */
+
+/* The player of a token the server has forgotten in the meantime (a day
+ * after it last left a room, player_ttl_ms) but the store keeps: it comes
+ * back as after a restart, so an identity lasts as long as its rows. 0 with
+ * *out (NULL: nobody has that token), or -1 if the store could not be read. */
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out);
+
+/* history.c */
+
+/* Adds each result row its `rating` block (store/rating.h). */
+void lobby_rate_results(lobby *l, json_t *results);
+/* The `ratings` body of e's leaderboard, at most limit players; NULL if the
+ * store could not be read. */
+json_t *lobby_ratings_body(lobby *l, const game_engine *e, int limit);
+/* The `history` body of a player as viewer_id (may be NULL) may see it; NULL
+ * with v set (no_such_player, unavailable). */
+json_t *lobby_history_body(lobby *l, const char *player_id, const char *viewer_id, int limit,
+                           verdict *v);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);

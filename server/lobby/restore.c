@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lobby/lobby_int.h"
+#include "store/rating.h"
 #include "store/store.h"
 #include "util/log.h"
 
@@ -93,7 +94,7 @@ static void seat_everyone(lobby *l, room *r, room_state *st, const char *host_id
 static int store_late_result(lobby *l, room *r)
 {
     table_commit c = {.first_seq = r->table.seq + 1, .result = r->table.result};
-    if (lobby_wrote(l, persist_inputs(l->store, r, &c)) < 0)
+    if (lobby_wrote(l, persist_inputs(l->store, r, &c, NULL)) < 0)
         return -1;
     room_state over = r->state;
     over.status = ROOM_OVER;
@@ -217,6 +218,14 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     int rc = store_each_player(l->store, restore_player, &c);
     if (rc == 0)
         rc = store_each_room(l->store, restore_room, &c);
+    /* Ratings computed under other rules (or before there were any) are
+     * computed again from the results. */
+    int rated = rc == 0 ? rating_check(l->store) : 0;
+    if (rated > 0)
+        log_info("ratings computed again from every stored result (rules version %d)",
+                 RATING_VERSION);
+    if (rated < 0)
+        rc = -1;
     int aside = store_broken_count(l->store);
     l->broken = aside >= c.broken ? aside : c.broken;
     l->other_rules = c.other_rules;
@@ -228,6 +237,22 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     return rc;
 }
 
+/* --- a player forgotten meanwhile --- */
+
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out)
+{
+    uint8_t token[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
+    char id[IDS_PLAYER_ID_LEN + 1], name[4 * PROTO_NAME_MAX + 1];
+    *out = NULL;
+    if (!l->store || !ids_token_parse(token_hex, token))
+        return 0;
+    ids_token_hash(token, hash);
+    int found = store_player_by_token(l->store, hash, id, sizeof id, name, sizeof name);
+    if (found > 0)
+        *out = player_restore(&l->players, id, name, hash);
+    return found < 0 ? -1 : 0;
+}
+
 /* --- results --- */
 
 json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
@@ -235,6 +260,7 @@ json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
 {
     json_t *results =
         l->store ? store_results(l->store, game, player_id, viewer_id, limit) : NULL;
+    lobby_rate_results(l, results);
     return results ? results : json_array();
 }
 

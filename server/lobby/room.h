@@ -121,6 +121,7 @@ typedef struct room {
     char creator_id[IDS_PLAYER_ID_LEN + 1];
     char creator_addr[ADDR_KEY_MAX];
     bool others_joined; /* anyone but the creator was ever a member */
+    json_t *rating;     /* the finished game's `rating` block (store/rating.h), or NULL */
     void *owner;             /* the owner's */
     wheel_timer close_timer; /* the owner's: armed while no human is connected */
     bool closed;
@@ -199,6 +200,9 @@ void room_send_states(room *r, const json_t *events, int actor, const json_t *id
 void room_send_state_to(room *r, const player *p, const json_t *id);
 /* `over` to every connected member. */
 void room_send_over(room *r);
+/* What the stored result did to the ratings, sent with `over` from now on
+ * (steals the reference). */
+void room_set_rating(room *r, json_t *rating);
 int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v);
 void room_send_chat_history(room *r, const player *to);
 

@@ -185,6 +185,40 @@ static player *newcomer(lobby *l, lobby_conn *c, const char *name,
     return p;
 }
 
+/* hello {link}: the token the code hands over, within the address's join
+ * attempts (a code that names nothing costs as a wrong room code does, so
+ * guessing codes is slow). 0, or -1 with v set. */
+static int link_token(lobby *l, lobby_conn *c, const char *typed, char token_hex[IDS_TOKEN_HEX],
+                      verdict *v)
+{
+    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, v) < 0)
+        return -1;
+    switch (link_check(&l->links, typed, sched_now(&l->sched), token_hex)) {
+    case LINK_OK:
+        if (player_find_by_token(&l->players, token_hex))
+            return 0;
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "the player that code was for is no longer on this server; say "
+                           "hello with a name to play as someone new");
+    case LINK_USED:
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "that code has already been used (a code works once); show a new one "
+                           "on the device where you are signed in");
+    case LINK_EXPIRED:
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "that code has expired (a code works for %d minutes); show a new one "
+                           "on the device where you are signed in",
+                           (l->cfg.link_ttl_ms + 59999) / 60000);
+    case LINK_UNKNOWN: break;
+    }
+    quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
+                 sched_now(&l->sched));
+    return verdict_set(v, PROTO_BAD_LINK,
+                       "there is no code \"%.16s\"; check it (8 letters and digits, like "
+                       "K7P2-X9QM), or show a new one on the device where you are signed in",
+                       typed);
+}
+
 static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_request *q)
 {
     verdict v;
@@ -192,17 +226,35 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         lobby_send_error(c, q->id, PROTO_BAD_MESSAGE, "this connection has already said hello");
         return;
     }
+    if (q->link && q->token) {
+        lobby_send_error(c, q->id, PROTO_BAD_MESSAGE,
+                         "\"hello\" takes a token or a link code, not both");
+        return;
+    }
     char name[4 * PROTO_NAME_MAX + 1], why[128];
-    if (!proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
+    if (q->name && !proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
         lobby_send_error(c, q->id, PROTO_BAD_NAME, why);
         return;
     }
     char token_hex[IDS_TOKEN_HEX];
-    player *p = q->token ? player_find_by_token(&l->players, q->token) : NULL;
+    if (q->link && link_token(l, c, q->link, token_hex, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    const char *token = q->link ? token_hex : q->token;
+    player *p = token ? player_find_by_token(&l->players, token) : NULL;
+    if (!p && token && lobby_player_from_store(l, token, &p) < 0) {
+        send_verdict(c, q, (lobby_unavailable(&v), &v));
+        return;
+    }
     bool was_away = false;
     if (p) {
-        snprintf(token_hex, sizeof token_hex, "%s", q->token);
+        if (token != token_hex)
+            snprintf(token_hex, sizeof token_hex, "%s", token);
         was_away = !p->conn;
+        /* A link keeps the identity's own name unless a new one is given. */
+        if (!q->name)
+            snprintf(name, sizeof name, "%s", p->name);
         if (resume_allowed(l, c, p, &v) < 0 || returning(l, p, name, &v) < 0)
             p = NULL;
     } else {
@@ -212,6 +264,9 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         send_verdict(c, q, &v);
         return;
     }
+    if (q->link)
+        link_use(&l->links, q->link);
+    snprintf(c->token, sizeof c->token, "%s", token_hex);
     send_welcome(l, c, p, token_hex, q->id);
     player_attach(p, c);
     if (p->room)
@@ -254,6 +309,66 @@ static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
     }
     json_t *m = proto_message("pong", q->id);
     json_object_set_new(m, "time", json_integer(walltime_ms()));
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* --- what players have done; carrying an identity --- */
+
+static void on_ratings(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)p;
+    const game_engine *e = game_engine_find(q->game);
+    verdict v;
+    json_t *body = NULL;
+    if (!e)
+        verdict_set(&v, PROTO_NO_SUCH_GAME, "there is no game called \"%.40s\"", q->game);
+    else if (!(body = lobby_ratings_body(l, e, q->limit ? q->limit : LOBBY_RATINGS_DEFAULT)))
+        verdict_set(&v, PROTO_UNAVAILABLE,
+                    "the server could not read its database just now; try again shortly");
+    if (!body) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    json_t *m = proto_message("ratings", q->id);
+    json_object_update(m, body);
+    json_decref(body);
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+static void on_history(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    verdict v;
+    json_t *body = lobby_history_body(l, q->player ? q->player : p->id, p->id,
+                                      q->limit ? q->limit : LOBBY_HISTORY_DEFAULT, &v);
+    if (!body) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    json_t *m = proto_message("history", q->id);
+    json_object_update(m, body);
+    json_decref(body);
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* A one-time code that hands this connection's identity to another device
+ * (link.h); the player's earlier code stops working. */
+static void on_link_code(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    char code[IDS_LINK_LEN + 1];
+    if (!c->token[0] || !link_issue(&l->links, p->id, c->token, sched_now(&l->sched), code)) {
+        lobby_send_error(c, q->id, PROTO_INTERNAL,
+                         "the server cannot make a code just now; try again in a minute");
+        return;
+    }
+    json_t *m = proto_message("link_code", q->id);
+    char shown[IDS_LINK_LEN + 2];
+    snprintf(shown, sizeof shown, "%.4s-%.4s", code, code + 4);
+    json_object_set_new(m, "code", json_string(shown));
+    json_object_set_new(m, "expires_at", json_integer(walltime_ms() + l->cfg.link_ttl_ms));
+    json_object_set_new(m, "expires_in_ms", json_integer(l->cfg.link_ttl_ms));
     lobby_send_json(c, m);
     json_decref(m);
 }
@@ -647,6 +762,7 @@ static int on_chat(lobby *l, room *r, player *p, const proto_request *q, verdict
 static const verb_handler handlers[PROTO_VERB_COUNT] = {
     [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
     [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
+    [PROTO_RATINGS] = on_ratings, [PROTO_HISTORY] = on_history, [PROTO_LINK_CODE] = on_link_code,
 };
 
 static const room_handler room_handlers[PROTO_VERB_COUNT] = {

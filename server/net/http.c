@@ -107,11 +107,17 @@ static int respond_health(net *n, struct lws *wsi, conn_data *cd)
                                storing ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE, j);
 }
 
+/* Query arguments are read into buffers of this size. lws copies each
+ * argument whole ("player=p7kq2m9xa4c") into the buffer given and stops
+ * looking at one that does not fit, so a buffer sized for the value alone
+ * missed every argument after a longer one (a limit after a player id). */
+#define URL_ARG_MAX 256
+
 /* /api/results?game=ricochet&player=p123&limit=20; a limit out of range
  * is a 400, not a silent default. */
 static int respond_results(net *n, struct lws *wsi, conn_data *cd)
 {
-    char game[32], player[32], limit[16], why[128];
+    char game[URL_ARG_MAX], player[URL_ARG_MAX], limit[URL_ARG_MAX], why[128];
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
@@ -128,6 +134,53 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
             wsi, cd, status == 401 ? HTTP_STATUS_UNAUTHORIZED : HTTP_STATUS_BAD_REQUEST,
             json_pack("{s:s,s:s}", "code", status == 401 ? "not_authenticated" : "bad_message",
                       "message", why));
+    return respond_json(wsi, cd, body);
+}
+
+/* A refused API request: its status, and the code and sentence as JSON. */
+static int respond_refusal(struct lws *wsi, conn_data *cd, int status, const char *code_404,
+                           const char *why)
+{
+    unsigned http = status == 401   ? HTTP_STATUS_UNAUTHORIZED
+                    : status == 404 ? HTTP_STATUS_NOT_FOUND
+                    : status == 503 ? HTTP_STATUS_SERVICE_UNAVAILABLE
+                                    : HTTP_STATUS_BAD_REQUEST;
+    const char *code = status == 401   ? "not_authenticated"
+                       : status == 404 ? code_404
+                       : status == 503 ? "unavailable"
+                                       : "bad_message";
+    return respond_json_status(wsi, cd, http,
+                               json_pack("{s:s,s:s}", "code", code, "message", why));
+}
+
+/* /api/ratings?game=ricochet&limit=50: a game's leaderboard. */
+static int respond_ratings(net *n, struct lws *wsi, conn_data *cd)
+{
+    char game[URL_ARG_MAX], limit[URL_ARG_MAX], why[160];
+    const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
+    int status;
+    json_t *body = lobby_ratings_query(n->lobby, g, l, &status, why, sizeof why);
+    if (!body)
+        return respond_refusal(wsi, cd, status, "no_such_game", why);
+    return respond_json(wsi, cd, body);
+}
+
+/* /api/history?player=p123&limit=20: a player's record, ratings and last
+ * games; a private game only to a player of it (Authorization: Bearer). */
+static int respond_history(net *n, struct lws *wsi, conn_data *cd)
+{
+    char player[URL_ARG_MAX], limit[URL_ARG_MAX], why[160], auth[80];
+    const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
+    const char *token = NULL;
+    if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
+        strncasecmp(auth, "Bearer ", 7) == 0)
+        token = auth + 7;
+    int status;
+    json_t *body = lobby_history_query(n->lobby, p, l, token, &status, why, sizeof why);
+    if (!body)
+        return respond_refusal(wsi, cd, status, "no_such_player", why);
     return respond_json(wsi, cd, body);
 }
 
@@ -222,6 +275,10 @@ int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
         return respond_json(wsi, cd, json_pack("{s:o}", "rooms", lobby_rooms_json(n->lobby)));
     if (strcmp(uri, "/api/results") == 0)
         return respond_results(n, wsi, cd);
+    if (strcmp(uri, "/api/ratings") == 0)
+        return respond_ratings(n, wsi, cd);
+    if (strcmp(uri, "/api/history") == 0)
+        return respond_history(n, wsi, cd);
     if (strcmp(uri, "/ws") == 0)
         return respond_text(wsi, cd, (enum http_status)426,
                             "this is the WebSocket endpoint; connect with a WebSocket client\n");

@@ -87,10 +87,14 @@ export class Connection extends EventTarget {
     }
     this.ws = ws;
     ws.onopen = () => {
-      const { name, token } = this.identity();
+      const { name, token, link } = this.identity();
       const id = this.nextId++;
       this.helloId = id;
-      ws.send(JSON.stringify(token ? { type: 'hello', id, name, token } : { type: 'hello', id, name }));
+      // A link code (from another device) names the player instead of a
+      // token; the player's own name comes back in the welcome.
+      this.helloLink = !!link;
+      if (link) ws.send(JSON.stringify({ type: 'hello', id, link }));
+      else ws.send(JSON.stringify(token ? { type: 'hello', id, name, token } : { type: 'hello', id, name }));
     };
     ws.onmessage = (e) => this.receive(ws, e.data);
     ws.onclose = (e) => this.closed(ws, e.code, e.reason);
@@ -116,7 +120,13 @@ export class Connection extends EventTarget {
       return;
     }
     if (m.type === 'error' && m.id === this.helloId && this.status !== 'online') {
-      if (m.code === 'bad_name') {
+      if (this.helloLink) {
+        // A used, expired or mistyped code: the app says so and goes on as
+        // before (or waits for a name).
+        this.teardown();
+        this.setStatus('idle');
+        this.emit('link-refused', m);
+      } else if (m.code === 'bad_name') {
         // A stored name the server no longer likes: the same hello would
         // only fail again, so the player has to choose another.
         this.teardown();
