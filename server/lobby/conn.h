@@ -28,6 +28,10 @@ struct lobby_conn {
     /* The client's address key (util/addr.h: IPv6 by its /64), which the
      * per-address quotas count under; the network layer sets it on opening. */
     char addr[ADDR_KEY_MAX];
+    /* The lobby's, in distributed mode: this connection's requests waiting
+     * for an answer from Redis (a token or a room looked up), in order, or
+     * NULL. The network layer tells the lobby of a close while it is set. */
+    struct lobby_parked *parked;
 };
 
 typedef struct lobby_config {
