@@ -34,6 +34,8 @@
 #define LOBBY_SEED_MAX 9007199254740991LL
 
 struct store;
+struct store_room;
+struct remote;
 
 struct lobby {
     uv_loop_t *loop;
@@ -50,6 +52,11 @@ struct lobby {
     quota_book quotas;
     int broken;              /* rooms kept aside in the store */
     bool closing;
+    struct remote *remote;   /* distributed mode (remote.h), else NULL */
+    /* The message being handled: a request that must wait for Redis waits
+     * as this text (remote.h). */
+    const char *text;
+    size_t text_len;
 };
 
 /* lobby.c */
@@ -67,6 +74,9 @@ void lobby_room_close(lobby *l, room *r, const char *reason);
 /* Arms or stops r's closing: it closes after a grace with no human connected. */
 void lobby_check_empty(lobby *l, room *r);
 void lobby_rooms_changed(lobby *l);
+/* This node's public rooms (new reference); lobby_rooms_json adds the other
+ * nodes' in distributed mode. */
+json_t *lobby_own_rooms_json(lobby *l);
 /* A room is in play: keep its clock saved. */
 void lobby_clocks_running(lobby *l);
 void lobby_send_json(lobby_conn *c, const json_t *m);
@@ -83,6 +93,14 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
 int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
 /* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
+
+/* restore.c */
+
+/* Builds one stored room in memory (a restart, or in distributed mode a
+ * room that comes to this node): 1, or 0 for a finished room (deleted:
+ * its result is stored), or -1 for one kept aside (its log does not
+ * replay). */
+int lobby_restore_room(lobby *l, const struct store_room *row, const json_t *inputs);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);
