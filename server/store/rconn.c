@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 
 #include "util/log.h"
 #include "util/metrics.h"
@@ -30,6 +31,8 @@ typedef struct rcall {
     void *arg;
     uint64_t sent;     /* loop ms */
     int script;        /* SCRIPT LOAD of this script, or -1 */
+    bool time;         /* the set-up's TIME */
+    int64_t wall_sent; /* µs, for TIME */
     struct rcall *prev, *next;
 } rcall;
 
@@ -61,6 +64,7 @@ struct rconn {
     } listeners[RCONN_MAX_LISTENERS];
     int nlisteners;
     char error[1024];      /* the last fault, one sentence */
+    int64_t offset_us;     /* Redis' clock minus ours, measured on each connection */
     uint64_t failures, connects, answered;
     uint64_t buckets[NBUCKETS + 1];
     double sum_s;
@@ -296,8 +300,8 @@ static void watchdog_fired(uv_timer_t *t)
         arm_watchdog(c);
         return;
     }
-    snprintf(c->error, sizeof c->error, "Redis at %s did not answer within %.1f s", c->where,
-             (double)timeout / 1000.0);
+    snprintf(c->error, sizeof c->error, "Redis at %s did not answer within %llu ms", c->where,
+             (unsigned long long)timeout);
     drop_connection(c);
 }
 
@@ -352,8 +356,29 @@ static void became_up(rconn *c)
     c->connects++;
     c->error[0] = '\0';
     arm_watchdog(c);
-    log_info("redis %s: connected", c->where);
+    if (c->starting) /* start-up says so on stdout, or fails in one line */
+        log_debug("redis %s: connected", c->where);
+    else
+        log_info("redis %s: connected", c->where);
     tell(c, true);
+}
+
+static int64_t wall_us(void)
+{
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    return (int64_t)tv.tv_sec * 1000000 + tv.tv_usec;
+}
+
+/* TIME's answer, against our clock at the middle of the round trip. */
+static void read_time(rconn *c, const rcall *rc, const redisReply *r)
+{
+    if (r->type != REDIS_REPLY_ARRAY || r->elements != 2)
+        return;
+    int64_t redis_us = strtoll(r->element[0]->str, NULL, 10) * 1000000 +
+                       strtoll(r->element[1]->str, NULL, 10);
+    int64_t now = wall_us();
+    c->offset_us = redis_us - (rc->wall_sent + now) / 2;
 }
 
 static void call_done(redisAsyncContext *ac, void *reply, void *privdata)
@@ -370,6 +395,8 @@ static void call_done(redisAsyncContext *ac, void *reply, void *privdata)
             setup_refused(c, rc->script >= 0 ? "a script" : "the set-up", r->str);
             if (c->ac)
                 drop_connection(c); /* freed once this callback returns */
+        } else if (r && rc->time) {
+            read_time(c, rc, r);
         } else if (r && rc->script >= 0 && r->type == REDIS_REPLY_STRING) {
             snprintf(c->scripts[rc->script].sha, sizeof c->scripts[rc->script].sha, "%s",
                      r->str);
@@ -417,8 +444,11 @@ static int send_call(rconn *c, rconn_reply_fn fn, void *arg, int script, int arg
 
 static void setup_call(rconn *c, int script, int argc, const char **argv)
 {
-    if (send_call(c, NULL, NULL, script, argc, argv, NULL) == 0)
+    if (send_call(c, NULL, NULL, script, argc, argv, NULL) == 0) {
+        c->tail->time = argc == 1 && strcmp(argv[0], "TIME") == 0;
+        c->tail->wall_sent = wall_us();
         c->setup_left++;
+    }
 }
 
 /* The libuv adapter of hiredis 0.14 ignores a poll that reports an error
@@ -511,7 +541,7 @@ static void connect_now(rconn *c)
         setup_call(c, -1, 2, (const char *[]){"AUTH", c->url.password});
     if (c->url.db)
         setup_call(c, -1, 2, (const char *[]){"SELECT", db});
-    setup_call(c, -1, 1, (const char *[]){"PING"});
+    setup_call(c, -1, 1, (const char *[]){"TIME"});
     for (int i = 0; i < c->nscripts; i++)
         setup_call(c, i, 3, (const char *[]){"SCRIPT", "LOAD", c->scripts[i].source});
     arm_watchdog(c);
@@ -690,6 +720,11 @@ int rconn_eval_sync(rconn *c, int script, rconn_reply_fn fn, void *arg, int argc
 const char *rconn_where(const rconn *c)
 {
     return c->where;
+}
+
+int64_t rconn_redis_time_us(const rconn *c)
+{
+    return wall_us() + c->offset_us;
 }
 
 uint64_t rconn_failures(const rconn *c)

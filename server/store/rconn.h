@@ -11,9 +11,9 @@
  * connection (killed, restarted) fails them the same way. Calls made while
  * there is no connection fail at once: rconn_call returns -1.
  *
- * On each new connection: AUTH and SELECT as the URL says, then every
- * registered Lua script is loaded (SCRIPT LOAD), and only then is the
- * connection up and on_up told. Commands issued in one loop iteration leave
+ * On each new connection: AUTH and SELECT as the URL says, TIME (the
+ * offset of Redis' clock from ours), then every registered Lua script is
+ * loaded (SCRIPT LOAD), and only then is the connection up and on_up told. Commands issued in one loop iteration leave
  * in one write (hiredis buffers them until the socket is writable), so a
  * busy iteration's calls are pipelined.
  *
@@ -92,6 +92,11 @@ int rconn_call_sync(rconn *c, rconn_reply_fn fn, void *arg, int argc, const char
                     const size_t *lens);
 int rconn_eval_sync(rconn *c, int script, rconn_reply_fn fn, void *arg, int argc,
                     const char **argv, const size_t *lens);
+
+/* Redis' clock now (µs since the epoch), as our clock and the offset
+ * measured on this connection (TIME, at the middle of its round trip) say:
+ * writes carry a deadline in it (rstore.h). */
+int64_t rconn_redis_time_us(const rconn *c);
 
 /* --- health --- */
 

@@ -14,6 +14,10 @@
 #include "util/map.h"
 #include "util/metrics.h"
 
+/* A transaction Redis reaches later than this after it was sent is refused
+ * (LATE): well before RCONN_TIMEOUT_MS, when its players hear it failed. */
+#define RSTORE_DEADLINE_MS (RCONN_TIMEOUT_MS - 250)
+
 extern const char rstore_lua_apply[], rstore_lua_load[], rstore_lua_owned[],
     rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[];
 
@@ -109,6 +113,8 @@ struct rstore {
 
 /* --- life --- */
 
+static void connection_changed(void *arg, bool up);
+
 rstore *rstore_new(rconn *conn, const char *node)
 {
     rstore *r = calloc(1, sizeof *r);
@@ -129,6 +135,7 @@ rstore *rstore_new(rconn *conn, const char *node)
         rstore_free(r);
         return NULL;
     }
+    rconn_on_change(conn, connection_changed, r);
     return r;
 }
 
@@ -219,6 +226,13 @@ static void check_generation(rstore *r, bool at_start)
 void rstore_connection_up(rstore *r)
 {
     check_generation(r, false);
+}
+
+static void connection_changed(void *arg, bool up)
+{
+    rstore *r = arg;
+    if (up && r->gen[0]) /* not the first connection: rstore_check reads it then */
+        rstore_connection_up(r);
 }
 
 int rstore_check(rstore *r, bool volatile_ok, char *err, size_t err_len)
@@ -381,7 +395,10 @@ static int tx_send(rstore *r)
         return -1;
     }
     strs args = {0};
-    bool ok = strs_add(&args, r->node) && strs_addf(&args, "%d", r->codes.n);
+    /* Refused by Redis past this, before our timer gives up on the answer. */
+    int64_t deadline = rconn_redis_time_us(r->conn) + RSTORE_DEADLINE_MS * 1000;
+    bool ok = strs_add(&args, r->node) && strs_addf(&args, "%" PRId64, deadline) &&
+              strs_addf(&args, "%d", r->codes.n);
     for (int i = 0; ok && i < r->codes.n; i++) {
         int64_t epoch = rstore_epoch(r, r->codes.v[i]);
         if (!epoch && r->hard) { /* not ours (any more): nothing to send */

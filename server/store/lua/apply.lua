@@ -4,7 +4,13 @@
 -- presumed dead (paused past its time to live) and whose rooms another
 -- node claimed is refused here, before anything is written.
 --
--- ARGV: node, nfences, then nfences pairs (code, epoch), then the ops:
+-- A transaction also carries a deadline in Redis' own clock, shortly before
+-- the caller stops waiting for the answer and tells its players the write
+-- failed: one that Redis reaches later (it was paused, or the network held
+-- the call) is refused too, so that "unavailable" stays true.
+--
+-- ARGV: node, deadline (µs, Redis' clock), nfences, then nfences pairs
+-- (code, epoch), then the ops:
 --   P id name hash              a player (hash: its token's SHA-256, hex)
 --   R code row clock            a room's row (JSON of everything but its
 --                               clock) and its clock
@@ -15,11 +21,15 @@
 --   B code why                  a room kept aside: its log does not replay
 --   X json game finished n id1..idn   a finished game's result, indexed by
 --                               game and by each player in it
--- Returns OK, or an error: FENCED code owner, or SEQ code last seq.
+-- Returns OK, or an error: LATE, FENCED code owner, or SEQ code last seq.
 local P = 'botpit:'
 local node = ARGV[1]
-local nfences = tonumber(ARGV[2])
-local i = 3
+local t = redis.call('TIME')
+if tonumber(t[1]) * 1000000 + tonumber(t[2]) > tonumber(ARGV[2]) then
+  return redis.error_reply('LATE the transaction reached Redis after its deadline')
+end
+local nfences = tonumber(ARGV[3])
+local i = 4
 local ours, promote = {}, {}
 for _ = 1, nfences do
   local code, epoch = ARGV[i], ARGV[i + 1]
