@@ -338,6 +338,34 @@ static void nodes_read(void *arg, redisReply *r)
         c->hooks.listings_changed(c->hooks.arg);
 }
 
+typedef struct refreshing {
+    cluster *c;
+    void (*done)(void *arg);
+    void *arg;
+} refreshing;
+
+static void refreshed(void *arg, redisReply *r)
+{
+    refreshing *rf = arg;
+    bool in_flight = rf->c->listings_in_flight;
+    nodes_read(rf->c, r);
+    rf->c->listings_in_flight = in_flight; /* the poll's own call may still be out */
+    rf->done(rf->arg);
+    free(rf);
+}
+
+void cluster_refresh(cluster *c, void (*done)(void *arg), void *arg)
+{
+    refreshing *rf = malloc(sizeof *rf);
+    const char *argv[] = {c->node};
+    if (rf)
+        *rf = (refreshing){c, done, arg};
+    if (!rf || eval(c, SC_NODES, refreshed, rf, 1, argv) < 0) {
+        free(rf);
+        done(arg);
+    }
+}
+
 static void listings_fired(uv_timer_t *t)
 {
     cluster *c = t->data;

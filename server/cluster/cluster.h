@@ -103,7 +103,10 @@ void cluster_locate(cluster *c, const char *code, cluster_located_fn fn, void *a
 
 /* --- handing over (a stop) --- */
 
-/* Whether another node is alive to take rooms. */
+/* Reads which nodes are alive now (as the listings poll does every
+ * second); done(arg) once known (or Redis did not answer). */
+void cluster_refresh(cluster *c, void (*done)(void *arg), void *arg);
+/* Whether another node is alive to take rooms, as last read. */
 bool cluster_others_alive(const cluster *c);
 /* Hands code to another live node, one epoch up; fn gets that node's url,
  * or NULL if it could not be handed (it stays this node's). */

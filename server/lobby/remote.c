@@ -610,10 +610,38 @@ static void room_handed(void *arg, const char *code, const char *url)
     handover_step(h);
 }
 
+typedef struct handing_start {
+    lobby *l;
+    void (*done)(void *arg);
+    void *arg;
+} handing_start;
+
+static void hand_over_now(lobby *l, void (*done)(void *arg), void *arg);
+
+static void peers_known(void *arg)
+{
+    handing_start hs = *(handing_start *)arg;
+    free(arg);
+    hand_over_now(hs.l, hs.done, hs.arg);
+}
+
 void remote_hand_over(lobby *l, void (*done)(void *arg), void *arg)
 {
+    l->remote->handing = true; /* no new room from now on */
+    /* Who is alive now, not a second ago: a node that just started may
+     * take rooms too. */
+    handing_start *hs = malloc(sizeof *hs);
+    if (!hs) {
+        hand_over_now(l, done, arg);
+        return;
+    }
+    *hs = (handing_start){l, done, arg};
+    cluster_refresh(l->remote->cluster, peers_known, hs);
+}
+
+static void hand_over_now(lobby *l, void (*done)(void *arg), void *arg)
+{
     remote *rm = l->remote;
-    rm->handing = true;
     handover *h = calloc(1, sizeof *h);
     if (!h || !cluster_others_alive(rm->cluster) || !store_ok(rm->l->store)) {
         if (h)
