@@ -117,6 +117,7 @@ proto_server_type proto_client_type(const json_t *msg)
         {"room", PROTO_S_ROOM},       {"state", PROTO_S_STATE}, {"over", PROTO_S_OVER},
         {"chat", PROTO_S_CHAT},       {"left", PROTO_S_LEFT},   {"error", PROTO_S_ERROR},
         {"pong", PROTO_S_PONG},
+        {"moved", PROTO_S_MOVED},
     };
     const char *t = json_string_value(json_object_get(msg, "type"));
     for (size_t i = 0; t && i < sizeof types / sizeof types[0]; i++) {

@@ -62,6 +62,7 @@ typedef enum proto_server_type {
     PROTO_S_LEFT,
     PROTO_S_ERROR,
     PROTO_S_PONG,
+    PROTO_S_MOVED, /* distributed mode: another node holds the room */
 } proto_server_type;
 
 /* Parses one text frame from the server: an object with a string "type".

@@ -69,6 +69,13 @@ typedef struct app {
     char confirm_no[64];    /* what "no" runs, or "" */
     char sit_asker[64];     /* (host) the player asking for a bot's seat, or "" */
     int sit_seat;
+    /* The last join sent, and one to send again on the node a `moved` sent
+     * us to (distributed mode), or "". */
+    long long join_id;
+    bool join_spectate;
+    char rejoin[8];
+    bool rejoin_spectate;
+    int moves;              /* moved followed since we were last in a room */
 
     /* the command line and the name field */
     app_input input;

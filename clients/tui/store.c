@@ -289,6 +289,7 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     case PROTO_S_LEFT: return apply_left(s, msg, now);
     case PROTO_S_ERROR: return apply_error(s, msg, now);
     case PROTO_S_PONG: return STORE_PONG;
+    case PROTO_S_MOVED: /* the app follows it: nothing to keep */
     case PROTO_S_UNKNOWN: break;
     }
     return 0;
