@@ -106,6 +106,9 @@ test('a paused Redis (SIGSTOP): an input gets unavailable within a second, and a
   assert.equal(reply.type, 'error');
   assert.equal(reply.code, 'unavailable');
   assert.ok(took < 1000, `unavailable after ${took} ms`);
+  // The commit point: what was never stored was never told, to anyone.
+  assert.ok(!ada.queue.some((m) => m.type === 'state' && m.seq >= 2), 'Ada never heard of the refused input');
+  assert.ok(!bob.queue.some((m) => m.type === 'state' && m.seq >= 2), 'nor Bob');
   const again = await bob.request('act', { action: ADD }, 10000);
   assert.equal(again.code, 'unavailable', 'and at once while Redis stays paused');
   cl.redis.proc.kill('SIGCONT');
