@@ -21,9 +21,11 @@ extern const char cluster_lua_start[], cluster_lua_heartbeat[], cluster_lua_stop
 #define LISTINGS_EVERY_MS 1000
 #define CLAIM_BATCH 50
 #define CLAIM_AGAIN_MS 50
-#define POOL_LOW 16
-#define POOL_BATCH 32
-#define POOL_MAX 64
+/* Codes reserved ahead: 32 at first, up to 512 while creates come faster
+ * than a round trip to Redis brings more (a burst of creates). */
+#define POOL_FIRST 32
+#define POOL_MAX 512
+#define CODE_WAITERS 256
 
 typedef struct peer {
     char id[RSTORE_NODE_MAX + 1];
@@ -62,7 +64,12 @@ struct cluster {
     uint64_t up_since;      /* loop ms the connection last came up */
     bool heartbeat_in_flight, claim_in_flight, listings_in_flight, reserving;
     char pool[POOL_MAX][CLUSTER_CODE_LEN + 1];
-    int npool;
+    int npool, pool_want;
+    struct {
+        void (*fn)(void *arg);
+        void *arg;
+    } code_waiters[CODE_WAITERS];
+    int ncode_waiters;
     peer *peers; /* the other live nodes, as last read */
     int npeers, next_peer;
     json_t *others;    /* their public rooms */
@@ -115,25 +122,55 @@ static void pool_add(cluster *c, const char *code)
         snprintf(c->pool[c->npool++], CLUSTER_CODE_LEN + 1, "%s", code);
 }
 
+/* Creates that waited go on, one while a code is at hand each (each takes
+ * one as it goes on); all of them when no more can come (everyone). */
+static void wake_code_waiters(cluster *c, bool everyone)
+{
+    while (c->ncode_waiters && (everyone || c->npool > 0)) {
+        void (*fn)(void *arg) = c->code_waiters[0].fn;
+        void *arg = c->code_waiters[0].arg;
+        memmove(&c->code_waiters[0], &c->code_waiters[1],
+                (size_t)--c->ncode_waiters * sizeof c->code_waiters[0]);
+        fn(arg);
+    }
+}
+
+static void refill_pool(cluster *c);
+
 static void reserved(void *arg, redisReply *r)
 {
     cluster *c = arg;
     c->reserving = false;
-    if (!is_array(r, 0))
-        return;
-    for (size_t i = 0; i < r->elements; i++)
+    size_t got = is_array(r, 0) ? r->elements : 0;
+    for (size_t i = 0; i < got; i++)
         pool_add(c, str_of(r->element[i]));
+    /* Those still waiting get the next reservation, unless this one found
+     * no free code (none will come: they are refused). */
+    wake_code_waiters(c, got == 0);
+    if (c->ncode_waiters && c->pool_want < POOL_MAX)
+        c->pool_want = c->pool_want * 2 < POOL_MAX ? c->pool_want * 2 : POOL_MAX;
+    refill_pool(c); /* still short after a burst: more at once */
+    if (c->ncode_waiters && !c->reserving)
+        wake_code_waiters(c, true);
 }
 
 static void refill_pool(cluster *c)
 {
-    if (c->reserving || c->npool >= POOL_LOW || !rconn_up(c->conn))
+    if (!c->pool_want)
+        c->pool_want = POOL_FIRST;
+    if (c->reserving || c->npool >= c->pool_want / 2 || !rconn_up(c->conn) || c->stopping)
         return;
-    const char *argv[POOL_BATCH + 1];
-    char codes[POOL_BATCH][CLUSTER_CODE_LEN + 1];
+    int batch = c->pool_want - c->npool;
+    const char **argv = malloc(((size_t)batch + 1) * sizeof *argv);
+    char (*codes)[CLUSTER_CODE_LEN + 1] = malloc((size_t)batch * sizeof *codes);
+    if (!argv || !codes) {
+        free(argv);
+        free(codes);
+        return;
+    }
     argv[0] = c->node;
     int n = 0;
-    for (int tries = 0; n < POOL_BATCH && tries < 4 * POOL_BATCH; tries++) {
+    for (int tries = 0; n < batch && tries < 4 * batch; tries++) {
         c->hooks.new_code(c->hooks.arg, codes[n]);
         bool dup = in_pool(c, codes[n]);
         for (int k = 0; k < n && !dup; k++)
@@ -145,6 +182,8 @@ static void refill_pool(cluster *c)
     }
     if (eval(c, SC_RESERVE, reserved, c, n + 1, argv) == 0)
         c->reserving = true;
+    free(argv);
+    free(codes);
 }
 
 bool cluster_take_code(cluster *c, char code[CLUSTER_CODE_LEN + 1])
@@ -154,8 +193,27 @@ bool cluster_take_code(cluster *c, char code[CLUSTER_CODE_LEN + 1])
         memcpy(code, c->pool[--c->npool], CLUSTER_CODE_LEN + 1);
         rstore_own(c->rs, code, 1); /* its first write makes it a room */
     }
+    /* Running low: creates come faster than reservations; keep more. */
+    if (c->npool < c->pool_want / 4 && c->pool_want < POOL_MAX)
+        c->pool_want *= 2;
     refill_pool(c);
     return got;
+}
+
+bool cluster_has_code(const cluster *c)
+{
+    return c->npool > 0;
+}
+
+void cluster_wait_codes(cluster *c, void (*fn)(void *arg), void *arg)
+{
+    refill_pool(c);
+    if (!c->reserving || c->ncode_waiters == CODE_WAITERS) {
+        fn(arg);
+        return;
+    }
+    c->code_waiters[c->ncode_waiters].fn = fn;
+    c->code_waiters[c->ncode_waiters++].arg = arg;
 }
 
 /* --- claims --- */
@@ -571,6 +629,7 @@ static void connection_changed(void *arg, bool up)
     c->up_since = uv_now(c->loop);
     c->heartbeat_in_flight = c->claim_in_flight = c->listings_in_flight = false;
     c->reserving = false;
+    wake_code_waiters(c, true); /* the reservation in flight failed with the connection */
     heartbeat_fired(&c->heartbeat);
 }
 

@@ -88,6 +88,11 @@ const char *cluster_node(const cluster *c);
 /* A code reserved for a new room (the store may then write it at epoch
  * 1); false when none is left just now (more are being reserved). */
 bool cluster_take_code(cluster *c, char code[CLUSTER_CODE_LEN + 1]);
+/* Whether a code is at hand. */
+bool cluster_has_code(const cluster *c);
+/* Calls fn(arg) once the codes being reserved now have come (at once if
+ * none can be asked for): a burst of creates waits for them. */
+void cluster_wait_codes(cluster *c, void (*fn)(void *arg), void *arg);
 
 /* --- where a room is --- */
 

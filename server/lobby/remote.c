@@ -536,6 +536,24 @@ int remote_join(lobby *l, lobby_conn *c, const char *code)
     return 1;
 }
 
+static void codes_came(void *arg)
+{
+    unpark(arg, RESUME_PLAIN, NULL);
+}
+
+int remote_create(lobby *l, lobby_conn *c)
+{
+    if (l->remote->handing || !store_ok(l->store))
+        return -1;
+    if (cluster_has_code(l->remote->cluster))
+        return 0;
+    struct lobby_parked *pk = park(l, c);
+    if (!pk)
+        return -1;
+    cluster_wait_codes(l->remote->cluster, codes_came, pk);
+    return 1;
+}
+
 /* --- rooms --- */
 
 bool remote_can_create(lobby *l)

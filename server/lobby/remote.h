@@ -61,6 +61,10 @@ const resume *remote_resume(const lobby *l);
 int remote_hello(lobby *l, lobby_conn *c, const char *token);
 /* A join of a code not held here: 1 if it waits, -1 unavailable. */
 int remote_join(lobby *l, lobby_conn *c, const char *code);
+/* A create while no reserved code is at hand (a burst): 1 if it waits for
+ * the codes being reserved, 0 to carry on (one is at hand), -1
+ * unavailable. */
+int remote_create(lobby *l, lobby_conn *c);
 /* `moved {room, url}` to c, echoing id (may be NULL). */
 void remote_send_moved(lobby *l, lobby_conn *c, const json_t *id, const char *code,
                        const char *url);

@@ -315,13 +315,18 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
         send_verdict(c, q, &v);
         return;
     }
-    if (lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
+    if (!remote_resume(l) && lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
         json_decref(rs.options);
         send_verdict(c, q, &v);
         return;
     }
-    if (l->remote && !remote_can_create(l)) {
+    /* Distributed mode: a code reserved in Redis, or wait for some (the
+     * create's rate was counted already). */
+    int waits = l->remote && !remote_resume(l) ? remote_create(l, c) : 0;
+    if (waits != 0 || (l->remote && !remote_can_create(l))) {
         json_decref(rs.options);
+        if (waits > 0)
+            return;
         lobby_unavailable(&v);
         send_verdict(c, q, &v);
         return;

@@ -288,6 +288,12 @@ static void watchdog_fired(uv_timer_t *t)
 {
     rconn *c = t->data;
     uint64_t timeout = c->starting ? RCONN_START_TIMEOUT_MS : RCONN_TIMEOUT_MS;
+    /* A loop that was busy runs its timers before it polls: answers may be
+     * waiting in the socket already. Read them before calling anything late. */
+    if (c->ac && (c->state == RC_UP || c->state == RC_CLOSING) && c->head)
+        redisAsyncHandleRead(c->ac);
+    if (c->state == RC_CLOSED)
+        return;
     uint64_t now = uv_now(c->loop);
     bool late = (c->state == RC_CONNECTING && now - c->connect_started >= timeout) ||
                 ((c->state == RC_UP || c->state == RC_CLOSING) && c->head &&

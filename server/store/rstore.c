@@ -15,8 +15,11 @@
 #include "util/metrics.h"
 
 /* A transaction Redis reaches later than this after it was sent is refused
- * (LATE): well before RCONN_TIMEOUT_MS, when its players hear it failed. */
-#define RSTORE_DEADLINE_MS (RCONN_TIMEOUT_MS - 250)
+ * (LATE): before RCONN_TIMEOUT_MS, when its players hear it failed. The
+ * margin is Redis' time to answer once it ran the script (an fsync, with
+ * appendfsync always) and our clock offset's error; a busy loop or Redis
+ * that takes longer makes writes refused, as they must be then. */
+#define RSTORE_DEADLINE_MS (RCONN_TIMEOUT_MS - 100)
 
 extern const char rstore_lua_apply[], rstore_lua_load[], rstore_lua_owned[],
     rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[];
