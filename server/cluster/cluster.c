@@ -118,7 +118,8 @@ static bool in_pool(const cluster *c, const char *code)
 
 static void pool_add(cluster *c, const char *code)
 {
-    if (c->npool < POOL_MAX && strlen(code) == CLUSTER_CODE_LEN && !in_pool(c, code))
+    if (c->npool < POOL_MAX && strlen(code) == CLUSTER_CODE_LEN && !in_pool(c, code) &&
+        !c->hooks.has(c->hooks.arg, code))
         snprintf(c->pool[c->npool++], CLUSTER_CODE_LEN + 1, "%s", code);
 }
 
@@ -266,19 +267,20 @@ static void claim_again_fired(uv_timer_t *t)
 
 /* --- reconciling: rooms this node owns that it does not hold --- */
 
+/* The codes reserved in Redis are read at start only: later, the set also
+ * holds codes taken from the pool whose room's first write has not landed
+ * yet, and taking one again would give two rooms one code. */
 static void mine_read(void *arg, redisReply *r)
 {
     cluster *c = arg;
     if (!is_array(r, 2) || c->stopping)
         return;
-    const redisReply *owned = r->element[0], *pool = r->element[1];
+    const redisReply *owned = r->element[0];
     for (size_t i = 0; i < owned->elements; i++) {
         const char *code = str_of(owned->element[i]);
         if (!c->hooks.has(c->hooks.arg, code))
             c->hooks.load(c->hooks.arg, code);
     }
-    for (size_t i = 0; i < pool->elements; i++)
-        pool_add(c, str_of(pool->element[i]));
 }
 
 static void read_mine(cluster *c)
