@@ -29,8 +29,9 @@ typedef struct rcall {
     rconn *c;
     rconn_reply_fn fn; /* NULL for the connection's own set-up calls */
     void *arg;
-    uint64_t sent;     /* loop ms */
+    uint64_t sent;     /* ms (now_ms) */
     int script;        /* SCRIPT LOAD of this script, or -1 */
+    bool abandoned;    /* failed as late; its answer, when it comes, is dropped */
     bool time;         /* the set-up's TIME */
     int64_t wall_sent; /* µs, for TIME */
     struct rcall *prev, *next;
@@ -55,6 +56,10 @@ struct rconn {
     int backoff_ms;
     uint64_t connect_started;
     rcall *head, *tail;    /* calls in flight, oldest first */
+    uint64_t last_answer;  /* ms (now_ms) of the last answer from Redis */
+    uint64_t due;          /* ms the watchdog was armed for */
+    bool grace;            /* it fired late once: our loop, not Redis, was stuck */
+    uint64_t abandoned;    /* calls failed as late while Redis went on answering */
     int setup_left;        /* set-up replies still awaited */
     script scripts[RCONN_MAX_SCRIPTS];
     int nscripts;
@@ -167,6 +172,13 @@ int rconn_parse_url(const char *text, rconn_url *u, char *why, size_t why_len)
 
 /* --- calls in flight --- */
 
+/* Milliseconds now, not the loop's time: a call made late in a long
+ * iteration is not older than it is. */
+static uint64_t now_ms(void)
+{
+    return uv_hrtime() / 1000000;
+}
+
 static void push_call(rconn *c, rcall *rc)
 {
     rc->prev = c->tail;
@@ -192,12 +204,28 @@ static void unlink_call(rconn *c, rcall *rc)
 
 static void watchdog_fired(uv_timer_t *t);
 
+/* Fails the calls older than timeout, leaving them with hiredis (which
+ * still holds them) to be freed when their answers come. */
+static void abandon_late(rconn *c, uint64_t now, uint64_t timeout)
+{
+    while (c->head && now - c->head->sent >= timeout) {
+        rcall *rc = c->head;
+        unlink_call(c, rc);
+        rc->abandoned = true;
+        c->abandoned++;
+        if (rc->fn) {
+            c->failures++;
+            rc->fn(rc->arg, NULL);
+        }
+    }
+}
+
 /* Arms the watchdog for the oldest call (or the connection attempt). */
 static void arm_watchdog(rconn *c)
 {
     if (c->state == RC_CLOSED)
         return;
-    uint64_t now = uv_now(c->loop);
+    uint64_t now = now_ms();
     uint64_t timeout = c->starting ? RCONN_START_TIMEOUT_MS : RCONN_TIMEOUT_MS;
     uint64_t since;
     if (c->state == RC_CONNECTING)
@@ -209,6 +237,7 @@ static void arm_watchdog(rconn *c)
         return;
     }
     uint64_t due = since + timeout;
+    c->due = due > now ? due : now;
     uv_timer_start(&c->watchdog, watchdog_fired, due > now ? due - now : 0, 0);
 }
 
@@ -216,7 +245,7 @@ static void finish_close(rconn *c);
 
 static void record_latency(rconn *c, uint64_t sent)
 {
-    double s = (double)(uv_now(c->loop) - sent) / 1000.0;
+    double s = (double)(now_ms() - sent) / 1000.0;
     c->answered++;
     c->sum_s += s;
     size_t b = 0;
@@ -294,7 +323,21 @@ static void watchdog_fired(uv_timer_t *t)
         redisAsyncHandleRead(c->ac);
     if (c->state == RC_CLOSED)
         return;
-    uint64_t now = uv_now(c->loop);
+    uint64_t now = now_ms();
+    /* Fired long after it was due: this process did not run meanwhile (a
+     * busy machine), so the calls may not even have left. Send and read
+     * what waits, and judge a moment later. */
+    if (!c->grace && now > c->due + RCONN_TIMEOUT_MS / 3 && c->ac &&
+        (c->state == RC_UP || c->state == RC_CLOSING)) {
+        c->grace = true;
+        redisAsyncHandleWrite(c->ac);
+        if (c->state == RC_CLOSED)
+            return;
+        uv_timer_start(&c->watchdog, watchdog_fired, RCONN_TIMEOUT_MS / 3, 0);
+        c->due = now + RCONN_TIMEOUT_MS / 3;
+        return;
+    }
+    c->grace = false;
     bool late = (c->state == RC_CONNECTING && now - c->connect_started >= timeout) ||
                 ((c->state == RC_UP || c->state == RC_CLOSING) && c->head &&
                  now - c->head->sent >= timeout);
@@ -303,6 +346,14 @@ static void watchdog_fired(uv_timer_t *t)
         return;
     }
     if (!late) {
+        arm_watchdog(c);
+        return;
+    }
+    /* Redis answers, only slowly (a busy machine): the late calls fail, the
+     * connection and the calls still in time stay. (A write that fails so
+     * is refused by Redis too when it gets there: its deadline, rstore.h.) */
+    if (c->state == RC_UP && now - c->last_answer < timeout) {
+        abandon_late(c, now, timeout);
         arm_watchdog(c);
         return;
     }
@@ -358,6 +409,7 @@ static void setup_refused(rconn *c, const char *what, const char *err)
 static void became_up(rconn *c)
 {
     c->state = RC_UP;
+    c->last_answer = now_ms();
     c->backoff_ms = 0;
     c->connects++;
     c->error[0] = '\0';
@@ -393,6 +445,12 @@ static void call_done(redisAsyncContext *ac, void *reply, void *privdata)
     rcall *rc = privdata;
     rconn *c = rc->c;
     redisReply *r = reply;
+    if (r)
+        c->last_answer = now_ms();
+    if (rc->abandoned) { /* its caller heard it failed: too late now */
+        free(rc);
+        return;
+    }
     unlink_call(c, rc);
     if (r)
         record_latency(c, rc->sent);
@@ -435,7 +493,7 @@ static int send_call(rconn *c, rconn_reply_fn fn, void *arg, int script, int arg
     rcall *rc = malloc(sizeof *rc);
     if (!rc)
         return -1;
-    *rc = (rcall){.c = c, .fn = fn, .arg = arg, .sent = uv_now(c->loop), .script = script};
+    *rc = (rcall){.c = c, .fn = fn, .arg = arg, .sent = now_ms(), .script = script};
     bool first = !c->head;
     push_call(c, rc);
     if (redisAsyncCommandArgv(c->ac, call_done, rc, argc, argv, lens) != REDIS_OK) {
@@ -512,7 +570,7 @@ static void connect_now(rconn *c)
         return;
     c->error[0] = '\0';
     c->state = RC_CONNECTING;
-    c->connect_started = uv_now(c->loop);
+    c->connect_started = now_ms();
     c->setup_left = 0;
     redisAsyncContext *ac = redisAsyncConnect(c->url.ip, c->url.port);
     if (!ac || ac->err) {

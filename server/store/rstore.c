@@ -532,9 +532,22 @@ int rstore_room_put(rstore *r, const store_room *row)
 {
     op_begin(r);
     char *text = row_json(row);
+    /* Who sits there, beside the row: the script keeps each player's room
+     * with no JSON to read. */
+    strs ids = {0};
+    size_t i;
+    const json_t *seat;
+    json_array_foreach(row->seats, i, seat) {
+        const char *pid = json_string_value(json_object_get(seat, "player"));
+        if (pid && !strs_has(&ids, pid))
+            strs_add(&ids, pid);
+    }
     bool ok = text && strs_add(&r->ops, "R") && strs_add(&r->ops, row->code) &&
               strs_add(&r->ops, text) && strs_addf(&r->ops, "%" PRId64, row->clock_ms) &&
-              touch_room(r, row->code, true);
+              strs_addf(&r->ops, "%d", ids.n) && touch_room(r, row->code, true);
+    for (int k = 0; ok && k < ids.n; k++)
+        ok = strs_add(&r->ops, ids.v[k]);
+    strs_free(&ids);
     free(text);
     return op_end(r, ok);
 }

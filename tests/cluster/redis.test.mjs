@@ -126,6 +126,27 @@ test('a paused Redis (SIGSTOP): an input gets unavailable within a second, and a
   for (const c of [ada, bob]) c.close();
 });
 
+test('a node that did not run for a second (a busy machine) keeps its connection: nothing refused', { timeout: 60000 }, async () => {
+  const cl = await startCluster(1, { ttl: 5 });
+  cleanups.push(() => cl.stop());
+  const [n1] = cl.nodes;
+  const { ada, bob } = await duel(n1);
+  await ada.ok('act', { action: ADD }); // seq 1: Bob's turn
+  await bob.next('state');
+  // Bob's move goes out; the node stops before it reads Redis' answer.
+  bob.send({ type: 'act', id: 'held', action: ADD });
+  await sleep(5);
+  n1.pause();
+  await sleep(1200);
+  n1.resume();
+  const reply = await bob.next((m) => m.id === 'held', 10000);
+  assert.equal(reply.type, 'state', `the move was stored and told (${reply.code ?? ''})`);
+  assert.equal(reply.seq, 2);
+  assert.equal(await metric(n1, 'botpit_redis_connects_total'), 1, 'the connection was kept');
+  assert.equal(await metric(n1, 'botpit_redis_failed_calls_total'), 0);
+  for (const c of [ada, bob]) c.close();
+});
+
 test('a Redis that lost its data is noticed and said loudly', { timeout: 60000 }, async () => {
   const redis = await startRedis({ aof: false });
   cleanups.push(() => redis.stop());

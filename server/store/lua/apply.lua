@@ -12,8 +12,8 @@
 -- ARGV: node, deadline (µs, Redis' clock), nfences, then nfences pairs
 -- (code, epoch), then the ops:
 --   P id name hash              a player (hash: its token's SHA-256, hex)
---   R code row clock            a room's row (JSON of everything but its
---                               clock) and its clock
+--   R code row clock n id1..idn a room's row (JSON of everything but its
+--                               clock), its clock, and the n players seated
 --   D code                      a room and its log, gone
 --   A code seq input clock      input number seq (JSON), the room's clock
 --   C code clock                the room's clock (best effort: skipped, not
@@ -72,7 +72,7 @@ while i <= #ARGV do
       next_seq[code] = want + 1
       i = i + 5
     elseif op == 'R' then
-      i = i + 4
+      i = i + 5 + tonumber(ARGV[i + 4])
     elseif op == 'B' then
       i = i + 3
     elseif op == 'D' then
@@ -89,24 +89,17 @@ for code in pairs(promote) do
   redis.call('SADD', P .. 'owned:' .. node, code)
 end
 
--- The players seated in a row (its JSON's seats[].player).
-local function seated(row)
+-- The players seated in a room, kept beside its row as "id id ...".
+local function seated(list)
   local ids = {}
-  if row then
-    local ok, r = pcall(cjson.decode, row)
-    if ok and type(r) == 'table' and type(r.seats) == 'table' then
-      for _, s in ipairs(r.seats) do
-        if type(s) == 'table' and type(s.player) == 'string' then ids[s.player] = true end
-      end
-    end
-  end
+  for id in string.gmatch(list or '', '%S+') do ids[id] = true end
   return ids
 end
 
 -- Each stored player knows the room it sits in, so that any node it says
 -- hello to can send it there.
-local function seat_players(code, old_row, new_row)
-  local before, after = seated(old_row), seated(new_row)
+local function seat_players(code, old_list, new_list)
+  local before, after = seated(old_list), seated(new_list)
   for id in pairs(before) do
     if not after[id] and redis.call('HGET', P .. 'player:' .. id, 'room') == code then
       redis.call('HDEL', P .. 'player:' .. id, 'room')
@@ -126,15 +119,16 @@ while i <= #ARGV do
     redis.call('SET', P .. 'token:' .. hash, id)
     i = i + 4
   elseif op == 'R' then
-    local code, row = ARGV[i + 1], ARGV[i + 2]
+    local code, row, n = ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 4])
     local key = P .. 'room:{' .. code .. '}'
-    seat_players(code, redis.call('HGET', key, 'row') or nil, row)
-    redis.call('HSET', key, 'row', row, 'clock', ARGV[i + 3])
-    i = i + 4
+    local list = table.concat(ARGV, ' ', i + 5, i + 4 + n)
+    seat_players(code, redis.call('HGET', key, 'seated') or nil, list)
+    redis.call('HSET', key, 'row', row, 'clock', ARGV[i + 3], 'seated', list)
+    i = i + 5 + n
   elseif op == 'D' then
     local code = ARGV[i + 1]
     local key = P .. 'room:{' .. code .. '}'
-    seat_players(code, redis.call('HGET', key, 'row') or nil, nil)
+    seat_players(code, redis.call('HGET', key, 'seated') or nil, nil)
     redis.call('DEL', key, P .. 'log:{' .. code .. '}', P .. 'own:{' .. code .. '}')
     redis.call('SREM', P .. 'owned:' .. node, code)
     i = i + 2

@@ -8,23 +8,16 @@ local P = 'botpit:'
 local code = ARGV[1]
 local own = redis.call('GET', P .. 'own:{' .. code .. '}') or ''
 local key = P .. 'room:{' .. code .. '}'
-local fields = redis.call('HMGET', key, 'row', 'clock', 'broken')
+local fields = redis.call('HMGET', key, 'row', 'clock', 'broken', 'seated')
 local row = fields[1] or ''
 local log = redis.call('LRANGE', P .. 'log:{' .. code .. '}', 0, -1)
 local players = {}
-if row ~= '' then
-  local ok, r = pcall(cjson.decode, row)
-  if ok and type(r) == 'table' and type(r.seats) == 'table' then
-    for _, s in ipairs(r.seats) do
-      if type(s) == 'table' and type(s.player) == 'string' then
-        local p = redis.call('HMGET', P .. 'player:' .. s.player, 'name', 'hash')
-        if p[1] and p[2] then
-          table.insert(players, s.player)
-          table.insert(players, p[1])
-          table.insert(players, p[2])
-        end
-      end
-    end
+for id in string.gmatch(fields[4] or '', '%S+') do
+  local p = redis.call('HMGET', P .. 'player:' .. id, 'name', 'hash')
+  if p[1] and p[2] then
+    table.insert(players, id)
+    table.insert(players, p[1])
+    table.insert(players, p[2])
   end
 end
 return {own, row, fields[2] or '', fields[3] or '', log, players}
