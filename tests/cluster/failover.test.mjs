@@ -41,7 +41,9 @@ async function drive(c, first, ledger) {
         await sleep(40);
         const reply = await c.request('act', { action: ADD }, 60000);
         if (reply.type === 'state') ledger.seen(reply);
-        else if (!['not_your_turn', 'unavailable'].includes(reply.code)) throw new Error(`act: ${reply.code}`);
+        // unavailable: its room is being looked up again; not_in_room: the
+        // move crossed a `moved` on the wire (the room is another node's now).
+        else if (!['not_your_turn', 'unavailable', 'not_in_room'].includes(reply.code)) throw new Error(`act: ${reply.code}`);
       }
       s = await c.next((m) => m.type === 'state' || m.type === 'moved', 60000);
       if (s.type === 'moved') return s;
