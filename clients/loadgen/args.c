@@ -3,6 +3,7 @@
  */
 #include "args.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,10 +57,9 @@ void args_usage(FILE *out)
           out);
 }
 
-/* A comma-separated list, cut in place in a copy kept for the run. */
-static int split_list(const char *v, const char **out, int max)
+/* A comma-separated list, cut in place in copy (which the items point into). */
+static int split_list(char *copy, const char **out, int max)
 {
-    char *copy = strdup(v);
     int n = 0;
     for (char *save = NULL, *p = strtok_r(copy, ",", &save); p && n < max;
          p = strtok_r(NULL, ",", &save))
@@ -69,7 +69,11 @@ static int split_list(const char *v, const char **out, int max)
 
 static bool parse_hosts(const char *v, lg_opts *o)
 {
-    o->n_hosts = split_list(v, o->hosts, LG_MAX_HOSTS);
+    /* argv lives as long as the run: the hosts point into a copy of it that
+     * does too. */
+    static char copy[1024];
+    snprintf(copy, sizeof copy, "%s", v);
+    o->n_hosts = split_list(copy, o->hosts, LG_MAX_HOSTS);
     return o->n_hosts > 0;
 }
 
@@ -77,8 +81,10 @@ static bool parse_int(const char *s, long lo, long hi, int *out);
 
 static bool parse_pids(const char *v, lg_opts *o)
 {
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", v);
     const char *items[LG_MAX_HOSTS];
-    int n = split_list(v, items, LG_MAX_HOSTS);
+    int n = split_list(copy, items, LG_MAX_HOSTS);
     for (int i = 0; i < n; i++) {
         if (!parse_int(items[i], 1, 1 << 30, &o->server_pids[i]))
             return false;
