@@ -338,8 +338,9 @@ static void on_message(app *a, const char *text, size_t len)
             status(a, true, "%s", err);
         a->opts.create = NULL;
     }
+    if (changed & (STORE_NEW_ROOM | STORE_ROOM))
+        a->moves = 0; /* in a room again: moves so far were not going round in circles */
     if (changed & STORE_NEW_ROOM) {
-        a->moves = 0;
         table_close(a);
         a->form_open = false;
         a->seat_sel = store_my_seat(&a->st) >= 0 ? store_my_seat(&a->st) : 0;

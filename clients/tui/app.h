@@ -75,7 +75,7 @@ typedef struct app {
     bool join_spectate;
     char rejoin[8];
     bool rejoin_spectate;
-    int moves;              /* moved followed since we were last in a room */
+    int moves;              /* moved followed since we were last in a room (a loop: stop) */
 
     /* the command line and the name field */
     app_input input;

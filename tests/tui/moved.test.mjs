@@ -52,5 +52,36 @@ describe('botpit-tui follows moved', () => {
     assert.equal(r.seats[1].player.id, before, 'Bea is still in her seat, on node 2');
     assert.equal(r.seats[1].connected, true, 'and connected there');
     c.close();
+
+    // Upgrade after upgrade: the room goes back and forth, and the terminal
+    // keeps following (moves stop counting once it is in its room again).
+    await n1.start();
+    let holder = n2;
+    let other = n1;
+    for (let round = 0; round < 5; round++) {
+      const epoch = Number(own.split(' ')[1]);
+      assert.equal((await holder.stop('SIGTERM')).code, 0);
+      for (let i = 0; i < 50 && own !== `${other.id} ${epoch + 1}`; i++) {
+        own = await cl.redis.command('GET', `botpit:own:{${code}}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(own, `${other.id} ${epoch + 1}`, `round ${round}: the room went to ${other.id}`);
+      const spy = await hello(other, `Spy${round}`);
+      let seated = false;
+      for (let i = 0; i < 100 && !seated; i++) {
+        const seen = await spy.ok('join', { room: code, as: 'spectator' });
+        seated = seen.seats[1].connected === true;
+        if (!seated) {
+          await spy.ok('leave');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      spy.close();
+      assert.ok(seated, `round ${round}: Bea followed the room to ${other.id}`);
+      await holder.start();
+      [holder, other] = [other, holder];
+    }
+    assert.doesNotMatch(tui.screen(), /keeps sending us elsewhere/);
+    tui.save('3-after-five-more-upgrades');
   });
 });
