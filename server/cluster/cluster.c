@@ -61,6 +61,7 @@ struct cluster {
     uv_timer_t heartbeat, listings, claim_again;
     int handles_open;
     bool started, stopping;
+    bool leaving; /* handing its rooms over: takes nothing more */
     uint64_t up_since;      /* loop ms the connection last came up */
     bool heartbeat_in_flight, claim_in_flight, listings_in_flight, reserving;
     char pool[POOL_MAX][CLUSTER_CODE_LEN + 1];
@@ -101,7 +102,7 @@ static int eval(cluster *c, int script, rconn_reply_fn fn, void *arg, int argc,
  * that restarted may have let every node's key expire while it was down. */
 static bool claims_allowed(const cluster *c)
 {
-    return c->started && !c->stopping && rconn_up(c->conn) &&
+    return c->started && !c->stopping && !c->leaving && rconn_up(c->conn) &&
            uv_now(c->loop) >= c->up_since + 2 * (uint64_t)c->ttl_ms;
 }
 
@@ -142,7 +143,14 @@ static void reserved(void *arg, redisReply *r)
 {
     cluster *c = arg;
     c->reserving = false;
-    size_t got = is_array(r, 0) ? r->elements : 0;
+    if (!is_array(r, 0)) {
+        /* No answer (Redis down, or too slow for our timer): the waiting
+         * creates are refused, and the next heartbeat tries again; asking at
+         * once would only add to what is already too slow. */
+        wake_code_waiters(c, true);
+        return;
+    }
+    size_t got = r->elements;
     for (size_t i = 0; i < got; i++)
         pool_add(c, str_of(r->element[i]));
     /* Those still waiting get the next reservation, unless this one found
@@ -159,7 +167,8 @@ static void refill_pool(cluster *c)
 {
     if (!c->pool_want)
         c->pool_want = POOL_FIRST;
-    if (c->reserving || c->npool >= c->pool_want / 2 || !rconn_up(c->conn) || c->stopping)
+    if (c->reserving || c->npool >= c->pool_want / 2 || !rconn_up(c->conn) || c->stopping ||
+        c->leaving)
         return;
     int batch = c->pool_want - c->npool;
     const char **argv = malloc(((size_t)batch + 1) * sizeof *argv);
@@ -233,7 +242,9 @@ static void claimed(void *arg, redisReply *r)
 {
     cluster *c = arg;
     c->claim_in_flight = false;
-    if (!is_array(r, 0) || c->stopping)
+    /* Leaving: rooms claimed just now stay this node's in Redis and go to
+     * the others once its key is gone. */
+    if (!is_array(r, 0) || c->stopping || c->leaving)
         return;
     for (size_t i = 0; i + 1 < r->elements; i += 2) {
         const char *code = str_of(r->element[i]);
@@ -273,7 +284,7 @@ static void claim_again_fired(uv_timer_t *t)
 static void mine_read(void *arg, redisReply *r)
 {
     cluster *c = arg;
-    if (!is_array(r, 2) || c->stopping)
+    if (!is_array(r, 2) || c->stopping || c->leaving)
         return;
     const redisReply *owned = r->element[0];
     for (size_t i = 0; i < owned->elements; i++) {
@@ -468,6 +479,12 @@ void cluster_publish(cluster *c, const json_t *rooms)
 const json_t *cluster_others_rooms(const cluster *c)
 {
     return c->others;
+}
+
+void cluster_leave(cluster *c)
+{
+    c->leaving = true;
+    uv_timer_stop(&c->claim_again);
 }
 
 bool cluster_others_alive(const cluster *c)

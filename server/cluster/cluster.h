@@ -111,6 +111,10 @@ void cluster_locate(cluster *c, const char *code, cluster_located_fn fn, void *a
 /* Reads which nodes are alive now (as the listings poll does every
  * second); done(arg) once known (or Redis did not answer). */
 void cluster_refresh(cluster *c, void (*done)(void *arg), void *arg);
+/* The node is leaving (it hands its rooms over): from now on it claims
+ * nothing, loads no room, reserves no code; it stays alive until
+ * cluster_stop. */
+void cluster_leave(cluster *c);
 /* Whether another node is alive to take rooms, as last read. */
 bool cluster_others_alive(const cluster *c);
 /* Hands code to another live node, one epoch up; fn gets that node's url,

@@ -646,6 +646,7 @@ static void peers_known(void *arg)
 void remote_hand_over(lobby *l, void (*done)(void *arg), void *arg)
 {
     l->remote->handing = true; /* no new room from now on */
+    cluster_leave(l->remote->cluster); /* nor claims, loads or codes */
     /* Who is alive now, not a second ago: a node that just started may
      * take rooms too. */
     handing_start *hs = malloc(sizeof *hs);
