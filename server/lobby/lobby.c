@@ -699,6 +699,8 @@ static void free_lobby(uv_handle_t *h)
 void lobby_free(lobby *l)
 {
     l->closing = true;
+    if (l->remote) /* answers still to come must not reach a freed lobby */
+        rstore_on_lost(store_redis(l->store), NULL, NULL);
     remote_free(l->remote);
     l->remote = NULL;
     /* At shutdown the rooms stay in the store, to come back. */

@@ -37,6 +37,12 @@ typedef struct rcall {
     struct rcall *prev, *next;
 } rcall;
 
+typedef struct deferred {
+    void (*fn)(void *arg);
+    void *arg;
+    struct deferred *next;
+} deferred;
+
 typedef struct script {
     char name[32];
     char *source;
@@ -52,6 +58,12 @@ struct rconn {
     bool starting;         /* rconn_open: a failure is reported, not retried */
     uv_timer_t watchdog;   /* the oldest call's deadline, or the connection's */
     uv_timer_t retry;      /* the next connection attempt */
+    uv_prepare_t before_poll; /* runs the flusher */
+    uv_timer_t defer_timer;   /* runs what rconn_defer queued */
+    struct deferred *deferred, *deferred_tail;
+    void (*flusher)(void *arg);
+    void *flusher_arg;
+    bool flushing;
     int handles_open;
     int backoff_ms;
     uint64_t connect_started;
@@ -203,6 +215,8 @@ static void unlink_call(rconn *c, rcall *rc)
 }
 
 static void watchdog_fired(uv_timer_t *t);
+static void before_poll(uv_prepare_t *h);
+static void run_deferred(rconn *c);
 
 /* Fails the calls older than timeout, leaving them with hiredis (which
  * still holds them) to be freed when their answers come. */
@@ -626,8 +640,12 @@ rconn *rconn_new(uv_loop_t *loop, const rconn_url *url)
         snprintf(c->where, sizeof c->where, "%s:%d", url->host, url->port);
     uv_timer_init(loop, &c->watchdog);
     uv_timer_init(loop, &c->retry);
-    c->watchdog.data = c->retry.data = c;
-    c->handles_open = 2;
+    uv_prepare_init(loop, &c->before_poll);
+    uv_timer_init(loop, &c->defer_timer);
+    c->watchdog.data = c->retry.data = c->before_poll.data = c->defer_timer.data = c;
+    uv_prepare_start(&c->before_poll, before_poll);
+    uv_unref((uv_handle_t *)&c->before_poll); /* it keeps nothing alive */
+    c->handles_open = 4;
     c->state = RC_DOWN;
     return c;
 }
@@ -686,14 +704,74 @@ static void finish_close(rconn *c)
         c->ac = NULL;
         redisAsyncFree(ac);
     }
+    run_deferred(c);
     uv_close((uv_handle_t *)&c->watchdog, handle_closed);
     uv_close((uv_handle_t *)&c->retry, handle_closed);
+    uv_close((uv_handle_t *)&c->before_poll, handle_closed);
+    uv_close((uv_handle_t *)&c->defer_timer, handle_closed);
+}
+
+/* What waits to be sent with this iteration's calls goes first. */
+static void flush_first(rconn *c)
+{
+    if (c->flusher && !c->flushing) {
+        c->flushing = true;
+        c->flusher(c->flusher_arg);
+        c->flushing = false;
+    }
+}
+
+static void before_poll(uv_prepare_t *h)
+{
+    flush_first(h->data);
+}
+
+void rconn_set_flusher(rconn *c, void (*fn)(void *arg), void *arg)
+{
+    c->flusher = fn;
+    c->flusher_arg = arg;
+}
+
+static void run_deferred(rconn *c)
+{
+    while (c->deferred) {
+        deferred *d = c->deferred;
+        c->deferred = d->next;
+        if (!c->deferred)
+            c->deferred_tail = NULL;
+        d->fn(d->arg);
+        free(d);
+    }
+}
+
+static void defer_fired(uv_timer_t *t)
+{
+    run_deferred(t->data);
+}
+
+void rconn_defer(rconn *c, void (*fn)(void *arg), void *arg)
+{
+    deferred *d = malloc(sizeof *d);
+    if (!d) {
+        fn(arg);
+        return;
+    }
+    *d = (deferred){fn, arg, NULL};
+    if (c->deferred_tail)
+        c->deferred_tail->next = d;
+    else
+        c->deferred = d;
+    c->deferred_tail = d;
+    if (c->state != RC_CLOSED)
+        uv_timer_start(&c->defer_timer, defer_fired, 0, 0);
 }
 
 void rconn_close(rconn *c)
 {
     if (!c || c->state == RC_CLOSING || c->state == RC_CLOSED)
         return;
+    flush_first(c);
+    c->flusher = NULL;
     uv_timer_stop(&c->retry);
     if (c->state == RC_UP && c->head) { /* what was sent is answered first (bounded) */
         c->state = RC_CLOSING;
@@ -713,16 +791,17 @@ int rconn_call(rconn *c, rconn_reply_fn fn, void *arg, int argc, const char **ar
 {
     if (c->state != RC_UP)
         return -1;
+    flush_first(c);
     return send_call(c, fn, arg, -1, argc, argv, lens);
 }
 
-#define EVAL_MAX_ARGS 4096
 
 int rconn_eval(rconn *c, int script, rconn_reply_fn fn, void *arg, int argc, const char **argv,
                const size_t *lens)
 {
-    if (c->state != RC_UP || script < 0 || script >= c->nscripts || argc + 3 > EVAL_MAX_ARGS)
+    if (c->state != RC_UP || script < 0 || script >= c->nscripts)
         return -1;
+    flush_first(c);
     const char **args = malloc((size_t)(argc + 3) * sizeof *args);
     size_t *arg_lens = malloc((size_t)(argc + 3) * sizeof *arg_lens);
     int rc = -1;

@@ -67,6 +67,14 @@ int rconn_script(rconn *c, const char *name, const char *source);
 #define RCONN_MAX_LISTENERS 4
 void rconn_on_change(rconn *c, void (*fn)(void *arg, bool up), void *arg);
 
+/* fn(arg) runs just before the loop next waits for events (each
+ * iteration), and before any other call goes out: what it sends (a batch
+ * of the iteration's writes) keeps its place among the calls. At most one. */
+void rconn_set_flusher(rconn *c, void (*fn)(void *arg), void *arg);
+/* Calls fn(arg) on the next turn of the loop, out of the caller's stack (at
+ * the latest when the connection closes). */
+void rconn_defer(rconn *c, void (*fn)(void *arg), void *arg);
+
 /* Connects and waits (running the loop) until the connection is up: 0, or
  * -1 with one sentence in why naming the fault (unreachable, refused,
  * wrong password, no such database, no answer). */

@@ -80,6 +80,13 @@ static bool strs_has(const strs *s, const char *text)
     return false;
 }
 
+/* Drops the strings past the first n. */
+static void strs_truncate(strs *s, int n)
+{
+    while (s->n > n)
+        free(s->v[--s->n]);
+}
+
 static void strs_clear(strs *s)
 {
     for (int i = 0; i < s->n; i++)
@@ -110,6 +117,13 @@ struct rstore {
     void *lost_arg;
     uint64_t failures, fenced, data_lost;
     bool failing; /* the last transaction failed (logged once) */
+    /* This loop iteration's transactions, sent as one call just before the
+     * loop waits (rconn's flusher), or before any other call. */
+    strs batch;
+    struct sent_tx **batch_txs;
+    int nbatch, batch_cap;
+    struct sent_tx **failed; /* batches that could not be sent: failed on the next turn */
+    int nfailed;
     char gen[40];
     json_t *startup; /* rooms read at start: {code: load reply as JSON} */
 };
@@ -117,6 +131,7 @@ struct rstore {
 /* --- life --- */
 
 static void connection_changed(void *arg, bool up);
+static void flush_batch(void *arg);
 
 rstore *rstore_new(rconn *conn, const char *node)
 {
@@ -139,6 +154,7 @@ rstore *rstore_new(rconn *conn, const char *node)
         return NULL;
     }
     rconn_on_change(conn, connection_changed, r);
+    rconn_set_flusher(conn, flush_batch, r);
     return r;
 }
 
@@ -146,6 +162,9 @@ void rstore_free(rstore *r)
 {
     if (!r)
         return;
+    free(r->batch_txs);
+    free(r->failed);
+    strs_free(&r->batch);
     for (map_iter it = map_first(&r->holds); it.entry; map_next(&r->holds, &it))
         hold_unref(map_iter_value(&it));
     map_free(&r->holds);
@@ -344,9 +363,9 @@ static void tx_failed_log(rstore *r, const char *why)
     }
 }
 
-static void tx_answered(void *arg, redisReply *rep)
+/* One transaction's answer (rep NULL: none came). */
+static void tx_answered(sent_tx *t, const redisReply *rep)
 {
-    sent_tx *t = arg;
     rstore *r = t->r;
     bool kept = rep && rep->type == REDIS_REPLY_STATUS;
     bool fenced = rep && rep->type == REDIS_REPLY_ERROR &&
@@ -388,7 +407,79 @@ static void tx_reset(rstore *r)
     r->tx_failed = false;
 }
 
-/* Sends the gathered transaction: 0 once sent, -1 if it cannot be. */
+/* A batch's answer: one per transaction, in order. */
+typedef struct sent_batch {
+    sent_tx **txs;
+    int n;
+} sent_batch;
+
+static void batch_answered(void *arg, redisReply *rep)
+{
+    sent_batch *b = arg;
+    bool each = rep && rep->type == REDIS_REPLY_ARRAY && rep->elements == (size_t)b->n;
+    for (int i = 0; i < b->n; i++)
+        tx_answered(b->txs[i], each ? rep->element[i] : (rep && rep->type == REDIS_REPLY_ERROR ? rep : NULL));
+    free(b->txs);
+    free(b);
+}
+
+static void fail_later(void *arg)
+{
+    rstore *r = arg;
+    sent_tx **failed = r->failed;
+    int n = r->nfailed;
+    r->failed = NULL;
+    r->nfailed = 0;
+    for (int i = 0; i < n; i++)
+        tx_answered(failed[i], NULL);
+    free(failed);
+}
+
+/* Sends this iteration's transactions in one call, with a deadline taken
+ * now: a process that did not run for a while before it got here (a busy
+ * machine) does not count against it. One that cannot be sent (the
+ * connection went this iteration) fails on the next turn of the loop, not
+ * inside whoever's call made it flush. */
+static void flush_batch(void *arg)
+{
+    rstore *r = arg;
+    if (!r->nbatch)
+        return;
+    sent_batch *b = malloc(sizeof *b);
+    strs args = {0};
+    int64_t deadline = rconn_redis_time_us(r->conn) + RSTORE_DEADLINE_MS * 1000;
+    bool ok = b && strs_add(&args, r->node) && strs_addf(&args, "%" PRId64, deadline) &&
+              strs_addf(&args, "%d", r->nbatch);
+    for (int i = 0; ok && i < r->batch.n; i++)
+        ok = strs_push(&args, r->batch.v[i], r->batch.len[i]);
+    if (b) {
+        *b = (sent_batch){r->batch_txs, r->nbatch};
+        r->batch_txs = NULL;
+        r->nbatch = r->batch_cap = 0;
+    }
+    strs_clear(&r->batch);
+    if (ok && rconn_eval(r->conn, r->sc_apply, batch_answered, b, args.n, (const char **)args.v,
+                         args.len) == 0) {
+        strs_free(&args);
+        return;
+    }
+    strs_free(&args);
+    if (!b)
+        return; /* out of memory: those holds stay pending until the connection goes */
+    sent_tx **failed = realloc(r->failed, (size_t)(r->nfailed + b->n) * sizeof *failed);
+    if (failed) {
+        r->failed = failed;
+        if (!r->nfailed)
+            rconn_defer(r->conn, fail_later, r);
+        for (int i = 0; i < b->n; i++)
+            r->failed[r->nfailed++] = b->txs[i];
+    }
+    free(b->txs);
+    free(b);
+}
+
+/* Adds the gathered transaction to this iteration's batch: 0, or -1 if it
+ * cannot be sent (no connection, a room not ours). */
 static int tx_send(rstore *r)
 {
     if (!r->ops.n)
@@ -397,42 +488,47 @@ static int tx_send(rstore *r)
         tx_failed_log(r, "no connection");
         return -1;
     }
-    strs args = {0};
-    /* Refused by Redis past this, before our timer gives up on the answer. */
-    int64_t deadline = rconn_redis_time_us(r->conn) + RSTORE_DEADLINE_MS * 1000;
-    bool ok = strs_add(&args, r->node) && strs_addf(&args, "%" PRId64, deadline) &&
-              strs_addf(&args, "%d", r->codes.n);
+    strs block = {0};
+    bool ok = strs_addf(&block, "%d", r->codes.n);
     for (int i = 0; ok && i < r->codes.n; i++) {
         int64_t epoch = rstore_epoch(r, r->codes.v[i]);
         if (!epoch && r->hard) { /* not ours (any more): nothing to send */
-            strs_free(&args);
+            strs_free(&block);
             return -1;
         }
-        ok = strs_add(&args, r->codes.v[i]) && strs_addf(&args, "%" PRId64, epoch);
+        ok = strs_add(&block, r->codes.v[i]) && strs_addf(&block, "%" PRId64, epoch);
     }
+    ok = ok && strs_addf(&block, "%d", r->ops.n);
     for (int i = 0; ok && i < r->ops.n; i++)
-        ok = strs_push(&args, r->ops.v[i], r->ops.len[i]);
+        ok = strs_push(&block, r->ops.v[i], r->ops.len[i]);
+    if (ok && r->nbatch == r->batch_cap) {
+        int cap = r->batch_cap ? 2 * r->batch_cap : 16;
+        sent_tx **txs = realloc(r->batch_txs, (size_t)cap * sizeof *txs);
+        ok = txs != NULL;
+        if (ok) {
+            r->batch_txs = txs;
+            r->batch_cap = cap;
+        }
+    }
     sent_tx *t = ok ? calloc(1, sizeof *t) : NULL;
     hold *h = t ? hold_new() : NULL;
+    int before = r->batch.n;
+    for (int i = 0; h && i < block.n; i++) {
+        if (!strs_push(&r->batch, block.v[i], block.len[i])) {
+            strs_truncate(&r->batch, before); /* out of memory: as if never added */
+            hold_unref(h);
+            h = NULL;
+        }
+    }
+    strs_free(&block);
     if (!h) {
         free(t);
-        strs_free(&args);
         return -1;
     }
     *t = (sent_tx){r, h, r->codes, r->players, r->hard};
     r->codes = (strs){0};
     r->players = (strs){0};
-    if (rconn_eval(r->conn, r->sc_apply, tx_answered, t, args.n, (const char **)args.v,
-                   args.len) < 0) {
-        strs_free(&t->codes);
-        strs_free(&t->players);
-        hold_unref(h);
-        free(t);
-        strs_free(&args);
-        tx_failed_log(r, "no connection");
-        return -1;
-    }
-    strs_free(&args);
+    r->batch_txs[r->nbatch++] = t;
     for (int i = 0; i < t->codes.n + t->players.n; i++) {
         const char *key = i < t->codes.n ? t->codes.v[i] : t->players.v[i - t->codes.n];
         hold_unref(map_get(&r->holds, key));
