@@ -5,10 +5,12 @@
  * asynchronous store has.
  *
  * Writes are asynchronous. A transaction (store_begin ... store_commit, or
- * a single write) becomes one call of one Lua script that stands or falls
- * whole; store_commit returns 0 once it is sent, -1 at once if it cannot
- * be (no connection, or a room this node may not write). Its outcome is a
- * hold (util/hold.h): whatever tells of the change waits for
+ * a single write) stands or falls whole; the transactions of one loop
+ * iteration go to Redis together, in one call of the apply script, just
+ * before the loop waits (or before any other call, to keep their order).
+ * store_commit returns 0 once the transaction is queued, -1 at once if it
+ * cannot be (no connection, or a room this node may not write). Its
+ * outcome is a hold (util/hold.h): whatever tells of the change waits for
  * rstore_hold(key) of the rooms (by code) and players (by id) it wrote.
  *
  * Fencing: every room is written only by its owner node at its epoch. This
