@@ -155,6 +155,7 @@ proto_server_type proto_client_type(const json_t *msg)
         {"chat", PROTO_S_CHAT},       {"left", PROTO_S_LEFT},   {"error", PROTO_S_ERROR},
         {"pong", PROTO_S_PONG},       {"ratings", PROTO_S_RATINGS}, {"history", PROTO_S_HISTORY},
         {"link_code", PROTO_S_LINK_CODE},
+        {"moved", PROTO_S_MOVED},
     };
     const char *t = json_string_value(json_object_get(msg, "type"));
     for (size_t i = 0; t && i < sizeof types / sizeof types[0]; i++) {

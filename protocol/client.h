@@ -74,6 +74,7 @@ typedef enum proto_server_type {
     PROTO_S_RATINGS,
     PROTO_S_HISTORY,
     PROTO_S_LINK_CODE,
+    PROTO_S_MOVED, /* distributed mode: another node holds the room */
 } proto_server_type;
 
 /* Parses one text frame from the server: an object with a string "type".

@@ -3,6 +3,7 @@
  */
 #include "args.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,9 @@ void args_usage(FILE *out)
     fputs("botpit-loadgen: many WebSocket clients against a Botpit (or Colyseus) server.\n"
           "\n"
           "usage: botpit-loadgen [flags]\n"
-          "  --host ADDR         server address, IPv4 (default 127.0.0.1)\n"
+          "  --host ADDR[,ADDR]  server address, IPv4 (default 127.0.0.1); several (the\n"
+          "                      nodes of a distributed server, on one port): worker\n"
+          "                      processes go to each in turn, a room's clients to one\n"
           "  --port N            server port (default 8080)\n"
           "  --path P            WebSocket path (default /ws)\n"
           "  --scenario S        idle, chat, play, churn or reconnect (default chat)\n"
@@ -28,7 +31,8 @@ void args_usage(FILE *out)
           "  --seconds S         seconds measured (default 20; reconnect: the most\n"
           "                      the storm may take)\n"
           "  --stop-p99-ms MS    stop the levels once p99 passes MS (default 0: never)\n"
-          "  --server-pid PID    read the server's CPU and memory from /proc/PID\n"
+          "  --server-pid PID[,PID]  read the server's CPU and memory from /proc/PID\n"
+          "                      (several: summed)\n"
           "  --wire W            botpit or colyseus (default botpit)\n"
           "  --colyseus-room R   the Colyseus room name to join (default chat)\n"
           "  --connect-rate N    new connections a second (default 4000)\n"
@@ -51,6 +55,42 @@ void args_usage(FILE *out)
           "server's CPU and resident memory. A Botpit server under load from one\n"
           "address needs --no-quotas and high --max-connections/--max-per-ip.\n",
           out);
+}
+
+/* A comma-separated list, cut in place in copy (which the items point into). */
+static int split_list(char *copy, const char **out, int max)
+{
+    int n = 0;
+    for (char *save = NULL, *p = strtok_r(copy, ",", &save); p && n < max;
+         p = strtok_r(NULL, ",", &save))
+        out[n++] = p;
+    return n;
+}
+
+static bool parse_hosts(const char *v, lg_opts *o)
+{
+    /* argv lives as long as the run: the hosts point into a copy of it that
+     * does too. */
+    static char copy[1024];
+    snprintf(copy, sizeof copy, "%s", v);
+    o->n_hosts = split_list(copy, o->hosts, LG_MAX_HOSTS);
+    return o->n_hosts > 0;
+}
+
+static bool parse_int(const char *s, long lo, long hi, int *out);
+
+static bool parse_pids(const char *v, lg_opts *o)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", v);
+    const char *items[LG_MAX_HOSTS];
+    int n = split_list(copy, items, LG_MAX_HOSTS);
+    for (int i = 0; i < n; i++) {
+        if (!parse_int(items[i], 1, 1 << 30, &o->server_pids[i]))
+            return false;
+    }
+    o->n_server_pids = n;
+    return n > 0;
 }
 
 static bool parse_int(const char *s, long lo, long hi, int *out)
@@ -116,7 +156,8 @@ static bool parse_scenario(const char *s, lg_scenario *out)
 int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
 {
     *o = (lg_opts){
-        .host = "127.0.0.1",
+        .hosts = {"127.0.0.1"},
+        .n_hosts = 1,
         .port = 8080,
         .path = "/ws",
         .scenario = LG_CHAT,
@@ -154,7 +195,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
             fprintf(err, "botpit-loadgen: %s needs a value (--help)\n", a);
             return -1;
         } else if (strcmp(a, "--host") == 0) {
-            o->host = v;
+            ok = parse_hosts(v, o);
         } else if (strcmp(a, "--port") == 0) {
             ok = parse_int(v, 1, 65535, &o->port);
         } else if (strcmp(a, "--path") == 0) {
@@ -177,7 +218,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
         } else if (strcmp(a, "--stop-p99-ms") == 0) {
             ok = parse_seconds(v, &o->stop_p99_ms);
         } else if (strcmp(a, "--server-pid") == 0) {
-            ok = parse_int(v, 1, 1 << 30, &o->server_pid);
+            ok = parse_pids(v, o);
         } else if (strcmp(a, "--wire") == 0) {
             if (strcmp(v, "botpit") == 0)
                 o->wire = LG_WIRE_BOTPIT;

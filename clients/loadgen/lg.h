@@ -18,6 +18,7 @@
 #include "hist.h"
 
 #define LG_MAX_LEVELS 32
+#define LG_MAX_HOSTS 16
 
 typedef enum lg_scenario {
     LG_IDLE,      /* connected, said hello, then a ping every period */
@@ -40,7 +41,10 @@ typedef enum lg_wire {
 } lg_wire;
 
 typedef struct lg_opts {
-    const char *host;
+    /* Each worker process goes to one of these in turn (the nodes of a
+     * distributed server): a room's clients are always on one. */
+    const char *hosts[LG_MAX_HOSTS];
+    int n_hosts;
     int port;
     const char *path; /* the WebSocket's path (Botpit: /ws) */
     lg_scenario scenario;
@@ -59,7 +63,8 @@ typedef struct lg_opts {
     int sources;        /* source addresses 127.0.0.1..N; 0: as needed */
     double setup_timeout_s;
     double stop_p99_ms; /* 0: run every level */
-    int server_pid;     /* 0: no server figures */
+    int server_pids[LG_MAX_HOSTS]; /* none: no server figures; several are summed */
+    int n_server_pids;
     bool no_header;     /* rows only */
     bool header_only;   /* the header only, no run */
     bool verbose;

@@ -373,6 +373,15 @@ static void cmd_records(app *a, const cmd *c)
     send_msg(a, proto_client_ratings(game));
 }
 
+/* A join, remembered in case the answer is `moved`. */
+static long long send_join(app *a, const char *code, bool spectate)
+{
+    long long id = send_msg(a, proto_client_join(code, spectate ? "spectator" : NULL));
+    a->join_id = id;
+    a->join_spectate = spectate;
+    return id;
+}
+
 /* ---- server messages ---- */
 
 static void after_welcome(app *a)
@@ -381,13 +390,47 @@ static void after_welcome(app *a)
     send_msg(a, proto_client_verb(PROTO_GAMES));
     if (!a->st.room)
         send_msg(a, proto_client_rooms(true));
+    if (a->rejoin[0]) { /* the join a node moved us for, again on this one */
+        if (!a->st.room || strcmp(a->st.room_code, a->rejoin) != 0)
+            send_join(a, a->rejoin, a->rejoin_spectate);
+        a->rejoin[0] = 0;
+    }
     if (a->started_actions)
         return;
     a->started_actions = true;
     if (a->opts.join[0])
-        send_msg(a, proto_client_join(a->opts.join, NULL));
+        send_join(a, a->opts.join, false);
     else if (a->opts.spectate[0])
-        send_msg(a, proto_client_join(a->opts.spectate, "spectator"));
+        send_join(a, a->opts.spectate, true);
+}
+
+/* Distributed mode: another node holds the room. The link goes there (the
+ * same token says hello), and a join it answered is sent again there. */
+#define MOVES_MAX 5
+static void on_moved(app *a, const json_t *m, long long id)
+{
+    const char *code = json_string_value(json_object_get(m, "room"));
+    const char *where = json_string_value(json_object_get(m, "url"));
+    url target;
+    char why[300];
+    if (!code || !where || url_parse(where, &target, why, sizeof why) < 0) {
+        status(a, true, "The server sent us to an address we cannot use (%s).", where ? where : "none");
+        return;
+    }
+    if (++a->moves > MOVES_MAX) {
+        a->moves = 0;
+        status(a, true, "The server keeps sending us elsewhere for room %s; try again in a moment.",
+               code);
+        return;
+    }
+    if (id >= 0 && id == a->join_id) {
+        snprintf(a->rejoin, sizeof a->rejoin, "%s", code);
+        a->rejoin_spectate = a->join_spectate;
+    }
+    debug_log("moved: room %s is at %s", code, where);
+    status(a, false, "Room %s is on another server node; going there...", code);
+    a->quiet_drop = true;
+    conn_redirect(a->net, &target);
 }
 
 /* --create GAME: the form, once the games are known and we are in no room.
@@ -444,7 +487,16 @@ static void on_message(app *a, const char *text, size_t len)
             a->input = INPUT_NAME;
             edit_set(&a->line, "");
             conn_drop(a->net);
+        } else if (code && strcmp(code, "unavailable") == 0) {
+            /* the server cannot answer just now (its store, or a room being
+             * moved between nodes): say hello again on a new link shortly */
+            conn_drop(a->net);
         }
+        json_decref(m);
+        return;
+    }
+    if (type == PROTO_S_MOVED) {
+        on_moved(a, m, id);
         json_decref(m);
         return;
     }
@@ -478,6 +530,8 @@ static void on_message(app *a, const char *text, size_t len)
         a->room_due = false;
     if (changed & (STORE_GAMES | STORE_NEW_ROOM | STORE_LEFT))
         create_asked(a);
+    if (changed & (STORE_NEW_ROOM | STORE_ROOM))
+        a->moves = 0; /* in a room again: moves so far were not going round in circles */
     if (changed & STORE_NEW_ROOM) {
         table_close(a);
         a->form_open = false;
@@ -744,7 +798,7 @@ static void cmd_join(app *a, const cmd *c)
         }
         snprintf(code, sizeof code, "%s", sel);
     }
-    if (send_msg(a, proto_client_join(code, c->id == CMD_SPECTATE ? "spectator" : NULL)) >= 0)
+    if (send_join(a, code, c->id == CMD_SPECTATE) >= 0)
         status(a, false, "Joining room %s...", code);
 }
 

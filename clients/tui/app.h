@@ -85,6 +85,13 @@ typedef struct app {
     int records_sel;        /* the chosen game of the history, the first row of a leaderboard */
     char pending_link[16];  /* a link code the next hello says, or "" */
     char link_refusal[300]; /* why the last code was refused, kept past the reconnection */
+    /* The last join sent, and one to send again on the node a `moved` sent
+     * us to (distributed mode), or "". */
+    long long join_id;
+    bool join_spectate;
+    char rejoin[8];
+    bool rejoin_spectate;
+    int moves;              /* moved followed since we were last in a room (a loop: stop) */
 
     /* the command line and the name field */
     app_input input;

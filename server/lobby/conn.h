@@ -31,6 +31,10 @@ struct lobby_conn {
     /* The token this connection said hello with (32 hex digits), in memory
      * only while it is open, for a link code to hand over (lobby/link.h). */
     char token[33];
+    /* The lobby's, in distributed mode: this connection's requests waiting
+     * for an answer from Redis (a token or a room looked up), in order, or
+     * NULL. The network layer tells the lobby of a close while it is set. */
+    struct lobby_parked *parked;
 };
 
 typedef struct lobby_config {

@@ -37,6 +37,9 @@ bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n);
 
 void ids_player_id(char out[IDS_PLAYER_ID_LEN + 1]);
 void ids_room_code(char out[IDS_CODE_LEN + 1]);
+/* Tests only: room codes drawn from the first n codes (0: all of them), so
+ * that nodes collide on codes often. */
+void ids_set_code_space(int n);
 /* Upper-cases and checks a code a person typed ("k7p2x" -> "K7P2X"); false if
  * it cannot be a code. */
 bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1]);

@@ -35,6 +35,8 @@
 #define LOBBY_SEED_MAX 9007199254740991LL
 
 struct store;
+struct store_room;
+struct remote;
 
 struct lobby {
     uv_loop_t *loop;
@@ -53,6 +55,11 @@ struct lobby {
     int broken;              /* rooms kept aside in the store */
     int other_rules;         /* of them, set aside at this start for their rules revision */
     bool closing;
+    struct remote *remote;   /* distributed mode (remote.h), else NULL */
+    /* The message being handled: a request that must wait for Redis waits
+     * as this text (remote.h). */
+    const char *text;
+    size_t text_len;
 };
 
 /* lobby.c */
@@ -75,6 +82,9 @@ void lobby_rooms_changed(lobby *l);
  * at most LOBBY_MINE_MAX). New reference. */
 #define LOBBY_MINE_MAX 16
 json_t *lobby_rooms_message(lobby *l, const player *p, const json_t *id);
+/* This node's public rooms (new reference); lobby_rooms_json adds the other
+ * nodes' in distributed mode. */
+json_t *lobby_own_rooms_json(lobby *l);
 /* A room is in play: keep its clock saved. */
 void lobby_clocks_running(lobby *l);
 void lobby_send_json(lobby_conn *c, const json_t *m);
@@ -111,6 +121,12 @@ json_t *lobby_ratings_body(lobby *l, const game_engine *e, int limit);
  * with v set (no_such_player, unavailable). */
 json_t *lobby_history_body(lobby *l, const char *player_id, const char *viewer_id, int limit,
                            verdict *v);
+/* Builds one stored room in memory (a restart, or in distributed mode a
+ * room that comes to this node): 1, or 0 for a finished room (deleted:
+ * its result is stored), or -1 for one kept aside (its log does not
+ * replay), -2 for one kept aside because it was played under another rules
+ * revision of its game. */
+int lobby_restore_room(lobby *l, const struct store_room *row, const json_t *inputs);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);

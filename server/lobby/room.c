@@ -113,7 +113,8 @@ void room_close(room *r, const char *reason)
     r->closed = true;
     while (r->nmembers) {
         player *p = r->members[0];
-        room_send_left(p, r->code, reason, NULL);
+        if (reason)
+            room_send_left(p, r->code, reason, NULL);
         r->state.host = NULL;
         room_remove_member(r, p);
     }

@@ -131,8 +131,8 @@ typedef struct room {
  * are released either way). ops and host drive its table. */
 room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_ops *ops,
                int bot_pace_ms);
-/* Every member gets `left` (with reason) and leaves; the room is freed once
- * its handles have closed. */
+/* Every member gets `left` (with reason; none if reason is NULL) and
+ * leaves; the room is freed once its handles have closed. */
 void room_close(room *r, const char *reason);
 /* Sets r's limits, its chat allowances full. */
 void room_set_limits(room *r, const room_limits *lim);

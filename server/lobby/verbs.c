@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lobby/lobby_int.h"
+#include "lobby/remote.h"
 #include "util/log.h"
 #include "util/walltime.h"
 
@@ -99,13 +100,17 @@ void lobby_player_expired(void *ctx, player *p)
     lobby_check_empty(l, r);
 }
 
+/* elsewhere: the code of p's room on another node (distributed mode), or
+ * NULL. */
 static void send_welcome(lobby *l, lobby_conn *c, const player *p, const char *hex,
-                         const json_t *id)
+                         const json_t *id, const char *elsewhere)
 {
     json_t *m = proto_message("welcome", id);
     json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
     json_object_set_new(m, "token", json_string(hex));
-    json_object_set_new(m, "room", p->room ? json_string(p->room->code) : json_null());
+    json_object_set_new(m, "room", p->room       ? json_string(p->room->code)
+                                   : elsewhere ? json_string(elsewhere)
+                                               : json_null());
     json_t *server = json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
                                (json_int_t)walltime_ms());
     if (l->cfg.public_url)
@@ -243,7 +248,27 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
     }
     const char *token = q->link ? token_hex : q->token;
     player *p = token ? player_find_by_token(&l->players, token) : NULL;
-    if (!p && token && lobby_player_from_store(l, token, &p) < 0) {
+    /* Distributed mode: the token's player, and the room it sits in, may be
+     * known only to Redis (it played on another node). */
+    const resume *rs = remote_resume(l);
+    if (l->remote && token && !rs && (!p || !p->room)) {
+        int waits = remote_hello(l, c, token);
+        if (waits > 0)
+            return;
+        if (waits < 0) {
+            lobby_unavailable(&v);
+            send_verdict(c, q, &v);
+            return;
+        }
+    }
+    if (rs && rs->kind == RESUME_UNAVAILABLE) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    bool moved = rs && rs->kind == RESUME_MOVED;
+    /* One node alone: a player forgotten in memory may still be stored. */
+    if (!p && token && !l->remote && lobby_player_from_store(l, token, &p) < 0) {
         send_verdict(c, q, (lobby_unavailable(&v), &v));
         return;
     }
@@ -267,10 +292,12 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
     if (q->link)
         link_use(&l->links, q->link);
     snprintf(c->token, sizeof c->token, "%s", token_hex);
-    send_welcome(l, c, p, token_hex, q->id);
+    send_welcome(l, c, p, token_hex, q->id, moved && !p->room ? rs->room : NULL);
     player_attach(p, c);
     if (p->room)
         back_in_room(l, p, was_away);
+    else if (moved) /* its room is on another node: off it goes */
+        remote_send_moved(l, c, NULL, rs->room, rs->url);
     log_debug("player %s connected", p->id);
 }
 
@@ -433,12 +460,28 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
         send_verdict(c, q, &v);
         return;
     }
-    if (lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
+    if (!remote_resume(l) && lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
         json_decref(rs.options);
         send_verdict(c, q, &v);
         return;
     }
+    /* Distributed mode: a code reserved in Redis, or wait for some (the
+     * create's rate was counted already). */
+    int waits = l->remote && !remote_resume(l) ? remote_create(l, c) : 0;
+    if (waits != 0 || (l->remote && !remote_can_create(l))) {
+        json_decref(rs.options);
+        if (waits > 0)
+            return;
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
     room *r = lobby_room_new(l, &rs);
+    if (!r && l->remote) { /* no code reserved just now */
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
     if (!r) {
         verdict_set(&v, PROTO_INTERNAL, "the server could not make a room");
         send_verdict(c, q, &v);
@@ -464,15 +507,60 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
     lobby_rooms_changed(l);
 }
 
+/* Distributed mode: the room is another node's. p leaves the room it is in
+ * here (stored with p itself, so that the other node knows its token),
+ * then hears where to go. */
+static void join_elsewhere(lobby *l, lobby_conn *c, player *p, const proto_request *q,
+                           const resume *rs)
+{
+    verdict v;
+    room *old = p->room;
+    room_state next;
+    if (old)
+        room_draft_leave(old, p, &next);
+    int rc = persist_begin(l->store);
+    rc |= persist_player(l->store, p);
+    if (old)
+        rc |= persist_room(l->store, old, &next);
+    if (lobby_wrote(l, persist_commit(l->store) | rc) < 0) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    p->stored = true;
+    if (old)
+        leave_apply(l, old, p, &next, "left", NULL);
+    remote_send_moved(l, c, q->id, rs->room, rs->url);
+}
+
 static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     verdict v;
-    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, &v) < 0) {
+    const resume *rs = remote_resume(l); /* the join waited: its attempt is counted */
+    if (!rs && lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, &v) < 0) {
         send_verdict(c, q, &v);
         return;
     }
     char code[IDS_CODE_LEN + 1];
-    room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
+    bool valid = ids_code_normalize(q->room, code);
+    room *r = valid ? map_get(&l->rooms, code) : NULL;
+    if (!r && valid && l->remote && !rs) { /* maybe another node's, or this node's in Redis */
+        int waits = remote_join(l, c, code);
+        if (waits > 0)
+            return;
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (rs && rs->kind == RESUME_UNAVAILABLE) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (!r && rs && rs->kind == RESUME_MOVED) {
+        join_elsewhere(l, c, p, q, rs);
+        return;
+    }
     if (!r) {
         /* Guessing codes costs more than joining one you were given. */
         quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
@@ -780,7 +868,9 @@ void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)
         return;
     }
     verdict v;
-    if (!p->room)
+    if (!p->room && remote_orphaned(l, p)) /* its room is being looked up again */
+        lobby_unavailable(&v);
+    else if (!p->room)
         verdict_set(&v, PROTO_NOT_IN_ROOM, "you are not in a room");
     else if (room_handlers[q->verb](l, p->room, p, q, &v) == 0)
         return;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/rstore_int.h"
 #include "util/log.h"
 
 #define SCHEMA_VERSION 4
@@ -98,6 +99,7 @@ static const char *const statement_sql[ST_COUNT] = {
 };
 
 struct store {
+    rstore *redis; /* distributed mode: every function below passes through */
     sqlite3 *db;
     char path[512];
     sqlite3_stmt *st[ST_COUNT];
@@ -140,11 +142,15 @@ static void write_worked(store *s)
 
 bool store_ok(const store *s)
 {
+    if (s->redis)
+        return rstore_ok(s->redis);
     return s->ok;
 }
 
 uint64_t store_failures(const store *s)
 {
+    if (s->redis)
+        return rstore_failures(s->redis);
     return s->failures;
 }
 
@@ -210,6 +216,8 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 
 int store_begin(store *s)
 {
+    if (s->redis)
+        return rstore_begin(s->redis);
     if (s->depth++)
         return s->tx_failed ? -1 : 0;
     s->tx_failed = false;
@@ -222,6 +230,8 @@ int store_begin(store *s)
 
 int store_commit(store *s)
 {
+    if (s->redis)
+        return rstore_commit(s->redis);
     if (--s->depth)
         return s->tx_failed ? -1 : 0;
     if (s->tx_failed) {
@@ -356,10 +366,34 @@ store *store_open(const char *path, char *err, size_t err_len)
     return s;
 }
 
+store *store_open_redis(struct rconn *conn, const char *node)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->ok = true;
+    s->redis = rstore_new(conn, node);
+    if (!s->redis) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+rstore *store_redis(store *s)
+{
+    return s ? s->redis : NULL;
+}
+
 void store_close(store *s)
 {
     if (!s)
         return;
+    if (s->redis) {
+        rstore_free(s->redis);
+        free(s);
+        return;
+    }
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
     sqlite3_close(s->db);
@@ -370,11 +404,15 @@ void store_close(store *s)
 
 int store_probe(store *s)
 {
+    if (s->redis)
+        return rstore_probe(s->redis);
     return step_write(s, s->st[ST_PROBE], "a test write");
 }
 
 int store_player_put(store *s, const char *id, const char *name, const uint8_t hash[32])
 {
+    if (s->redis)
+        return rstore_player_put(s->redis, id, name, hash);
     sqlite3_stmt *st = s->st[ST_PLAYER_PUT];
     bind_text(st, 1, id);
     bind_text(st, 2, name);
@@ -384,6 +422,8 @@ int store_player_put(store *s, const char *id, const char *name, const uint8_t h
 
 int store_room_put(store *s, const store_room *r)
 {
+    if (s->redis)
+        return rstore_room_put(s->redis, r);
     sqlite3_stmt *st = s->st[ST_ROOM_PUT];
     bind_text(st, 1, r->code);
     bind_text(st, 2, r->game);
@@ -412,6 +452,8 @@ int store_room_put(store *s, const store_room *r)
 
 int store_room_delete(store *s, const char *code)
 {
+    if (s->redis)
+        return rstore_room_delete(s->redis, code);
     int rc = store_begin(s);
     bind_text(s->st[ST_INPUTS_DELETE], 1, code);
     rc |= step_write(s, s->st[ST_INPUTS_DELETE], "deleting a log");
@@ -422,6 +464,8 @@ int store_room_delete(store *s, const char *code)
 
 int store_room_mark_broken(store *s, const char *code, const char *why)
 {
+    if (s->redis)
+        return rstore_room_mark_broken(s->redis, code, why);
     sqlite3_stmt *st = s->st[ST_ROOM_BROKEN];
     bind_text(st, 1, code);
     bind_text(st, 2, why);
@@ -431,6 +475,8 @@ int store_room_mark_broken(store *s, const char *code, const char *why)
 int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int seat,
                        const char *kind, const json_t *action)
 {
+    if (s->redis)
+        return rstore_input_append(s->redis, code, seq, t, seat, kind, action);
     int rc = store_begin(s);
     sqlite3_stmt *in = s->st[ST_INPUT_APPEND];
     bind_text(in, 1, code);
@@ -449,6 +495,8 @@ int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int 
 
 int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n)
 {
+    if (s->redis)
+        return rstore_room_clocks(s->redis, codes, clocks, n);
     if (!n)
         return 0;
     int rc = store_begin(s);
@@ -468,6 +516,8 @@ int store_result_put(store *s, const store_result *r)
 
 int store_result_add(store *s, const store_result *r, int64_t *id_out)
 {
+    if (s->redis)
+        return rstore_result_put(s->redis, r);
     int rc = store_begin(s);
     sqlite3_stmt *st = s->st[ST_RESULT_PUT];
     bind_text(st, 1, r->code);
@@ -502,6 +552,8 @@ int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char
                                            const uint8_t hash[32]),
                       void *arg)
 {
+    if (s->redis)
+        return rstore_each_player(s->redis, fn, arg);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT id, name, token_hash FROM players", -1, &st, NULL) !=
         SQLITE_OK)
@@ -525,6 +577,8 @@ static json_t *column_json(sqlite3_stmt *st, int i)
 
 json_t *store_inputs(store *s, const char *code)
 {
+    if (s->redis) /* read asynchronously there (rstore_load) */
+        return NULL;
     sqlite3_stmt *st = s->st[ST_INPUTS_OF];
     bind_text(st, 1, code);
     json_t *inputs = json_array();
@@ -552,6 +606,8 @@ json_t *store_inputs(store *s, const char *code)
 int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const json_t *inputs),
                     void *arg)
 {
+    if (s->redis)
+        return rstore_each_room(s->redis, fn, arg);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
@@ -596,6 +652,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
 json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
                       int limit)
 {
+    if (s->redis) /* read asynchronously there (rstore_results) */
+        return NULL;
     sqlite3_stmt *st;
     /* A private game is shown only to someone who played in it. */
     const char *sql =
@@ -639,6 +697,8 @@ json_t *store_results(store *s, const char *game, const char *player_id, const c
 
 int store_broken_count(store *s)
 {
+    if (s->redis)
+        return rstore_broken_count(s->redis);
     sqlite3_stmt *st;
     int n = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM rooms WHERE broken IS NOT NULL", -1, &st,

@@ -37,6 +37,11 @@ typedef struct store store;
 /* Opens (creating if needed) the database at path, checks it is sound and
  * writable, and sets up the schema. NULL with a sentence in err otherwise. */
 store *store_open(const char *path, char *err, size_t err_len);
+/* In distributed mode: the same store on Redis, through conn, writing as
+ * node (rstore.h: writes are asynchronous there). Registers its scripts
+ * with conn, so it comes before rconn_open. NULL if out of memory. */
+struct rconn;
+store *store_open_redis(struct rconn *conn, const char *node);
 void store_close(store *s);
 
 /* --- health --- */
