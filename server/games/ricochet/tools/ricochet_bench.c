@@ -432,6 +432,19 @@ static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int kno
     return r;
 }
 
+/* Sample x as a puzzle, on `board` (assembled here), ricochet rule on. */
+static ricochet_puzzle sample_puzzle(const ricochet_sample *x, ricochet_board *board)
+{
+    int layout[4];
+    for (int c = 0; c < 4; c++)
+        layout[c] = ricochet_side_find(x->layout[c]);
+    ricochet_board_assemble(board, layout, NULL, 0);
+    ricochet_puzzle p = {.board = board, .target = x->target, .active = x->active, .ricochet_rule = true};
+    p.robots.nrobots = x->nrobots;
+    memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+    return p;
+}
+
 /* The solver's fixed cost per solve: the mean time of a solve of the sample
  * puzzles of 3 moves or fewer (answered by the bound, no search), repeated
  * so that the clock's own cost disappears. Printed in microseconds. */
@@ -444,15 +457,8 @@ static void print_setup_cost(ricochet_solver *solver)
         const ricochet_sample *x = &ricochet_samples[i];
         if (x->optimal_moves > 3)
             continue;
-        int layout[4];
-        for (int c = 0; c < 4; c++)
-            layout[c] = ricochet_side_find(x->layout[c]);
         ricochet_board board;
-        ricochet_board_assemble(&board, layout, NULL, 0);
-        ricochet_puzzle p = {.board = &board, .target = x->target, .active = x->active,
-                             .ricochet_rule = true};
-        p.robots.nrobots = x->nrobots;
-        memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+        ricochet_puzzle p = sample_puzzle(x, &board);
         ricochet_solution sol;
         double t0 = now_ms();
         for (int k = 0; k < REPEAT; k++)
@@ -501,15 +507,8 @@ int ricochet_cli_bench(int argc, char **argv)
         const ricochet_sample *x = &ricochet_samples[i];
         if (quick && strcmp(x->group, "anchor") == 0)
             continue;
-        int layout[4];
-        for (int c = 0; c < 4; c++)
-            layout[c] = ricochet_side_find(x->layout[c]);
         ricochet_board board;
-        ricochet_board_assemble(&board, layout, NULL, 0);
-        ricochet_puzzle p = {.board = &board, .target = x->target, .active = x->active,
-                             .ricochet_rule = true};
-        p.robots.nrobots = x->nrobots;
-        memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+        ricochet_puzzle p = sample_puzzle(x, &board);
         result r = run_one(solver, &p, x->optimal_moves, with_baseline);
         r.id = x->id;
         r.group = x->group;
