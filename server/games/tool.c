@@ -21,7 +21,7 @@ static const tool_flag *flag_named(const tool_flag *flags, const char *name)
     return NULL;
 }
 
-static bool read_int(const char *v, int min, int max, int *into)
+bool tool_read_int(const char *v, int min, int max, int *into)
 {
     char *end;
     errno = 0;
@@ -60,7 +60,7 @@ static bool read_value(const tool_flag *f, const char *v)
 {
     switch (f->kind) {
     case TOOL_INT:
-        return read_int(v, f->min, f->max, f->into);
+        return tool_read_int(v, f->min, f->max, f->into);
     case TOOL_SEED:
         return read_seed(v, f->into);
     case TOOL_REAL:

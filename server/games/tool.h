@@ -74,6 +74,10 @@ typedef struct tool_flag {
 int tool_flags_read(const char *who, const char *usage, const tool_flag *flags, int argc,
                     char **argv);
 
+/* A whole number from min to max, as TOOL_INT reads it, for a tool that
+ * reads its words itself: into *into, or false (*into kept). */
+bool tool_read_int(const char *v, int min, int max, int *into);
+
 /* ---- bots' games, timed (tool.c) ---- */
 
 /* The calling thread's CPU time in ms: what a bot call costs, without the
