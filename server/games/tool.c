@@ -163,6 +163,10 @@ int tool_play_bots(const char *who, const game_engine *e, game *g, int seats, co
             acted = true;
         }
         if (!acted && !e->over(g)) {
+            if (e->deadline(g) == GAME_NO_DEADLINE) {
+                fprintf(stderr, "%s: no bot acts and no deadline comes: the game is stuck\n", who);
+                return -1;
+            }
             json_t *events = json_array();
             clock = e->deadline(g);
             e->tick(g, clock, events);

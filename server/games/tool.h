@@ -1,6 +1,8 @@
 /*
  * tool.h: what an engine adds to the botpit command line: a benchmark
- * (`botpit bench <engine>`) and subcommands (`botpit solve`).
+ * (`botpit bench <engine>`) and subcommands (`botpit solve`); and what the
+ * tools share (tool.c): their flags read from a table, bots' games played
+ * and timed.
  *
  * Tools read clocks, files and standard input, so they never live in an
  * engine's library: each engine folder builds them as a separate library
@@ -97,7 +99,8 @@ void tool_level_time_add(tool_level_time *lt, double ms);
  * given at the next ms; when none acts, the clock jumps to the deadline
  * and the game ticks. Bot calls draw their salts from `salt` and add their
  * CPU time to times[level]. Returns 0, or -1 if a bot's action was refused
- * (said on stderr, `who` first). */
+ * or the game waits with no bot acting and no deadline (said on stderr,
+ * `who` first). */
 int tool_play_bots(const char *who, const game_engine *e, game *g, int seats, const int *levels,
                    uint64_t salt, tool_level_time *times);
 

@@ -126,3 +126,54 @@ Test(tool_flags, a_value_the_flags_own_reader_refuses_says_what_it_wants, .init 
     fflush(stderr);
     cr_assert_stderr_eq_str("bench test: --pair 3;4: two numbers, A,B\nusage: botpit bench test [--games N] ...\n");
 }
+
+/* ---- bots' games ---- */
+
+extern const game_engine testgame_engine;
+
+Test(tool_play_bots, plays_a_game_to_its_end_and_times_each_level)
+{
+    game_error err;
+    game *g = game_create_with(&testgame_engine, "{\"target\": 30}", 2, 7, &err);
+    cr_assert_not_null(g);
+    tool_level_time times[2] = {{0}};
+    int levels[2] = {1, 0};
+    cr_assert_eq(tool_play_bots("bench test", &testgame_engine, g, 2, levels, 7, times), 0);
+    cr_assert(testgame_engine.over(g));
+    cr_assert_gt(times[0].calls, 0);
+    cr_assert_gt(times[1].calls, 0);
+    cr_assert_geq(times[1].max_ms * (double)times[1].calls, times[1].total_ms - 1e-9);
+    testgame_engine.destroy(g);
+}
+
+/* A game nobody can move: no bot acts and no deadline comes. */
+static bool never_over(const game *g)
+{
+    (void)g;
+    return false;
+}
+
+static int64_t no_deadline(const game *g)
+{
+    (void)g;
+    return GAME_NO_DEADLINE;
+}
+
+static json_t *idle_bot(const game *g, int seat, int level, int64_t now, uint64_t salt, int64_t *wake,
+                        const volatile int *cancel)
+{
+    (void)g, (void)seat, (void)level, (void)now, (void)salt, (void)wake, (void)cancel;
+    return NULL;
+}
+
+Test(tool_play_bots, a_game_that_waits_for_nothing_is_said_stuck_not_played_forever,
+     .init = cr_redirect_stderr)
+{
+    game_engine stuck = {.id = "stuck", .over = never_over, .deadline = no_deadline, .bot = idle_bot};
+    tool_level_time times[1] = {{0}};
+    int levels[2] = {0, 0};
+    cr_assert_eq(tool_play_bots("bench stuck", &stuck, NULL, 2, levels, 1, times), -1);
+    cr_assert_eq(times[0].calls, 2);
+    fflush(stderr);
+    cr_assert_stderr_eq_str("bench stuck: no bot acts and no deadline comes: the game is stuck\n");
+}
