@@ -96,8 +96,15 @@ for (const [size, viewport, touch] of SIZES) {
         const view = await viewOf(ada);
         const choice = view.legal.robots.find((r) => r.step) || view.legal.robots[0];
         if (turn === 0) {
-          // A die picks the robot (and is redrawn as picked) ...
+          // A die picks the robot (and is redrawn as picked) ... The focus
+          // is back at the table as soon as the click has been handled,
+          // not a timer later (a key pressed in between went nowhere).
+          await ada.evaluate(() => document.addEventListener('click', () => {
+            const a = document.activeElement;
+            window.focusAfterClick = a && a.closest?.('#table-slot') ? 'table' : a?.tagName.toLowerCase();
+          }, { once: true }));
           await press(ada.locator(`.mo-die[data-value="${choice.number}"][data-state="use"]`).first());
+          assert.equal(await ada.evaluate(() => window.focusAfterClick), 'table', 'the focus is at the table once the click is handled');
         } else {
           // ... or, with the keys alone, its digit.
           await ada.keyboard.press(String(choice.number));

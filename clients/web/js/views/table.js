@@ -616,7 +616,10 @@ export function createTable(app) {
     atTable = true;
     slot.focus({ preventScroll: true });
   }
-  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) setTimeout(refocus, 0); });
+  // Back at once, when the handler that removed or disabled the focused
+  // element returns: a timer later, a key pressed (or a test reading the
+  // focus) in between found the page's body.
+  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) queueMicrotask(refocus); });
   document.addEventListener('keydown', (e) => {
     // Only a key that went to nothing: one the table saw is handled there.
     const nowhere = e.target === document.body || e.target === document.documentElement;
