@@ -132,6 +132,17 @@ for (const [size, viewport, touch] of SIZES) {
       else await ada.mouse.click(...corner);
       await nextState(ada, seq);
       await shootAt(ada, `fit-robotwars-marks-${size}`, '.rw-arena');
+      // Squares are named as the board labels them (and as botpit-tui and
+      // RoboRally do): columns A to L, rows from 1, "G3".
+      const coords = await ada.locator('.rw-coord').allTextContents();
+      const columns = coords.filter((c) => /^[A-L]$/.test(c));
+      const rows = coords.filter((c) => /^\d+$/.test(c));
+      assert.equal(columns.length + rows.length, coords.length, `columns lettered, rows numbered: ${coords}`);
+      assert.ok(columns.length >= 3 && columns.every((c, i) => i === 0 || c.charCodeAt(0) === columns[i - 1].charCodeAt(0) + 1),
+        `the columns A to L in order: ${columns}`);
+      const mine = (await viewOf(ada)).battle.robots.find((r) => r.seat === 0 && r.cell);
+      const square = `${String.fromCharCode(65 + mine.cell[0])}${mine.cell[1] + 1}`;
+      assert.match(await ada.locator('.rw-robot[data-seat="0"]').getAttribute('aria-label'), new RegExp(` at ${square}, facing `));
       const words = await ada.evaluate(async () => {
         const { eventWords } = await import('/games/robotwars/words.js');
         const name = (s) => ['Pia', 'Bot (normal)'][s];
@@ -142,7 +153,7 @@ for (const [size, viewport, touch] of SIZES) {
         ];
       });
       assert.deepEqual(words, [
-        'Pia pushes Bot (normal) side-on to column 7, row 3',
+        'Pia pushes Bot (normal) side-on to G3',
         'Bot (normal) pushes Pia head-on, but the wall blocks it: the move is spent',
         'Order of play: Bot (normal) first, then Pia',
       ]);

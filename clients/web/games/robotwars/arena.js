@@ -126,8 +126,8 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
         svg('text', { x: x0 + w / 2, y: y0 + h / 2 + 5, 'text-anchor': 'middle', class: 'rw-pit-text' }, 'PIT'));
       floor.append(pitTile);
     }
-    // Row and column numbers, from 1, as the words say them.
-    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(x + 1)));
+    // Column letters and row numbers, as the words name squares ("F2").
+    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 3, class: 'rw-coord', 'text-anchor': 'middle' }, String.fromCharCode(65 + x)));
     for (let y = wy0; y <= wy1; y++) floor.append(svg('text', { x: wx0 * CELL - WALL / 2, y: y * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(y + 1)));
   }
 

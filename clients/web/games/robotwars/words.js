@@ -11,9 +11,13 @@ export const HOW_WORDS = { speed: 'no Speed left', pit: 'in the pit', rip: 'RIP 
 export const FACE_WORDS = { speed: 'Speed', power: 'Power', manoeuvrability: 'Manoeuvrability', blank: 'a blank', rip: 'RIP' };
 export const STAGE_WORDS = { match: 'Match', heat: 'Heats', semi_final: 'Semi-finals', final: 'Final' };
 
-/** [x, y] as words a player can find on the board ("column 6, row 2"). */
+/**
+ * [x, y] as the square's name a player finds on the board's labels
+ * ("F2": columns A to L, rows from 1), as botpit-tui labels its board and
+ * as RoboRally names its squares.
+ */
 export function cellWords(c) {
-  return `column ${c[0] + 1}, row ${c[1] + 1}`;
+  return `${String.fromCharCode(65 + c[0])}${c[1] + 1}`;
 }
 
 export function seatsWords(seats, name) {
