@@ -21,9 +21,9 @@ void args_usage(FILE *out)
           "  --clients N         one level of N clients (default 400)\n"
           "  --levels A,B,...    several levels, one after the other\n"
           "  --room-size N       clients per room: chat, churn, reconnect (default 4)\n"
-          "  --games LIST        play: the games, in turn (default ricochet,manoover,\n"
-          "                      boxing,roborally,robotwars; the client plays the first\n"
-          "                      two itself and watches two bots play the others)\n"
+          "  --games LIST        play: the games, in turn (default every one, below;\n"
+          "                      the client plays those it knows, and watches two bots\n"
+          "                      play the others)\n"
           "  --period-ms MS      each client's rhythm: a chat (chat), a ping (idle),\n"
           "                      a leave and join (churn); default 1000, idle 30000,\n"
           "                      churn 2000\n"
@@ -53,8 +53,13 @@ void args_usage(FILE *out)
           "replies; play: act to its state; reconnect: drop to welcome back),\n"
           "messages delivered a second, errors, disconnects, and with --server-pid the\n"
           "server's CPU and resident memory. A Botpit server under load from one\n"
-          "address needs --no-quotas and high --max-connections/--max-per-ip.\n",
+          "address needs --no-quotas and high --max-connections/--max-per-ip.\n"
+          "\n"
+          "Games:",
           out);
+    for (int g = 0; g < lg_game_count; g++)
+        fprintf(out, " %s%s", lg_games[g].id, lg_play_knows(g) ? " (played)" : "");
+    fputs("\n", out);
 }
 
 /* A comma-separated list, cut in place in copy (which the items point into). */
@@ -133,9 +138,9 @@ static bool parse_games(const char *s, unsigned *out)
     snprintf(buf, sizeof buf, "%s", s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int g = 0;
-        while (g < LG_GAME_COUNT && strcmp(tok, lg_game_names[g]) != 0)
+        while (g < lg_game_count && strcmp(tok, lg_games[g].id) != 0)
             g++;
-        if (g == LG_GAME_COUNT)
+        if (g == lg_game_count)
             return false;
         *out |= 1u << g;
     }
@@ -163,7 +168,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
         .scenario = LG_CHAT,
         .wire = LG_WIRE_BOTPIT,
         .colyseus_room = "chat",
-        .games = (1u << LG_GAME_COUNT) - 1,
+        .games = lg_game_count < 32 ? (1u << lg_game_count) - 1 : ~0u,
         .levels = {400},
         .n_levels = 1,
         .room_size = 4,

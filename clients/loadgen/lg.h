@@ -28,12 +28,21 @@ typedef enum lg_scenario {
     LG_RECONNECT, /* rooms of N; everyone drops at once and resumes with its token */
 } lg_scenario;
 
-/* The games of the play scenario: the first two the client plays itself
- * (ricochet bids and gives up, MANOOVER takes the first legal move), the
- * others it watches two bots play. */
-enum { LG_GAME_RICOCHET, LG_GAME_MANOOVER, LG_GAME_BOXING, LG_GAME_ROBORALLY, LG_GAME_ROBOTWARS,
-       LG_GAME_COUNT };
-extern const char *const lg_game_names[LG_GAME_COUNT];
+/* The games of the play scenario: every engine of the registry, in its
+ * order, each with its play.json (server/games/<id>/play.json), generated
+ * into lg_games.c at build time; the room options come from the file's
+ * "loadgen" object. The client plays the games it knows itself (botpit.c:
+ * ricochet bids and gives up, MANOOVER takes the first legal move) and
+ * watches two bots play the others. At most 32 (opts.games is a mask). */
+typedef struct lg_game {
+    const char *id;
+    const char *play; /* the text of its play.json */
+} lg_game;
+extern const lg_game lg_games[];
+extern const int lg_game_count;
+
+/* Whether the client plays game g itself (botpit.c). */
+bool lg_play_knows(int g);
 
 typedef enum lg_wire {
     LG_WIRE_BOTPIT,   /* protocol/PROTOCOL.md */
@@ -50,7 +59,7 @@ typedef struct lg_opts {
     lg_scenario scenario;
     lg_wire wire;
     const char *colyseus_room; /* the room name the Colyseus server defines */
-    /* play: the games to spread the rooms over, as bits of LG_GAME_* */
+    /* play: the games to spread the rooms over, as bits of lg_games' indexes */
     unsigned games;
     int levels[LG_MAX_LEVELS];
     int n_levels;

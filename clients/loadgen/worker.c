@@ -20,14 +20,6 @@ int64_t lg_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-const char *const lg_game_names[LG_GAME_COUNT] = {
-    [LG_GAME_RICOCHET] = "ricochet",
-    [LG_GAME_MANOOVER] = "manoover",
-    [LG_GAME_BOXING] = "boxing",
-    [LG_GAME_ROBORALLY] = "roborally",
-    [LG_GAME_ROBOTWARS] = "robotwars",
-};
-
 const char *lg_scenario_name(lg_scenario s)
 {
     switch (s) {
@@ -358,8 +350,8 @@ static void on_time(lg_worker *w, int64_t now)
 /* The play scenario's game for client k: the chosen games in turn. */
 static int game_of(unsigned games, uint32_t k)
 {
-    int chosen[LG_GAME_COUNT], n = 0;
-    for (int g = 0; g < LG_GAME_COUNT; g++)
+    int chosen[32], n = 0;
+    for (int g = 0; g < lg_game_count && g < 32; g++)
         if (games & (1u << g))
             chosen[n++] = g;
     return n ? chosen[k % (uint32_t)n] : 0;
