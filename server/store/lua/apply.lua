@@ -21,6 +21,8 @@
 --   C code clock                the room's clock (best effort: skipped, not
 --                               refused, for a room no longer ours)
 --   B code why                  a room kept aside: its log does not replay
+--                               (or under this server's rules); its
+--                               players sit in it no more
 --   X id json game finished n id1..idn   finished game number id (an id
 --                               this node reserved), indexed by game and by
 --                               each player in it, and added to the order
@@ -215,7 +217,13 @@ local function write(ours, first, last)
         redis.call('HSET', P .. 'room:{' .. code .. '}', 'clock', ARGV[i + 2])
       end
     elseif op == 'B' then
-      redis.call('HSET', P .. 'room:{' .. ARGV[i + 1] .. '}', 'broken', ARGV[i + 2])
+      -- Nobody sits in a room kept aside (as on a single node, where it is
+      -- not restored): its players' hellos name no room. Its seats stay on
+      -- the row, for whoever looks into it.
+      local code = ARGV[i + 1]
+      local key = P .. 'room:{' .. code .. '}'
+      seat_players(code, redis.call('HGET', key, 'seated') or nil, nil)
+      redis.call('HSET', key, 'broken', ARGV[i + 2])
     elseif op == 'X' then
       local key, json, game, finished = result_key(ARGV[i + 1]), ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
       local n = tonumber(ARGV[i + 5])
