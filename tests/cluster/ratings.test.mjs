@@ -140,6 +140,50 @@ test('botpit ratings --rebuild --redis URL gives the same table, and puts a spoi
   assert.deepEqual((await getJson(n3, `/api/history?player=${ada.id}`)).body, history, 'the same history, every change');
 });
 
+test('a game that ends after a player\'s standing moved on elsewhere is rated from it as it is, not as read at its start', { timeout: 60000 }, async () => {
+  const [n1, , n3] = cl.nodes;
+  const a = await hello(n1, 'Ada', ada.token);
+  const room = await a.ok('create', { game: 'testgame', options: { target: 5 } });
+  const b = await hello(n1, 'Bob', bob.token);
+  await b.ok('join', { room: room.code });
+  await a.ok('start'); // node 1 reads Ada's and Bob's standings now
+  await a.ok('act', { action: { kind: 'add', n: 2 } });
+  const board = (await getJson(n3, '/api/ratings?game=testgame')).body;
+  // Ada's standing moves on meanwhile, as when another node stores a game
+  // of hers (a new version, a new rating).
+  const key = `botpit:standing:testgame:${ada.id}`;
+  await cl.redis.command('HSET', key, 'rating', '1700', 'rd', '100');
+  await cl.redis.command('HINCRBY', key, 'v', '1');
+  const staleBefore = await metric(n1, 'botpit_redis_stale_ratings_total');
+  // Bob's winning move: refused (its ratings came from the standing as read
+  // at the start), then made again once node 1 has read it again.
+  let reply;
+  let refused = 0;
+  for (let i = 0; i < 50; i++) {
+    reply = await b.request('act', { action: { kind: 'add', n: 3 } });
+    if (reply.type !== 'error') break;
+    assert.equal(reply.code, 'unavailable', `${reply.code}: ${reply.message}`);
+    refused++;
+    await sleep(100);
+  }
+  assert.equal(reply.type, 'state', 'the move is made once the standings are read again');
+  console.log(`the winning move was refused ${refused} time(s) before it was made again`);
+  assert.ok(refused >= 1, 'the first try was refused: its ratings came from a standing that moved on');
+  assert.equal(await metric(n1, 'botpit_redis_stale_ratings_total'), staleBefore + 1, 'counted');
+  const over = await b.next('over', 10000);
+  assert.equal(seatOf(over, ada.id).before, 1700, 'Ada is rated from her standing as it is now');
+  assert.equal(seatOf(over, bob.id).before, board.players.find((p) => p.id === bob.id).rating, 'Bob from his');
+  const results = (await getJson(n3, '/api/results?game=testgame')).body.results;
+  assert.equal(results[0].room, room.code);
+  assert.deepEqual(results[0].rating, over.rating, 'stored once, as announced');
+  assert.equal(results.filter((r) => r.room === room.code).length, 1, 'one result for the game');
+  // The rating written by hand is no result's: a rebuild puts it right.
+  const rebuilt = runBotpit(['ratings', '--rebuild', '--redis', cl.redis.url]);
+  assert.match(rebuilt.stdout, /from 3 results: 2 standings, 6 rating changes; 2 standings and \d+ changes differ/);
+  assert.match(runBotpit(['ratings', '--rebuild', '--redis', cl.redis.url]).stdout, /the same table as before/);
+  for (const c of [a, b]) { c.drain(); await c.ok('leave'); await c.close(); }
+});
+
 test('a link code shown on node 1 is taken on node 3, once; used, expired and unknown codes are refused everywhere', async () => {
   const [n1, n2, n3] = cl.nodes;
   const a = await hello(n1, 'Ada', ada.token);
@@ -149,7 +193,7 @@ test('a link code shown on node 1 is taken on node 3, once; used, expired and un
   const welcome = await p.ok('hello', { link: shown.code.toLowerCase().replace('-', '') });
   assert.equal(welcome.you.id, ada.id, 'the same player on another node');
   assert.equal(welcome.token, ada.token, 'with her token');
-  assert.equal((await p.ok('history', {})).games[0].played, 2, 'her history came along');
+  assert.equal((await p.ok('history', {})).games[0].played, 3, 'her history came along');
   const thief = await Client.connect(n2);
   const used = await thief.request('hello', { link: shown.code });
   assert.equal(used.code, 'bad_link');
