@@ -15,7 +15,10 @@ import {
 
 let cl;
 before(async () => { cl = await startCluster(3, { args: ['--link-ttl', '2'] }); });
-after(async () => { await cl.stop(); });
+after(async () => {
+  const results = await cl.stop();
+  for (const r of results) assert.equal(r.code, 0, 'each node still running exits cleanly');
+});
 
 const getJson = async (node, path, headers) => {
   const r = await httpGet(node, path, headers);
