@@ -319,8 +319,8 @@ static void results_read(void *arg, int rc, json_t *results)
 }
 
 lobby_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
-                                              const char *limit, const char *token,
-                                              lobby_answer_fn fn, void *arg)
+                                      const char *limit, const char *token, lobby_answer_fn fn,
+                                      void *arg)
 {
     rstore *rs = store_redis(l->store);
     char why[128];

@@ -622,8 +622,6 @@ int rstore_op_end(rstore *r, bool ok)
     return rstore_commit(r) | (ok ? 0 : -1);
 }
 
-
-
 static bool touch_room(rstore *r, const char *code, bool hard)
 {
     r->hard |= hard;
