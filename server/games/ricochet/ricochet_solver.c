@@ -51,6 +51,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "ricochet_bound.h"
 #include "ricochet_move.h"
 
 #define INF 255
@@ -67,6 +68,7 @@
 #define CREATOR_MASK 31
 #define OPEN_NO_TIGHT (UINT64_C(1) << 61) /* no frozen shortest path: h2 = dist + 1 */
 #define OPEN_CHECKED (UINT64_C(1) << 62)  /* the spare-move test was done */
+#define OPEN_HELPED (UINT64_C(1) << 63)   /* its helper-cost bound is its f - g */
 /* The blocker test's memos cost more to fill than a small search costs
  * whole (tens of microseconds), so it starts after this many positions. */
 #ifndef BLOCKER_NODES
@@ -83,6 +85,10 @@
 #ifndef BLK_SLACK
 #define BLK_SLACK 1
 #endif
+/* The helper-cost bound (ricochet_bound.c, asked for in the limits) is
+ * asked of a position when it is first popped, and looks at most
+ * HELPER_SPAN layers past the one under way at a time. */
+#define HELPER_SPAN 4
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
@@ -147,6 +153,7 @@ struct ricochet_solver {
     uint64_t key_mask; /* the key bits of an open entry */
     bool lookahead; /* the spare-move test before expanding */
     bool blockers;  /* the blocker test before expanding */
+    bool helpers;   /* the helper-cost bound before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
     /* Memos per (turn state, cell) of the active robot, valid while their
@@ -215,6 +222,10 @@ struct ricochet_solver {
     uint8_t cell[RICOCHET_ROBOTS_MAX];
     uint8_t turn[RICOCHET_ROBOTS_MAX];
     ricochet_move path[RICOCHET_MAX_MOVES];
+
+    /* The helper-cost bound's workspace (about 120 KiB), made on the first
+     * solve that asks for the bound. */
+    ricochet_bound *hb;
 
     /* Budget. */
     uint64_t nodes;
@@ -1585,6 +1596,15 @@ static int astar_commit(ricochet_solver *s, parent *pars, const child *kids, int
     return EXHAUSTED;
 }
 
+/* The helper-cost bound of the position with key (one finisher): the
+ * least L in [from, cap) that a relaxed plan fits in, or cap. */
+static int helper_bound_of(ricochet_solver *s, uint64_t key, int from, int cap)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    return ricochet_bound_eval(s->hb, cell, s->n, turn[0], from, cap);
+}
+
 /* Runs A* layer by layer from the start, a batch of positions at a time so
  * that many table lines are on their way at once. On success fills the goal
  * fields. *layer is the f under way: every solution is at least that long. */
@@ -1637,6 +1657,19 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
                     continue; /* reached more cheaply since */
                 int dist = s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
                                   [(key >> (FIELD * (s->n - 1))) & 255];
+                if (s->helpers && !(popped[k] & OPEN_HELPED)) {
+                    int room = s->max_moves - g + 1;
+                    int cap = f - g + HELPER_SPAN < room ? f - g + HELPER_SPAN : room;
+                    int hs = helper_bound_of(s, key, f - g, cap);
+                    if (hs > f - g) {
+                        /* It belongs to a later layer; there it is expanded
+                         * at once, or (past cap) asked again. */
+                        uint64_t e = popped[k] | (hs < cap ? OPEN_HELPED : 0);
+                        if (hs < room && open_push(s, g + hs, hs, e) < 0)
+                            return NO_MEMORY;
+                        continue;
+                    }
+                }
                 if (s->lookahead && s->nodes < LOOKAHEAD_NODES && !s->vortex && !(popped[k] & OPEN_CHECKED) &&
                     f - g == dist + 1 && f - g <= s->look_max && !spare_solvable(s, key, f - g)) {
                     /* Not even one move to spare: it belongs a layer on. */
@@ -1993,6 +2026,7 @@ void ricochet_solver_free(ricochet_solver *s)
     if (s) {
         astar_release(s);
         free(s->blk_cache);
+        free(s->hb);
         free(s);
     }
 }
@@ -2060,6 +2094,13 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->key_mask = s->commute ? (UINT64_C(1) << FROM_SHIFT) - 1 : KEY_MASK;
     s->look_max = LOOKAHEAD_MAX;
     s->blockers = !s->vortex && !limits->no_blocker_test;
+    s->helpers = !s->vortex && limits->helper_bound;
+    if (s->helpers && !s->hb)
+        s->hb = calloc(1, sizeof *s->hb); /* without it, the search goes without the bound */
+    s->helpers = s->helpers && s->hb;
+    if (s->helpers)
+        ricochet_bound_reset(s->hb, (const uint8_t(*)[RICOCHET_CELLS])s->stop,
+                             (const uint8_t(*)[RICOCHET_CELLS])s->dist, s->target);
 
     s->nodes = 0;
     s->mem_peak = s->mem_used;
@@ -2071,13 +2112,16 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
 
 /* The bound of the start, in slots; with the blocker test when `blockers`
  * (the search leaves it out: a start that fails it costs one layer, and
- * its memos would cost an easy solve more than its whole search). */
+ * its memos would cost an easy solve more than its whole search), and with
+ * the helper-cost bound when the limits ask for it. */
 static int start_bound(ricochet_solver *s, const uint8_t *cell, const uint8_t *turn,
                        bool blockers)
 {
     int h = bound_sharp(s, cell, turn);
     if (blockers && s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1)
         h += !blocker_passes(s, cell, turn[0]);
+    if (s->helpers && h != INF)
+        h = ricochet_bound_eval(s->hb, cell, s->n, turn[0], h, s->max_moves + 1);
     return h;
 }
 

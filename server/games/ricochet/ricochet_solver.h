@@ -49,6 +49,8 @@ typedef struct ricochet_limits {
     int max_moves;              /* 0: RICOCHET_MAX_MOVES; longer solutions are not sought */
     const volatile int *cancel; /* NULL or a flag another thread may set */
     bool no_blocker_test;       /* search without the blocker test (to compare; slower) */
+    bool helper_bound;          /* also the helper-cost bound: far fewer positions, but each
+                                 * costs microseconds more, so slower (ricochet_bound.h) */
 } ricochet_limits;
 
 typedef enum ricochet_status {

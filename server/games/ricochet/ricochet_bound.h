@@ -1,0 +1,99 @@
+/*
+ * ricochet_bound.h: the helper-cost lower bound of the exact solver.
+ *
+ * For a position with one finishing robot: the fewest moves of that robot
+ * along a relaxed path (as if it could stop on any cell of a slide) plus
+ * the most helper moves any single need of that path costs: a helper passed
+ * or stopped on must move away (one move), and a stop before a cell no
+ * helper holds needs some helper brought to rest there, which costs its own
+ * moves plus one move of another robot for each of its last two stops that
+ * nothing holds up. Why this never exceeds the true distance is told at the
+ * top of ricochet_bound.c.
+ *
+ * Private to the solver: one workspace per solver workspace, reset per
+ * solve; its tables are built on the first evaluation of a solve, so a
+ * solve that never asks costs nothing.
+ */
+#ifndef BOTPIT_RICOCHET_BOUND_H
+#define BOTPIT_RICOCHET_BOUND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet_board.h"
+
+#define RICOCHET_BOUND_PATH 64 /* the longest relaxed path looked at */
+
+/* A set of cells, bit c of w[c / 64]. */
+typedef struct ricochet_cells {
+    uint64_t w[4];
+} ricochet_cells;
+
+typedef struct ricochet_bound {
+    /* The solve: borrowed from the solver, valid until the next reset. */
+    const uint8_t (*stop)[RICOCHET_CELLS];
+    const uint8_t (*dist)[RICOCHET_CELLS];
+    int target;
+    uint32_t gen;  /* the solve's generation (0: never reset) */
+    bool ready;    /* the per-solve tables below are built */
+
+    /* Per solve: the cells a slide from c moving d may pass or stop on (up
+     * to the wall), their union per cell, and the cells after which a wall
+     * stops a robot moving d. */
+    ricochet_cells seg[4][RICOCHET_CELLS];
+    ricochet_cells cross[RICOCHET_CELLS];
+    ricochet_cells wall_stop[4];
+    /* Per solve, built on demand per cell p: ray[j][d][p], the cells a robot
+     * on p passes or stops on moving d after at most j + 1 any-stop moves. */
+    ricochet_cells ray[2][4][RICOCHET_CELLS];
+    uint32_t ray_gen[2][RICOCHET_CELLS];
+
+    /* Per position: the helpers, the cells a stop moving d on which is
+     * held up now (a wall or a robot on the next cell), the union of the helpers'
+     * rays (levels 0..2), and the cells a helper can come to rest on for at
+     * most r helper moves (r = 1..3, built on demand). */
+    ricochet_cells helpers;
+    ricochet_cells sup[4];
+    ricochet_cells rays[3][4];
+    ricochet_cells rest[3];
+    unsigned built; /* bits: rays level j (1 << j), rest r (8 << r) */
+    uint8_t helper_cell[RICOCHET_ROBOTS_MAX];
+    int nhelpers;
+    /* Per position: the blockers' costs with no earlier stop of the
+     * finisher standing by, valid while beta_gen[b] == pos_gen. */
+    uint8_t beta[RICOCHET_CELLS];
+    uint32_t beta_gen[RICOCHET_CELLS];
+    uint32_t pos_gen;
+
+    /* The relaxed-path search: the finisher's stops so far, and its failure
+     * memo per (turn, cell): the moves that were left, the helper cost
+     * already spent, and the earlier stops then. */
+    uint8_t path[RICOCHET_BOUND_PATH];
+    int depth;
+    uint32_t memo_mark[4][RICOCHET_CELLS];
+    uint32_t memo_prefix[4][RICOCHET_CELLS];
+    uint8_t memo_left[4][RICOCHET_CELLS];
+    uint8_t memo_cost[4][RICOCHET_CELLS];
+    uint32_t memo_gen;
+    uint32_t calls; /* search steps of this evaluation */
+
+    uint64_t evaluations; /* positions evaluated in this solve */
+} ricochet_bound;
+
+/* Starts a solve: the wall-stop table and the finisher's relaxed distance
+ * per (turn state, cell) (INF = 255 where unreachable) stay owned by the
+ * caller and unchanged until the next reset. Cheap: the tables are built on
+ * the first evaluation. */
+void ricochet_bound_reset(ricochet_bound *hb, const uint8_t (*stop)[RICOCHET_CELLS],
+                          const uint8_t (*dist)[RICOCHET_CELLS], int target);
+
+/* The bound of the position whose finisher (one robot, in turn state
+ * turn0) stands on cell[0] and whose helpers stand on cell[1..n-1]: the
+ * least L in [from, cap) that some relaxed plan fits in, or cap when none
+ * does (then the bound is at least cap). from must itself be a lower bound
+ * (the finisher's relaxed distance at least). 255 when the target is out of
+ * the finisher's reach. */
+int ricochet_bound_eval(ricochet_bound *hb, const uint8_t *cell, int n, int turn0, int from,
+                        int cap);
+
+#endif
