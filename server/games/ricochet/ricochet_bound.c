@@ -295,39 +295,54 @@ static int beta_of(ricochet_bound *hb, int b, int cap, const uint8_t *ex, int ne
     return best;
 }
 
-/* Could one of the earlier stops ex[] hold up a stop that matters to
- * beta(b): one on b, or on a line through it? */
-static bool near_blocker(const ricochet_bound *hb, int b, const uint8_t *ex, int nex)
-{
-    for (int k = 0; k < nex; k++)
-        for (int d = 0; d < 4; d++) {
-            int y = before(ex[k], d);
-            if (y >= 0 && (y == b || has(&hb->cross[b], y)))
-                return true;
-        }
-    return false;
-}
-
 #define BETA_EXACT 0x80 /* beta[b] holds the value, not only a lower bound */
+
+/* The direction a robot on y (a cell of one of b's lines) moves in to
+ * pass b. */
+static inline int towards(int y, int b)
+{
+    if (((y ^ b) & 15) == 0)
+        return y < b ? RICOCHET_S : RICOCHET_N;
+    return y < b ? RICOCHET_E : RICOCHET_W;
+}
 
 /* The cost of a new blocker on b for a stop made while the finisher's
  * earlier stops ex[] stand by, when at most cap (else more than cap). */
 static int blocker_cost(ricochet_bound *hb, int b, int cap, const uint8_t *ex, int nex)
 {
     int memo = hb->beta_gen[b] == hb->pos_gen ? hb->beta[b] : -1;
-    int base;
+    int best;
     if (memo >= 0 && ((memo & BETA_EXACT) || memo > cap)) {
-        base = memo & ~BETA_EXACT; /* exact, or known to pass cap */
+        best = memo & ~BETA_EXACT; /* exact, or known to pass cap */
     } else {
-        base = beta_of(hb, b, cap, NULL, 0);
-        bool exact = base <= cap || base > BETA_MAX;
-        hb->beta[b] = (uint8_t)(base | (exact ? BETA_EXACT : 0));
+        best = beta_of(hb, b, cap, NULL, 0);
+        bool exact = best <= cap || best > BETA_MAX;
+        hb->beta[b] = (uint8_t)(best | (exact ? BETA_EXACT : 0));
         hb->beta_gen[b] = hb->pos_gen;
     }
-    if (base <= 1 || !nex || !near_blocker(hb, b, ex, nex))
-        return base;
-    /* They can only lower it: look below base (and up to cap). */
-    return beta_of(hb, b, base - 1 < cap ? base - 1 : cap, ex, nex);
+    /* The earlier stops can only lower it, by holding up one of the two
+     * stops beta counts: the one on b (to 1 at least), or one on a cell y
+     * of a line through b (to 2 at least). */
+    for (int k = 0; k < nex && best > 1; k++)
+        for (int d2 = 0; d2 < 4; d2++) {
+            int y = before(ex[k], d2);
+            if (y < 0 || (y != b && best <= 2))
+                continue;
+            if (y == b) {
+                const ricochet_cells *line = &hb->seg[(d2 + 2) & 3][b];
+                int rmax = best - 2 < 3 ? best - 2 : 3;
+                if (!empty(line) && !has(&hb->sup[d2], b) && rmax >= 0) {
+                    int c = 1 + line_cost(hb, line, rmax, ex, nex);
+                    best = c < best ? c : best;
+                }
+            } else if (has(&hb->cross[b], y)) {
+                int d = towards(y, b);
+                int unheld = !(has(&hb->sup[d], b) || held_by(b, d, ex, nex));
+                int c = 2 + unheld + to_line(hb, y, d2);
+                best = c < best ? c : best;
+            }
+        }
+    return best;
 }
 
 /* The finisher's earlier stops after its start (path[1..depth-1]) as a
