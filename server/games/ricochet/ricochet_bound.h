@@ -10,6 +10,31 @@
  * nothing holds up. Why this never exceeds the true distance is told at the
  * top of ricochet_bound.c.
  *
+ * Why the solver leaves it off (issue 31; measured with `botpit bench
+ * ricochet --quick --random 300 [--helper-bound]`, CPU time, alternated
+ * runs): it is asked of nearly every popped position (sample hard: 80 882
+ * asks, 72% pushed a layer on) and cuts the positions generated 3-4x
+ * (sample hard 792 927 -> 212 718, seeded 12+ 3.78M -> 1.31M), but each
+ * ask runs a depth-first search of a hundred or so relaxed stops, each
+ * looking at every cell of four slides and a blocker's cost there: about
+ * 2.7 us an ask, where the search spends ~43 ns a position. Sample hard
+ * takes 34 ms without it and 217 ms with it (1.0 us a position), seeded
+ * 12+ 157 ms and 2.0 s (1.55 us a position). To break even on sample
+ * hard an ask could cost 0.3 us, and a free one would still leave it
+ * ~9 ms: the search's own positions. Asking less did not pay (all 300
+ * seeded puzzles: 4.95M positions, 0.22 s without the bound; 1.73M,
+ * 2.2 s with it): asked only where the layer leaves at most one move
+ * beyond the relaxed distance, 4.22M positions and 1.0 s; only at g <= 3,
+ * 4.57M and 0.43 s (both while it still worked out up to 4 layers at
+ * once), since a pruned position's descendants are reached by the other
+ * orders of the same moves. Capping a search at 200 steps saved
+ * ~10% of the time for 1% more positions; a quick look whether an earlier
+ * stop stands near a blocker saved nothing.
+ * What would pay is a formulation an order of magnitude cheaper per ask
+ * (per-position blocker costs as cell sets and a breadth-first pass per
+ * cost level instead of a search per path), which must keep the earlier
+ * stops' help to stay admissible.
+ *
  * Private to the solver: one workspace per solver workspace, reset per
  * solve; its tables are built on the first evaluation of a solve, so a
  * solve that never asks costs nothing.

@@ -43,7 +43,8 @@
  * It cuts the positions of big searches 2-5x (the deep set's 16-move
  * puzzles 2.5-5x, A002 2.1x), but costs microseconds a position where the
  * search costs ~35 ns, so it is slower everywhere; it stays for callers
- * that budget positions rather than time, and for the tests.
+ * that budget positions rather than time, and for the tests
+ * (ricochet_bound.h has the figures and what was tried).
  *
  * A robot never goes straight back the way it came (that position was
  * reached one move sooner) unless the ricochet rule makes the back-and-forth
