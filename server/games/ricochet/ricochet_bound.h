@@ -19,7 +19,11 @@
  * looking at every cell of four slides and a blocker's cost there: about
  * 2.7 us an ask, where the search spends ~43 ns a position. Sample hard
  * takes 34 ms without it and 217 ms with it (1.0 us a position), seeded
- * 12+ 157 ms and 2.0 s (1.55 us a position). To break even on sample
+ * 12+ 157 ms and 2.0 s (1.55 us a position). The issue's set (`bench
+ * ricochet --deep [--helper-bound]`): A001 30.7M -> 15.0M positions, 1.34 s
+ * -> 32.6 s; A002 22.0M -> 10.6M, 0.90 s -> 20.8 s (112 -> 53 MiB); deep
+ * 16-19 129.8M -> 42.1M, median 0.18 s -> 4.6 s (37 ns -> 3.2 us a
+ * position). To break even on sample
  * hard an ask could cost 0.3 us, and a free one would still leave it
  * ~9 ms: the search's own positions. Asking less did not pay (all 300
  * seeded puzzles: 4.95M positions, 0.22 s without the bound; 1.73M,
