@@ -24,6 +24,28 @@
  * those (the one new blocker brought by one move of a helper as it stands),
  * the position needs dist + 2 and waits for that layer.
  *
+ * Why none of this overestimates: every real move of the finisher stops on
+ * a cell of its relaxed line, so a solution's finisher moves are a relaxed
+ * path, and dist is at most their number. If no shortest relaxed path works
+ * with the others frozen, a solution either takes a longer path or moves
+ * another robot: one move more. A stop short of a wall needs a robot on the
+ * next cell; the finisher cannot be its own, so a cell no helper holds now
+ * needs a helper move ending there, and one move ends on one cell: the
+ * blocker test counts one move per such cell, and looks only at one new
+ * cell brought by one helper move as it stands, else a second move more.
+ *
+ * The helper-cost bound (ricochet_bound.c; off unless the limits ask, see
+ * below) takes that further: a new blocker costs the moves that bring some
+ * helper to rest on it (its any-stop distance to a line into the cell, the
+ * move along it, and a move of another robot for each of its last two stops
+ * that no wall, standing robot or earlier stop of the finisher holds up),
+ * and a solution needs its finisher's path plus the dearest single need.
+ * It cuts the positions of big searches 2-5x (the deep set's 16-move
+ * puzzles 2.5-5x, A002 2.1x), but costs microseconds a position where the
+ * search costs ~35 ns, so it is slower everywhere; it stays for callers
+ * that budget positions rather than time, and for the tests
+ * (ricochet_bound.h has the figures and what was tried).
+ *
  * A robot never goes straight back the way it came (that position was
  * reached one move sooner) unless the ricochet rule makes the back-and-forth
  * a turn. When the memory budget runs out, the search continues as IDA* with
@@ -51,6 +73,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "ricochet_bound.h"
 #include "ricochet_move.h"
 
 #define INF 255
@@ -83,6 +106,12 @@
 #ifndef BLK_SLACK
 #define BLK_SLACK 1
 #endif
+/* The helper-cost bound (ricochet_bound.c, asked for in the limits) is
+ * asked of a position each time it is popped, and only whether it fits in
+ * the layer under way: a position that does not goes one layer on and is
+ * asked again there. Working out how many layers on (up to 4) took a
+ * failed search per layer and cost twice the time for the same positions
+ * (measured: bench --quick --random 300, seeded 12+ 3.9 s -> 2.0 s). */
 #define CHECK_EVERY 1024
 #define LAYERS (RICOCHET_MAX_MOVES + 2)
 #define START_BITS 10
@@ -147,6 +176,7 @@ struct ricochet_solver {
     uint64_t key_mask; /* the key bits of an open entry */
     bool lookahead; /* the spare-move test before expanding */
     bool blockers;  /* the blocker test before expanding */
+    bool helpers;   /* the helper-cost bound before expanding */
     int look_max;   /* ... for positions whose bound is at most this */
 
     /* Memos per (turn state, cell) of the active robot, valid while their
@@ -215,6 +245,10 @@ struct ricochet_solver {
     uint8_t cell[RICOCHET_ROBOTS_MAX];
     uint8_t turn[RICOCHET_ROBOTS_MAX];
     ricochet_move path[RICOCHET_MAX_MOVES];
+
+    /* The helper-cost bound's workspace (about 120 KiB), made on the first
+     * solve that asks for the bound. */
+    ricochet_bound *hb;
 
     /* Budget. */
     uint64_t nodes;
@@ -1585,6 +1619,15 @@ static int astar_commit(ricochet_solver *s, parent *pars, const child *kids, int
     return EXHAUSTED;
 }
 
+/* The helper-cost bound of the position with key (one finisher): the
+ * least L in [from, cap) that a relaxed plan fits in, or cap. */
+static int helper_bound_of(ricochet_solver *s, uint64_t key, int from, int cap)
+{
+    uint8_t cell[RICOCHET_ROBOTS_MAX] = {0}, turn[RICOCHET_ROBOTS_MAX] = {0};
+    unpack(s, key, cell, turn);
+    return ricochet_bound_eval(s->hb, cell, s->n, turn[0], from, cap);
+}
+
 /* Runs A* layer by layer from the start, a batch of positions at a time so
  * that many table lines are on their way at once. On success fills the goal
  * fields. *layer is the f under way: every solution is at least that long. */
@@ -1637,6 +1680,13 @@ static int astar(ricochet_solver *s, uint64_t start_key, int start_f, int start_
                     continue; /* reached more cheaply since */
                 int dist = s->dist[(key >> (FIELD * (s->n - 1) + 8)) & 3]
                                   [(key >> (FIELD * (s->n - 1))) & 255];
+                if (s->helpers && helper_bound_of(s, key, f - g, f - g + 1) > f - g) {
+                    /* It belongs to a later layer: asked again there. */
+                    if (f + 1 <= s->max_moves &&
+                        open_push(s, f + 1, f + 1 - g, popped[k]) < 0)
+                        return NO_MEMORY;
+                    continue;
+                }
                 if (s->lookahead && s->nodes < LOOKAHEAD_NODES && !s->vortex && !(popped[k] & OPEN_CHECKED) &&
                     f - g == dist + 1 && f - g <= s->look_max && !spare_solvable(s, key, f - g)) {
                     /* Not even one move to spare: it belongs a layer on. */
@@ -1993,6 +2043,7 @@ void ricochet_solver_free(ricochet_solver *s)
     if (s) {
         astar_release(s);
         free(s->blk_cache);
+        free(s->hb);
         free(s);
     }
 }
@@ -2060,6 +2111,13 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
     s->key_mask = s->commute ? (UINT64_C(1) << FROM_SHIFT) - 1 : KEY_MASK;
     s->look_max = LOOKAHEAD_MAX;
     s->blockers = !s->vortex && !limits->no_blocker_test;
+    s->helpers = !s->vortex && limits->helper_bound;
+    if (s->helpers && !s->hb)
+        s->hb = calloc(1, sizeof *s->hb); /* without it, the search goes without the bound */
+    s->helpers = s->helpers && s->hb;
+    if (s->helpers)
+        ricochet_bound_reset(s->hb, (const uint8_t(*)[RICOCHET_CELLS])s->stop,
+                             (const uint8_t(*)[RICOCHET_CELLS])s->dist, s->target);
 
     s->nodes = 0;
     s->mem_peak = s->mem_used;
@@ -2071,13 +2129,16 @@ static void setup(ricochet_solver *s, const ricochet_puzzle *p, const ricochet_l
 
 /* The bound of the start, in slots; with the blocker test when `blockers`
  * (the search leaves it out: a start that fails it costs one layer, and
- * its memos would cost an easy solve more than its whole search). */
+ * its memos would cost an easy solve more than its whole search), and with
+ * the helper-cost bound when the limits ask for it. */
 static int start_bound(ricochet_solver *s, const uint8_t *cell, const uint8_t *turn,
                        bool blockers)
 {
     int h = bound_sharp(s, cell, turn);
     if (blockers && s->blockers && h != INF && h == s->dist[turn[0]][cell[0]] + 1)
         h += !blocker_passes(s, cell, turn[0]);
+    if (s->helpers && h != INF)
+        h = ricochet_bound_eval(s->hb, cell, s->n, turn[0], h, s->max_moves + 1);
     return h;
 }
 

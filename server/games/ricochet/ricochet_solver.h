@@ -8,14 +8,25 @@
  * an admissible bound (sharpened by a blocker test: a stop short of a wall
  * needs a robot on the next cell, and bringing one costs a move), in a
  * memory budget; past the budget it finishes as IDA* with a fixed
- * transposition table (slower, still exact). How it works is described at
- * the top of ricochet_solver.c.
+ * transposition table (slower, still exact). How it works, and why its
+ * bounds never exceed the true distance, is described at the top of
+ * ricochet_solver.c.
+ *
+ * limits.helper_bound adds the helper-cost bound (ricochet_bound.h): a
+ * blocker costs the moves that bring a helper to rest on it, each of that
+ * helper's last two stops needing a wall or a robot of its own. It never
+ * exceeds the true distance (a solution's finisher path needs those
+ * helper moves), and it cuts a big search's positions 2-5x, but each
+ * position then costs microseconds: slower in time, so it is off unless
+ * asked for (callers with a node budget, tests).
  *
  * Memory: a solve uses what it needs up to the workspace's budget (default
  * 256 MiB; the 24/25-move sample anchors peak at about 112 MiB, a typical
  * puzzle well under 1 MiB). Outside the budget: the workspace itself (about
- * 370 KiB, mostly memos touched only as needed) and, once a search passes
- * 20 000 positions, a 1 MiB cache of blocker-test answers kept with it.
+ * 370 KiB, mostly memos touched only as needed), once a search passes
+ * 20 000 positions a 1 MiB cache of blocker-test answers kept with it, and
+ * on the first solve that asks for the helper-cost bound its tables (about
+ * 120 KiB, kept too).
  *
  * Thread safety: a solve touches only its own ricochet_solver workspace and
  * read-only tables, so separate solves may run on separate threads at once
@@ -49,6 +60,8 @@ typedef struct ricochet_limits {
     int max_moves;              /* 0: RICOCHET_MAX_MOVES; longer solutions are not sought */
     const volatile int *cancel; /* NULL or a flag another thread may set */
     bool no_blocker_test;       /* search without the blocker test (to compare; slower) */
+    bool helper_bound;          /* also the helper-cost bound: far fewer positions, but each
+                                 * costs microseconds more, so slower (ricochet_bound.h) */
 } ricochet_limits;
 
 typedef enum ricochet_status {

@@ -1,8 +1,16 @@
-/* test_bound.c: the solver's lower bound, and the blocker test in it, never
- * overestimate: against breadth-first optima, along optimal solutions of the
- * sample puzzles, and by solving with and without the blocker test. */
+/* test_bound.c: the solver's lower bound, the blocker test in it and the
+ * helper-cost bound (ricochet_bound.c, asked for with limits.helper_bound)
+ * never overestimate: against breadth-first optima, along optimal solutions
+ * of the sample puzzles, and by solving with and without them.
+ *
+ * RICOCHET_BOUND_PUZZLES=N sets how many seeded puzzles are solved with and
+ * without the helper-cost bound (default 1500, 150 under ASan); the issue's
+ * full run is 26000. Built with RICOCHET_BOUND_BROKEN (the
+ * ricochet-bound-broken test), the helper-cost bound overestimates on
+ * purpose, and this suite must fail. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ricochet_test_util.h"
@@ -19,6 +27,16 @@
 #endif
 
 static const ricochet_limits plain = {.no_blocker_test = true};
+static const ricochet_limits helped = {.helper_bound = true};
+
+/* The seeded puzzles compared with and without the helper-cost bound. */
+static int compared_puzzles(void)
+{
+    const char *n = getenv("RICOCHET_BOUND_PUZZLES");
+    if (n && *n)
+        return atoi(n);
+    return SANITIZED ? 150 : 1500;
+}
 
 /* A seeded random puzzle: rule, robot count and vortex vary with i. */
 static void random_puzzle(rng *dice, int i, ricochet_board *b, ricochet_puzzle *p)
@@ -70,6 +88,75 @@ Test(ricochet_bound, the_blocker_test_keeps_every_optimum, .timeout = 240)
     cr_assert_lt(nodes_with, nodes_without, "the blocker test pruned nothing");
 }
 
+Test(ricochet_bound, the_helper_bound_keeps_every_optimum, .timeout = 3600)
+{
+    /* Each puzzle solved with and without the helper-cost bound: the same
+     * optimum, both move lists replay, and the bound of the start (with
+     * it) is at most that optimum, found by the search without it. The
+     * bound must also prune, and raise some start bound above the one
+     * without it, or this would compare the search with itself. */
+    ricochet_solver *s = ricochet_solver_new(64 << 20);
+    cr_assert_not_null(s);
+    rng dice;
+    rng_seed(&dice, 31);
+    uint64_t nodes_with = 0, nodes_without = 0;
+    int n = compared_puzzles(), deeper = 0, raised = 0, vortex = 0;
+    for (int i = 0; i < n; i++) {
+        ricochet_board b;
+        ricochet_puzzle p;
+        random_puzzle(&dice, i, &b, &p);
+        ricochet_solution with, without;
+        cr_assert_eq(ricochet_solver_run(s, &p, NULL, &without), RICOCHET_SOLVED, "puzzle %d", i);
+        cr_assert_eq(ricochet_solver_run(s, &p, &helped, &with), RICOCHET_SOLVED, "puzzle %d", i);
+        cr_assert_eq(with.nmoves, without.nmoves,
+                     "puzzle %d (rule %s, %d robots, %s): %d moves with the helper-cost bound, %d "
+                     "without",
+                     i, p.ricochet_rule ? "on" : "off", p.robots.nrobots,
+                     ricochet_color_name(p.active), with.nmoves, without.nmoves);
+        cr_assert(test_replays(&p, with.moves, with.nmoves), "puzzle %d", i);
+        cr_assert(test_replays(&p, without.moves, without.nmoves), "puzzle %d", i);
+        int h = ricochet_solver_bound(s, &p, &helped);
+        cr_assert_leq(h, without.nmoves, "puzzle %d: bound %d, optimum %d", i, h,
+                      without.nmoves);
+        raised += h > ricochet_solver_bound(s, &p, NULL);
+        nodes_with += with.nodes;
+        nodes_without += without.nodes;
+        deeper += with.nmoves >= 10;
+        vortex += p.active == RICOCHET_ANY;
+    }
+    ricochet_solver_free(s);
+    cr_log_info("%d puzzles (%d of 10 moves or more, %d vortex rounds, where the bound is not "
+                "used): %llu nodes with the helper-cost bound, %llu without; the start bound "
+                "raised on %d",
+                n, deeper, vortex, (unsigned long long)nodes_with,
+                (unsigned long long)nodes_without, raised);
+    fprintf(stderr,
+            "ricochet-bound: %d puzzles, the same optima with and without the helper-cost "
+            "bound; %llu nodes with it, %llu without; start bound raised on %d\n",
+            n, (unsigned long long)nodes_with, (unsigned long long)nodes_without, raised);
+    cr_assert_gt(deeper, 0);
+    cr_assert_gt(raised, 0, "the helper-cost bound never raised a start bound");
+    cr_assert_lt(nodes_with, nodes_without, "the helper-cost bound pruned nothing");
+}
+
+Test(ricochet_bound, the_hard_samples_keep_their_optimum_with_the_helper_bound)
+{
+    ricochet_solver *s = ricochet_solver_new(0);
+    for (int i = 0; i < ricochet_sample_count; i++) {
+        const ricochet_sample *x = &ricochet_samples[i];
+        if (strcmp(x->group, "hard") != 0)
+            continue;
+        ricochet_board b;
+        ricochet_puzzle p;
+        test_sample(x->id, &b, &p);
+        ricochet_solution with;
+        cr_assert_eq(ricochet_solver_run(s, &p, &helped, &with), RICOCHET_SOLVED);
+        cr_assert_eq(with.nmoves, x->optimal_moves, "%s", x->id);
+        cr_assert(test_replays(&p, with.moves, with.nmoves), "%s", x->id);
+    }
+    ricochet_solver_free(s);
+}
+
 Test(ricochet_bound, the_hard_samples_keep_their_optimum_without_the_blocker_test)
 {
     /* The confirmed optima, reached by the search without the test too: the
@@ -95,11 +182,13 @@ Test(ricochet_bound, the_hard_samples_keep_their_optimum_without_the_blocker_tes
  * checks the bound at every position whose remaining optimum is known:
  * with the rule off every one (k moves in, L - k remain, else the whole
  * would be shorter); with the rule on those before the active robot's first
- * move (its rule memory is still fresh, as in a new puzzle). Returns how
- * many positions the blocker test raised the bound of; *exact counts those
- * where the bound is the optimum. */
+ * move (its rule memory is still fresh, as in a new puzzle). The
+ * helper-cost bound is checked the same way. Returns how many positions the
+ * blocker test raised the bound of; *exact counts those where the bound is
+ * the optimum, *helper_raised those where the helper-cost bound is higher
+ * still. */
 static int walk_solution(ricochet_solver *s, const ricochet_puzzle *start, const char *name,
-                         int *checked, int *exact)
+                         int *checked, int *exact, int *helper_raised)
 {
     ricochet_solution sol;
     cr_assert_eq(ricochet_solver_run(s, start, &plain, &sol), RICOCHET_SOLVED, "%s", name);
@@ -109,10 +198,15 @@ static int walk_solution(ricochet_solver *s, const ricochet_puzzle *start, const
         int left = sol.nmoves - k;
         int h = ricochet_solver_bound(s, &p, NULL);
         int h_plain = ricochet_solver_bound(s, &p, &plain);
+        int h_helped = ricochet_solver_bound(s, &p, &helped);
         cr_assert_leq(h, left, "%s after %d moves: bound %d, but %d moves finish", name, k, h,
                       left);
+        cr_assert_leq(h_helped, left,
+                      "%s after %d moves: helper-cost bound %d, but %d moves finish", name, k,
+                      h_helped, left);
         cr_assert_geq(h, h_plain, "%s after %d moves", name, k);
         raised += h > h_plain;
+        *helper_raised += h_helped > h;
         *exact += h == left;
         (*checked)++;
         const ricochet_move *m = &sol.moves[k];
@@ -128,7 +222,7 @@ Test(ricochet_bound, along_optimal_solutions_the_bound_never_exceeds_the_moves_l
      .timeout = 240)
 {
     ricochet_solver *s = ricochet_solver_new(0);
-    int checked = 0, exact = 0, raised = 0;
+    int checked = 0, exact = 0, raised = 0, helper_raised = 0;
     for (int i = 0; i < ricochet_sample_count; i++) {
         const ricochet_sample *x = &ricochet_samples[i];
         if (SANITIZED && strcmp(x->group, "anchor") == 0)
@@ -140,7 +234,7 @@ Test(ricochet_bound, along_optimal_solutions_the_bound_never_exceeds_the_moves_l
             if (!rule && strcmp(x->group, "anchor") == 0)
                 continue; /* seconds each without the rule; the rule-on walk covers them */
             p.ricochet_rule = rule;
-            raised += walk_solution(s, &p, x->id, &checked, &exact);
+            raised += walk_solution(s, &p, x->id, &checked, &exact, &helper_raised);
         }
     }
     rng dice;
@@ -151,12 +245,14 @@ Test(ricochet_bound, along_optimal_solutions_the_bound_never_exceeds_the_moves_l
         random_puzzle(&dice, i, &b, &p);
         char name[32];
         snprintf(name, sizeof name, "random %d", i);
-        raised += walk_solution(s, &p, name, &checked, &exact);
+        raised += walk_solution(s, &p, name, &checked, &exact, &helper_raised);
     }
     ricochet_solver_free(s);
-    cr_log_info("%d positions checked, the bound exact on %d, raised by the blocker test on %d",
-                checked, exact, raised);
+    cr_log_info("%d positions checked, the bound exact on %d, raised by the blocker test on %d, "
+                "by the helper-cost bound on %d more",
+                checked, exact, raised, helper_raised);
     cr_assert_gt(raised, 0, "the blocker test never raised a bound: nothing was tested");
+    cr_assert_gt(helper_raised, 0, "the helper-cost bound never raised a bound");
 }
 
 Test(ricochet_bound, the_bound_never_exceeds_the_breadth_first_optimum)
@@ -166,7 +262,7 @@ Test(ricochet_bound, the_bound_never_exceeds_the_breadth_first_optimum)
     ricochet_solver *s = ricochet_solver_new(16 << 20);
     rng dice;
     rng_seed(&dice, 99);
-    int compared = 0, raised = 0;
+    int compared = 0, raised = 0, helper_raised = 0;
     for (int i = 0; i < 400; i++) {
         ricochet_board b;
         ricochet_puzzle p;
@@ -175,13 +271,20 @@ Test(ricochet_bound, the_bound_never_exceeds_the_breadth_first_optimum)
         if (want < 0)
             continue; /* longer, or too wide to tell */
         int h = ricochet_solver_bound(s, &p, NULL);
+        int h_helped = ricochet_solver_bound(s, &p, &helped);
         cr_assert_leq(h, want, "puzzle %d: bound %d, optimum %d", i, h, want);
+        cr_assert_leq(h_helped, want, "puzzle %d: helper-cost bound %d, optimum %d", i, h_helped,
+                      want);
         raised += h > ricochet_solver_bound(s, &p, &plain);
+        helper_raised += h_helped > h;
         compared++;
     }
     ricochet_solver_free(s);
-    cr_log_info("%d positions compared, %d raised by the blocker test", compared, raised);
+    cr_log_info("%d positions compared, %d raised by the blocker test, %d more by the helper-cost "
+                "bound",
+                compared, raised, helper_raised);
     cr_assert_gt(compared, 100);
+    cr_assert_gt(helper_raised, 0, "the helper-cost bound never raised a bound");
 }
 
 Test(ricochet_bound, a_malformed_puzzle_has_no_bound)

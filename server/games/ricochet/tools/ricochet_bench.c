@@ -302,8 +302,8 @@ static void print_header(void)
            "max ms", "total nodes", "sum ms");
 }
 
-static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int known,
-                      bool with_baseline);
+static result run_one(ricochet_solver *solver, const ricochet_limits *limits,
+                      const ricochet_puzzle *p, int known, bool with_baseline);
 
 /* The deep set: the puzzles of 16 moves and more found among the first
  * 150 000 seeded puzzles of seed 7 (layouts of A/B sides, four robots, the
@@ -347,7 +347,8 @@ static const deep_puzzle deep_puzzles[] = {
 #define DEEP_COUNT ((int)(sizeof deep_puzzles / sizeof deep_puzzles[0]))
 
 /* Solves the deep set into rs (DEEP_COUNT results). */
-static void run_deep(ricochet_solver *solver, result *rs, bool verbose)
+static void run_deep(ricochet_solver *solver, const ricochet_limits *limits, result *rs,
+                     bool verbose)
 {
     for (int i = 0; i < DEEP_COUNT; i++) {
         const deep_puzzle *x = &deep_puzzles[i];
@@ -359,7 +360,7 @@ static void run_deep(ricochet_solver *solver, result *rs, bool verbose)
                              .target = ricochet_board_target_cell(&board, chip)};
         p.robots.nrobots = 4;
         memcpy(p.robots.cell, x->robots, sizeof x->robots);
-        rs[i] = run_one(solver, &p, x->optimum, false);
+        rs[i] = run_one(solver, limits, &p, x->optimum, false);
         rs[i].group = "deep";
         if (verbose)
             printf("  deep%-2d moves %2d (%s) %10.3f ms %12llu nodes %7.1f MiB\n", i, rs[i].moves,
@@ -388,24 +389,26 @@ static void print_deep(const result *rs)
 
 static const char bench_usage[] =
     "usage: botpit bench ricochet [--quick] [--deep] [--random N] [--seed S] [--baseline] "
-    "[--verbose]\n"
+    "[--helper-bound] [--verbose]\n"
     "  --quick     leave out the two 24/25-move anchors\n"
     "  --deep      also the deep set: 25 seeded puzzles of 16 to 21 moves (some seconds)\n"
     "  --random N  seeded random puzzles (default 1000)\n"
     "  --seed S    their seed (default 1)\n"
     "  --baseline  also time the plain iterative-deepening solver (slow)\n"
+    "  --helper-bound  search with the helper-cost bound too (fewer positions, more time)\n"
     "  --verbose   one line per sample puzzle\n"
     "       botpit bench ricochet --bots [--rounds N] [--seed S] [--levels L,L,...]\n"
     "              the bot levels at one table instead: chips won, bid times\n";
 
-/* Solves one puzzle with solver and, when asked, the baseline. */
-static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int known,
-                      bool with_baseline)
+/* Solves one puzzle with solver (within limits) and, when asked, the
+ * baseline. */
+static result run_one(ricochet_solver *solver, const ricochet_limits *limits,
+                      const ricochet_puzzle *p, int known, bool with_baseline)
 {
     result r = {.reference_ms = -1, .baseline_ms = -1};
     ricochet_solution sol;
     double t0 = now_ms();
-    ricochet_status st = ricochet_solver_run(solver, p, NULL, &sol);
+    ricochet_status st = ricochet_solver_run(solver, p, limits, &sol);
     r.ms = now_ms() - t0;
     r.nodes = sol.nodes;
     r.fell_back = sol.fell_back;
@@ -475,12 +478,14 @@ static void print_setup_cost(ricochet_solver *solver)
 int ricochet_cli_bench(int argc, char **argv)
 {
     bool quick = false, with_baseline = false, verbose = false, deep = false;
+    ricochet_limits limits = {0};
     int nrandom = 1000, seed = 1;
     const tool_flag flags[] = {
         TOOL_SWITCH_FLAG("--quick", &quick),
         TOOL_SWITCH_FLAG("--deep", &deep),
         TOOL_SWITCH_FLAG("--baseline", &with_baseline),
         TOOL_SWITCH_FLAG("--verbose", &verbose),
+        TOOL_SWITCH_FLAG("--helper-bound", &limits.helper_bound),
         TOOL_INT_FLAG("--random", &nrandom, 0, 1000000),
         TOOL_INT_FLAG("--seed", &seed, 0, 1 << 30),
         TOOL_FLAGS_END,
@@ -496,9 +501,10 @@ int ricochet_cli_bench(int argc, char **argv)
         free(rs);
         return 2;
     }
-    printf("ricochet bench: %d sample puzzles%s, %d seeded random (seed %d), ricochet rule on; "
+    printf("ricochet bench: %d sample puzzles%s, %d seeded random (seed %d), ricochet rule on%s; "
            "times are CPU time\n",
-           ricochet_sample_count, quick ? " (no anchors)" : "", nrandom, seed);
+           ricochet_sample_count, quick ? " (no anchors)" : "", nrandom, seed,
+           limits.helper_bound ? ", helper-cost bound on" : "");
 
     /* The samples, by group. */
     static const char *const groups[] = {"random", "ricochet_rule", "hard", "anchor"};
@@ -509,7 +515,7 @@ int ricochet_cli_bench(int argc, char **argv)
             continue;
         ricochet_board board;
         ricochet_puzzle p = sample_puzzle(x, &board);
-        result r = run_one(solver, &p, x->optimal_moves, with_baseline);
+        result r = run_one(solver, &limits, &p, x->optimal_moves, with_baseline);
         r.id = x->id;
         r.group = x->group;
         r.reference_ms = x->reference_ms;
@@ -537,14 +543,14 @@ int ricochet_cli_bench(int argc, char **argv)
         ricochet_chip chip = ricochet_chips[rng_below(&dice, RICOCHET_CHIPS)];
         p.target = ricochet_board_target_cell(&board, chip);
         p.active = chip.color;
-        result r = run_one(solver, &p, -1, with_baseline);
+        result r = run_one(solver, &limits, &p, -1, with_baseline);
         r.group = "seeded";
         seeded[nr++] = r;
     }
 
     result *deeps = seeded + nr;
     if (deep)
-        run_deep(solver, deeps, verbose);
+        run_deep(solver, &limits, deeps, verbose);
 
     printf("\n");
     print_header();
