@@ -28,5 +28,5 @@ const game_engine roborally_engine = {
     .clone = rr_game_clone,
     .work_request = NULL,
     .work_run = NULL,
-    .rules_revision = 1,
+    .rules_revision = 2,
 };

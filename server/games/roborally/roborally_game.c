@@ -559,12 +559,14 @@ static void resolve(game *g, int64_t now, json_t *events)
     install_programs(g, events);
     int ball_was = g->st.floor.piece[RR_BALL].cell;
     for (int reg = 0; reg < RR_REGISTERS; reg++) {
-        rr_phase_run(&g->st, reg, t);
+        /* Taken before the phase: a robot destroyed in it loses its
+         * registers, but the card it revealed was shown all the same. */
         for (int s = 0; s < g->seats; s++) {
-            const rr_robot *r = &g->st.robot[s];
-            if (r->shown & (1u << reg))
-                g->seat[s].last_cards[reg] = r->reg[reg];
+            int card = rr_card_of(&g->st, s, reg);
+            if (card)
+                g->seat[s].last_cards[reg] = (int16_t)card;
         }
+        rr_phase_run(&g->st, reg, t);
         if (g->st.finished) {
             finish(g, g->st.finished, RR_END_FINISH, events);
             return;

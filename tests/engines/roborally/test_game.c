@@ -508,6 +508,38 @@ Test(reentry, an_owner_who_does_not_choose_in_time_gets_the_facing_the_robot_had
     roborally_engine.destroy(g);
 }
 
+/* PROTOCOL.md's view: last_cards are "the cards revealed last turn"; the
+ * card of the register in which a robot was destroyed was revealed too
+ * (its reveal event listed it), so the next turn shows it. */
+Test(reentry, last_cards_keep_the_card_revealed_in_the_register_in_which_the_robot_was_destroyed)
+{
+    game *g = rg_new(ISLAND, 2, 4);
+    json_t *ev = walk_into_pit_events(g, false);
+    json_t *reveal = rg_event(ev, "reveal");
+    json_t *first = NULL;
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(reveal, "cards"), i, c) {
+        if (json_integer_value(json_object_get(c, "seat")) == 0)
+            first = c;
+    }
+    cr_assert_not_null(first, "register 1 reveals seat 0's card");
+    int revealed = (int)json_integer_value(json_object_get(first, "card"));
+    json_decref(ev);
+    json_decref(rg_ok(g, 0, "{\"kind\":\"reenter\",\"facing\":\"E\"}"));
+    cr_assert_eq(rr_game_turn(g), 2);
+    for (int seat = -1; seat < 2; seat++) {
+        json_t *v = roborally_engine.view(g, seat);
+        json_t *last = json_object_get(json_array_get(json_object_get(v, "robots"), 0), "last_cards");
+        cr_assert_eq(json_integer_value(json_array_get(last, 0)), revealed,
+                     "seat %d sees the card of register 1 (%d)", seat, revealed);
+        for (size_t r = 1; r < 5; r++)
+            cr_assert(json_is_null(json_array_get(last, r)), "no card ran in register %zu", r + 1);
+        json_decref(v);
+    }
+    roborally_engine.destroy(g);
+}
+
 Test(reentry, a_robot_may_reenter_powered_down)
 {
     game *g = rg_new(ISLAND, 2, 4);
