@@ -372,14 +372,13 @@ static void programs_changed(game *g, int64_t now, json_t *events)
 static void start_extraction(game *g, json_t *events)
 {
     rr_roboball *rb = &g->st.rb;
-    rb->extraction = false;
     rb->shown = 0;
     memset(rb->cards, 0, sizeof rb->cards);
     uint8_t all = (uint8_t)((1u << g->seats) - 1);
-    if (g->votes != all)
+    rr_ball_extract(&g->st, g->votes == all);
+    if (!rb->extraction)
         return;
     g->votes = 0;
-    rb->extraction = true;
     int n = 0;
     for (; n < RR_REGISTERS && g->ndeck > 0; n++)
         rb->cards[n] = draw_card(g);
