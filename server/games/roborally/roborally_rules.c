@@ -56,7 +56,8 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
     rr_floor_take(&s->floor, seat, why, t);
     r->destroyed = true;
     r->lost_facing = p->facing;
-    if (!(s->variant && s->variant->endless_lives) && --r->lives <= 0) {
+    bool endless = s->variant && s->variant->endless_lives;
+    if (!endless && --r->lives <= 0) {
         r->lives = 0;
         r->out = true;
     }
@@ -68,7 +69,7 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
             discard_option(s, r, o);
     }
     r->coat = 0;
-    rr_trace_gone(t, seat, at, gone_names[why], r->lives);
+    rr_trace_gone(t, seat, at, gone_names[why], endless ? -1 : r->lives);
 }
 
 void rr_damage(rr_state *s, int seat, int amount, rr_trace *t)
@@ -501,7 +502,7 @@ void rr_cleanup(rr_state *s, rr_trace *t)
             continue;
         site_gift(s, i, &repair, &option);
         int repaired = repair < r->damage ? repair : r->damage;
-        if (repair) {
+        if (repaired) {
             r->damage = (int8_t)(r->damage - repaired);
             rr_trace_action(t, "repair", i, json_pack("{s:i, s:i}", "amount", repaired, "total", r->damage));
         }

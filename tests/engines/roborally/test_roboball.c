@@ -88,6 +88,22 @@ Test(general, robots_have_infinite_lives)
     cr_assert(!rr_all_out(&st));
 }
 
+/* Lives are endless, so the frame of a destruction counts none: null, as
+ * the views show them (it used to say 3). */
+Test(general, a_destroyed_frame_counts_no_lives_for_they_are_endless)
+{
+    rb_floor(2, 4, 4, NULL);
+    ts_place(&st, 0, 1, 1, RR_N);
+    tc_pit(&tc, 1, 0);
+    int c[2] = {C_MOVE1, 0};
+    json_t *ev;
+    ts_register(&st, 1, c, &ev);
+    json_t *gone = find_do(ev, "destroyed");
+    cr_assert_not_null(gone);
+    cr_assert(json_is_null(json_object_get(gone, "lives")), "lives: null");
+    json_decref(ev);
+}
+
 Test(setup, the_roboball_begins_on_the_courses_centre_and_homes_are_equidistant_from_it)
 {
     for (int i = 0; i < rr_course_count; i++) {
