@@ -10,15 +10,17 @@
  *     top card.
  *  2. Programming (phase "program"): each such seat writes its five
  *     registers (drafts may be sent and changed; a complete program is
- *     locked in with submit). The turn_s deadline runs from the deal; once
- *     one seat is left, it gets program_s more (never past turn_s). At the
- *     deadline empty registers are filled at random from the hand, from a
- *     secret stream kept in the game so that a replay fills them alike.
+ *     locked in with submit). Its timers run once the clients have played
+ *     the turn before back (playback_ms): turn_s from then; once one seat
+ *     is left, it gets program_s more (never past turn_s), counted from
+ *     program_s after the opening at the earliest. At the deadline empty
+ *     registers are filled at random from the hand, from a secret stream
+ *     kept in the game so that a replay fills them alike.
  *  3. The five register phases (rr_phase_run); the race ends after the
  *     phase in which a robot touches the last flag, or in which the last
  *     robot with lives loses its last one.
  *  4. Clean-up (rr_cleanup), then the choices (phase "choose", program_s
- *     long, skipped when nobody has one): destroyed robots with lives left
+ *     long once the playback is over, skipped when nobody has one): destroyed robots with lives left
  *     re-enter facing their owner's choice (default: the facing they had),
  *     optionally powered down; a powered-down robot that took damage may
  *     stay down. Then the next turn.
@@ -337,7 +339,32 @@ static void deal(game *g)
     }
 }
 
-/* ---- the programming deadline ---- */
+/* ---- the playback and the programming deadline ---- */
+
+/* How long the clients take to play back the events from index `from` on
+ * (PROTOCOL.md, RoboRally, "Playback"): a frame per reveal and per frame of
+ * a step (one for a step with none), rr_playback.frame_ms each, at most
+ * rr_playback.max_ms. */
+static int64_t playback_ms(const json_t *events, size_t from)
+{
+    int64_t frames = 0;
+    for (size_t i = from; i < json_array_size(events); i++) {
+        const json_t *e = json_array_get(events, i);
+        const json_t *steps = json_object_get(e, "frames");
+        if (json_is_array(steps))
+            frames += json_array_size(steps) ? (int64_t)json_array_size(steps) : 1;
+        else
+            frames += strcmp(json_string_value(json_object_get(e, "kind")), "reveal") == 0;
+    }
+    int64_t ms = frames * rr_playback.frame_ms;
+    return ms < rr_playback.max_ms ? ms : rr_playback.max_ms;
+}
+
+/* The events a call is about to add start here (none: no playback). */
+static size_t events_mark(const json_t *events)
+{
+    return events ? json_array_size(events) : 0;
+}
 
 static int pending_programs(const game *g)
 {
@@ -349,17 +376,21 @@ static int pending_programs(const game *g)
 
 static void resolve(game *g, int64_t now, json_t *events);
 
-/* Once one seat is left to program, it gets program_s (never past turn_s);
- * once none is, the registers run. */
+/* Once one seat is left to program, it gets program_s (never past turn_s),
+ * counted from program_s after programming opened at the earliest: seats
+ * that lock in at once (bots) leave a person twice program_s (PROTOCOL.md,
+ * RoboRally, "Decided by the engine"). Once none is left, the registers
+ * run. */
 static void programs_changed(game *g, int64_t now, json_t *events)
 {
     int pending = pending_programs(g);
     if (pending == 0) {
-        resolve(g, now, events);
+        resolve(g, now > g->opened ? now : g->opened, events);
         return;
     }
     if (pending == 1 && g->last == GAME_NO_DEADLINE) {
-        g->last = now + g->program_ms;
+        int64_t earliest = g->opened + g->program_ms;
+        g->last = (now > earliest ? now : earliest) + g->program_ms;
         if (events)
             json_array_append_new(events, json_pack("{s:s, s:i, s:I}", "kind", "timer", "turn",
                                                     g->st.turn, "deadline", (json_int_t)rr_game_deadline(g)));
@@ -419,6 +450,7 @@ static void start_turn(game *g, int64_t now, json_t *events)
     g->phase = RR_PHASE_PROGRAM;
     if (g->roboball)
         start_extraction(g, events);
+    g->opened = now;
     g->cap = now + g->turn_ms;
     g->last = GAME_NO_DEADLINE;
     if (events) {
@@ -522,14 +554,17 @@ static void open_choices(game *g, int64_t now, json_t *events)
                                                 (json_int_t)g->choose_end));
 }
 
+/* The clean-up choices are in (or their time is up): re-entry, then the
+ * next turn, which opens once the re-entry has been played back. */
 static void end_choices(game *g, int64_t now, json_t *events)
 {
+    size_t from = events_mark(events);
     rr_trace trace, *t = NULL;
     if (events) {
         rr_trace_init(&trace, &g->st.floor, events);
         t = &trace;
     }
-    int facing[RR_MAX_ROBOTS];
+    int facing[RR_MAX_ROBOTS] = {0};
     for (int s = 0; s < g->seats; s++) {
         rr_seat *seat = &g->seat[s];
         rr_robot *r = &g->st.robot[s];
@@ -545,11 +580,14 @@ static void end_choices(game *g, int64_t now, json_t *events)
             rr_trace_action(t, "power_down", s, NULL);
     }
     rr_trace_close(t, false);
-    start_turn(g, now, events);
+    start_turn(g, now + (events ? playback_ms(events, from) : 0), events);
 }
 
+/* The registers run, then clean-up; the choices (or the next turn) open
+ * once the clients have played all of it back. */
 static void resolve(game *g, int64_t now, json_t *events)
 {
+    size_t from = events_mark(events);
     rr_trace trace, *t = NULL;
     if (events) {
         rr_trace_init(&trace, &g->st.floor, events);
@@ -588,7 +626,7 @@ static void resolve(game *g, int64_t now, json_t *events)
         finish(g, 0, RR_END_TURN_LIMIT, events);
         return;
     }
-    open_choices(g, now, events);
+    open_choices(g, now + (events ? playback_ms(events, from) : 0), events);
 }
 
 /* ---- actions ---- */
