@@ -80,3 +80,52 @@ describe('RoboRally in botpit-tui', () => {
     tui.save('4-words');
   });
 });
+
+// Issue 27: the countdown starts after the playback ends on the person's
+// screen (the server allows for it), and a bot that locks in at once does
+// not leave a person 30 seconds. At 80x24, the README's minimum.
+describe('RoboRally in botpit-tui at 80x24: the clock waits for the playback', () => {
+  let server;
+  let tui;
+  const turnBar = () => tui.screen().split('\n')[1]; // under the header line
+  const clockOf = (line) => {
+    const m = line.match(/(\d+):(\d\d)\s*$/);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+  };
+
+  before(async () => {
+    server = await startServer();
+    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 80, height: 24, label: 'roborally-clock' });
+    await tui.waitFor(/Games on this server/);
+  });
+
+  after(async () => {
+    tui?.stop();
+    await server?.stop();
+  });
+
+  test('with a bot locked in, the first turn gives a person a minute, not 30 seconds', async () => {
+    await tui.gameWithBot('create roborally course=risky_exchange seed=5');
+    await tui.waitFor(/Your turn: program/);
+    await tui.waitFor(() => clockOf(turnBar()) !== null && clockOf(turnBar()) < 65);
+    const left = clockOf(turnBar());
+    assert.ok(left > 50, `twice program_s from the deal: ${turnBar()}`);
+    tui.save('1-first-turn');
+  });
+
+  test('after the registers run, the turn bar shows no countdown until the playback is over', async () => {
+    tui.keys('1', '2', '3', '4', '5');
+    await tui.waitFor(/in register 5\./);
+    tui.keys('Enter');
+    await tui.waitFor(/Register \d: /);
+    const during = turnBar();
+    assert.equal(clockOf(during), null, `no countdown while the turn plays back: ${during}`);
+    tui.save('2-playback');
+    // Then the next turn's program, with its whole minute on the clock.
+    await tui.waitFor(() => clockOf(turnBar()) !== null, { timeout: 25000 });
+    const left = clockOf(turnBar());
+    assert.ok(left >= 55 && left <= 61, `the countdown starts at the end of the playback: ${turnBar()}`);
+    assert.match(tui.screen(), /turn 2/);
+    tui.save('3-after-playback');
+  });
+});

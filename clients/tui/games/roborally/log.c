@@ -183,7 +183,7 @@ bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
         }
         say(&s, ".");
     } else if (strcmp(kind, "timer") == 0) {
-        say(&s, "One player is left to program: the last seconds run.");
+        say(&s, "One player is left to program: the countdown runs.");
     } else if (strcmp(kind, "drafted") == 0) {
         say(&s, "%s saved a draft of a program.", name);
     } else if (strcmp(kind, "programmed") == 0) {
