@@ -80,9 +80,9 @@ describe('RoboBall words and playback, from the design’s frames', () => {
       'the ball is dragged north', 'the ball is stopped by a wall', 'the ball now faces east',
       'the ball bounces up into pogo mode', 'the ball bonks Bot 3 for 1 damage', 'Bot 3 unhitches',
       'Ada hitches the ball for Team 1', 'Bot 2 cannot hitch: its team holds the ball already',
-      'the ball drags Bot 4 south', "the ball is on Team 1's home: goal!", 'Bot 2 votes that the ball is inaccessible',
+      'the ball drags Bot 4 south', "the ball is on Team 1's home at C15: goal!", 'Bot 2 votes that the ball is inaccessible',
       'Bot 2 takes back the vote', 'it extracts itself this turn with 5 face-down cards, facing east',
-      'Register 1: Ada Move 3 (790) and the ball Move 1 (330)', 'The ball runs Move 1 (330): the ball balks: going west would drop it',
+      'Register 1: Ada Move 3 (790) and the ball Move 1 (330)', 'The ball runs Move 1 (330): the ball balks at A7: going west would drop it',
       'Team 1 (Ada, Bot 3) brings the ball home on turn 9',
     ]) assert.ok(all.includes(phrase), `the log says “${phrase}”:\n${all}`);
     // A robot the ball drags is not "pushed" by the card's robot.
@@ -190,13 +190,13 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.equal(await page.locator('.rally-flag').count(), 0, 'RoboBall has no flags to touch');
     assert.deepEqual(await page.locator('.rally-home title').allTextContents(), ["Team 1's home", "Team 2's home"]);
     assert.deepEqual(await page.locator('.rally-home').evaluateAll((n) => n.map((x) => x.getAttribute('fill'))), ['#E69F00', '#56B4E9']);
-    assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: column 5, row 8, facing east$/);
+    assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: E8, facing east$/);
     assert.equal(await page.locator('.rally-team-ring').evaluateAll((n) => n.filter((x) => x.style.display !== 'none').length), 4);
     assert.equal(await page.locator('.rally-robot[data-seat="2"] .rally-team-ring').getAttribute('stroke'), '#E69F00', 'seat 3 plays for team 1');
     assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange · 2 teams/);
     const teams = await page.locator('.rally-team').allTextContents();
-    assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at column 3, row 15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at column 10, row 15']);
-    assert.match(await page.locator('.rally-ball-where').textContent(), /At column 5, row 8, facing east\. Nobody is hitched to it\./);
+    assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at C15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at J15']);
+    assert.match(await page.locator('.rally-ball-where').textContent(), /At E8, facing east\. Nobody is hitched to it\./);
     assert.equal(await page.locator('.rally-robot-item[data-seat="1"] .rally-team-tag').textContent(), 'Team 2');
     await shootAt(page, 'roboball-design-program', '.rally');
   });
@@ -276,7 +276,7 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     await page.locator('.rally-caption', { hasText: 'homes and archive markers' }).waitFor();
     assert.equal(await page.locator('.rally-mark-goal').count(), 1, 'the goal is marked on the home');
     await page.getByRole('button', { name: 'Last step (now)' }).click();
-    assert.match(await page.locator('.rally-ball title').textContent(), /column 5, row 7, facing east, in pogo mode/);
+    assert.match(await page.locator('.rally-ball title').textContent(), /E7, facing east, in pogo mode/);
     assert.match(await page.locator('.rally-ball-where').textContent(), /In pogo mode, bonking Bot 3 below it after the lasers\. Hitched to Ada of Team 1\./);
     assert.ok((await page.evaluate(() => window.said)).includes("Goal: the ball is on Team 1's home."));
     await shootAt(page, 'roboball-design-hitched', '.rally');
@@ -403,7 +403,7 @@ describe('RoboBall against the real server: Ada and three bots, two teams, to a 
     assert.equal(await ada.locator('.rally-home').count(), 2, 'two homes on the board');
     assert.equal(await ada.locator('.rally-flag').count(), 0, 'no flags');
     const [x, y] = view.ball.at;
-    assert.match(await ada.locator('.rally-ball title').textContent(), new RegExp(`^The ball: column ${x + 1}, row ${y + 1}`));
+    assert.match(await ada.locator('.rally-ball title').textContent(), new RegExp(`^The ball: ${String.fromCharCode(65 + x)}${y + 1},`));
     await ada.locator('#turn-text', { hasText: 'program your registers and hitches' }).waitFor();
     await shootAt(ada, 'roboball-program', '.rally');
   });

@@ -125,10 +125,11 @@ function checkFrames(page, label) {
  * A browser context with one page whose uncaught errors are collected
  * (page.problems); console errors about the network are expected in tests
  * that cut it, so only the rest count. Its WebSocket frames are checked
- * against the schemas.
+ * against the schemas. contextOptions go to the context (a phone's touch,
+ * full motion: {hasTouch: true, reducedMotion: 'no-preference'}).
  */
-export async function openPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+export async function openPage(browser, viewport = DESKTOP, contextOptions = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...contextOptions });
   // Waits fail in seconds, not Playwright's default 30: a broken step
   // should say so quickly.
   context.setDefaultTimeout(8000);

@@ -5,10 +5,12 @@
 // the server sent, so what the playback ends on is always the truth. In
 // RoboBall the frames carry the ball too (where it is, its facing, pogo,
 // who is hitched): `pieces` below is {robots, ball}, ball null in a race.
+// A turn plays at the pace of protocol/PROTOCOL.md (RoboRally, "Playback"),
+// which the server allows for before the next countdown runs.
 
 import { button, el } from '../dom.js';
 import { svg } from '../kit.js';
-import { KINDS } from './cards.js';
+import { KINDS, PLAYBACK } from './cards.js';
 
 const STEP_WORDS = {
   express: 'express belts move',
@@ -175,21 +177,35 @@ function iconButton(name, label, onclick) {
 }
 
 /**
- * The controls: to the start, a step back, play or pause, a step on, to
- * the end, and the caption of the frame shown. `show(frame, animate)` draws.
+ * How long each frame of a playback of `count` frames after the first
+ * shows: PLAYBACK.frame_ms, or less so that it lasts PLAYBACK.max_ms at most.
  */
-export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
+export function stepOf(count) {
+  return count > 0 ? Math.min(PLAYBACK.frame_ms, Math.floor(PLAYBACK.max_ms / count)) : PLAYBACK.frame_ms;
+}
+
+/**
+ * The controls: to the start, a step back, play or pause, a step on, to
+ * the end, and the caption of the frame shown. `show(frame, animate)` draws;
+ * `playing(until)` hears when a playback runs by itself (until: the local
+ * time it ends) and when it stops (null): at its end, or when the player
+ * takes the controls.
+ */
+export function createPlayer({ show, reducedMotion, playing = () => {} }) {
   let frames = [];
   let i = 0;
   let timer = null;
+  let stepMs = PLAYBACK.frame_ms;
   const caption = el('p', { class: 'rally-caption', 'aria-live': 'polite' });
   const counter = el('span', { class: 'rally-counter' });
-  const first = iconButton('first', 'First step of the turn', () => go(0));
-  const back = iconButton('back', 'Step back', () => go(i - 1));
+  // Stepping takes the controls: the playback stops running by itself.
+  const step = (k) => () => { pause(false); go(k()); };
+  const first = iconButton('first', 'First step of the turn', step(() => 0));
+  const back = iconButton('back', 'Step back', step(() => i - 1));
   const playBtn = iconButton('play', 'Play the turn', () => (timer ? pause() : play()));
   playBtn.classList.add('rally-play');
-  const next = iconButton('forward', 'Step forward', () => go(i + 1));
-  const last = iconButton('last', 'Last step (now)', () => go(frames.length - 1));
+  const next = iconButton('forward', 'Step forward', step(() => i + 1));
+  const last = iconButton('last', 'Last step (now)', step(() => frames.length - 1));
   const element = el('div', { class: 'rally-player', hidden: true },
     el('div', { class: 'rally-player-buttons', role: 'group', 'aria-label': 'Replay of the last turn' }, first, back, playBtn, next, last, counter),
     caption);
@@ -213,9 +229,11 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
   }
 
   function pause(redraw = true) {
+    const was = timer;
     clearInterval(timer);
     timer = null;
     if (redraw && frames.length) render(false);
+    if (was) playing(null);
   }
 
   function play() {
@@ -223,6 +241,7 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
     if (i === frames.length - 1) i = 0;
     clearInterval(timer);
     timer = setInterval(() => go(i + 1, true), stepMs);
+    playing(Date.now() + (frames.length - 1 - i) * stepMs);
     render(true);
   }
 
@@ -235,9 +254,12 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
       element.hidden = !frames.length;
       if (!frames.length) return;
       i = 0;
+      stepMs = stepOf(frames.length - 1);
       if (reducedMotion()) go(frames.length - 1);
       else play();
     },
+    /** Is the playback running by itself? */
+    playing: () => timer !== null,
     /** Is a frame other than the last on show? */
     busy: () => frames.length > 0 && i < frames.length - 1,
     /** Keeps the last frame in step with the live view ({robots, ball}). */
@@ -250,6 +272,6 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
       if (e.key === ']') { pause(false); go(i + 1); return true; }
       return false;
     },
-    destroy() { pause(false); },
+    destroy() { clearInterval(timer); timer = null; },
   };
 }

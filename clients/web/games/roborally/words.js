@@ -1,10 +1,14 @@
 // words.js: RoboRally's events as sentences for the game log and for
 // screen readers. `name(seat)` gives a player's name. RoboBall's frames
 // (the ball moving, hitches, pogo, bonk, balk, goal) and events (votes,
-// extraction) are told here too.
+// extraction) are told here too. Squares are named as the board labels
+// them ("H2").
 
 import { KINDS, OPTION_NAMES } from './cards.js';
-import { DIR_WORDS } from './floor.js';
+import { DIR_WORDS, squareName } from './floor.js';
+
+/** " at H2", or nothing for no square. */
+const atWords = (at) => (Array.isArray(at) ? ` at ${squareName(at)}` : '');
 
 const UNHITCH_WHY = {
   declared: 'unhitches',
@@ -41,13 +45,13 @@ const actions = (e) => (e.frames || []).flat();
 function outcomes(e, name) {
   const bits = [];
   for (const a of actions(e)) {
-    if (a.do === 'destroyed') bits.push(`${name(a.seat)} ${GONE[a.why]}`);
+    if (a.do === 'destroyed') bits.push(`${name(a.seat)} ${GONE[a.why]}${a.why === 'pit' ? atWords(a.at) : ''}`);
     else if (a.do === 'damage' && a.amount) bits.push(`${name(a.seat)} takes ${a.amount} damage`);
     else if (a.do === 'damage' && a.absorbed) bits.push(`${name(a.seat)}'s coat absorbs ${a.absorbed}`);
-    else if (a.do === 'flag') bits.push(`${name(a.seat)} touches flag ${a.flag}`);
+    else if (a.do === 'flag') bits.push(`${name(a.seat)} touches flag ${a.flag}${atWords(a.at)}`);
     else if (a.do === 'repair' && a.amount) bits.push(`${name(a.seat)} repairs ${a.amount}`);
     else if (a.do === 'option') bits.push(`${name(a.seat)} gets ${OPTION_NAMES[a.option]}`);
-    else if (a.do === 'reenter') bits.push(`${name(a.seat)} re-enters facing ${DIR_WORDS[a.facing]}${a.virtual ? ' (virtual)' : ''}`);
+    else if (a.do === 'reenter') bits.push(`${name(a.seat)} re-enters${atWords(a.at)} facing ${DIR_WORDS[a.facing]}${a.virtual ? ' (virtual: sharing the square)' : ''}`);
     else if (a.do === 'power_down') bits.push(`${name(a.seat)} will be powered down`);
     else bits.push(...ballOutcome(a, name));
   }
@@ -57,17 +61,17 @@ function outcomes(e, name) {
 /** What a RoboBall frame action says, as zero or one phrase. */
 function ballOutcome(a, name) {
   const ball = a.piece === 'ball';
-  if (ball && a.do === 'move') return [`the ball ${a.dragged ? 'is dragged' : 'moves'} ${DIR_WORDS[a.dir]}`];
+  if (ball && a.do === 'move') return [`the ball ${a.dragged ? 'is dragged' : 'moves'} ${DIR_WORDS[a.dir]} to ${squareName(a.to)}`];
   if (ball && a.do === 'turn') return [`the ball now faces ${DIR_WORDS[a.to]}`];
   if (ball && a.do === 'blocked') return [`the ball is stopped ${BLOCKED_WHY[a.why] || ''}`.trim()];
   if (a.do === 'move' && a.dragged) return [`the ball drags ${name(a.seat)} ${DIR_WORDS[a.dir]}`];
   if (a.do === 'hitch') return [`${name(a.seat)} hitches the ball for ${teamName(a.team)}`];
   if (a.do === 'unhitch') return [`${name(a.seat)} ${UNHITCH_WHY[a.why] || 'unhitches'}`];
   if (a.do === 'hitch_failed') return [`${name(a.seat)} cannot hitch: ${HITCH_FAILED_WHY[a.why] || a.why}`];
-  if (a.do === 'pogo') return [a.up ? 'the ball bounces up into pogo mode' : 'the ball drops back to the floor'];
+  if (a.do === 'pogo') return [a.up ? `the ball bounces up into pogo mode${atWords(a.at)}` : `the ball drops back to the floor${atWords(a.at)}`];
   if (a.do === 'bonk') return [`the ball bonks ${name(a.seat)} for ${a.amount} damage${a.absorbed ? ` (${a.absorbed} absorbed)` : ''}`];
-  if (a.do === 'balk') return [`the ball balks: going ${DIR_WORDS[a.dir]} would drop it`];
-  if (a.do === 'goal') return [`the ball is on ${teamName(a.team)}'s home: goal!`];
+  if (a.do === 'balk') return [`the ball balks${atWords(a.at)}: going ${DIR_WORDS[a.dir]} would drop it`];
+  if (a.do === 'goal') return [`the ball is on ${teamName(a.team)}'s home${atWords(a.at)}: goal!`];
   return [];
 }
 
@@ -84,7 +88,7 @@ export function describeEvent(e, name) {
       const down = e.powered_down.length ? `; powered down: ${list(e.powered_down.map(name))}` : '';
       return `Turn ${e.turn}: cards dealt${down}`;
     }
-    case 'timer': return 'One player is left to program: the last seconds run';
+    case 'timer': return 'One player is left to program: the countdown runs';
     case 'drafted': return `${name(e.seat)} saved a draft of a program`;
     case 'programmed': return `${name(e.seat)} locked in a program`;
     case 'filled': return e.registers.length
