@@ -385,7 +385,7 @@ static void programs_changed(game *g, int64_t now, json_t *events)
 {
     int pending = pending_programs(g);
     if (pending == 0) {
-        resolve(g, now > g->opened ? now : g->opened, events);
+        resolve(g, now, events);
         return;
     }
     if (pending == 1 && g->last == GAME_NO_DEADLINE) {

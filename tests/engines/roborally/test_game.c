@@ -365,6 +365,31 @@ Test(timers, the_next_turn_opens_once_the_register_phases_have_been_played_back)
     roborally_engine.destroy(g);
 }
 
+/* Programs locked in while the turn before still plays back: the clients
+ * put the new turn's playback in its place at once, and the engine counts
+ * from then too. */
+Test(timers, registers_run_during_a_playback_are_played_back_from_the_moment_they_run)
+{
+    game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 2, SEED_NOBODY_FALLS);
+    rr_now = 5000;
+    json_decref(lock_in(g, 0));
+    json_t *ev = lock_in(g, 1);
+    int frames;
+    cr_assert_gt(playback_of(ev, &frames), 2000);
+    cr_assert_not_null(rg_event(ev, "turn"));
+    json_decref(ev);
+    rr_now = 6000; /* well inside that playback */
+    json_decref(lock_in(g, 0));
+    ev = lock_in(g, 1);
+    int64_t play = playback_of(ev, &frames);
+    json_t *next = rg_event(ev, "turn"), *choose = rg_event(ev, "choose");
+    cr_assert(next || choose);
+    cr_assert_eq(json_integer_value(json_object_get(choose ? choose : next, "deadline")),
+                 6001 + play + (choose ? 30000 : 180000));
+    json_decref(ev);
+    roborally_engine.destroy(g);
+}
+
 Test(timers, a_long_playback_is_allowed_for_up_to_its_cap)
 {
     game *g = rg_new("{\"course\":\"checkmate\",\"program_s\":30,\"turn_s\":180}", 8, 9);
