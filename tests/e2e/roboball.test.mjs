@@ -143,11 +143,14 @@ async function mountRenderer(page, url) {
     document.querySelector('main').replaceChildren(element);
     window.sent = [];
     window.said = [];
+    window.holds = [];
     const table = {
       element, name: (s) => seatNames[s], badge: seatBadge, reducedMotion: true,
       act: async (a) => { window.sent.push(a); return {}; },
       announce: (t) => window.said.push(t),
+      holdClock: (until) => window.holds.push(until),
     };
+    window.table = table;
     const renderer = createRenderer(table);
     element.addEventListener('keydown', (e) => { if (renderer.key(e)) e.preventDefault(); });
     window.renderer = renderer;
@@ -280,6 +283,27 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.match(await page.locator('.rally-ball-where').textContent(), /In pogo mode, bonking Bot 3 below it after the lasers\. Hitched to Ada of Team 1\./);
     assert.ok((await page.evaluate(() => window.said)).includes("Goal: the ball is on Team 1's home."));
     await shootAt(page, 'roboball-design-hitched', '.rally');
+  });
+
+  step('the countdown is held while a turn plays back; a turn run meanwhile takes its place with no gap', async () => {
+    await page.evaluate(() => { window.table.reducedMotion = false; window.holds = []; });
+    const before = ballView({ turn: 3 });
+    await show(page, { seat: 0, view: before, events: [] });
+    const after3 = ballView({ turn: 4 });
+    await show(page, { seat: 0, view: after3, events: TURN_EVENTS });
+    let holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.length, 1, 'held as the playback starts');
+    assert.ok(holds[0] > Date.now(), 'until the end of the playback');
+    await page.waitForTimeout(200);
+    const turn4 = TURN_EVENTS.map((e) => ({ ...e, turn: 4 }));
+    await show(page, { seat: 0, view: ballView({ turn: 5 }), events: turn4 });
+    holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.length, 2, `the new playback holds it again: ${JSON.stringify(holds)}`);
+    assert.ok(holds.every((h) => h !== null), 'with no moment in between when the countdown shows');
+    await page.locator('.rally-counter', { hasText: /^(\d+) \/ \1$/ }).waitFor({ timeout: 10000 });
+    holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.at(-1), null, 'and shows it once the playback is over');
+    await page.evaluate(() => { window.table.reducedMotion = true; });
   });
 
   step('the result says which team brought the ball home, or that the turn limit made it a draw', async () => {

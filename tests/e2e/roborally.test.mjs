@@ -248,13 +248,18 @@ async function othersReady(page) {
   }, null, { timeout: 10000 });
 }
 
+/** Locks in the first free cards of the hand. */
+async function lockIn(page, view) {
+  for (let k = 0; k < 5 - view.robots[view.you].locked; k++) await page.locator(`.rally-hand li:nth-child(${k + 1}) .rally-card`).click();
+  await page.locator('.rally-submit:not([disabled])').click();
+}
+
 /** Locks in the first free cards, watches the turn play back with the
  *  countdown held, and returns the seconds it shows once the playback ends. */
 async function lockInAndWatch(page) {
   const view = await viewOf(page);
   const turn = view.turn;
-  for (let k = 0; k < 5 - view.robots[view.you].locked; k++) await page.locator(`.rally-hand li:nth-child(${k + 1}) .rally-card`).click();
-  await page.locator('.rally-submit:not([disabled])').click();
+  await lockIn(page, view);
   await page.waitForFunction((t) => window.botpit.store.state?.view?.turn > t || window.botpit.store.state?.view?.phase !== 'program', turn, { timeout: 15000 });
   await page.locator('.rally-player:not([hidden])').waitFor();
   const frames = Number((await page.locator('.rally-counter').textContent()).split('/')[1]);
@@ -319,8 +324,10 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
 
   step('desktop: the countdown waits while the turn plays back, then shows the next turn’s minute', async () => {
     const left = await lockInAndWatch(desk);
-    assert.ok(left >= 55 && left <= 61, `the whole minute is left when the playback ends (${left} s)`);
-    assert.equal(await onScreen(desk, '.rally-robot[data-mine="true"]'), 'on screen');
+    const view = await viewOf(desk);
+    if (view.need === 'program') assert.ok(left >= 55 && left <= 61, `the whole minute is left when the playback ends (${left} s)`);
+    else assert.ok(left >= 25 && left <= 31, `the re-entry choice's whole 30 s (${left} s)`);
+    if (view.need === 'program') assert.equal(await onScreen(desk, '.rally-robot[data-mine="true"]'), 'on screen');
     await shot(desk, 'roborally-newcomer-after-playback');
   });
 
@@ -337,13 +344,43 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
 
   step('phone: after the playback, the next turn again shows the robot and the cards together', async () => {
     const left = await lockInAndWatch(phone);
-    assert.ok(left >= 55, `${left} s`);
     const view = await viewOf(phone);
-    if (view.need !== 'program') return; // destroyed: the re-entry choice instead
+    // Destroyed: the re-entry choice instead, program_s (30 s) from the end of the playback.
+    assert.ok(left >= (view.need === 'program' ? 55 : 25), `${left} s for ${view.need}`);
+    if (view.need !== 'program') return;
     await phone.locator('.rally[data-programming="true"]').waitFor();
     assert.equal(await onScreen(phone, '.rally-robot[data-mine="true"]'), 'on screen');
     for (const k of [1, view.robots[view.you].hand]) assert.equal(await onScreen(phone, `.rally-hand li:nth-child(${k}) .rally-card`), 'on screen', `card ${k}`);
     await shot(phone, 'roborally-newcomer-turn2');
+  });
+
+  step('phone: a program locked in while the turn plays back starts its own playback, then the robot and cards again', async () => {
+    let view = await viewOf(phone);
+    if (view.need !== 'program') return; // destroyed: the re-entry choice instead
+    await othersReady(phone);
+    const turn = view.turn;
+    await lockIn(phone, view);
+    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t, turn, { timeout: 15000 });
+    await phone.locator('.rally-player:not([hidden])').waitFor();
+    view = await viewOf(phone);
+    if (view.need !== 'program') return;
+    await othersReady(phone);
+    // Mid-playback: the hand of the new turn is there, below the whole board.
+    assert.equal(await phone.locator('.rally').getAttribute('data-programming'), 'false', 'the whole board while it plays back');
+    assert.equal(await countdown(phone), null);
+    await lockIn(phone, view);
+    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t, view.turn, { timeout: 15000 });
+    await phone.locator('.rally-counter', { hasText: /^1 \// }).waitFor({ timeout: 3000 });
+    assert.equal(await countdown(phone), null, 'the new playback holds the countdown too');
+    const frames = Number((await phone.locator('.rally-counter').textContent()).split('/')[1]);
+    await phone.locator('.rally-counter', { hasText: `${frames} / ${frames}` }).waitFor({ timeout: PLAYBACK.max_ms + 5000 });
+    const now = await viewOf(phone);
+    if (now.need !== 'program') return;
+    await phone.locator('.rally[data-programming="true"]').waitFor();
+    assert.equal(await onScreen(phone, '.rally-robot[data-mine="true"]'), 'on screen');
+    for (const k of [1, now.robots[now.you].hand]) assert.equal(await onScreen(phone, `.rally-hand li:nth-child(${k}) .rally-card`), 'on screen', `card ${k}`);
+    assert.ok(await countdown(phone) >= 55);
+    await shot(phone, 'roborally-newcomer-locked-in-during-playback');
   });
 
   step('RoboBall: your robot is drawn on top on the shared home, and "virtual" says why', async () => {

@@ -249,14 +249,21 @@ export function createPlayer({ show, reducedMotion, playing = () => {} }) {
     element,
     /** Loads a turn's frames and plays them (or shows the end, with less motion). */
     load(list) {
-      pause(false);
+      // A new turn's frames take the place of any still playing: no
+      // "stopped" in between, the playback just goes on with them.
+      const was = timer;
+      clearInterval(timer);
+      timer = null;
       frames = list;
       element.hidden = !frames.length;
-      if (!frames.length) return;
-      i = 0;
-      stepMs = stepOf(frames.length - 1);
-      if (reducedMotion()) go(frames.length - 1);
-      else play();
+      if (frames.length && !reducedMotion()) {
+        i = 0;
+        stepMs = stepOf(frames.length - 1);
+        play();
+        return;
+      }
+      if (frames.length) go(frames.length - 1);
+      if (was) playing(null);
     },
     /** Is the playback running by itself? */
     playing: () => timer !== null,
