@@ -15,6 +15,7 @@ import { endStory, arrive, launchBrowser, openPage, shootBoth, skipReason, start
 import { addBot, shootAt, viewOf } from './lib/games.mjs';
 import { describeEvent } from '../../clients/web/games/roborally/words.js';
 import { buildTimeline, piecesOf } from '../../clients/web/games/roborally/playback.js';
+import { PLAYBACK } from '../../clients/web/games/roborally/cards.js';
 
 const skip = skipReason() || false;
 const names = ['Ada', 'Bot 2', 'Bot 3', 'Bot 4'];
@@ -285,22 +286,26 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     await shootAt(page, 'roboball-design-hitched', '.rally');
   });
 
-  step('the countdown is held while a turn plays back; a turn run meanwhile takes its place with no gap', async () => {
+  step('the countdown is held while a turn plays back; a turn run meanwhile plays after it, with no gap', async () => {
     await page.evaluate(() => { window.table.reducedMotion = false; window.holds = []; });
     const before = ballView({ turn: 3 });
     await show(page, { seat: 0, view: before, events: [] });
-    const after3 = ballView({ turn: 4 });
-    await show(page, { seat: 0, view: after3, events: TURN_EVENTS });
+    await show(page, { seat: 0, view: ballView({ turn: 4 }), events: TURN_EVENTS });
     let holds = await page.evaluate(() => window.holds);
     assert.equal(holds.length, 1, 'held as the playback starts');
     assert.ok(holds[0] > Date.now(), 'until the end of the playback');
+    const first = Number((await page.locator('.rally-counter').textContent()).split('/')[1]);
     await page.waitForTimeout(200);
     const turn4 = TURN_EVENTS.map((e) => ({ ...e, turn: 4 }));
     await show(page, { seat: 0, view: ballView({ turn: 5 }), events: turn4 });
     holds = await page.evaluate(() => window.holds);
-    assert.equal(holds.length, 2, `the new playback holds it again: ${JSON.stringify(holds)}`);
+    assert.equal(holds.length, 2, `held on for the next turn: ${JSON.stringify(holds)}`);
     assert.ok(holds.every((h) => h !== null), 'with no moment in between when the countdown shows');
-    await page.locator('.rally-counter', { hasText: /^(\d+) \/ \1$/ }).waitFor({ timeout: 10000 });
+    assert.ok(holds[1] - holds[0] >= (first - 1) * PLAYBACK.frame_ms - 50, 'the next turn plays after the first, at its own pace');
+    const total = Number((await page.locator('.rally-counter').textContent()).split('/')[1]);
+    assert.equal(total, 2 * first - 1, 'its frames follow the first turn’s (one "Now" at the end)');
+    assert.match(await page.locator('.rally-counter').textContent(), /^[12] \//, 'the first turn still plays');
+    await page.locator('.rally-counter', { hasText: `${total} / ${total}` }).waitFor({ timeout: 10000 });
     holds = await page.evaluate(() => window.holds);
     assert.equal(holds.at(-1), null, 'and shows it once the playback is over');
     await page.evaluate(() => { window.table.reducedMotion = true; });

@@ -354,7 +354,7 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     await shot(phone, 'roborally-newcomer-turn2');
   });
 
-  step('phone: a program locked in while the turn plays back starts its own playback, then the robot and cards again', async () => {
+  step('phone: a program locked in while the turn plays back plays after it, then the robot and cards again', async () => {
     let view = await viewOf(phone);
     if (view.need !== 'program') return; // destroyed: the re-entry choice instead
     await othersReady(phone);
@@ -368,12 +368,13 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     // Mid-playback: the hand of the new turn is there, below the whole board.
     assert.equal(await phone.locator('.rally').getAttribute('data-programming'), 'false', 'the whole board while it plays back');
     assert.equal(await countdown(phone), null);
+    const before = Number((await phone.locator('.rally-counter').textContent()).split('/')[1]);
     await lockIn(phone, view);
-    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t, view.turn, { timeout: 15000 });
-    await phone.locator('.rally-counter', { hasText: /^1 \// }).waitFor({ timeout: 3000 });
-    assert.equal(await countdown(phone), null, 'the new playback holds the countdown too');
+    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t || window.botpit.store.state?.view?.phase !== 'program', view.turn, { timeout: 15000 });
+    await phone.waitForFunction((n) => Number(document.querySelector('.rally-counter').textContent.split('/')[1]) > n, before, { timeout: 3000 });
+    assert.equal(await countdown(phone), null, 'the countdown stays held for the turn that plays after');
     const frames = Number((await phone.locator('.rally-counter').textContent()).split('/')[1]);
-    await phone.locator('.rally-counter', { hasText: `${frames} / ${frames}` }).waitFor({ timeout: PLAYBACK.max_ms + 5000 });
+    await phone.locator('.rally-counter', { hasText: `${frames} / ${frames}` }).waitFor({ timeout: 2 * PLAYBACK.max_ms + 5000 });
     const now = await viewOf(phone);
     if (now.need !== 'program') return;
     await phone.locator('.rally[data-programming="true"]').waitFor();

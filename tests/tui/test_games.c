@@ -1167,9 +1167,25 @@ Test(roborally, the_playback_keeps_the_servers_pace_and_holds_the_countdown_unti
     text = draw(&f, 20, 80, true);
     cr_assert(strstr(text, "(2/2)"), "a state with nothing to play back cuts nothing\n%s", text);
     cr_assert(f.ui->clock_held(f.self, &f.t));
+    f.t.events = events;
     json_decref(quiet);
     f.t.now = 5000 + 2 * RL_PLAYBACK_FRAME_MS;
     cr_assert_not(f.ui->clock_held(f.self, &f.t), "then the countdown shows");
+    /* A turn that comes while one plays (a program locked in meanwhile)
+     * plays after it: the playback goes on, then the new frames. */
+    f.t.now = 20000;
+    f.ui->update(f.self, &f.t);
+    f.t.now = 20000 + RL_PLAYBACK_FRAME_MS / 2;
+    f.ui->update(f.self, &f.t);
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "Register 1: Ada Move 2 (1/4)"), "the first turn goes on\n%s", text);
+    f.t.now = 20000 + 2 * RL_PLAYBACK_FRAME_MS;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "(3/4)"), "then the next one's frames\n%s", text);
+    f.t.now = 20000 + 4 * RL_PLAYBACK_FRAME_MS - 1;
+    cr_assert(f.ui->clock_held(f.self, &f.t), "the countdown waits for both");
+    f.t.now = 20000 + 4 * RL_PLAYBACK_FRAME_MS;
+    cr_assert_not(f.ui->clock_held(f.self, &f.t));
     json_decref(events);
     /* A turn of 100 frames: each shows RL_PLAYBACK_MAX_MS / 100. */
     json_t *many = json_array();

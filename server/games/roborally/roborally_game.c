@@ -366,6 +366,16 @@ static size_t events_mark(const json_t *events)
     return events ? json_array_size(events) : 0;
 }
 
+/* The clients play the events from `from` on once they have played back
+ * what came before (PROTOCOL.md, RoboRally, "Playback"): when that ends,
+ * and what comes next opens. */
+static int64_t after_playback(game *g, int64_t now, const json_t *events, size_t from)
+{
+    int64_t start = now > g->play_end ? now : g->play_end;
+    g->play_end = start + (events ? playback_ms(events, from) : 0);
+    return g->play_end;
+}
+
 static int pending_programs(const game *g)
 {
     int n = 0;
@@ -555,7 +565,8 @@ static void open_choices(game *g, int64_t now, json_t *events)
 }
 
 /* The clean-up choices are in (or their time is up): re-entry, then the
- * next turn, which opens once the re-entry has been played back. */
+ * next turn, which opens once everything, the re-entry last, has been
+ * played back. */
 static void end_choices(game *g, int64_t now, json_t *events)
 {
     size_t from = events_mark(events);
@@ -580,11 +591,12 @@ static void end_choices(game *g, int64_t now, json_t *events)
             rr_trace_action(t, "power_down", s, NULL);
     }
     rr_trace_close(t, false);
-    start_turn(g, now + (events ? playback_ms(events, from) : 0), events);
+    start_turn(g, after_playback(g, now, events, from), events);
 }
 
 /* The registers run, then clean-up; the choices (or the next turn) open
- * once the clients have played all of it back. */
+ * once the clients have played all of it back, after any playback still
+ * running. */
 static void resolve(game *g, int64_t now, json_t *events)
 {
     size_t from = events_mark(events);
@@ -626,7 +638,7 @@ static void resolve(game *g, int64_t now, json_t *events)
         finish(g, 0, RR_END_TURN_LIMIT, events);
         return;
     }
-    open_choices(g, now + (events ? playback_ms(events, from) : 0), events);
+    open_choices(g, after_playback(g, now, events, from), events);
 }
 
 /* ---- actions ---- */

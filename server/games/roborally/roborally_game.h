@@ -48,6 +48,7 @@ struct game {
     int64_t program_ms, turn_ms;
     rr_phase phase;
     int64_t opened;     /* programming: when it opened (the turn before played back) */
+    int64_t play_end;   /* when the clients will have played back every event so far */
     int64_t cap;        /* programming: the turn_s deadline */
     int64_t last;       /* programming: the program_s deadline once one seat is left */
     int64_t choose_end; /* clean-up choices: their deadline */

@@ -366,16 +366,16 @@ Test(timers, the_next_turn_opens_once_the_register_phases_have_been_played_back)
 }
 
 /* Programs locked in while the turn before still plays back: the clients
- * put the new turn's playback in its place at once, and the engine counts
- * from then too. */
-Test(timers, registers_run_during_a_playback_are_played_back_from_the_moment_they_run)
+ * play the new turn after it, and the engine counts from then. */
+Test(timers, registers_run_during_a_playback_are_played_back_after_it)
 {
     game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 2, SEED_NOBODY_FALLS);
     rr_now = 5000;
     json_decref(lock_in(g, 0));
     json_t *ev = lock_in(g, 1);
     int frames;
-    cr_assert_gt(playback_of(ev, &frames), 2000);
+    int64_t first = playback_of(ev, &frames);
+    cr_assert_gt(first, 2000);
     cr_assert_not_null(rg_event(ev, "turn"));
     json_decref(ev);
     rr_now = 6000; /* well inside that playback */
@@ -385,7 +385,7 @@ Test(timers, registers_run_during_a_playback_are_played_back_from_the_moment_the
     json_t *next = rg_event(ev, "turn"), *choose = rg_event(ev, "choose");
     cr_assert(next || choose);
     cr_assert_eq(json_integer_value(json_object_get(choose ? choose : next, "deadline")),
-                 6001 + play + (choose ? 30000 : 180000));
+                 5001 + first + play + (choose ? 30000 : 180000));
     json_decref(ev);
     roborally_engine.destroy(g);
 }
@@ -626,12 +626,13 @@ Test(reentry, the_clean_up_choices_open_once_the_turn_has_been_played_back)
     cr_assert_eq(json_integer_value(json_object_get(choose, "deadline")), 2001 + play + 30000);
     cr_assert_eq(roborally_engine.deadline(g), 2001 + play + 30000);
     json_decref(ev);
-    rr_now = 3000;
+    rr_now = 3000; /* chosen at once (as a bot does), while the turn still plays back */
     ev = rg_ok(g, 0, "{\"kind\":\"reenter\",\"facing\":\"E\"}");
-    play = playback_of(ev, &frames);
+    int64_t reentry = playback_of(ev, &frames);
     cr_assert_eq(frames, 1, "the re-entry: one frame");
     json_t *turn = rg_event(ev, "turn");
-    cr_assert_eq(json_integer_value(json_object_get(turn, "deadline")), 3000 + play + 180000);
+    cr_assert_eq(json_integer_value(json_object_get(turn, "deadline")), 2001 + play + reentry + 180000,
+                 "the next turn opens after the turn's playback and the re-entry's");
     json_decref(ev);
     roborally_engine.destroy(g);
 }

@@ -7,7 +7,8 @@
  * rl_frame_ms before it settles on the view: the pace of PROTOCOL.md
  * (RoboRally, "Playback"), which the server allows for before the next
  * countdown runs, so the turn bar shows the countdown only once the
- * playback is over.
+ * playback is over. A phase that comes while one still plays (a program
+ * locked in meanwhile, a bot's re-entry) plays after it, at its own pace.
  */
 #include <stdio.h>
 #include <string.h>
@@ -112,11 +113,13 @@ static void reveal_caption(const roborally *w, const table *t, const json_t *ev,
 /* A frame of the playback (none past RL_PLAY_FRAMES): the poses, the
  * caption with the mode's note, the beams fired in `frame` (its actions; an
  * empty list for a frame of a step with none, or of a reveal). */
-static void add_frame(roborally *w, const table *t, const rl_pose *pose, const char *caption, const json_t *frame)
+static void add_frame(roborally *w, const table *t, const rl_pose *pose, const char *caption, const json_t *frame,
+                      int at)
 {
     if (w->nframes >= RL_PLAY_FRAMES)
         return;
     rl_frame *f = &w->frames[w->nframes++];
+    f->at = at;
     memcpy(f->pose, pose, sizeof f->pose);
     char note[40] = "";
     if (w->mode && w->mode->play_frame)
@@ -146,17 +149,38 @@ static bool playable(const json_t *events)
     return false;
 }
 
-/* Builds the playback from the events new in this state; a state with
- * nothing to play back (a bot locking in its next program) leaves the one
- * running alone. */
+/* The frames of PROTOCOL.md's count in these events. */
+static int frames_in(const json_t *events)
+{
+    int n = 0;
+    size_t i;
+    const json_t *ev;
+    json_array_foreach(events, i, ev) {
+        const json_t *frames = json_object_get(ev, "frames");
+        if (json_is_array(frames))
+            n += json_array_size(frames) ? (int)json_array_size(frames) : 1;
+        else if (strcmp(str_of(ev, "kind"), "reveal") == 0)
+            n++;
+    }
+    return n;
+}
+
+/* Builds the playback from the events new in this state, after the one
+ * still running if any; a state with nothing to play back (a bot locking
+ * in its next program) leaves the running one alone. */
 void rl_build_playback(roborally *w, const table *t)
 {
     if (!playable(t->events))
         return;
     rl_pose pose[RL_SEATS];
     memcpy(pose, w->last, sizeof pose);
-    w->nframes = 0;
-    int counted = 0; /* the frames PROTOCOL.md counts, even past RL_PLAY_FRAMES */
+    if (rl_play_frame(w, t) < 0) {
+        w->nframes = 0;
+        w->play_start = t->now;
+        w->play_ms = 0;
+    }
+    int counted = frames_in(t->events); /* even past RL_PLAY_FRAMES */
+    int step = rl_frame_ms(counted), at = w->play_ms;
     if (w->mode && w->mode->play_begin)
         w->mode->play_begin(w, t);
     json_t *none = json_array(); /* the actions of a frame with none */
@@ -167,40 +191,50 @@ void rl_build_playback(roborally *w, const table *t)
         char caption[RL_CAPTION];
         if (strcmp(str_of(ev, "kind"), "reveal") == 0) {
             reveal_caption(w, t, ev, caption, sizeof caption);
-            add_frame(w, t, pose, caption, none);
-            counted++;
+            add_frame(w, t, pose, caption, none, at);
+            at += step;
             continue;
         }
         if (!json_is_array(frames))
             continue;
         event_caption(w, t, ev, caption, sizeof caption);
         if (!json_array_size(frames)) {
-            add_frame(w, t, pose, caption, none);
-            counted++;
+            add_frame(w, t, pose, caption, none, at);
+            at += step;
             continue;
         }
         json_array_foreach(frames, j, frame) {
-            counted++;
             json_array_foreach(frame, k, a) {
                 apply_action(pose, a);
                 if (w->mode && w->mode->play_action)
                     w->mode->play_action(w, t, a);
             }
-            add_frame(w, t, pose, caption, frame);
+            add_frame(w, t, pose, caption, frame, at);
+            at += step;
         }
     }
     json_decref(none);
-    w->frame_ms = rl_frame_ms(counted);
-    w->play_start = t->now;
+    w->play_ms += counted * step;
 }
 
 /* The frame being shown, or -1 when the board shows the view. */
 int rl_play_frame(const roborally *w, const table *t)
 {
-    if (w->nframes == 0 || t->now < w->play_start)
+    int64_t into = t->now - w->play_start;
+    if (w->nframes == 0 || into < 0 || into >= w->play_ms)
         return -1;
-    int64_t k = (t->now - w->play_start) / (w->frame_ms > 0 ? w->frame_ms : RL_PLAYBACK_FRAME_MS);
-    return k < w->nframes ? (int)k : -1;
+    int k = w->nframes - 1;
+    while (k > 0 && w->frames[k].at > into)
+        k--;
+    return k;
+}
+
+int64_t rl_play_next(const roborally *w, const table *t)
+{
+    int k = rl_play_frame(w, t);
+    if (k < 0)
+        return 0;
+    return w->play_start + (k + 1 < w->nframes ? w->frames[k + 1].at : w->play_ms);
 }
 
 void rl_current_poses(const roborally *w, const table *t, rl_pose *pose)

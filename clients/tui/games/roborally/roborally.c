@@ -120,13 +120,13 @@ static int rl_next_frame_ms(void *self, table *t)
 {
     roborally *w = self;
     int64_t next = -1;
-    int k = rl_play_frame(w, t);
-    if (k >= 0)
-        next = w->play_start + (int64_t)(k + 1) * w->frame_ms - t->now;
+    int64_t frame = rl_play_next(w, t);
+    if (frame)
+        next = frame - t->now;
     int64_t due = rl_draft_due(w, t);
     if (due && (next < 0 || due - t->now < next))
         next = due - t->now; /* the tick then sends the draft */
-    if (next < 0 && k < 0 && !due)
+    if (next < 0 && !frame && !due)
         return -1;
     return next < 1 ? 1 : (int)next;
 }

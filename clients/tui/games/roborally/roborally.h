@@ -110,6 +110,7 @@ static inline bool rl_shown(const rl_layout *l, int x, int y)
 
 /* One frame of the playback: every robot's pose and what is happening. */
 typedef struct rl_frame {
+    int at;                          /* when it shows: ms into the playback */
     rl_pose pose[RL_SEATS];
     char caption[RL_CAPTION];
     int nbeam;                       /* squares lit by the lasers fired in it */
@@ -125,7 +126,7 @@ struct roborally {
     int nframes;               /* the playback of the last register phase */
     rl_frame frames[RL_PLAY_FRAMES];
     int64_t play_start;        /* our clock when it began */
-    int frame_ms;              /* how long each of its frames shows */
+    int play_ms;               /* how long it lasts, from play_start */
     bool loaded;          /* course holds the view's course */
     bool missing;         /* the view's course is not in the file */
     int turn;             /* the turn the program below is for */
@@ -270,6 +271,8 @@ void rl_poses_of_view(const table *t, rl_pose *pose);
 void rl_build_playback(roborally *w, const table *t);
 /* The frame being shown, or -1 when the board shows the view. */
 int rl_play_frame(const roborally *w, const table *t);
+/* Our clock when the next frame (or the view) shows, or 0 with no playback on. */
+int64_t rl_play_next(const roborally *w, const table *t);
 /* How long each frame of a playback of n frames shows (PROTOCOL.md,
  * RoboRally, "Playback"): RL_PLAYBACK_FRAME_MS, less when n of them would
  * take longer than RL_PLAYBACK_MAX_MS. */

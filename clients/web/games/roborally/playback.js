@@ -185,6 +185,15 @@ export function stepOf(count) {
 }
 
 /**
+ * Times a list of frames (its last is "Now"): each frame but the last shows
+ * stepOf(its count) ms before the next, kept on the frame as `ms`.
+ */
+function timed(list) {
+  const ms = stepOf(list.length - 1);
+  return list.map((f, k) => ({ ...f, ms: k < list.length - 1 ? ms : 0 }));
+}
+
+/**
  * The controls: to the start, a step back, play or pause, a step on, to
  * the end, and the caption of the frame shown. `show(frame, animate)` draws;
  * `playing(until)` hears when a playback runs by itself (until: the local
@@ -195,7 +204,7 @@ export function createPlayer({ show, reducedMotion, playing = () => {} }) {
   let frames = [];
   let i = 0;
   let timer = null;
-  let stepMs = PLAYBACK.frame_ms;
+  let base = 0; // this clock's time at which frame 0 showed (or would have), while playing
   const caption = el('p', { class: 'rally-caption', 'aria-live': 'polite' });
   const counter = el('span', { class: 'rally-counter' });
   // Stepping takes the controls: the playback stops running by itself.
@@ -210,14 +219,18 @@ export function createPlayer({ show, reducedMotion, playing = () => {} }) {
     el('div', { class: 'rally-player-buttons', role: 'group', 'aria-label': 'Replay of the last turn' }, first, back, playBtn, next, last, counter),
     caption);
 
-  function render(animate) {
-    const f = frames[i];
-    caption.textContent = f.caption;
+  function renderControls() {
     counter.textContent = `${i + 1} / ${frames.length}`;
     first.disabled = back.disabled = i === 0;
     next.disabled = last.disabled = i === frames.length - 1;
     playBtn.replaceChildren(icon(timer ? 'pause' : 'play'));
     playBtn.setAttribute('aria-label', timer ? 'Pause' : 'Play the turn');
+  }
+
+  function render(animate) {
+    const f = frames[i];
+    caption.textContent = f.caption;
+    renderControls();
     show(f, animate);
   }
 
@@ -230,40 +243,58 @@ export function createPlayer({ show, reducedMotion, playing = () => {} }) {
 
   function pause(redraw = true) {
     const was = timer;
-    clearInterval(timer);
+    clearTimeout(timer);
     timer = null;
     if (redraw && frames.length) render(false);
     if (was) playing(null);
   }
 
+  /** When frame k shows, ms after frame 0. */
+  const offset = (k) => frames.slice(0, k).reduce((sum, f) => sum + f.ms, 0);
+  /** When the playback ends, on this clock. */
+  const endsAt = () => base + offset(frames.length - 1);
+
+  // Each frame shows for its own time (a turn appended to a running one
+  // keeps its own pace), each timed from the start so that late timers
+  // do not add up: the playback ends when the server counts it does.
+  function schedule() {
+    timer = setTimeout(() => {
+      go(i + 1, true);
+      if (timer) schedule();
+    }, Math.max(0, base + offset(i + 1) - Date.now()));
+  }
+
   function play() {
     if (!frames.length) return;
     if (i === frames.length - 1) i = 0;
-    clearInterval(timer);
-    timer = setInterval(() => go(i + 1, true), stepMs);
-    playing(Date.now() + (frames.length - 1 - i) * stepMs);
+    clearTimeout(timer);
+    base = Date.now() - offset(i);
+    schedule();
+    playing(endsAt());
     render(true);
   }
 
   return {
     element,
-    /** Loads a turn's frames and plays them (or shows the end, with less motion). */
+    /**
+     * Plays a turn's frames (or shows the end, with less motion). While a
+     * playback runs by itself they play after it, as the server allows for
+     * (PROTOCOL.md, RoboRally, "Playback"), the running one's "Now" giving
+     * way to them.
+     */
     load(list) {
-      // A new turn's frames take the place of any still playing: no
-      // "stopped" in between, the playback just goes on with them.
-      const was = timer;
-      clearInterval(timer);
-      timer = null;
-      frames = list;
-      element.hidden = !frames.length;
-      if (frames.length && !reducedMotion()) {
-        i = 0;
-        stepMs = stepOf(frames.length - 1);
-        play();
+      if (timer && list.length) {
+        frames = [...frames.slice(0, -1), ...timed(list)];
+        playing(endsAt());
+        renderControls();
         return;
       }
-      if (frames.length) go(frames.length - 1);
-      if (was) playing(null);
+      frames = timed(list);
+      element.hidden = !frames.length;
+      if (!frames.length) return;
+      i = 0;
+      if (reducedMotion()) go(frames.length - 1);
+      else play();
     },
     /** Is the playback running by itself? */
     playing: () => timer !== null,
@@ -279,6 +310,6 @@ export function createPlayer({ show, reducedMotion, playing = () => {} }) {
       if (e.key === ']') { pause(false); go(i + 1); return true; }
       return false;
     },
-    destroy() { clearInterval(timer); timer = null; },
+    destroy() { clearTimeout(timer); timer = null; },
   };
 }

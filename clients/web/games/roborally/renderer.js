@@ -55,8 +55,9 @@ export function createRenderer(table) {
     show: (frame, animate) => drawFrame(frame, animate),
     reducedMotion: () => table.reducedMotion,
     playing: (until) => {
-      // The countdown waits for the playback (older frames lack holdClock).
-      table.holdClock?.(until);
+      // The countdown waits for the playback (older frames lack holdClock),
+      // and a moment more should a busy page run late: it ends by null.
+      table.holdClock?.(until === null ? null : until + 1000);
       if (until === null) afterPlayback();
     },
   });
