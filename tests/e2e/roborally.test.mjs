@@ -384,6 +384,27 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     await shot(phone, 'roborally-newcomer-locked-in-during-playback');
   });
 
+  step('RoboBall on the phone: after a turn plays back, your robot and your whole hand are on screen with the hitches', async () => {
+    const ball = await openPage(browser, PHONE_TOUCH, { reducedMotion: 'no-preference', hasTouch: true, isMobile: true });
+    try {
+      await startWithBots(ball, server.url, { ball: true });
+      await othersReady(ball);
+      const left = await lockInAndWatch(ball);
+      const view = await viewOf(ball);
+      if (view.need === 'program') {
+        assert.ok(left >= 55, `${left} s`);
+        await ball.locator('.rally[data-programming="true"]').waitFor();
+        await ball.waitForTimeout(300); // the hint above the table settles
+        assert.equal(await onScreen(ball, '.rally-robot[data-mine="true"]'), 'on screen');
+        for (const k of [1, view.robots[view.you].hand]) assert.equal(await onScreen(ball, `.rally-hand li:nth-child(${k}) .rally-card`), 'on screen', `card ${k}`);
+        await shot(ball, 'roboball-newcomer-turn2');
+      }
+      assert.deepEqual(ball.problems, []);
+    } finally {
+      await ball.context().close();
+    }
+  });
+
   step('RoboBall: your robot is drawn on top on the shared home, and "virtual" says why', async () => {
     const ball = await openPage(browser, DESKTOP);
     try {

@@ -180,8 +180,20 @@ export function createRenderer(table) {
     const drawing = floor.element;
     boardBox.scrollTop = Math.max(0, fy * drawing.clientHeight - boardBox.clientHeight / 2);
     boardBox.scrollLeft = Math.max(0, fx * drawing.clientWidth - boardBox.clientWidth / 2);
+    bringIntoView();
+    // The hint above the table changes a moment later (the frame redraws
+    // it), which can push the board down again: look once more then.
+    clearTimeout(lookAgain);
+    lookAgain = setTimeout(bringIntoView, 150);
+  }
+
+  let lookAgain = null;
+
+  /** Scrolls the page, if need be, so that your robot and your whole hand are on screen. */
+  function bringIntoView() {
+    if (gone || !floor || !programmingNow(snap?.view)) return;
     const top = parseFloat(getComputedStyle(boardCol).scrollMarginTop) || 0;
-    const robot = drawing.querySelector('.rally-robot[data-mine="true"]');
+    const robot = floor.element.querySelector('.rally-robot[data-mine="true"]');
     const cards = side.querySelectorAll('.rally-hand .rally-card');
     if (!inView(robot, top) || !inView(cards[0], top) || !inView(cards[cards.length - 1], top)) {
       boardCol.scrollIntoView({ block: 'start' });
@@ -480,6 +492,7 @@ export function createRenderer(table) {
     },
     destroy() {
       gone = true;
+      clearTimeout(lookAgain);
       player.destroy();
       programmer.destroy();
       table.element.replaceChildren();
