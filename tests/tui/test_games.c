@@ -1625,6 +1625,22 @@ Test(roboball, the_captured_turn_reads_and_plays_back_with_the_ball)
     unload(&f);
 }
 
+/* RoboBall has no flags to touch (the view's "flags" is 0): the course's
+ * flags are not drawn, so that a newcomer does not take them for homes. */
+Test(roboball, the_courses_flags_are_not_drawn_the_homes_are)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert_null(strstr(text, "F1"), "no flag 1 on the board:\n%s", text);
+    cr_assert(strstr(text, "H1"), "the homes are:\n%s", text);
+    unload(&f);
+    load(&f, "roborally", "roborally");
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "F1"), "the race keeps its flags:\n%s", text);
+    unload(&f);
+}
+
 Test(roboball, the_playback_moves_the_ball_and_names_its_frames)
 {
     fixture f;
