@@ -124,8 +124,13 @@ describe('RoboRally in botpit-tui at 80x24: the clock waits for the playback', (
     // Then the next turn's program, with its whole minute on the clock.
     await tui.waitFor(() => clockOf(turnBar()) !== null, { timeout: 25000 });
     const left = clockOf(turnBar());
-    assert.ok(left >= 55 && left <= 61, `the countdown starts at the end of the playback: ${turnBar()}`);
-    assert.match(tui.screen(), /turn 2/);
+    if (/re-enters/.test(turnBar())) {
+      // A bot pushed our robot off: the re-entry choice has its whole 30 s.
+      assert.ok(left >= 25 && left <= 31, `the choice's countdown starts at the end of the playback: ${turnBar()}`);
+    } else {
+      assert.ok(left >= 55 && left <= 61, `the countdown starts at the end of the playback: ${turnBar()}`);
+      assert.match(tui.screen(), /turn 2/);
+    }
     tui.save('3-after-playback');
   });
 });
