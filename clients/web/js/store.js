@@ -12,6 +12,7 @@ function initialRoomState() {
     room: null,      // the last `room` message of the room we are in
     state: null,     // the last `state`, with receivedAt
     over: null,      // the `over` result once the game has ended
+    overRating: null, // what it did to the ratings (`over`'s rating block)
     chat: [],        // {from, text, at}, oldest first
     log: [],         // {seq, event, at}: every event of this room, for the log
     pastNames: [],   // by seat: the last player seen there during the game
@@ -23,6 +24,10 @@ export const store = {
   me: null,          // {id, name}
   games: [],         // the `games` list
   rooms: [],         // the public rooms
+  // The player's own rooms, the private ones too (a quick game left to a
+  // bot): the `rooms` message's `mine`, each a row like those of `rooms`
+  // plus `private`, `in` (we are in it) and `made` (we created it).
+  mine: [],
   ...initialRoomState(),
   listeners: new Set(),
   chatKeys: new Set(),
@@ -106,6 +111,7 @@ export const store = {
         break;
       case 'rooms':
         this.rooms = m.rooms;
+        this.mine = Array.isArray(m.mine) ? m.mine : [];
         this.changed('rooms');
         break;
       case 'room': {
@@ -139,6 +145,7 @@ export const store = {
       case 'over':
         if (!this.room || m.room !== this.room.code) break;
         this.over = m.result;
+        this.overRating = m.rating || null;
         this.changed('over');
         break;
       case 'chat': {
