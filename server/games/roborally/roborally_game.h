@@ -66,7 +66,6 @@ struct game {
 
 /* ---- the engine contract's parts (game.h), for the function table ---- */
 
-extern const game_option rr_game_options[];
 game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
 void rr_game_destroy(game *g);
 game *rr_game_clone(const game *g);
