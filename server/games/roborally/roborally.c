@@ -29,8 +29,9 @@ static const game_option rr_options[] = {
     {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
      "No programming phase lasts longer than this.", 180, 5, 3600, NULL, NULL},
     {"teams", GAME_OPTION_INT, "Teams (RoboBall)",
-     "0: every player a team of one; 2 to 4: that many teams of equal size, seat i on team i "
-     "mod teams. Ignored in the race.",
+     "0: every player for themselves. 2 to 4: that many teams of the same size, taking "
+     "the seats in turn (with 2 teams, seats 1, 3, 5 and 7 play against seats 2, 4, 6 and 8). "
+     "Ignored in the race.",
      0, 0, 4, NULL, NULL},
     {"max_turns", GAME_OPTION_INT, "Turn limit (RoboBall)",
      "After this many turns with no goal the game is a draw. Ignored in the race.", 30, 1, 200,
@@ -48,6 +49,7 @@ const game_engine roborally_engine = {
     .min_players = 2,
     .max_players = RR_MAX_ROBOTS,
     .options = rr_options,
+    .options_check = rr_game_options_check,
     .seat_range = NULL,
     .seat_team = rr_game_seat_team,
     .bot_levels = rr_bot_levels,

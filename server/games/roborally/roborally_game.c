@@ -73,18 +73,39 @@ int rr_game_seat_team(const json_t *options, int seat)
     return team_of(teams, seat);
 }
 
+/* The number of teams RoboBall allows: 0 or RR_MIN_TEAMS..4 (the table's
+ * range says 0 to 4; one team would have no one to play against). */
+static int teams_allowed(int teams, game_error *err)
+{
+    if (teams == 0 || (teams >= RR_MIN_TEAMS && teams <= 4))
+        return 0;
+    return game_fail(err, "bad_options",
+                     "Teams (RoboBall) must be 0 (every player for themselves) or 2 to 4, not "
+                     "%d: one team would have no one to play against",
+                     teams);
+}
+
+int rr_game_options_check(const json_t *options, game_error *err)
+{
+    const char *mode = json_string_value(json_object_get(options, "mode"));
+    if (!mode || strcmp(mode, "roboball") != 0)
+        return 0; /* the race ignores teams */
+    return teams_allowed((int)json_integer_value(json_object_get(options, "teams")), err);
+}
+
 /* RoboBall's teams (team_of), which need equal team sizes. Returns the
  * number of teams, or -1. */
 static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_ROBOTS],
                           game_error *err)
 {
     int teams = (int)json_integer_value(json_object_get(options, "teams"));
-    if (teams == 1 || teams < 0 || teams > 4) {
-        game_fail(err, "bad_options", "teams: 0 (every player a team of one) or 2 to 4");
+    if (teams_allowed(teams, err) < 0)
         return -1;
-    }
     if (teams && seats % teams != 0) {
-        game_fail(err, "bad_options", "%d seats do not make %d teams of equal size", seats, teams);
+        game_fail(err, "bad_options",
+                  "%d players do not make %d teams of the same size: seat a multiple of %d "
+                  "players (people or bots)",
+                  seats, teams, teams);
         return -1;
     }
     for (int i = 0; i < seats; i++)

@@ -66,6 +66,8 @@ struct game {
 
 /* ---- the engine contract's parts (game.h), for the function table ---- */
 
+/* Refuses options the table cannot: RoboBall with one team. */
+int rr_game_options_check(const json_t *options, game_error *err);
 game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
 void rr_game_destroy(game *g);
 game *rr_game_clone(const game *g);

@@ -8,6 +8,7 @@
  */
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,6 +162,30 @@ Test(setup, teams_have_equal_sizes_or_the_game_is_refused)
     game *g = rg_new("{\"mode\":\"roboball\",\"teams\":3}", 6, 1);
     cr_assert_eq(rr_game_state(g)->rb.nteams, 3);
     roborally_engine.destroy(g);
+}
+
+/* QA item 13: one team is refused when the options are resolved, which is
+ * when a room is created (not only at start), in words: the option's label
+ * and what it allows. The race ignores teams and takes any in range. */
+Test(setup, one_team_is_refused_at_create_with_the_options_label)
+{
+    game_error err = {"", ""};
+    json_t *given = json_loads("{\"mode\":\"roboball\",\"teams\":1}", 0, NULL);
+    cr_assert_null(game_options_resolve(&roborally_engine, given, &err));
+    cr_assert_str_eq(err.code, "bad_options");
+    cr_assert_str_eq(err.message, "Teams (RoboBall) must be 0 (every player for themselves) or 2 to "
+                                  "4, not 1: one team would have no one to play against");
+    json_decref(given);
+    for (int teams = 0; teams <= 4; teams++) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"mode\":\"%s\",\"teams\":%d}", teams == 1 ? "race" : "roboball",
+                 teams);
+        given = json_loads(text, 0, NULL);
+        json_t *r = game_options_resolve(&roborally_engine, given, &err);
+        cr_assert_not_null(r, "%s: %s", text, err.message);
+        json_decref(r);
+        json_decref(given);
+    }
 }
 
 /* The room shows each seat's team from the engine (game_engine.seat_team):
