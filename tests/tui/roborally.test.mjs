@@ -88,15 +88,10 @@ describe('RoboRally in botpit-tui at 80x24: the clock waits for the playback', (
   };
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 80, height: 24, label: 'roborally-clock' });
-    await tui.waitFor(/Games on this server/);
+    ({ server, tui } = await openTui('roborally-clock', { width: 80, height: 24 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('with a bot locked in, the first turn gives a person a minute, not 30 seconds', async () => {
     await tui.gameWithBot('create roborally course=risky_exchange seed=5');
