@@ -4,7 +4,7 @@
 // the game log, then the next turn's program written as word commands.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { closeTui, openTui } from './lib/tui.mjs';
+import { closeTui, openTui, sleep } from './lib/tui.mjs';
 
 describe('RoboRally in botpit-tui', () => {
   let server;
@@ -110,6 +110,22 @@ describe('RoboRally in botpit-tui at 80x24: the clock waits for the playback', (
     const during = turnBar();
     assert.equal(clockOf(during), null, `no countdown while the turn plays back: ${during}`);
     tui.save('2-playback');
+    // QA item 3: the bot locks its next program in during the playback
+    // (within a second or two); that state has nothing to play back and had
+    // cut the playback short. Watched until its caption goes, the playback
+    // reaches its last frame (a re-entry chosen meanwhile may add frames
+    // after it, never take any away).
+    const frameOf = () => tui.screen().match(/Register \d: .*\((\d+)\/(\d+)\)/);
+    const first = frameOf();
+    assert.ok(first, `the playback's frame counter shows: ${tui.screen()}`);
+    let last = first;
+    for (let seen = first; seen; seen = frameOf()) {
+      assert.ok(Number(seen[1]) >= Number(last[1]) && Number(seen[2]) >= Number(last[2]),
+        `the same playback goes on, none put in its place: ${last[0]} then ${seen[0]}`);
+      last = seen;
+      await sleep(60);
+    }
+    assert.ok(Number(last[1]) >= Number(last[2]) - 1, `the playback ran to its end: ${first[0]} ... ${last[0]}`);
     // Then the next turn's program, with its whole minute on the clock.
     await tui.waitFor(() => clockOf(turnBar()) !== null, { timeout: 25000 });
     const left = clockOf(turnBar());
