@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { endStory, arrive, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps } from './lib/e2e.mjs';
 import { addBot, rallyActs, shootAt, viewOf } from './lib/games.mjs';
-import { describeEvent } from '../../clients/web/games/roborally/words.js';
+import { ballTitle, describeEvent } from '../../clients/web/games/roborally/words.js';
 import { buildTimeline, piecesOf } from '../../clients/web/games/roborally/playback.js';
 import { PLAYBACK } from '../../clients/web/games/roborally/cards.js';
 
@@ -88,6 +88,18 @@ describe('RoboBall words and playback, from the design’s frames', () => {
     ]) assert.ok(all.includes(phrase), `the log says “${phrase}”:\n${all}`);
     // A robot the ball drags is not "pushed" by the card's robot.
     assert.doesNotMatch(said[2], /pushing/);
+  });
+
+  test('failed hitches read as one phrase per reason with its subject, and the title says who plays whom (QA item 16)', () => {
+    const step = { kind: 'board', turn: 3, register: 2, step: 'hitches', frames: [[
+      { do: 'hitch_failed', seat: 1, why: 'far' }, { do: 'hitch_failed', seat: 0, why: 'far' },
+      { do: 'hitch_failed', seat: 3, why: 'powered_down' }, { do: 'hitch_failed', seat: 2, why: 'far' }]] };
+    assert.equal(describeEvent(step, name),
+      'Register 2: hitch declarations: Bot 2, Ada and Bot 3 cannot hitch: they are not touching the ball (or a wall is between); '
+      + 'Bot 4 cannot hitch: it is powered down');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1]]), 'RoboBall on Risky Exchange: one against one');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1], [2]]), 'RoboBall on Risky Exchange: 3 players, each for themselves');
+    assert.equal(ballTitle('Risky Exchange', [[0, 2], [1, 3]]), 'RoboBall on Risky Exchange: 2 teams of 2');
   });
 
   test('the playback moves the ball, hitches and unhitches, lifts it in pogo mode and ends on the view', () => {
@@ -197,7 +209,7 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: E8, facing east$/);
     assert.equal(await page.locator('.rally-team-ring').evaluateAll((n) => n.filter((x) => x.style.display !== 'none').length), 4);
     assert.equal(await page.locator('.rally-robot[data-seat="2"] .rally-team-ring').getAttribute('stroke'), '#E69F00', 'seat 3 plays for team 1');
-    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange · 2 teams/);
+    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange: 2 teams of 2/);
     const teams = await page.locator('.rally-team').allTextContents();
     assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at C15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at J15']);
     assert.match(await page.locator('.rally-ball-where').textContent(), /At E8, facing east\. Nobody is hitched to it\./);

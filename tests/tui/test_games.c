@@ -1566,7 +1566,14 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
                                 "{\"do\": \"unhitch\", \"seat\": 2, \"why\": \"declared\"}, {\"do\": \"hitch\", \"seat\": 0, \"team\": 0},"
                                 "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"team\"}]]}"),
                      "Register 1: hitch declarations: Bot 3 (easy) unhitches (as declared); Ada hitches to the ball; "
-                     "Bot 2 (easy) cannot hitch: a robot of its team is hitched already.");
+                     "Bot 2 (easy) cannot hitch: its team holds the ball already.");
+    /* QA item 16: the failed hitches of a step in one phrase per reason,
+     * with its subject, not a line per robot. */
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 2, \"step\": \"hitches\", \"frames\": [["
+                                "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"far\"}, {\"do\": \"hitch_failed\", \"seat\": 0, \"why\": \"far\"},"
+                                "{\"do\": \"hitch_failed\", \"seat\": 3, \"why\": \"powered_down\"}, {\"do\": \"hitch_failed\", \"seat\": 2, \"why\": \"far\"}]]}"),
+                     "Register 2: hitch declarations: Bot 2 (easy), Ada and Bot 3 (easy) cannot hitch: they are not touching "
+                     "the ball (or a wall is between); Bot 4 (easy) cannot hitch: it is powered down.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 2, \"seat\": 0, \"card\": 790, \"type\": \"move3\", \"frames\": ["
                                 "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\", \"dragged\": true}],"
@@ -1615,7 +1622,9 @@ Test(roboball, the_captured_turn_reads_and_plays_back_with_the_ball)
         cr_assert(said, "a %s event has its sentence", kind);
         if (strcmp(json_string_value(json_object_get(ev, "step")) ? json_string_value(json_object_get(ev, "step")) : "", "hitches") == 0) {
             hitch_steps++;
-            cr_assert(strstr(buf, "hitch declarations: ") && strstr(buf, "cannot hitch: not touching the ball"), "%s", buf);
+            cr_assert(strstr(buf, "hitch declarations: ") && strstr(buf, " cannot hitch: they are not touching the ball"), "%s", buf);
+            const char *again = strstr(strstr(buf, "cannot hitch") + 1, "cannot hitch: they are not");
+            cr_assert_null(again, "one phrase for the robots out of reach: %s", buf);
         }
     }
     cr_assert_eq(hitch_steps, 5, "a hitches step in each register");

@@ -200,8 +200,10 @@ struct rl_mode {
      * what tells two moves of one piece apart beyond piece and seat; a
      * piece that is not a robot by name (acting: as a card's player); a
      * board step the race does not know (movers: list the robots it moved);
-     * an event the race does not know. */
-    bool (*outcome)(roborally *w, const table *t, const json_t *action, char *buf, size_t len);
+     * an event the race does not know. outcome sees the whole event `ev`
+     * the action is in, so that like actions of several robots may be said
+     * once (true with an empty buf: said already). */
+    bool (*outcome)(roborally *w, const table *t, const json_t *ev, const json_t *action, char *buf, size_t len);
     int (*motion)(const json_t *action);
     bool (*piece_name)(const table *t, const char *piece, bool acting, char *buf, size_t len);
     const char *(*step_words)(const char *step, bool *movers);

@@ -20,7 +20,7 @@ import { OPTION_NAMES, OPTION_TEXTS, cardIcon, cardKind } from './cards.js';
 import { C, DIR_WORDS, VIRTUAL_WORDS, createFloor, squareName, teamStyle } from './floor.js';
 import { buildTimeline, createPlayer, piecesOf } from './playback.js';
 import { createProgrammer } from './program.js';
-import { describeEvent, list, teamName } from './words.js';
+import { ballTitle, describeEvent, list, teamName } from './words.js';
 
 let coursesPromise = null;
 
@@ -133,10 +133,7 @@ export function createRenderer(table) {
     if (ball) floor.setHomes(snap.view.homes || []);
     floor.element.style.cssText = `width: 100%; height: auto; max-width: ${course.width * C + 20}px`;
     boardBox.replaceChildren(floor.element);
-    const solo = ball && snap.view.teams.every((t) => t.length === 1);
-    courseTitle.textContent = ball
-      ? `RoboBall on ${course.name} · ${solo ? 'free-for-all' : `${snap.view.teams.length} teams`}`
-      : `${course.name} · ${course.flags.length} flags`;
+    courseTitle.textContent = ball ? ballTitle(course.name, snap.view.teams) : `${course.name} · ${course.flags.length} flags`;
     if (ball) help.replaceChildren(help.firstChild, ...ballHelp);
     if (snap) drawLive(snap.view);
     maybeShowOwn();

@@ -20,17 +20,27 @@ const UNHITCH_WHY = {
   destroyed: 'loses the hitch: destroyed',
 };
 
+/** Why hitches failed, with a subject: [one robot, several]. */
 const HITCH_FAILED_WHY = {
-  far: 'is not touching the ball (or a wall is between)',
-  team: 'its team holds the ball already',
-  pogo: 'cannot hitch a ball in pogo mode',
-  powered_down: 'is powered down',
+  far: ['it is not touching the ball (or a wall is between)', 'they are not touching the ball (or a wall is between)'],
+  team: ['its team holds the ball already', 'their teams hold the ball already'],
+  pogo: ['the ball is in pogo mode', 'the ball is in pogo mode'],
+  powered_down: ['it is powered down', 'they are powered down'],
 };
 
 const BLOCKED_WHY = { wall: 'by a wall', conflict: 'by a conflict', occupied: 'by a robot' };
 
 /** "Team 1" */
 export const teamName = (t) => `Team ${t + 1}`;
+
+/** RoboBall's table title: "RoboBall on Risky Exchange: 2 teams of 2", "...: one
+ *  against one", "...: 3 players, each for themselves". */
+export function ballTitle(course, teams) {
+  const solo = teams.every((t) => t.length === 1);
+  const sides = !solo ? `${teams.length} teams of ${teams[0].length}`
+    : teams.length === 2 ? 'one against one' : `${teams.length} players, each for themselves`;
+  return `RoboBall on ${course}: ${sides}`;
+}
 
 const GONE = { pit: 'fell into a pit', edge: 'fell off the board', damage: 'was destroyed by damage', away: 'left the board' };
 
@@ -44,7 +54,16 @@ const actions = (e) => (e.frames || []).flat();
 /** What happened to robots in a step, in a few words ("Ada takes 2 damage"). */
 function outcomes(e, name) {
   const bits = [];
+  const failed = new Map(); // why -> { why, seats }: one phrase for each reason, not each robot
   for (const a of actions(e)) {
+    if (a.do === 'hitch_failed') {
+      if (!failed.has(a.why)) {
+        failed.set(a.why, { why: a.why, seats: [] });
+        bits.push(failed.get(a.why)); // its place in the sentence, worded below
+      }
+      failed.get(a.why).seats.push(a.seat);
+      continue;
+    }
     if (a.do === 'destroyed') bits.push(`${name(a.seat)} ${GONE[a.why]}${a.why === 'pit' ? atWords(a.at) : ''}`);
     else if (a.do === 'damage' && a.amount) bits.push(`${name(a.seat)} takes ${a.amount} damage`);
     else if (a.do === 'damage' && a.absorbed) bits.push(`${name(a.seat)}'s coat absorbs ${a.absorbed}`);
@@ -55,7 +74,13 @@ function outcomes(e, name) {
     else if (a.do === 'power_down') bits.push(`${name(a.seat)} will be powered down`);
     else bits.push(...ballOutcome(a, name));
   }
-  return bits;
+  return bits.map((b) => (typeof b === 'string' ? b : hitchesFailed(b, name)));
+}
+
+/** "Ada, Bot 2 and Bot 3 cannot hitch: they are not touching the ball ..." */
+function hitchesFailed({ why, seats }, name) {
+  const words = HITCH_FAILED_WHY[why];
+  return `${list(seats.map(name))} cannot hitch: ${words ? words[seats.length > 1 ? 1 : 0] : why}`;
 }
 
 /** What a RoboBall frame action says, as zero or one phrase. */
@@ -67,7 +92,6 @@ function ballOutcome(a, name) {
   if (a.do === 'move' && a.dragged) return [`the ball drags ${name(a.seat)} ${DIR_WORDS[a.dir]}`];
   if (a.do === 'hitch') return [`${name(a.seat)} hitches the ball for ${teamName(a.team)}`];
   if (a.do === 'unhitch') return [`${name(a.seat)} ${UNHITCH_WHY[a.why] || 'unhitches'}`];
-  if (a.do === 'hitch_failed') return [`${name(a.seat)} cannot hitch: ${HITCH_FAILED_WHY[a.why] || a.why}`];
   if (a.do === 'pogo') return [a.up ? `the ball bounces up into pogo mode${atWords(a.at)}` : `the ball drops back to the floor${atWords(a.at)}`];
   if (a.do === 'bonk') return [`the ball bonks ${name(a.seat)} for ${a.amount} damage${a.absorbed ? ` (${a.absorbed} absorbed)` : ''}`];
   if (a.do === 'balk') return [`the ball balks${atWords(a.at)}: going ${DIR_WORDS[a.dir]} would drop it`];
