@@ -295,6 +295,7 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     const flag = courses.courses.find((c) => c.id === 'risky_exchange').flags[0];
     await desk.locator('#hint-text', { hasText: `flag 1 is at ${squareName(flag)}` }).waitFor();
     assert.doesNotMatch(await desk.locator('#hint-text').textContent(), /column|row/);
+    assert.match(await desk.locator('#hint-text').textContent(), /^Click cards \(or press 1–9\)/, 'a desktop keeps its keys');
     assert.equal(await onScreen(desk, '.rally-robot[data-mine="true"]'), 'on screen');
     assert.equal(await onScreen(desk, '.rally-hand .rally-card'), 'on screen');
     await shot(desk, 'roborally-newcomer-program');
@@ -373,6 +374,16 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     const ball = await openPage(browser, PHONE_TOUCH, { reducedMotion: 'no-preference', hasTouch: true, isMobile: true });
     try {
       await startWithBots(ball, server.url, { ball: true });
+      // QA item 10: a touch screen's words say tap and name no keys.
+      await ball.locator('#hint-text', { hasText: 'Tap cards to fill your registers' }).waitFor();
+      const words = [
+        await ball.locator('#hint-text').textContent(),
+        await ball.locator('.rally-hitches-legend').textContent(),
+        ...(await ball.locator('.rally-vote').allTextContents()),
+      ];
+      assert.ok(words.length === 3, `the hint, the hitches' legend and the vote button: ${words.join(' | ')}`);
+      for (const w of words) assert.doesNotMatch(w, /press|keys?\b|\(V\)|Enter|[Cc]lick/, w);
+      assert.match(words[1], /\(tap\)/);
       await othersReady(ball);
       const left = await lockInAndWatch(ball);
       const view = await viewOf(ball);

@@ -61,7 +61,7 @@ export function createRenderer(table) {
       if (until === null) afterPlayback();
     },
   });
-  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce });
+  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce, touch: () => table.touch });
   const side = el('div', { class: 'rally-side' });
   const robotsList = el('ul', { class: 'rally-robots-list', 'aria-label': 'Robots' });
   const help = el('details', { class: 'rally-help' },
@@ -218,7 +218,7 @@ export function createRenderer(table) {
         el('p', {}, `It comes back on its archive marker (${at(mine.archive)}, outlined on the board) with 2 damage. Which way should it face?`),
         el('div', { class: 'rally-facings' }, facing('N'), facing('E'), facing('S'), facing('W')),
         el('label', { class: 'rally-check', for: 'rally-reenter-down' }, down, ' Re-enter powered down (repairs the damage; no cards next turn)'),
-        el('p', { class: 'help' }, 'Arrow keys choose too. Without an answer in time it faces the way it did when destroyed.'));
+        el('p', { class: 'help' }, `${table.touch ? '' : 'Arrow keys choose too. '}Without an answer in time it faces the way it did when destroyed.`));
     }
     const stay = (yes) => button(yes ? 'Stay powered down' : 'Power up', {
       class: yes ? '' : 'primary', onclick: () => table.act({ kind: 'stay_down', turn: view.turn, stay: yes }).catch(() => {}),
@@ -328,7 +328,8 @@ export function createRenderer(table) {
         : 'No votes that the ball is inaccessible. If nobody can reach it, all vote and it moves itself for a turn.'),
     ];
     if (canVote(view)) {
-      parts.push(button(voted ? 'Take back my vote (V)' : 'Vote: ball inaccessible (V)', {
+      const key = table.touch ? '' : ' (V)';
+      parts.push(button(voted ? `Take back my vote${key}` : `Vote: ball inaccessible${key}`, {
         class: 'small rally-vote', 'data-voted': String(voted),
         'aria-label': voted ? 'Take back my vote that the ball is inaccessible' : 'Vote that the ball is inaccessible',
         onclick: () => voteAction(!voted),
@@ -439,9 +440,26 @@ export function createRenderer(table) {
       if (v.need === 'program') {
         const t = programmer.hintTargets();
         if (player.playing() && !t.submitted) return { text: 'The last turn is playing back on the board. Your time to program starts when it ends; you may pick cards already.', highlight: t.next };
-        if (t.full && isBall(v)) return { text: 'Your program is full: under each register choose Hitch or Unhitch (keys Q W E R T) if you want, then lock it in (Enter).', highlight: t.next };
-        if (t.full) return { text: 'Your program is full: lock it in (Enter), or click a register to change it.', highlight: t.next };
-        return { text: `Click cards (or press 1–9) to fill your registers 1 to 5 in the order they should run${where}.`, highlight: t.next };
+        // A touch screen has no keys to speak of: its hints say tap.
+        const touch = table.touch;
+        if (t.full && isBall(v)) {
+          return {
+            text: touch ? 'Your program is full: under each register tap Hitch or Unhitch if you want, then tap Lock in program.'
+              : 'Your program is full: under each register choose Hitch or Unhitch (keys Q W E R T) if you want, then lock it in (Enter).',
+            highlight: t.next,
+          };
+        }
+        if (t.full) {
+          return {
+            text: touch ? 'Your program is full: tap Lock in program, or tap a register to change it.'
+              : 'Your program is full: lock it in (Enter), or click a register to change it.',
+            highlight: t.next,
+          };
+        }
+        return {
+          text: `${touch ? 'Tap cards' : 'Click cards (or press 1–9)'} to fill your registers 1 to 5 in the order they should run${where}.`,
+          highlight: t.next,
+        };
       }
       if (v.need === 'reenter') return { text: 'Your robot comes back on its archive marker, outlined on the board: pick the way it faces.', highlight: [...side.querySelectorAll('.rally-facing')] };
       if (v.need === 'stay_down') return { text: 'Staying powered down repairs all damage but skips a turn.', highlight: [...side.querySelectorAll('button')] };
