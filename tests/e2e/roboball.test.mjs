@@ -97,9 +97,9 @@ describe('RoboBall words and playback, from the design’s frames', () => {
     assert.equal(describeEvent(step, name),
       'Register 2: hitch declarations: Bot 2, Ada and Bot 3 cannot hitch: they are not touching the ball (or a wall is between); '
       + 'Bot 4 cannot hitch: it is powered down');
-    assert.equal(ballTitle('Risky Exchange', [[0], [1]]), 'RoboBall on Risky Exchange: one against one');
-    assert.equal(ballTitle('Risky Exchange', [[0], [1], [2]]), 'RoboBall on Risky Exchange: 3 players, each for themselves');
-    assert.equal(ballTitle('Risky Exchange', [[0, 2], [1, 3]]), 'RoboBall on Risky Exchange: 2 teams of 2');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1]]), 'RoboBall on Risky Exchange: no teams');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1], [2]]), 'RoboBall on Risky Exchange: no teams');
+    assert.equal(ballTitle('Risky Exchange', [[0, 2], [1, 3]]), 'RoboBall on Risky Exchange: 2 teams');
   });
 
   test('the playback moves the ball, hitches and unhitches, lifts it in pogo mode and ends on the view', () => {
@@ -209,7 +209,7 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: E8, facing east$/);
     assert.equal(await page.locator('.rally-team-ring').evaluateAll((n) => n.filter((x) => x.style.display !== 'none').length), 4);
     assert.equal(await page.locator('.rally-robot[data-seat="2"] .rally-team-ring').getAttribute('stroke'), '#E69F00', 'seat 3 plays for team 1');
-    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange: 2 teams of 2/);
+    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange: 2 teams/);
     const teams = await page.locator('.rally-team').allTextContents();
     assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at C15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at J15']);
     assert.match(await page.locator('.rally-ball-where').textContent(), /At E8, facing east\. Nobody is hitched to it\./);

@@ -33,13 +33,12 @@ const BLOCKED_WHY = { wall: 'by a wall', conflict: 'by a conflict', occupied: 'b
 /** "Team 1" */
 export const teamName = (t) => `Team ${t + 1}`;
 
-/** RoboBall's table title: "RoboBall on Risky Exchange: 2 teams of 2", "...: one
- *  against one", "...: 3 players, each for themselves". */
+/** RoboBall's table title: "RoboBall on Risky Exchange: 2 teams", or ": no
+ *  teams" when every player is a team of one. Short, so that it keeps to
+ *  one line on a phone, where the hand must fit under the board. */
 export function ballTitle(course, teams) {
   const solo = teams.every((t) => t.length === 1);
-  const sides = !solo ? `${teams.length} teams of ${teams[0].length}`
-    : teams.length === 2 ? 'one against one' : `${teams.length} players, each for themselves`;
-  return `RoboBall on ${course}: ${sides}`;
+  return `RoboBall on ${course}: ${solo ? 'no teams' : `${teams.length} teams`}`;
 }
 
 const GONE = { pit: 'fell into a pit', edge: 'fell off the board', damage: 'was destroyed by damage', away: 'left the board' };
