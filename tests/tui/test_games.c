@@ -1206,6 +1206,28 @@ Test(roborally, the_playback_keeps_the_servers_pace_and_holds_the_countdown_unti
     unload(&f);
 }
 
+/* At 80x24 a register's reveal of several robots' cards is longer than the
+ * board is wide: the caption is cut, its frame counter is not. */
+Test(roborally, a_long_caption_is_cut_but_its_frame_counter_shows)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"reveal\", \"turn\": 1, \"register\": 4, \"cards\": ["
+                                "{\"seat\": 0, \"card\": 780, \"type\": \"move2\"}, {\"seat\": 1, \"card\": 790, \"type\": \"move3\"},"
+                                "{\"seat\": 0, \"card\": 100, \"type\": \"right\"}, {\"seat\": 1, \"card\": 110, \"type\": \"left\"}]},"
+                                "{\"kind\": \"card\", \"turn\": 1, \"register\": 4, \"seat\": 0, \"card\": 780, \"type\": \"move2\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 15], \"to\": [5, 14], \"dir\": \"N\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    const char *text = draw(&f, 24, 80, true);
+    cr_assert(strstr(text, "Register 4: Ada Move 2,"), "the caption begins\n%s", text);
+    cr_assert(strstr(text, "\u2026 (1/2)"), "cut with an ellipsis before the whole counter\n%s", text);
+    json_decref(events);
+    unload(&f);
+}
+
 Test(roborally, an_option_card_drawn_is_explained_on_the_status_line)
 {
     fixture f;
