@@ -1257,7 +1257,11 @@ static void handle_key(app *a, int key, int my, int mx)
     }
     const km_entry *e = keymap_find(screen, key, app_key_state(a));
     if (!e) {
-        if (key >= ' ' && key < 0x110000 && key != ' ') {
+        if (screen == KM_TABLE && key == 'q') {
+            /* q is a game's key at the table (MANOOVER turns with it), so
+             * quitting there is Q; say so to whoever tries q. */
+            status(a, false, "The key q does nothing here; Q (capital) quits, ? lists the keys.");
+        } else if (key >= ' ' && key < 0x110000 && key != ' ') {
             char name[16];
             status(a, false, "The key %s does nothing here; ? lists the keys.",
                    keymap_key_name(key, name, sizeof name));

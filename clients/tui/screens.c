@@ -684,7 +684,8 @@ static void draw_turn_bar(const app *a, canvas c)
     }
     int64_t left = store_ms_left(&a->st, app_now());
     int right = 0;
-    if (left >= 0) {
+    bool held = a->ui && a->ui->clock_held && a->ui->clock_held(a->ui_self, t);
+    if (left >= 0 && !held) {
         char clock[32];
         table_clock_text(left, clock, sizeof clock);
         right = (int)strlen(clock) + 3;

@@ -4,6 +4,7 @@
 #include "util/rng.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int game_fail(game_error *err, const char *code, const char *fmt, ...)
@@ -117,27 +118,47 @@ static bool choice_allowed(const game_option *o, const char *value)
     return choice_index(o, value) >= 0;
 }
 
-/* Checks one given value against its row; 0 if it fits. */
+/* The choices of o in words (their labels, or the names), "A, B or C". */
+static void choices_words(const game_option *o, char *out, size_t len)
+{
+    const char *const *words = o->choice_labels ? o->choice_labels : o->choices;
+    size_t n = 0, at = 0;
+    while (words[n])
+        n++;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && at < len; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        int w = snprintf(out + at, len - at, "%s%s", sep, words[i]);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}
+
+/* Checks one given value against its row; 0 if it fits. A refusal names
+ * the option as the form does (its label) and says what it allows. */
 static int option_check(const game_option *o, const json_t *v, game_error *err)
 {
+    char words[160];
     switch (o->type) {
     case GAME_OPTION_BOOL:
         if (!json_is_boolean(v))
-            return game_fail(err, "bad_options", "option %s must be true or false", o->name);
+            return game_fail(err, "bad_options", "%s must be true or false (on or off)", o->label);
         return 0;
     case GAME_OPTION_INT:
-        if (!json_is_integer(v))
-            return game_fail(err, "bad_options", "option %s must be a whole number", o->name);
-        if (json_integer_value(v) < o->min || json_integer_value(v) > o->max)
-            return game_fail(err, "bad_options", "option %s must be between %d and %d", o->name,
-                             o->min, o->max);
+        if (!json_is_integer(v) || json_integer_value(v) < o->min ||
+            json_integer_value(v) > o->max)
+            return game_fail(err, "bad_options", "%s must be a whole number between %d and %d",
+                             o->label, o->min, o->max);
         return 0;
     case GAME_OPTION_CHOICE:
-        if (!json_is_string(v) || !choice_allowed(o, json_string_value(v)))
-            return game_fail(err, "bad_options", "option %s is not one of its choices", o->name);
+        if (!json_is_string(v) || !choice_allowed(o, json_string_value(v))) {
+            choices_words(o, words, sizeof words);
+            return game_fail(err, "bad_options", "%s must be one of: %s", o->label, words);
+        }
         return 0;
     }
-    return game_fail(err, "bad_options", "option %s has an unknown type", o->name);
+    return game_fail(err, "bad_options", "%s has an unknown type", o->label);
 }
 
 json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err)
@@ -169,6 +190,10 @@ json_t *game_options_resolve(const game_engine *e, const json_t *given, game_err
         const game_option *o = game_option_find(e, d->option), *by = game_option_find(e, d->by);
         int choice = choice_index(by, json_string_value(json_object_get(resolved, d->by)));
         json_object_set_new(resolved, d->option, option_value(o, d->defs[choice]));
+    }
+    if (e->options_check && e->options_check(resolved, err) < 0) {
+        json_decref(resolved);
+        return NULL;
     }
     return resolved;
 }

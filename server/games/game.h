@@ -116,6 +116,14 @@ typedef struct game_engine {
      * "default_by"). NULL: every default is the table's own. */
     const game_option_default *option_defaults;
 
+    /* Optional: checks resolved options against what the table cannot say
+     * (a value inside min..max that makes no game, options that must agree).
+     * Returns 0, or -1 with err set ("bad_options", the option named by its
+     * label, what is allowed and what to do). game_options_resolve calls it,
+     * so such a room is refused at create, not at start. NULL: the table's
+     * checks are all. */
+    int (*options_check)(const json_t *options, game_error *err);
+
     /* Optional: the seat range these resolved options allow (a three-player
      * variant needs exactly 3). NULL means [min_players, max_players]. */
     void (*seat_range)(const json_t *options, int *min, int *max);
@@ -225,9 +233,10 @@ const game_option *game_option_find(const game_engine *e, const char *name);
 
 /* Checks `given` (an object, or NULL for none) against the engine's option
  * table: rejects unknown names, wrong types and out-of-range values,
- * and fills in every default (an option_defaults row's by the resolved
- * choice). Returns a new object, or NULL with err set to "bad_options" and
- * a sentence naming the option. */
+ * fills in every default (an option_defaults row's by the resolved
+ * choice) and asks the engine's options_check. Returns a new object, or
+ * NULL with err set to "bad_options" and a sentence naming the option by
+ * its label and saying what it allows. */
 json_t *game_options_resolve(const game_engine *e, const json_t *given, game_error *err);
 
 /* Resolves options and creates the game in one step (tests and tools).

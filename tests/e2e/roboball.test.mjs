@@ -13,8 +13,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { endStory, arrive, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps } from './lib/e2e.mjs';
 import { addBot, rallyActs, shootAt, viewOf } from './lib/games.mjs';
-import { describeEvent } from '../../clients/web/games/roborally/words.js';
+import { ballTitle, describeEvent } from '../../clients/web/games/roborally/words.js';
 import { buildTimeline, piecesOf } from '../../clients/web/games/roborally/playback.js';
+import { PLAYBACK } from '../../clients/web/games/roborally/cards.js';
 
 const skip = skipReason() || false;
 const names = ['Ada', 'Bot 2', 'Bot 3', 'Bot 4'];
@@ -80,13 +81,25 @@ describe('RoboBall words and playback, from the design’s frames', () => {
       'the ball is dragged north', 'the ball is stopped by a wall', 'the ball now faces east',
       'the ball bounces up into pogo mode', 'the ball bonks Bot 3 for 1 damage', 'Bot 3 unhitches',
       'Ada hitches the ball for Team 1', 'Bot 2 cannot hitch: its team holds the ball already',
-      'the ball drags Bot 4 south', "the ball is on Team 1's home: goal!", 'Bot 2 votes that the ball is inaccessible',
+      'the ball drags Bot 4 south', "the ball is on Team 1's home at C15: goal!", 'Bot 2 votes that the ball is inaccessible',
       'Bot 2 takes back the vote', 'it extracts itself this turn with 5 face-down cards, facing east',
-      'Register 1: Ada Move 3 (790) and the ball Move 1 (330)', 'The ball runs Move 1 (330): the ball balks: going west would drop it',
+      'Register 1: Ada Move 3 (790) and the ball Move 1 (330)', 'The ball runs Move 1 (330): the ball balks at A7: going west would drop it',
       'Team 1 (Ada, Bot 3) brings the ball home on turn 9',
     ]) assert.ok(all.includes(phrase), `the log says “${phrase}”:\n${all}`);
     // A robot the ball drags is not "pushed" by the card's robot.
     assert.doesNotMatch(said[2], /pushing/);
+  });
+
+  test('failed hitches read as one phrase per reason with its subject, and the title says who plays whom (QA item 16)', () => {
+    const step = { kind: 'board', turn: 3, register: 2, step: 'hitches', frames: [[
+      { do: 'hitch_failed', seat: 1, why: 'far' }, { do: 'hitch_failed', seat: 0, why: 'far' },
+      { do: 'hitch_failed', seat: 3, why: 'powered_down' }, { do: 'hitch_failed', seat: 2, why: 'far' }]] };
+    assert.equal(describeEvent(step, name),
+      'Register 2: hitch declarations: Bot 2, Ada and Bot 3 cannot hitch: they are not touching the ball (or a wall is between); '
+      + 'Bot 4 cannot hitch: it is powered down');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1]]), 'RoboBall on Risky Exchange: no teams');
+    assert.equal(ballTitle('Risky Exchange', [[0], [1], [2]]), 'RoboBall on Risky Exchange: no teams');
+    assert.equal(ballTitle('Risky Exchange', [[0, 2], [1, 3]]), 'RoboBall on Risky Exchange: 2 teams');
   });
 
   test('the playback moves the ball, hitches and unhitches, lifts it in pogo mode and ends on the view', () => {
@@ -143,11 +156,14 @@ async function mountRenderer(page, url) {
     document.querySelector('main').replaceChildren(element);
     window.sent = [];
     window.said = [];
+    window.holds = [];
     const table = {
       element, name: (s) => seatNames[s], badge: seatBadge, reducedMotion: true,
       act: async (a) => { window.sent.push(a); return {}; },
       announce: (t) => window.said.push(t),
+      holdClock: (until) => window.holds.push(until),
     };
+    window.table = table;
     const renderer = createRenderer(table);
     element.addEventListener('keydown', (e) => { if (renderer.key(e)) e.preventDefault(); });
     window.renderer = renderer;
@@ -190,13 +206,13 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     assert.equal(await page.locator('.rally-flag').count(), 0, 'RoboBall has no flags to touch');
     assert.deepEqual(await page.locator('.rally-home title').allTextContents(), ["Team 1's home", "Team 2's home"]);
     assert.deepEqual(await page.locator('.rally-home').evaluateAll((n) => n.map((x) => x.getAttribute('fill'))), ['#E69F00', '#56B4E9']);
-    assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: column 5, row 8, facing east$/);
+    assert.match(await page.locator('.rally-ball title').textContent(), /^The ball: E8, facing east$/);
     assert.equal(await page.locator('.rally-team-ring').evaluateAll((n) => n.filter((x) => x.style.display !== 'none').length), 4);
     assert.equal(await page.locator('.rally-robot[data-seat="2"] .rally-team-ring').getAttribute('stroke'), '#E69F00', 'seat 3 plays for team 1');
-    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange · 2 teams/);
+    assert.match(await page.locator('.rally-course-title').textContent(), /RoboBall on Risky Exchange: 2 teams/);
     const teams = await page.locator('.rally-team').allTextContents();
-    assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at column 3, row 15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at column 10, row 15']);
-    assert.match(await page.locator('.rally-ball-where').textContent(), /At column 5, row 8, facing east\. Nobody is hitched to it\./);
+    assert.deepEqual(teams, ['Team 1 (orange) Ada and Bot 3 · home at C15', 'Team 2 (sky-blue) Bot 2 and Bot 4 · home at J15']);
+    assert.match(await page.locator('.rally-ball-where').textContent(), /At E8, facing east\. Nobody is hitched to it\./);
     assert.equal(await page.locator('.rally-robot-item[data-seat="1"] .rally-team-tag').textContent(), 'Team 2');
     await shootAt(page, 'roboball-design-program', '.rally');
   });
@@ -276,10 +292,36 @@ describe('RoboBall in the renderer, on the design’s views', { skip }, () => {
     await page.locator('.rally-caption', { hasText: 'homes and archive markers' }).waitFor();
     assert.equal(await page.locator('.rally-mark-goal').count(), 1, 'the goal is marked on the home');
     await page.getByRole('button', { name: 'Last step (now)' }).click();
-    assert.match(await page.locator('.rally-ball title').textContent(), /column 5, row 7, facing east, in pogo mode/);
+    assert.match(await page.locator('.rally-ball title').textContent(), /E7, facing east, in pogo mode/);
     assert.match(await page.locator('.rally-ball-where').textContent(), /In pogo mode, bonking Bot 3 below it after the lasers\. Hitched to Ada of Team 1\./);
     assert.ok((await page.evaluate(() => window.said)).includes("Goal: the ball is on Team 1's home."));
     await shootAt(page, 'roboball-design-hitched', '.rally');
+  });
+
+  step('the countdown is held while a turn plays back; a turn run meanwhile plays after it, with no gap', async () => {
+    await page.evaluate(() => { window.table.reducedMotion = false; window.holds = []; });
+    const before = ballView({ turn: 3 });
+    await show(page, { seat: 0, view: before, events: [] });
+    await show(page, { seat: 0, view: ballView({ turn: 4 }), events: TURN_EVENTS });
+    let holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.length, 1, 'held as the playback starts');
+    assert.ok(holds[0] > Date.now(), 'until the end of the playback');
+    const first = Number((await page.locator('.rally-counter').textContent()).split('/')[1]);
+    await page.waitForTimeout(200);
+    const turn4 = TURN_EVENTS.map((e) => ({ ...e, turn: 4 }));
+    await show(page, { seat: 0, view: ballView({ turn: 5 }), events: turn4 });
+    holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.length, 2, `held on for the next turn: ${JSON.stringify(holds)}`);
+    assert.ok(holds.every((h) => h !== null), 'with no moment in between when the countdown shows');
+    assert.ok(holds[1] - holds[0] >= (first - 1) * PLAYBACK.frame_ms - 50, 'the next turn plays after the first, at its own pace');
+    const total = Number((await page.locator('.rally-counter').textContent()).split('/')[1]);
+    assert.equal(total, 2 * first - 1, 'its frames follow the first turn’s (one "Now" at the end)');
+    const shown = Number((await page.locator('.rally-counter').textContent()).split('/')[0]);
+    assert.ok(shown < first, `the first turn still plays (frame ${shown} of its ${first})`);
+    await page.locator('.rally-counter', { hasText: `${total} / ${total}` }).waitFor({ timeout: 10000 });
+    holds = await page.evaluate(() => window.holds);
+    assert.equal(holds.at(-1), null, 'and shows it once the playback is over');
+    await page.evaluate(() => { window.table.reducedMotion = true; });
   });
 
   step('the result says which team brought the ball home, or that the turn limit made it a draw', async () => {
@@ -389,7 +431,7 @@ describe('RoboBall against the real server: Ada and three bots, two teams, to a 
     assert.equal(await ada.locator('.rally-home').count(), 2, 'two homes on the board');
     assert.equal(await ada.locator('.rally-flag').count(), 0, 'no flags');
     const [x, y] = view.ball.at;
-    assert.match(await ada.locator('.rally-ball title').textContent(), new RegExp(`^The ball: column ${x + 1}, row ${y + 1}`));
+    assert.match(await ada.locator('.rally-ball title').textContent(), new RegExp(`^The ball: ${String.fromCharCode(65 + x)}${y + 1},`));
     await ada.locator('#turn-text', { hasText: 'program your registers and hitches' }).waitFor();
     await shootAt(ada, 'roboball-program', '.rally');
   });

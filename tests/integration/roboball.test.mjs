@@ -92,6 +92,22 @@ async function finish(clients, server) {
   return over.result;
 }
 
+test('RoboBall with one team is refused at create, in words (QA item 13)', async () => {
+  const server = await startServer();
+  const c = await Client.connect(server);
+  await c.hello('Ada');
+  const one = await c.request('create', { game: 'roborally', options: { mode: 'roboball', teams: 1 } });
+  assert.equal(one.type, 'error');
+  assert.equal(one.code, 'bad_options');
+  assert.match(one.message, /^Teams \(RoboBall\) must be 0 \(every player for themselves\) or 2 to 4, not 1/);
+  const wide = await c.request('create', { game: 'roborally', options: { mode: 'roboball', teams: 5 } });
+  assert.equal(wide.message, 'Teams (RoboBall) must be a whole number between 0 and 4');
+  const two = await c.ok('create', { game: 'roborally', options: { mode: 'roboball', teams: 2 } });
+  assert.equal(two.options.teams, 2, 'two teams make a room');
+  await c.close();
+  assert.equal((await server.stop()).code, 0);
+});
+
 test('two teams of a player and a bot play RoboBall to its end through the real server', async () => {
   const server = await startServer(['--bot-pace-ms', '20']);
   const { ada, bob } = await openGame(server, 'island_hop', 12);

@@ -7,6 +7,7 @@
 
 #include "canvas.h"
 #include "games/game_ui.h"
+#include "rl_tables.h" /* RoboRally's tables: the pace of the playback */
 
 /* ---- a table whose actions, notices and prompts are recorded ---- */
 
@@ -1081,18 +1082,161 @@ Test(roborally, the_board_plays_a_register_phase_back_frame_by_frame)
     cr_assert_null(strstr(rr_row(text, 16), "1↑"), "%s", text);
     cr_assert(strstr(text, "Register 1: Ada Move 2 (1/3)"), "the caption under the board\n%s", text);
     cr_assert_gt(f.ui->next_frame_ms(f.self, &f.t), 0, "the next frame is asked for");
-    f.t.now = 5000 + 160;
+    f.t.now = 5000 + RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 20, 80, true);
     cr_assert(strstr(rr_row(text, 14), "1↑"), "frame 2: two squares on\n%s", text);
-    f.t.now = 5000 + 2 * 160;
+    f.t.now = 5000 + 2 * RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 20, 80, true);
     cr_assert(strstr(rr_row(text, 14), "1→"), "frame 3: the gear turned it\n%s", text);
     cr_assert(strstr(text, "Register 1: gears (3/3)"), "%s", text);
-    f.t.now = 5000 + 3 * 160;
+    f.t.now = 5000 + 3 * RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 20, 80, true);
     cr_assert(strstr(rr_row(text, 16), "1↑"), "then the view as the server sent it\n%s", text);
     cr_assert(strstr(text, "F1 flag"), "and the legend again\n%s", text);
     cr_assert_eq(f.ui->next_frame_ms(f.self, &f.t), -1);
+    json_decref(events);
+    unload(&f);
+}
+
+/* PROTOCOL.md, RoboRally, "Drafts", rule 3: "a program changed before the
+ * window opens goes as a draft when it opens". */
+Test(roborally, a_program_changed_before_the_draft_window_goes_as_a_draft_when_it_opens)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    key(&f, '1');
+    key(&f, '2');
+    f.t.now += RL_DRAFT_DELAY_MS;
+    tick(&f);
+    cr_assert_eq(json_array_size(sent), 0, "a minute left: not yet");
+    int wake = f.ui->next_frame_ms(f.self, &f.t);
+    cr_assert_eq(wake, (int)(f.t.deadline_at - RL_DRAFT_WINDOW_MS - f.t.now), "a wake-up when the window opens");
+    f.t.now += wake - 1;
+    tick(&f);
+    cr_assert_eq(json_array_size(sent), 0, "not before it opens");
+    f.t.now += 1;
+    tick(&f);
+    cr_assert_eq(json_array_size(sent), 1, "the draft goes as the window opens");
+    cr_assert(json_is_false(json_object_get(last_sent(), "submit")));
+    cr_assert_eq(rr_reg(0), 780);
+    cr_assert_eq(rr_reg(1), 530);
+    f.t.now += 1000;
+    tick(&f);
+    cr_assert_eq(json_array_size(sent), 1, "once");
+    cr_assert_eq(f.ui->next_frame_ms(f.self, &f.t), -1, "nothing more to wake for");
+    unload(&f);
+}
+
+/* ... and none once the window has closed (it would arrive too late). */
+Test(roborally, no_draft_goes_after_the_draft_window)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    f.t.now = f.t.deadline_at - RL_DRAFT_MARGIN_MS + 100;
+    key(&f, '1');
+    f.t.now += RL_DRAFT_DELAY_MS;
+    tick(&f);
+    cr_assert_eq(json_array_size(sent), 0);
+    unload(&f);
+}
+
+/* The pace of PROTOCOL.md, RoboRally, "Playback": each register's cards
+ * turning face up is a frame too, every RL_PLAYBACK_FRAME_MS, and a long
+ * turn plays faster so as to last RL_PLAYBACK_MAX_MS at most; the turn bar
+ * shows the countdown only once it is over. */
+Test(roborally, the_playback_keeps_the_servers_pace_and_holds_the_countdown_until_it_ends)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"reveal\", \"turn\": 1, \"register\": 1, \"cards\": [{\"seat\": 0, \"card\": 780, \"type\": \"move2\"}]},"
+                                "{\"kind\": \"card\", \"turn\": 1, \"register\": 1, \"seat\": 0, \"card\": 780, \"type\": \"move2\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 15], \"to\": [5, 14], \"dir\": \"N\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    cr_assert(f.ui->clock_held(f.self, &f.t), "the countdown waits while the turn plays back");
+    const char *text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "Register 1: Ada Move 2 (1/2)"), "the reveal is the first frame\n%s", text);
+    /* A bot locks in its next program meanwhile: the playback goes on. */
+    json_t *quiet = json_loads("[{\"kind\": \"programmed\", \"seat\": 1, \"turn\": 2}]", 0, NULL);
+    f.t.events = quiet;
+    f.t.now = 5100;
+    f.ui->update(f.self, &f.t);
+    f.t.now = 5000 + RL_PLAYBACK_FRAME_MS;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "(2/2)"), "a state with nothing to play back cuts nothing\n%s", text);
+    cr_assert(f.ui->clock_held(f.self, &f.t));
+    f.t.events = events;
+    json_decref(quiet);
+    f.t.now = 5000 + 2 * RL_PLAYBACK_FRAME_MS;
+    cr_assert_not(f.ui->clock_held(f.self, &f.t), "then the countdown shows");
+    /* A turn that comes while one plays (a program locked in meanwhile)
+     * plays after it: the playback goes on, then the new frames. */
+    f.t.now = 20000;
+    f.ui->update(f.self, &f.t);
+    f.t.now = 20000 + RL_PLAYBACK_FRAME_MS / 2;
+    f.ui->update(f.self, &f.t);
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "Register 1: Ada Move 2 (1/4)"), "the first turn goes on\n%s", text);
+    f.t.now = 20000 + 2 * RL_PLAYBACK_FRAME_MS;
+    text = draw(&f, 20, 80, true);
+    cr_assert(strstr(text, "(3/4)"), "then the next one's frames\n%s", text);
+    f.t.now = 20000 + 4 * RL_PLAYBACK_FRAME_MS - 1;
+    cr_assert(f.ui->clock_held(f.self, &f.t), "the countdown waits for both");
+    f.t.now = 20000 + 4 * RL_PLAYBACK_FRAME_MS;
+    cr_assert_not(f.ui->clock_held(f.self, &f.t));
+    json_decref(events);
+    /* A turn of 100 frames: each shows RL_PLAYBACK_MAX_MS / 100. */
+    json_t *many = json_array();
+    for (int r = 0; r < 100; r++)
+        json_array_append_new(many, json_pack("{s:s, s:i, s:i, s:[{s:i, s:i, s:s}]}", "kind", "reveal", "turn", 2, "register",
+                                              1 + r % 5, "cards", "seat", 0, "card", 780, "type", "move2"));
+    f.t.events = many;
+    f.t.now = 10000;
+    f.ui->update(f.self, &f.t);
+    int step = RL_PLAYBACK_MAX_MS / 100;
+    cr_assert_lt(step, RL_PLAYBACK_FRAME_MS, "faster than the usual pace");
+    f.t.now = 10000 + 100 * step - 1;
+    cr_assert(f.ui->clock_held(f.self, &f.t), "the last frame still shows");
+    f.t.now = 10000 + 100 * step;
+    cr_assert_not(f.ui->clock_held(f.self, &f.t), "over after RL_PLAYBACK_MAX_MS");
+    cr_assert_eq(f.ui->next_frame_ms(f.self, &f.t), -1);
+    json_decref(many);
+    unload(&f);
+}
+
+/* At 80x24 a register's reveal of several robots' cards is longer than the
+ * board is wide: the caption is cut, its frame counter is not. */
+Test(roborally, a_long_caption_is_cut_but_its_frame_counter_shows)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"reveal\", \"turn\": 1, \"register\": 4, \"cards\": ["
+                                "{\"seat\": 0, \"card\": 780, \"type\": \"move2\"}, {\"seat\": 1, \"card\": 790, \"type\": \"move3\"},"
+                                "{\"seat\": 0, \"card\": 100, \"type\": \"right\"}, {\"seat\": 1, \"card\": 110, \"type\": \"left\"}]},"
+                                "{\"kind\": \"card\", \"turn\": 1, \"register\": 4, \"seat\": 0, \"card\": 780, \"type\": \"move2\", \"frames\": ["
+                                "[{\"do\": \"move\", \"seat\": 0, \"from\": [5, 15], \"to\": [5, 14], \"dir\": \"N\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.t.now = 5000;
+    f.ui->update(f.self, &f.t);
+    const char *text = draw(&f, 24, 80, true);
+    cr_assert(strstr(text, "Register 4: Ada Move 2,"), "the caption begins\n%s", text);
+    cr_assert(strstr(text, "\u2026 (1/2)"), "cut with an ellipsis before the whole counter\n%s", text);
+    json_decref(events);
+    unload(&f);
+}
+
+Test(roborally, an_option_card_drawn_is_explained_on_the_status_line)
+{
+    fixture f;
+    load(&f, "roborally", "roborally");
+    json_t *events = json_loads("[{\"kind\": \"cleanup\", \"turn\": 1, \"frames\": [[{\"do\": \"option\", \"seat\": 0, \"option\": \"ablative_coat\"}]]}]",
+                                0, NULL);
+    f.t.events = events;
+    f.ui->update(f.self, &f.t);
+    cr_assert_str_eq(notice, "You got Ablative Coat: Absorbs the next 3 damage your robot takes, then is discarded.");
     json_decref(events);
     unload(&f);
 }
@@ -1186,7 +1330,7 @@ Test(roborally, a_laser_shot_lights_its_squares_in_the_frame_that_fires_it)
     const cv_cell *lit = cv_cell_at(&f.g, 16, 25);
     cr_assert_eq(lit->ch, L'│', "a north-south shot: %lc", (wint_t)lit->ch);
     cr_assert(CV_ATTRS_OF(lit->style) & CV_REVERSE, "it stands out from the board's lasers");
-    f.t.now = 5000 + 160;
+    f.t.now = 5000 + RL_PLAYBACK_FRAME_MS;
     draw(&f, 20, 80, true);
     cr_assert_neq(cv_cell_at(&f.g, 16, 25)->ch, L'│', "the next frame has no shot");
     json_decref(events);
@@ -1444,7 +1588,14 @@ Test(roboball, ball_events_and_frames_read_as_plain_words)
                                 "{\"do\": \"unhitch\", \"seat\": 2, \"why\": \"declared\"}, {\"do\": \"hitch\", \"seat\": 0, \"team\": 0},"
                                 "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"team\"}]]}"),
                      "Register 1: hitch declarations: Bot 3 (easy) unhitches (as declared); Ada hitches to the ball; "
-                     "Bot 2 (easy) cannot hitch: a robot of its team is hitched already.");
+                     "Bot 2 (easy) cannot hitch: its team holds the ball already.");
+    /* QA item 16: the failed hitches of a step in one phrase per reason,
+     * with its subject, not a line per robot. */
+    cr_assert_str_eq(rb_say(&f, "{\"kind\": \"board\", \"turn\": 3, \"register\": 2, \"step\": \"hitches\", \"frames\": [["
+                                "{\"do\": \"hitch_failed\", \"seat\": 1, \"why\": \"far\"}, {\"do\": \"hitch_failed\", \"seat\": 0, \"why\": \"far\"},"
+                                "{\"do\": \"hitch_failed\", \"seat\": 3, \"why\": \"powered_down\"}, {\"do\": \"hitch_failed\", \"seat\": 2, \"why\": \"far\"}]]}"),
+                     "Register 2: hitch declarations: Bot 2 (easy), Ada and Bot 3 (easy) cannot hitch: they are not touching "
+                     "the ball (or a wall is between); Bot 4 (easy) cannot hitch: it is powered down.");
     cr_assert_str_eq(rb_say(&f, "{\"kind\": \"card\", \"turn\": 3, \"register\": 2, \"seat\": 0, \"card\": 790, \"type\": \"move3\", \"frames\": ["
                                 "[{\"do\": \"move\", \"seat\": 0, \"from\": [4, 6], \"to\": [4, 5], \"dir\": \"N\"},"
                                 " {\"do\": \"move\", \"piece\": \"ball\", \"from\": [4, 7], \"to\": [4, 6], \"dir\": \"N\", \"dragged\": true}],"
@@ -1493,13 +1644,31 @@ Test(roboball, the_captured_turn_reads_and_plays_back_with_the_ball)
         cr_assert(said, "a %s event has its sentence", kind);
         if (strcmp(json_string_value(json_object_get(ev, "step")) ? json_string_value(json_object_get(ev, "step")) : "", "hitches") == 0) {
             hitch_steps++;
-            cr_assert(strstr(buf, "hitch declarations: ") && strstr(buf, "cannot hitch: not touching the ball"), "%s", buf);
+            cr_assert(strstr(buf, "hitch declarations: ") && strstr(buf, " cannot hitch: they are not touching the ball"), "%s", buf);
+            const char *again = strstr(strstr(buf, "cannot hitch") + 1, "cannot hitch: they are not");
+            cr_assert_null(again, "one phrase for the robots out of reach: %s", buf);
         }
     }
     cr_assert_eq(hitch_steps, 5, "a hitches step in each register");
     const char *text = draw(&f, 36, 120, true);
     cr_assert(strstr(text, "RoboBall on Risky Exchange, turn 2 of 30"), "%s", text);
     cr_assert(strstr(text, "Extraction votes 1 of 4: Ada"), "our vote of turn 1:\n%s", text);
+    unload(&f);
+}
+
+/* RoboBall has no flags to touch (the view's "flags" is 0): the course's
+ * flags are not drawn, so that a newcomer does not take them for homes. */
+Test(roboball, the_courses_flags_are_not_drawn_the_homes_are)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    const char *text = draw(&f, 36, 120, true);
+    cr_assert_null(strstr(text, "F1"), "no flag 1 on the board:\n%s", text);
+    cr_assert(strstr(text, "H1"), "the homes are:\n%s", text);
+    unload(&f);
+    load(&f, "roborally", "roborally");
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "F1"), "the race keeps its flags:\n%s", text);
     unload(&f);
 }
 
@@ -1523,14 +1692,14 @@ Test(roboball, the_playback_moves_the_ball_and_names_its_frames)
     const char *text = draw(&f, 36, 120, true);
     cr_assert(strstr(rr_row(text, 10), "●↑"), "frame 1: the ball dragged to H10:\n%s", text);
     cr_assert(strstr(text, "Register 1: Ada Move 1 - the ball is dragged (1/3)"), "%s", text);
-    f.t.now = 5000 + 160;
+    f.t.now = 5000 + RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 36, 120, true);
     cr_assert(strstr(rr_row(text, 10), "●↑^"), "frame 2: hovering:\n%s", text);
     cr_assert(strstr(text, "the ball pogos up (2/3)"), "%s", text);
-    f.t.now = 5000 + 2 * 160;
+    f.t.now = 5000 + 2 * RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 36, 120, true);
     cr_assert(strstr(text, "Register 1: checkpoints - GOAL for team 1! (3/3)"), "%s", text);
-    f.t.now = 5000 + 3 * 160;
+    f.t.now = 5000 + 3 * RL_PLAYBACK_FRAME_MS;
     text = draw(&f, 36, 120, true);
     cr_assert(strstr(rr_row(text, 9), "●↑"), "then the view's ball again:\n%s", text);
     json_decref(events);

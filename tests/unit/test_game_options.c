@@ -79,6 +79,44 @@ Test(options, out_of_range_and_wrong_types_are_refused)
     cr_assert_null(resolve("[1]", &err));
 }
 
+/* QA item 13: a refusal names the option as the form shows it (its label,
+ * not the wire name) and says what it allows. */
+Test(options, a_refusal_names_the_label_and_what_is_allowed)
+{
+    game_error err;
+    cr_assert_null(resolve("{\"timer_s\": 4}", &err));
+    cr_assert_str_eq(err.message, "Timer must be a whole number between 5 and 600");
+    cr_assert_null(resolve("{\"silver\": 1}", &err));
+    cr_assert_str_eq(err.message, "Silver must be true or false (on or off)");
+    cr_assert_null(resolve("{\"sides\": \"D\"}", &err));
+    cr_assert_str_eq(err.message, "Sides must be one of: Sides A and B or Sides A, B and C");
+}
+
+/* The engine's own check: timer_s 7 lies inside the table's range yet is refused. */
+static int no_seven(const json_t *options, game_error *err)
+{
+    if (json_integer_value(json_object_get(options, "timer_s")) == 7)
+        return game_fail(err, "bad_options", "Timer may not be 7: choose another");
+    return 0;
+}
+static const game_engine fake_checked = {.id = "checked", .title = "Checked", .options = opts,
+                                         .options_check = no_seven};
+
+Test(options, the_engines_check_refuses_what_the_table_cannot_say)
+{
+    game_error err;
+    json_t *given = json_loads("{\"timer_s\": 7}", 0, NULL);
+    cr_assert_null(game_options_resolve(&fake_checked, given, &err));
+    cr_assert_str_eq(err.code, "bad_options");
+    cr_assert_str_eq(err.message, "Timer may not be 7: choose another");
+    json_decref(given);
+    given = json_loads("{\"timer_s\": 8}", 0, NULL);
+    json_t *r = game_options_resolve(&fake_checked, given, &err);
+    cr_assert_not_null(r, "8 passes the check");
+    json_decref(r);
+    json_decref(given);
+}
+
 Test(options, the_table_is_listed_as_the_games_message_json)
 {
     json_t *all = game_options_json(&fake);

@@ -133,6 +133,10 @@ typedef struct game_ui {
     bool (*describe)(void *self, table *t, const json_t *event, char *buf, size_t len);
     /* When the renderer next wants a redraw (an animation), in ms; -1: never. */
     int (*next_frame_ms)(void *self, table *t);
+    /* Optional: true while the turn bar leaves the countdown out, because a
+     * playback of the board's runs that the server's deadline allows for
+     * (RoboRally's turn); the renderer asks for a redraw when it ends. */
+    bool (*clock_held)(void *self, table *t);
     /* Before each redraw, with a table that may act: what the renderer does
      * when its moment comes (a draft due). draw itself only draws. */
     void (*tick)(void *self, table *t);

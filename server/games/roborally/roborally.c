@@ -1,9 +1,45 @@
-/* roborally.c: the RoboRally engine's function table (the contract,
- * games/game.h), on top of the game (roborally_game.h), its views (roborally_view.h) and
- * its bots (roborally_bot.h). */
+/* roborally.c: the engine's tables, on top of its files: the options, the
+ * bot levels and the contract's functions (roborally.h). */
+#include "roborally.h"
+
 #include "roborally_bot.h"
 #include "roborally_game.h"
 #include "roborally_view.h"
+
+static const char *const mode_names[] = {"race", "roboball", NULL};
+static const char *const mode_labels[] = {"Race", "RoboBall (teams)", NULL};
+
+static const game_option rr_options[] = {
+    {"mode", GAME_OPTION_CHOICE, "Mode",
+     "Race: touch the flags in order; the first to touch the last wins. RoboBall: teams bring "
+     "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
+     0, 0, 0, mode_names, mode_labels},
+    {"course", GAME_OPTION_CHOICE, "Course",
+     "The factory floor, with the number of players the course book suggests for it and how "
+     "long a race on it is.",
+     0, 0, 0, rr_course_ids, rr_course_labels},
+    {"options", GAME_OPTION_BOOL, "Option cards",
+     "Crossed wrench-and-hammer sites repair 1 and give an option card (8 kinds) instead of "
+     "repairing 2.",
+     0, 0, 0, NULL, NULL},
+    {"program_s", GAME_OPTION_INT, "Seconds for the last programmer",
+     "Once everyone else has programmed, the last player has this long; then empty registers "
+     "are filled at random.",
+     30, 2, 600, NULL, NULL},
+    {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
+     "No programming phase lasts longer than this.", 180, 5, 3600, NULL, NULL},
+    {"teams", GAME_OPTION_INT, "Teams (RoboBall)",
+     "0: every player for themselves. 2 to 4: that many teams of the same size, taking "
+     "the seats in turn (with 2 teams, seats 1, 3, 5 and 7 play against seats 2, 4, 6 and 8). "
+     "Ignored in the race.",
+     0, 0, 4, NULL, NULL},
+    {"max_turns", GAME_OPTION_INT, "Turn limit (RoboBall)",
+     "After this many turns with no goal the game is a draw. Ignored in the race.", 30, 1, 200,
+     NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
+};
+
+const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 const game_engine roborally_engine = {
     .id = "roborally",
@@ -12,7 +48,8 @@ const game_engine roborally_engine = {
                "to the flags",
     .min_players = 2,
     .max_players = RR_MAX_ROBOTS,
-    .options = rr_game_options,
+    .options = rr_options,
+    .options_check = rr_game_options_check,
     .seat_range = NULL,
     .seat_team = rr_game_seat_team,
     .bot_levels = rr_bot_levels,
@@ -28,5 +65,5 @@ const game_engine roborally_engine = {
     .clone = rr_game_clone,
     .work_request = NULL,
     .work_run = NULL,
-    .rules_revision = 1,
+    .rules_revision = 2,
 };

@@ -18,12 +18,12 @@
  *  - roborally_rules.h     a turn's rules: the register phase, damage, clean-up,
  *                   with the hooks a variant plugs into
  *  - roborally_ball.h      RoboBall on top of both: the ball, teams, homes, hitches
- *  - roborally_game.h      the game (private): options, turns, hands, timers,
+ *  - roborally_game.h      the game (private): turns, hands, timers,
  *                   choices, the end
  *  - roborally_view.h      views and the result, above the game
  *  - roborally_bot.h       the bots (roborally_bot.c; roborally_bot_ball.c their RoboBall part),
  *                   reading the game through this header
- *  - roborally.c    the function table, on top
+ *  - roborally.c    the engine's tables, on top: options, bot levels, functions
  *  - tools/         the benchmark and the build-time data generator
  *
  * This header is what bots, tests and tools see of a game: its public state
@@ -39,6 +39,8 @@
 #include "roborally_rules.h"
 
 extern const game_engine roborally_engine;
+/* Names of the bot levels, weakest first, NULL-terminated. */
+extern const char *const rr_bot_levels[];
 
 typedef enum rr_phase {
     RR_PHASE_PROGRAM, /* players program their registers */

@@ -12,7 +12,8 @@
 static const char ball_name[] = "ball";
 
 /* Stops beams like a wall, never shot, never falls, no laser, faces the
- * way it last moved. */
+ * way it last moved; gears and the curves of belts turn it only during
+ * extraction (rr_ball_extract adds RR_TURNS then). */
 enum { BALL_TRAITS = RR_STOPS_BEAMS | RR_FACES_MOVES };
 
 /* ---- on the floor ---- */
@@ -150,7 +151,7 @@ static void robots_follow(rr_state *s, int from, int leader, const int16_t befor
  * into the square the ball left; a trailing square already taken breaks
  * that hitch, several robots dragged into one square all lose theirs; any
  * hitched robot left not touching the ball loses its hitch. */
-static void follow(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t)
+static void drag(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t)
 {
     rr_state *s = state_of(f);
     if (!s->rb.hitched)
@@ -180,6 +181,17 @@ static void follow(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t
         if (is_hitched(s, seat) && !rr_ball_touching(s, seat))
             unhitch(s, seat, "separated", t);
     }
+}
+
+/* After a step of movement: the hitches drag (drag), and the ball keeps
+ * the way it moved, one square at most, for its next extraction. */
+static void follow(rr_floor *f, const int16_t before[RR_MAX_PIECES], rr_trace *t)
+{
+    drag(f, before, t);
+    const rr_piece *ball = &f->piece[RR_BALL];
+    int d = ball->cell == before[RR_BALL] ? -1 : step_dir(f->course, before[RR_BALL], ball->cell);
+    if (d >= 0)
+        state_of(f)->rb.moved = (uint8_t)d;
 }
 
 /* A destroyed robot lets go. */
@@ -221,6 +233,15 @@ bool rr_ball_team_hitched(const rr_state *s, int team)
 }
 
 /* ---- extraction: the ball's own cards ---- */
+
+void rr_ball_extract(rr_state *s, bool on)
+{
+    rr_piece *ball = &s->floor.piece[RR_BALL];
+    if (!(on && s->rb.extraction))
+        ball->facing = s->rb.moved;
+    s->rb.extraction = on;
+    ball->traits = (uint8_t)(on ? BALL_TRAITS | RR_TURNS : BALL_TRAITS);
+}
 
 static int ball_card(const rr_state *s, int piece, int reg)
 {
@@ -414,6 +435,7 @@ void rr_ball_put(rr_state *s, int cell)
                                          .cell = (int16_t)cell};
     s->rb.hitched = 0;
     s->rb.goal = -1;
+    s->rb.moved = RR_N;
 }
 
 /* The direction from `from` that closes most on `to` (north when equal). */

@@ -6,8 +6,8 @@
  *
  * The ball is one more piece on the floor (piece RR_BALL): it stops beams
  * like a wall, is never shot, never falls, has no laser and faces the way
- * it last moved, so the elements push it, carry it and turn it by those
- * traits. What traits cannot say lives here:
+ * it last moved, turned by gears and curves only during extraction, so the
+ * elements push it, carry it and turn it by those traits. What traits cannot say lives here:
  *  - on the floor (rr_floor_hooks): going up where it would fall (pogo);
  *    after every move, hitches (a hitched ball follows its robot one square
  *    behind, a hitched robot follows the ball the same way) and the
@@ -43,6 +43,13 @@ bool rr_ball_is_home(const rr_state *s, int cell);
 int rr_ball_home_team(const rr_state *s, int cell);
 /* Is a robot of `team` hitched? */
 bool rr_ball_team_hitched(const rr_state *s, int team);
+
+/* The start of a turn: extraction on (the ball runs rb.cards this turn,
+ * which the caller deals) or off. Gears and the curves of belts turn the
+ * ball only while it is on; a ball that does not go on from an extraction
+ * of the turn before faces the way it last moved, whatever turned it since
+ * (seed 003: "ignore any intervening gear rotations"). */
+void rr_ball_extract(rr_state *s, bool on);
 
 /* Would the ball's card (extraction) take it into a pit or off the course?
  * Then it balks: the card does nothing. */

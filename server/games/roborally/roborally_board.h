@@ -66,7 +66,8 @@ bool rr_push_step(rr_floor *f, int i, int d, rr_trace *t, int *first_pushed);
 /* The belts move: only express belts (express_only) or all belts. Every
  * piece on a moving belt is carried one square at once; a wall leaves it in
  * place, pieces never push, two pieces carried into one square (or into each
- * other's) both stay, and a piece entering a curve turns with it. */
+ * other's) both stay, and a piece entering a curve turns with it (if curves
+ * turn it: RR_TURNS). */
 void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t);
 
 /* The pushers active in register `reg` (0..4) push the pieces standing on
@@ -74,7 +75,7 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t);
  * before any pusher acts. */
 void rr_pushers_push(rr_floor *f, int reg, rr_trace *t);
 
-/* Every piece on a gear turns 90 degrees its way. */
+/* Every piece on a gear that gears turn (RR_TURNS) turns 90 degrees its way. */
 void rr_gears_turn(rr_floor *f, rr_trace *t);
 
 /* A beam from cell `from` travelling in d (the first lit cell is `from`):

@@ -651,8 +651,6 @@ static json_t *program_action(const game *g, int seat, int level, uint64_t salt,
     return program_json(g, seat, regs, hitches, down, level > LEVEL_EASY || unlocked == 0);
 }
 
-const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
-
 json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                       int64_t *wake_ms, const volatile int *cancel)
 {

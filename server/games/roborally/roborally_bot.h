@@ -11,8 +11,6 @@
 
 #include "roborally.h"
 
-/* The bot levels, weakest first ("easy", "normal", "hard"), NULL-terminated. */
-extern const char *const rr_bot_levels[];
 /* The engine contract's bot: the action of a bot of `level` in `seat` now. */
 json_t *rr_bot(const game *g, int seat, int level, int64_t now_ms, uint64_t salt,
                int64_t *wake_ms, const volatile int *cancel);

@@ -1,6 +1,7 @@
 /*
  * roborally_cards.h: the program deck, the option cards and the main laser's beams
- * (RULINGS §5). Their tables (names, texts, priorities) are data:
+ * (RULINGS §5), and the pace of a turn's playback. Their tables (names,
+ * texts, priorities, times) are data:
  * data/roborally/tables.json, written into roborally_tables.c at build time by
  * roborally_gen (tools/roborally_gen_tables.c), which fills the enums below by name.
  *
@@ -88,5 +89,16 @@ typedef struct rr_beam_info {
 
 extern const rr_beam_info rr_beam_infos[RR_BEAMS];
 int rr_beam_parse(const char *id); /* -1 if unknown */
+
+/* ---- the playback of a turn ---- */
+
+/* The clients play the register phases back a frame every frame_ms, faster
+ * if that takes longer than max_ms in all; the game allows for it before
+ * the next timer runs (protocol/PROTOCOL.md, RoboRally, "Playback"). */
+typedef struct rr_playback_info {
+    int frame_ms, max_ms;
+} rr_playback_info;
+
+extern const rr_playback_info rr_playback;
 
 #endif

@@ -125,7 +125,8 @@ void rr_belts_move(rr_floor *f, bool express_only, rr_trace *t)
         const rr_cell *k = &f->course->cells[p->cell];
         if (k->kind == RR_PIT)
             p->gone = RR_GONE_PIT;
-        turn[i] = belt_turn(k, travel);
+        if (rr_has_trait(p, RR_TURNS))
+            turn[i] = belt_turn(k, travel);
     }
     for (int i = 0; i < f->npieces; i++) {
         rr_piece *p = &f->piece[i];
@@ -170,7 +171,7 @@ void rr_gears_turn(rr_floor *f, rr_trace *t)
 {
     for (int i = 0; i < f->npieces; i++) {
         rr_piece *p = &f->piece[i];
-        if (!rr_on_floor(p))
+        if (!rr_on_floor(p) || !rr_has_trait(p, RR_TURNS))
             continue;
         int kind = f->course->cells[p->cell].kind;
         if (kind != RR_GEAR_CW && kind != RR_GEAR_CCW)

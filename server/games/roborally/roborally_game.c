@@ -10,15 +10,17 @@
  *     top card.
  *  2. Programming (phase "program"): each such seat writes its five
  *     registers (drafts may be sent and changed; a complete program is
- *     locked in with submit). The turn_s deadline runs from the deal; once
- *     one seat is left, it gets program_s more (never past turn_s). At the
- *     deadline empty registers are filled at random from the hand, from a
- *     secret stream kept in the game so that a replay fills them alike.
+ *     locked in with submit). Its timers run once the clients have played
+ *     the turn before back (playback_ms): turn_s from then; once one seat
+ *     is left, it gets program_s more (never past turn_s), counted from
+ *     program_s after the opening at the earliest. At the deadline empty
+ *     registers are filled at random from the hand, from a secret stream
+ *     kept in the game so that a replay fills them alike.
  *  3. The five register phases (rr_phase_run); the race ends after the
  *     phase in which a robot touches the last flag, or in which the last
  *     robot with lives loses its last one.
  *  4. Clean-up (rr_cleanup), then the choices (phase "choose", program_s
- *     long, skipped when nobody has one): destroyed robots with lives left
+ *     long once the playback is over, skipped when nobody has one): destroyed robots with lives left
  *     re-enter facing their owner's choice (default: the facing they had),
  *     optionally powered down; a powered-down robot that took damage may
  *     stay down. Then the next turn.
@@ -40,38 +42,6 @@
 #include <string.h>
 
 #include "roborally_ball.h"
-
-static const char *const mode_names[] = {"race", "roboball", NULL};
-static const char *const mode_labels[] = {"Race", "RoboBall (teams)", NULL};
-
-const game_option rr_game_options[] = {
-    {"mode", GAME_OPTION_CHOICE, "Mode",
-     "Race: touch the flags in order; the first to touch the last wins. RoboBall: teams bring "
-     "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
-     0, 0, 0, mode_names, mode_labels},
-    {"course", GAME_OPTION_CHOICE, "Course",
-     "The factory floor, with the number of players the course book suggests for it and how "
-     "long a race on it is.",
-     0, 0, 0, rr_course_ids, rr_course_labels},
-    {"options", GAME_OPTION_BOOL, "Option cards",
-     "Crossed wrench-and-hammer sites repair 1 and give an option card (8 kinds) instead of "
-     "repairing 2.",
-     0, 0, 0, NULL, NULL},
-    {"program_s", GAME_OPTION_INT, "Seconds for the last programmer",
-     "Once everyone else has programmed, the last player has this long; then empty registers "
-     "are filled at random.",
-     30, 2, 600, NULL, NULL},
-    {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
-     "No programming phase lasts longer than this.", 180, 5, 3600, NULL, NULL},
-    {"teams", GAME_OPTION_INT, "Teams (RoboBall)",
-     "0: every player a team of one; 2 to 4: that many teams of equal size, seat i on team i "
-     "mod teams. Ignored in the race.",
-     0, 0, 4, NULL, NULL},
-    {"max_turns", GAME_OPTION_INT, "Turn limit (RoboBall)",
-     "After this many turns with no goal the game is a draw. Ignored in the race.", 30, 1, 200,
-     NULL, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
-};
 
 /* ---- create ---- */
 
@@ -103,18 +73,39 @@ int rr_game_seat_team(const json_t *options, int seat)
     return team_of(teams, seat);
 }
 
+/* The number of teams RoboBall allows: 0 or RR_MIN_TEAMS..4 (the table's
+ * range says 0 to 4; one team would have no one to play against). */
+static int teams_allowed(int teams, game_error *err)
+{
+    if (teams == 0 || (teams >= RR_MIN_TEAMS && teams <= 4))
+        return 0;
+    return game_fail(err, "bad_options",
+                     "Teams (RoboBall) must be 0 (every player for themselves) or 2 to 4, not "
+                     "%d: one team would have no one to play against",
+                     teams);
+}
+
+int rr_game_options_check(const json_t *options, game_error *err)
+{
+    const char *mode = json_string_value(json_object_get(options, "mode"));
+    if (!mode || strcmp(mode, "roboball") != 0)
+        return 0; /* the race ignores teams */
+    return teams_allowed((int)json_integer_value(json_object_get(options, "teams")), err);
+}
+
 /* RoboBall's teams (team_of), which need equal team sizes. Returns the
  * number of teams, or -1. */
 static int roboball_teams(const json_t *options, int seats, int8_t team[RR_MAX_ROBOTS],
                           game_error *err)
 {
     int teams = (int)json_integer_value(json_object_get(options, "teams"));
-    if (teams == 1 || teams < 0 || teams > 4) {
-        game_fail(err, "bad_options", "teams: 0 (every player a team of one) or 2 to 4");
+    if (teams_allowed(teams, err) < 0)
         return -1;
-    }
     if (teams && seats % teams != 0) {
-        game_fail(err, "bad_options", "%d seats do not make %d teams of equal size", seats, teams);
+        game_fail(err, "bad_options",
+                  "%d players do not make %d teams of the same size: seat a multiple of %d "
+                  "players (people or bots)",
+                  seats, teams, teams);
         return -1;
     }
     for (int i = 0; i < seats; i++)
@@ -338,7 +329,42 @@ static void deal(game *g)
     }
 }
 
-/* ---- the programming deadline ---- */
+/* ---- the playback and the programming deadline ---- */
+
+/* How long the clients take to play back the events from index `from` on
+ * (PROTOCOL.md, RoboRally, "Playback"): a frame per reveal and per frame of
+ * a step (one for a step with none), rr_playback.frame_ms each, at most
+ * rr_playback.max_ms. */
+static int64_t playback_ms(const json_t *events, size_t from)
+{
+    int64_t frames = 0;
+    for (size_t i = from; i < json_array_size(events); i++) {
+        const json_t *e = json_array_get(events, i);
+        const json_t *steps = json_object_get(e, "frames");
+        if (json_is_array(steps))
+            frames += json_array_size(steps) ? (int64_t)json_array_size(steps) : 1;
+        else
+            frames += strcmp(json_string_value(json_object_get(e, "kind")), "reveal") == 0;
+    }
+    int64_t ms = frames * rr_playback.frame_ms;
+    return ms < rr_playback.max_ms ? ms : rr_playback.max_ms;
+}
+
+/* The events a call is about to add start here (none: no playback). */
+static size_t events_mark(const json_t *events)
+{
+    return events ? json_array_size(events) : 0;
+}
+
+/* The clients play the events from `from` on once they have played back
+ * what came before (PROTOCOL.md, RoboRally, "Playback"): when that ends,
+ * and what comes next opens. */
+static int64_t after_playback(game *g, int64_t now, const json_t *events, size_t from)
+{
+    int64_t start = now > g->play_end ? now : g->play_end;
+    g->play_end = start + (events ? playback_ms(events, from) : 0);
+    return g->play_end;
+}
 
 static int pending_programs(const game *g)
 {
@@ -350,8 +376,11 @@ static int pending_programs(const game *g)
 
 static void resolve(game *g, int64_t now, json_t *events);
 
-/* Once one seat is left to program, it gets program_s (never past turn_s);
- * once none is, the registers run. */
+/* Once one seat is left to program, it gets program_s (never past turn_s),
+ * counted from program_s after programming opened at the earliest: seats
+ * that lock in at once (bots) leave a person twice program_s (PROTOCOL.md,
+ * RoboRally, "Decided by the engine"). Once none is left, the registers
+ * run. */
 static void programs_changed(game *g, int64_t now, json_t *events)
 {
     int pending = pending_programs(g);
@@ -360,7 +389,8 @@ static void programs_changed(game *g, int64_t now, json_t *events)
         return;
     }
     if (pending == 1 && g->last == GAME_NO_DEADLINE) {
-        g->last = now + g->program_ms;
+        int64_t earliest = g->opened + g->program_ms;
+        g->last = (now > earliest ? now : earliest) + g->program_ms;
         if (events)
             json_array_append_new(events, json_pack("{s:s, s:i, s:I}", "kind", "timer", "turn",
                                                     g->st.turn, "deadline", (json_int_t)rr_game_deadline(g)));
@@ -373,14 +403,13 @@ static void programs_changed(game *g, int64_t now, json_t *events)
 static void start_extraction(game *g, json_t *events)
 {
     rr_roboball *rb = &g->st.rb;
-    rb->extraction = false;
     rb->shown = 0;
     memset(rb->cards, 0, sizeof rb->cards);
     uint8_t all = (uint8_t)((1u << g->seats) - 1);
-    if (g->votes != all)
+    rr_ball_extract(&g->st, g->votes == all);
+    if (!rb->extraction)
         return;
     g->votes = 0;
-    rb->extraction = true;
     int n = 0;
     for (; n < RR_REGISTERS && g->ndeck > 0; n++)
         rb->cards[n] = draw_card(g);
@@ -421,6 +450,7 @@ static void start_turn(game *g, int64_t now, json_t *events)
     g->phase = RR_PHASE_PROGRAM;
     if (g->roboball)
         start_extraction(g, events);
+    g->opened = now;
     g->cap = now + g->turn_ms;
     g->last = GAME_NO_DEADLINE;
     if (events) {
@@ -524,14 +554,18 @@ static void open_choices(game *g, int64_t now, json_t *events)
                                                 (json_int_t)g->choose_end));
 }
 
+/* The clean-up choices are in (or their time is up): re-entry, then the
+ * next turn, which opens once everything, the re-entry last, has been
+ * played back. */
 static void end_choices(game *g, int64_t now, json_t *events)
 {
+    size_t from = events_mark(events);
     rr_trace trace, *t = NULL;
     if (events) {
         rr_trace_init(&trace, &g->st.floor, events);
         t = &trace;
     }
-    int facing[RR_MAX_ROBOTS];
+    int facing[RR_MAX_ROBOTS] = {0};
     for (int s = 0; s < g->seats; s++) {
         rr_seat *seat = &g->seat[s];
         rr_robot *r = &g->st.robot[s];
@@ -547,11 +581,15 @@ static void end_choices(game *g, int64_t now, json_t *events)
             rr_trace_action(t, "power_down", s, NULL);
     }
     rr_trace_close(t, false);
-    start_turn(g, now, events);
+    start_turn(g, after_playback(g, now, events, from), events);
 }
 
+/* The registers run, then clean-up; the choices (or the next turn) open
+ * once the clients have played all of it back, after any playback still
+ * running. */
 static void resolve(game *g, int64_t now, json_t *events)
 {
+    size_t from = events_mark(events);
     rr_trace trace, *t = NULL;
     if (events) {
         rr_trace_init(&trace, &g->st.floor, events);
@@ -560,12 +598,14 @@ static void resolve(game *g, int64_t now, json_t *events)
     install_programs(g, events);
     int ball_was = g->st.floor.piece[RR_BALL].cell;
     for (int reg = 0; reg < RR_REGISTERS; reg++) {
-        rr_phase_run(&g->st, reg, t);
+        /* Taken before the phase: a robot destroyed in it loses its
+         * registers, but the card it revealed was shown all the same. */
         for (int s = 0; s < g->seats; s++) {
-            const rr_robot *r = &g->st.robot[s];
-            if (r->shown & (1u << reg))
-                g->seat[s].last_cards[reg] = r->reg[reg];
+            int card = rr_card_of(&g->st, s, reg);
+            if (card)
+                g->seat[s].last_cards[reg] = (int16_t)card;
         }
+        rr_phase_run(&g->st, reg, t);
         if (g->st.finished) {
             finish(g, g->st.finished, RR_END_FINISH, events);
             return;
@@ -588,7 +628,7 @@ static void resolve(game *g, int64_t now, json_t *events)
         finish(g, 0, RR_END_TURN_LIMIT, events);
         return;
     }
-    open_choices(g, now, events);
+    open_choices(g, after_playback(g, now, events, from), events);
 }
 
 /* ---- actions ---- */

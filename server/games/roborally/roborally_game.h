@@ -47,6 +47,8 @@ struct game {
     bool options_on;
     int64_t program_ms, turn_ms;
     rr_phase phase;
+    int64_t opened;     /* programming: when it opened (the turn before played back) */
+    int64_t play_end;   /* when the clients will have played back every event so far */
     int64_t cap;        /* programming: the turn_s deadline */
     int64_t last;       /* programming: the program_s deadline once one seat is left */
     int64_t choose_end; /* clean-up choices: their deadline */
@@ -64,7 +66,8 @@ struct game {
 
 /* ---- the engine contract's parts (game.h), for the function table ---- */
 
-extern const game_option rr_game_options[];
+/* Refuses options the table cannot: RoboBall with one team. */
+int rr_game_options_check(const json_t *options, game_error *err);
 game *rr_game_create(const json_t *options, int seats, game_seeds seeds, game_error *err);
 void rr_game_destroy(game *g);
 game *rr_game_clone(const game *g);

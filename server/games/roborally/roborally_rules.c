@@ -56,7 +56,8 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
     rr_floor_take(&s->floor, seat, why, t);
     r->destroyed = true;
     r->lost_facing = p->facing;
-    if (!(s->variant && s->variant->endless_lives) && --r->lives <= 0) {
+    bool endless = s->variant && s->variant->endless_lives;
+    if (!endless && --r->lives <= 0) {
         r->lives = 0;
         r->out = true;
     }
@@ -68,7 +69,7 @@ void rr_destroy(rr_state *s, int seat, int why, rr_trace *t)
             discard_option(s, r, o);
     }
     r->coat = 0;
-    rr_trace_gone(t, seat, at, gone_names[why], r->lives);
+    rr_trace_gone(t, seat, at, gone_names[why], endless ? -1 : r->lives);
 }
 
 void rr_damage(rr_state *s, int seat, int amount, rr_trace *t)
@@ -174,9 +175,7 @@ static void open_step_event(const rr_state *s, rr_trace *t, int reg, const char 
                                    "register", reg + 1, "step", step));
 }
 
-/* The card piece i (a robot, or a variant's piece) runs in this register,
- * 0 for none. */
-static int card_of(const rr_state *s, int i, int reg)
+int rr_card_of(const rr_state *s, int i, int reg)
 {
     if (i >= s->nrobots)
         return s->variant && s->variant->card ? s->variant->card(s, i, reg) : 0;
@@ -189,11 +188,11 @@ static int program_order(const rr_state *s, int reg, int order[RR_MAX_PIECES])
 {
     int n = 0;
     for (int i = 0; i < s->floor.npieces; i++) {
-        int card = card_of(s, i, reg);
+        int card = rr_card_of(s, i, reg);
         if (!card)
             continue;
         int k = n++;
-        while (k > 0 && card_of(s, order[k - 1], reg) < card) {
+        while (k > 0 && rr_card_of(s, order[k - 1], reg) < card) {
             order[k] = order[k - 1];
             k--;
         }
@@ -207,7 +206,7 @@ static void reveal(rr_state *s, int reg, const int *order, int n, rr_trace *t)
 {
     json_t *cards = t ? json_array() : NULL;
     for (int k = 0; k < n; k++) {
-        int i = order[k], card = card_of(s, i, reg);
+        int i = order[k], card = rr_card_of(s, i, reg);
         if (i >= s->nrobots)
             s->variant->reveal(s, i, reg);
         else
@@ -503,7 +502,7 @@ void rr_cleanup(rr_state *s, rr_trace *t)
             continue;
         site_gift(s, i, &repair, &option);
         int repaired = repair < r->damage ? repair : r->damage;
-        if (repair) {
+        if (repaired) {
             r->damage = (int8_t)(r->damage - repaired);
             rr_trace_action(t, "repair", i, json_pack("{s:i, s:i}", "amount", repaired, "total", r->damage));
         }

@@ -62,6 +62,9 @@ static inline bool rr_has_option(const rr_robot *r, int opt) { return r->options
  *   archive markers; then virtual robots standing alone become real.
  * A variant's steps come where rr_variant says. */
 void rr_phase_run(rr_state *s, int reg, rr_trace *t);
+/* The card piece i (a robot, or a variant's piece) runs in register reg
+ * (0..4), 0 for none: before the phase, the card its step (1) reveals. */
+int rr_card_of(const rr_state *s, int i, int reg);
 
 /* Damage to a robot (an ablative coat absorbs first); 10 destroys it. */
 void rr_damage(rr_state *s, int seat, int amount, rr_trace *t);

@@ -102,7 +102,8 @@ enum {
                               * one that is not shot stops a beam like a wall */
     RR_FIRES = 1 << 3,       /* it has a laser of its own */
     RR_FACES_MOVES = 1 << 4, /* it faces the way it last moved (pushed or carried) */
-    RR_ROBOT_TRAITS = RR_FALLS | RR_STOPS_BEAMS | RR_SHOT | RR_FIRES,
+    RR_TURNS = 1 << 5,       /* gears and the curves of belts turn it */
+    RR_ROBOT_TRAITS = RR_FALLS | RR_STOPS_BEAMS | RR_SHOT | RR_FIRES | RR_TURNS,
 };
 
 /* Why a piece left the floor. */
@@ -164,6 +165,7 @@ typedef struct rr_roboball {
     uint8_t hitched;                /* the robots hitched to the ball */
     int8_t goal;                    /* the team whose home the ball ended a phase on, or -1 */
     bool extraction;                /* this turn the ball runs cards of its own */
+    uint8_t moved;                  /* the way the ball last moved (its facing outside extraction) */
     int16_t cards[RR_REGISTERS];    /* its cards by register, 0 for none */
     uint8_t shown;                  /* bit r: its card of register r has been revealed */
     int8_t still;                   /* whole turns the ball has ended where it began them */

@@ -131,7 +131,7 @@ void rr_trace_gone(rr_trace *t, int piece, int at, const char *why, int lives)
     json_t *a = action(t, "destroyed", piece);
     json_object_set_new(a, "at", at == RR_OFF ? json_null() : rr_cell_json(t->course, at));
     json_object_set_new(a, "why", json_string(why));
-    json_object_set_new(a, "lives", json_integer(lives));
+    json_object_set_new(a, "lives", lives < 0 ? json_null() : json_integer(lives));
     add(t, a);
 }
 

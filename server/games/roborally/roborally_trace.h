@@ -47,6 +47,7 @@ void rr_trace_move(rr_trace *t, int piece, int from, int d);
 void rr_trace_drag(rr_trace *t, int piece, int from, int d);
 void rr_trace_turn(rr_trace *t, int piece, int from, int to);
 void rr_trace_blocked(rr_trace *t, int piece, int at, int d, const char *why);
+/* A piece taken off the floor; lives left, or -1 when lives are endless (null). */
 void rr_trace_gone(rr_trace *t, int piece, int at, const char *why, int lives);
 void rr_trace_beam(rr_trace *t, const char *source, int seat, int from, int d, int count,
                    const rr_beam *b);

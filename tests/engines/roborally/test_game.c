@@ -266,26 +266,146 @@ Test(locked, a_locked_register_with_no_card_gets_the_top_card_at_the_deal)
 
 /* ---- timers and the random fill ---- */
 
+/* Locks in seat s's first five cards; returns the events (caller decrefs). */
+static json_t *lock_in(game *g, int s)
+{
+    int16_t hand[9];
+    rr_game_hand(g, s, hand);
+    int regs[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
+    char *p = rg_program(g, regs, true, false);
+    json_t *ev = rg_ok(g, s, p);
+    free(p);
+    return ev;
+}
+
+/* RULINGS §5: "when all but one have finished, the last gets 30 seconds
+ * (option program_s)": between players who take longer than program_s. */
 Test(timers, once_all_others_have_programmed_the_last_gets_program_s)
 {
     game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 3, 9);
     cr_assert_eq(roborally_engine.deadline(g), 180000, "turn_s from the deal");
+    rr_now = 40000;
+    json_decref(lock_in(g, 0));
+    json_t *ev = lock_in(g, 1);
+    json_t *timer = rg_event(ev, "timer");
+    cr_assert_not_null(timer, "the last programmer's timer starts");
+    cr_assert_eq(json_integer_value(json_object_get(timer, "deadline")), 40001 + 30000);
+    json_decref(ev);
+    cr_assert_eq(roborally_engine.deadline(g), 40001 + 30000);
+    roborally_engine.destroy(g);
+}
+
+/* Decided by the engine (PROTOCOL.md): the countdown of the last programmer
+ * starts program_s after programming opened at the earliest, so that seats
+ * locking in at once (bots) do not make a newcomer's every turn a race. */
+Test(timers, seats_that_lock_in_at_once_leave_the_last_programmer_twice_program_s)
+{
+    game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 3, 9);
     rr_now = 1000;
-    int16_t hand[9];
-    for (int s = 0; s < 2; s++) {
-        rr_game_hand(g, s, hand);
-        int regs[5] = {hand[0], hand[1], hand[2], hand[3], hand[4]};
-        char *p = rg_program(g, regs, true, false);
-        json_t *ev = rg_ok(g, s, p);
-        if (s == 1) {
-            json_t *timer = rg_event(ev, "timer");
-            cr_assert_not_null(timer, "the last programmer's timer starts");
-            cr_assert_eq(json_integer_value(json_object_get(timer, "deadline")), 1001 + 30000);
-        }
-        json_decref(ev);
-        free(p);
+    json_decref(lock_in(g, 0));
+    json_t *ev = lock_in(g, 1);
+    json_t *timer = rg_event(ev, "timer");
+    cr_assert_not_null(timer);
+    cr_assert_eq(json_integer_value(json_object_get(timer, "deadline")), 30000 + 30000,
+                 "program_s from program_s after the deal");
+    json_decref(ev);
+    json_t *v = roborally_engine.view(g, 2);
+    cr_assert_str_eq(json_string_value(json_object_get(v, "timer")), "last");
+    cr_assert_eq(json_integer_value(json_object_get(v, "deadline")), 60000);
+    json_decref(v);
+    roborally_engine.destroy(g);
+}
+
+/* A seed whose first turn, each seat locking in its first five cards,
+ * destroys nobody on the default course. */
+enum { SEED_NOBODY_FALLS = 3 };
+
+/* The playback of `events` as PROTOCOL.md counts it: a frame per reveal
+ * and per frame of a step (one for a step with none), frame_ms each, at
+ * most max_ms. Sets *frames to the count. */
+static int64_t playback_of(const json_t *events, int *frames)
+{
+    size_t i;
+    json_t *e;
+    *frames = 0;
+    json_array_foreach(events, i, e) {
+        json_t *f = json_object_get(e, "frames");
+        if (f)
+            *frames += json_array_size(f) ? (int)json_array_size(f) : 1;
+        else if (strcmp(json_string_value(json_object_get(e, "kind")), "reveal") == 0)
+            (*frames)++;
     }
-    cr_assert_eq(roborally_engine.deadline(g), 1001 + 30000);
+    int64_t ms = (int64_t)*frames * rr_playback.frame_ms;
+    return ms < rr_playback.max_ms ? ms : rr_playback.max_ms;
+}
+
+/* PROTOCOL.md, "Playback": the next turn's programming opens (its turn_s
+ * runs, and program_s at the earliest) once the clients have played the
+ * register phases back. */
+Test(timers, the_next_turn_opens_once_the_register_phases_have_been_played_back)
+{
+    game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 2, SEED_NOBODY_FALLS);
+    rr_now = 5000;
+    json_decref(lock_in(g, 0));
+    json_t *ev = lock_in(g, 1); /* at 5001 the registers run */
+    int frames;
+    int64_t play = playback_of(ev, &frames);
+    cr_assert_gt(frames, 5, "a turn plays back in many frames (%d)", frames);
+    cr_assert_eq(play, (int64_t)frames * rr_playback.frame_ms, "two robots stay under the cap");
+    json_t *turn = rg_event(ev, "turn");
+    cr_assert_not_null(turn, "no robot was destroyed: the next turn");
+    cr_assert_eq(json_integer_value(json_object_get(turn, "deadline")), 5001 + play + 180000);
+    json_decref(ev);
+    rr_now = 5001 + play + 31000;
+    ev = lock_in(g, 0);
+    json_t *timer = rg_event(ev, "timer");
+    cr_assert_eq(json_integer_value(json_object_get(timer, "deadline")), rr_now - 1 + 30000,
+                 "program_s past, the seed's timer");
+    json_decref(ev);
+    roborally_engine.destroy(g);
+}
+
+/* Programs locked in while the turn before still plays back: the clients
+ * play the new turn after it, and the engine counts from then. */
+Test(timers, registers_run_during_a_playback_are_played_back_after_it)
+{
+    game *g = rg_new("{\"program_s\":30,\"turn_s\":180}", 2, SEED_NOBODY_FALLS);
+    rr_now = 5000;
+    json_decref(lock_in(g, 0));
+    json_t *ev = lock_in(g, 1);
+    int frames;
+    int64_t first = playback_of(ev, &frames);
+    cr_assert_gt(first, 2000);
+    cr_assert_not_null(rg_event(ev, "turn"));
+    json_decref(ev);
+    rr_now = 6000; /* well inside that playback */
+    json_decref(lock_in(g, 0));
+    ev = lock_in(g, 1);
+    int64_t play = playback_of(ev, &frames);
+    json_t *next = rg_event(ev, "turn"), *choose = rg_event(ev, "choose");
+    cr_assert(next || choose);
+    cr_assert_eq(json_integer_value(json_object_get(choose ? choose : next, "deadline")),
+                 5001 + first + play + (choose ? 30000 : 180000));
+    json_decref(ev);
+    roborally_engine.destroy(g);
+}
+
+Test(timers, a_long_playback_is_allowed_for_up_to_its_cap)
+{
+    game *g = rg_new("{\"course\":\"checkmate\",\"program_s\":30,\"turn_s\":180}", 8, 9);
+    rr_now = 100;
+    json_t *ev = rg_all_program(g);
+    int frames;
+    int64_t play = playback_of(ev, &frames);
+    cr_assert_gt((int64_t)frames * rr_playback.frame_ms, rr_playback.max_ms,
+                 "eight robots make a long turn (%d frames)", frames);
+    cr_assert_eq(play, rr_playback.max_ms);
+    /* The next turn, or the clean-up choices when a robot was destroyed. */
+    json_t *turn = rg_event(ev, "turn"), *choose = rg_event(ev, "choose");
+    cr_assert(turn || choose);
+    cr_assert_eq(json_integer_value(json_object_get(choose ? choose : turn, "deadline")),
+                 107 + rr_playback.max_ms + (choose ? 30000 : 180000));
+    json_decref(ev);
     roborally_engine.destroy(g);
 }
 
@@ -494,6 +614,29 @@ Test(reentry, a_robot_destroyed_in_a_pit_reenters_on_its_archive_facing_its_owne
     roborally_engine.destroy(g);
 }
 
+Test(reentry, the_clean_up_choices_open_once_the_turn_has_been_played_back)
+{
+    game *g = rg_new(ISLAND, 2, 4);
+    rr_now = 2000;
+    json_t *ev = walk_into_pit_events(g, false); /* the registers run at 2001 */
+    int frames;
+    int64_t play = playback_of(ev, &frames);
+    json_t *choose = rg_event(ev, "choose");
+    cr_assert_not_null(choose);
+    cr_assert_eq(json_integer_value(json_object_get(choose, "deadline")), 2001 + play + 30000);
+    cr_assert_eq(roborally_engine.deadline(g), 2001 + play + 30000);
+    json_decref(ev);
+    rr_now = 3000; /* chosen at once (as a bot does), while the turn still plays back */
+    ev = rg_ok(g, 0, "{\"kind\":\"reenter\",\"facing\":\"E\"}");
+    int64_t reentry = playback_of(ev, &frames);
+    cr_assert_eq(frames, 1, "the re-entry: one frame");
+    json_t *turn = rg_event(ev, "turn");
+    cr_assert_eq(json_integer_value(json_object_get(turn, "deadline")), 2001 + play + reentry + 180000,
+                 "the next turn opens after the turn's playback and the re-entry's");
+    json_decref(ev);
+    roborally_engine.destroy(g);
+}
+
 Test(reentry, an_owner_who_does_not_choose_in_time_gets_the_facing_the_robot_had)
 {
     game *g = rg_new(ISLAND, 2, 4);
@@ -505,6 +648,38 @@ Test(reentry, an_owner_who_does_not_choose_in_time_gets_the_facing_the_robot_had
     json_decref(ev);
     cr_assert_eq(rr_game_phase(g), RR_PHASE_PROGRAM);
     cr_assert_eq(rr_game_state(g)->floor.piece[0].facing, RR_E);
+    roborally_engine.destroy(g);
+}
+
+/* PROTOCOL.md's view: last_cards are "the cards revealed last turn"; the
+ * card of the register in which a robot was destroyed was revealed too
+ * (its reveal event listed it), so the next turn shows it. */
+Test(reentry, last_cards_keep_the_card_revealed_in_the_register_in_which_the_robot_was_destroyed)
+{
+    game *g = rg_new(ISLAND, 2, 4);
+    json_t *ev = walk_into_pit_events(g, false);
+    json_t *reveal = rg_event(ev, "reveal");
+    json_t *first = NULL;
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(reveal, "cards"), i, c) {
+        if (json_integer_value(json_object_get(c, "seat")) == 0)
+            first = c;
+    }
+    cr_assert_not_null(first, "register 1 reveals seat 0's card");
+    int revealed = (int)json_integer_value(json_object_get(first, "card"));
+    json_decref(ev);
+    json_decref(rg_ok(g, 0, "{\"kind\":\"reenter\",\"facing\":\"E\"}"));
+    cr_assert_eq(rr_game_turn(g), 2);
+    for (int seat = -1; seat < 2; seat++) {
+        json_t *v = roborally_engine.view(g, seat);
+        json_t *last = json_object_get(json_array_get(json_object_get(v, "robots"), 0), "last_cards");
+        cr_assert_eq(json_integer_value(json_array_get(last, 0)), revealed,
+                     "seat %d sees the card of register 1 (%d)", seat, revealed);
+        for (size_t r = 1; r < 5; r++)
+            cr_assert(json_is_null(json_array_get(last, r)), "no card ran in register %zu", r + 1);
+        json_decref(v);
+    }
     roborally_engine.destroy(g);
 }
 

@@ -8,6 +8,7 @@
  */
 #include "support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,22 @@ Test(general, robots_have_infinite_lives)
     cr_assert(!rr_all_out(&st));
 }
 
+/* Lives are endless, so the frame of a destruction counts none: null, as
+ * the views show them (it used to say 3). */
+Test(general, a_destroyed_frame_counts_no_lives_for_they_are_endless)
+{
+    rb_floor(2, 4, 4, NULL);
+    ts_place(&st, 0, 1, 1, RR_N);
+    tc_pit(&tc, 1, 0);
+    int c[2] = {C_MOVE1, 0};
+    json_t *ev;
+    ts_register(&st, 1, c, &ev);
+    json_t *gone = find_do(ev, "destroyed");
+    cr_assert_not_null(gone);
+    cr_assert(json_is_null(json_object_get(gone, "lives")), "lives: null");
+    json_decref(ev);
+}
+
 Test(setup, the_roboball_begins_on_the_courses_centre_and_homes_are_equidistant_from_it)
 {
     for (int i = 0; i < rr_course_count; i++) {
@@ -145,6 +162,30 @@ Test(setup, teams_have_equal_sizes_or_the_game_is_refused)
     game *g = rg_new("{\"mode\":\"roboball\",\"teams\":3}", 6, 1);
     cr_assert_eq(rr_game_state(g)->rb.nteams, 3);
     roborally_engine.destroy(g);
+}
+
+/* QA item 13: one team is refused when the options are resolved, which is
+ * when a room is created (not only at start), in words: the option's label
+ * and what it allows. The race ignores teams and takes any in range. */
+Test(setup, one_team_is_refused_at_create_with_the_options_label)
+{
+    game_error err = {"", ""};
+    json_t *given = json_loads("{\"mode\":\"roboball\",\"teams\":1}", 0, NULL);
+    cr_assert_null(game_options_resolve(&roborally_engine, given, &err));
+    cr_assert_str_eq(err.code, "bad_options");
+    cr_assert_str_eq(err.message, "Teams (RoboBall) must be 0 (every player for themselves) or 2 to "
+                                  "4, not 1: one team would have no one to play against");
+    json_decref(given);
+    for (int teams = 0; teams <= 4; teams++) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"mode\":\"%s\",\"teams\":%d}", teams == 1 ? "race" : "roboball",
+                 teams);
+        given = json_loads(text, 0, NULL);
+        json_t *r = game_options_resolve(&roborally_engine, given, &err);
+        cr_assert_not_null(r, "%s: %s", text, err.message);
+        json_decref(r);
+        json_decref(given);
+    }
 }
 
 /* The room shows each seat's team from the engine (game_engine.seat_team):
@@ -326,7 +367,7 @@ Test(ball, pushers_move_the_roboball_just_as_they_would_move_a_robot)
     cr_assert_eq(ball_x(), 4);
 }
 
-Test(ball, conveyor_belts_move_the_roboball_and_turn_it_on_a_curve)
+Test(ball, conveyor_belts_move_the_roboball_and_it_faces_the_way_it_last_moved)
 {
     rb_floor(2, 3, 3, NULL);
     tc_belt(&tc, 3, 3, RR_EXPRESS, RR_E, "W");
@@ -335,20 +376,30 @@ Test(ball, conveyor_belts_move_the_roboball_and_turn_it_on_a_curve)
     ts_register(&st, 1, NULL, NULL);
     cr_assert_eq(ball_x(), 4);
     cr_assert_eq(ball_y(), 4, "an express belt moves it twice");
-    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_S);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_S, "it last moved south");
 }
 
-Test(ball, gears_have_no_effect_on_the_roboball_but_its_facing)
+/* Seed: "Gears, and crushers have essentially no effect on RoboBalls";
+ * RULINGS: gears (and belt curves) turn the ball's facing only while
+ * extraction runs. */
+Test(ball, outside_extraction_gears_and_belt_curves_do_not_even_turn_the_roboballs_facing)
 {
     rb_floor(2, 3, 3, NULL);
     tc_gear(&tc, 3, 3, true);
+    tc_belt(&tc, 5, 5, RR_BELT, RR_E, "W");
+    tc_belt(&tc, 6, 5, RR_BELT, RR_S, "W");
     json_t *ev;
     ts_register(&st, 1, NULL, &ev);
     cr_assert_eq(ball_x(), 3);
     cr_assert_eq(ball_y(), 3);
-    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "its facing turns");
-    json_t *turn = find_do(ev, "turn");
-    cr_assert_str_eq(json_string_value(json_object_get(turn, "piece")), "ball");
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_N, "the gear leaves its facing alone");
+    cr_assert_null(find_do(ev, "turn"), "nothing turns");
+    json_decref(ev);
+    put_ball(5, 5);
+    ts_register(&st, 2, NULL, &ev);
+    cr_assert_eq(ball_x(), 6, "the belt carries it onto the curve");
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "facing the way it moved, not the curve's way");
+    cr_assert_null(find_do(ev, "turn"));
     json_decref(ev);
 }
 
@@ -899,8 +950,8 @@ Test(pogo, a_conveyor_belt_cannot_convey_the_roboball_into_a_pit)
 Test(extraction, the_roboball_balks_at_instructions_that_would_drop_it)
 {
     rb_floor(2, 3, 0, NULL);
+    rr_ball_extract(&st, true);
     st.floor.piece[RR_BALL].facing = RR_N;
-    st.rb.extraction = true;
     st.rb.cards[0] = C_MOVE1;
     st.rb.cards[1] = C_BACKUP;
     json_t *ev;
@@ -919,8 +970,8 @@ Test(extraction, during_extraction_gears_change_the_roboballs_direction_of_movem
 {
     rb_floor(2, 3, 3, NULL);
     tc_gear(&tc, 3, 3, true);
+    rr_ball_extract(&st, true);
     st.floor.piece[RR_BALL].facing = RR_N;
-    st.rb.extraction = true;
     st.rb.cards[0] = C_LEFT;
     st.rb.cards[1] = C_MOVE1;
     ts_register(&st, 1, NULL, NULL);
@@ -930,12 +981,65 @@ Test(extraction, during_extraction_gears_change_the_roboballs_direction_of_movem
     cr_assert_eq(ball_y(), 3, "moves the way it faces");
 }
 
+Test(extraction, during_extraction_a_belt_curve_turns_the_roboball)
+{
+    rb_floor(2, 5, 5, NULL);
+    tc_belt(&tc, 5, 5, RR_BELT, RR_E, "W");
+    tc_belt(&tc, 6, 5, RR_BELT, RR_S, "W");
+    rr_ball_extract(&st, true);
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert_eq(ball_x(), 6);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_S, "the curve turns it");
+}
+
+/* Seed: "the RoboBall is considered to face the direction in which it most
+ * recently moved ... (Ignore any intervening gear rotations since the most
+ * recent RoboBall move.)" */
+Test(extraction, extraction_starts_with_the_roboball_facing_the_way_it_most_recently_moved_ignoring_intervening_gear_rotations)
+{
+    rb_floor(2, 3, 3, NULL);
+    tc_pusher(&tc, 3, 3, RR_E, 1u);
+    tc_gear(&tc, 4, 3, false);
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert_eq(ball_x(), 4, "pushed east onto a gear");
+    for (int reg = 2; reg <= 5; reg++)
+        ts_register(&st, reg, NULL, NULL);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "four gear turns ignored");
+    rr_ball_extract(&st, true);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "extraction starts facing east");
+    /* An extraction turn that ends turned (a card, then the gear): the next
+     * extraction, a turn later, starts the way the ball last moved again. */
+    st.rb.cards[0] = C_RIGHT;
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "right, then the gear turns it back");
+    st.rb.cards[1] = C_UTURN;
+    ts_register(&st, 2, NULL, NULL);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_S, "a U-turn, then the counter-clockwise gear: south");
+    rr_ball_extract(&st, false);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E, "out of extraction it faces the way it last moved");
+    rr_ball_extract(&st, true);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_E);
+}
+
+/* Seed: "If a RoboBall remains in R.E.M. across consecutive turns, it
+ * inherits the same facing ... that it had at the end of the previous turn." */
+Test(extraction, a_roboball_remaining_in_extraction_across_consecutive_turns_inherits_its_facing)
+{
+    rb_floor(2, 3, 3, NULL);
+    rr_ball_extract(&st, true);
+    st.rb.cards[0] = C_LEFT;
+    ts_register(&st, 1, NULL, NULL);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_W);
+    rr_ball_extract(&st, true);
+    cr_assert_eq(st.floor.piece[RR_BALL].facing, RR_W, "the facing it ended the turn with");
+}
+
 Test(extraction, the_ball_runs_its_cards_in_priority_order_with_the_robots_and_pushes_them)
 {
     rb_floor(2, 3, 3, NULL);
+    rr_ball_extract(&st, true);
     st.floor.piece[RR_BALL].facing = RR_E;
     ts_place(&st, 0, 4, 3, RR_N);
-    st.rb.extraction = true;
     st.rb.cards[0] = C_MOVE1 + 10;
     int c[2] = {C_MOVE1, 0};
     ts_register(&st, 1, c, NULL);
@@ -1250,7 +1354,7 @@ Test(secrecy, the_balls_face_down_extraction_cards_never_change_a_bots_program)
         game *g = rg_new(RB2, 2, 3);
         rr_state *s = rr_game_state_for_tests(g);
         ball_north_of_seat0(g, RR_N); /* where the ball's cards would matter */
-        s->rb.extraction = true;
+        rr_ball_extract(s, true);
         memcpy(s->rb.cards, decks[k], sizeof s->rb.cards);
         for (int level = 0; level < 3; level++) {
             int64_t wake;

@@ -152,6 +152,29 @@ Test(cleanup, with_options_on_the_wrench_and_hammer_repairs_one_and_gives_an_opt
     json_decref(ev);
 }
 
+/* Clean-up repairs damage there is: a robot with none on a repair site
+ * gets no repair frame (it used to say "repair 0"). */
+Test(cleanup, a_robot_with_no_damage_on_a_repair_site_is_told_of_no_repair)
+{
+    floor8(2, false);
+    tc_repair(&tc, 1, 1, RR_WRENCH);
+    tc_repair(&tc, 2, 1, RR_WRENCH);
+    ts_place(&st, 0, 1, 1, RR_N);
+    ts_place(&st, 1, 2, 1, RR_N);
+    st.robot[1].damage = 3;
+    json_t *ev = json_array();
+    rr_trace t;
+    rr_trace_init(&t, &st.floor, ev);
+    rr_cleanup(&st, &t);
+    char *s = rg_dump(ev);
+    cr_assert_eq(st.robot[1].damage, 2);
+    cr_assert(strstr(s, "{\"amount\":1,\"do\":\"repair\",\"seat\":1,\"total\":2}"), "%s", s);
+    cr_assert_null(strstr(s, "\"seat\":0"), "nothing for seat 0: %s", s);
+    cr_assert_null(strstr(s, "\"amount\":0"), "%s", s);
+    free(s);
+    json_decref(ev);
+}
+
 Test(cleanup, repairs_come_first_and_the_damage_after_them_decides_the_locks)
 {
     floor8(1, false);

@@ -1,10 +1,10 @@
 /*
  * test_tables.c: every RoboRally table a client needs, once (issue 28.4).
  * data/roborally/tables.json is the single source of the program deck, the
- * option cards, the main laser's beams and the draft timing; the build
- * writes it into the engine (roborally_tables.c), the terminal client's header
- * (rl_tables.h) and the browser's module (tables.js, committed). These
- * tests hold all three to the data.
+ * option cards, the main laser's beams, the draft timing and the pace of a
+ * turn's playback; the build writes it into the engine (roborally_tables.c),
+ * the terminal client's header (rl_tables.h) and the browser's module
+ * (tables.js, committed). These tests hold all three to the data.
  */
 /* First, as a terminal client file may include it: it stands on its own. */
 #include "rl_tables.h"
@@ -134,6 +134,18 @@ Test(tables, the_terminal_clients_header_holds_the_data)
     cr_assert_eq(RL_DRAFT_WINDOW_MS, num(d, "window_ms"));
     cr_assert_eq(RL_DRAFT_MARGIN_MS, num(d, "margin_ms"));
     cr_assert_eq(RL_DRAFT_DELAY_MS, num(d, "delay_ms"));
+    json_t *p = json_object_get(t, "playback");
+    cr_assert_eq(RL_PLAYBACK_FRAME_MS, num(p, "frame_ms"));
+    cr_assert_eq(RL_PLAYBACK_MAX_MS, num(p, "max_ms"));
+    json_decref(t);
+}
+
+Test(tables, the_engine_allows_for_the_playback_the_data_times)
+{
+    json_t *t = data(), *p = json_object_get(t, "playback");
+    cr_assert_eq(rr_playback.frame_ms, num(p, "frame_ms"));
+    cr_assert_eq(rr_playback.max_ms, num(p, "max_ms"));
+    cr_assert(rr_playback.frame_ms > 0 && rr_playback.frame_ms <= rr_playback.max_ms);
     json_decref(t);
 }
 
@@ -153,7 +165,7 @@ Test(tables, the_browsers_module_is_the_data_as_the_build_writes_it)
     json_error_t e;
     json_t *web = json_loads(start, 0, &e), *t = data();
     cr_assert_not_null(web, "tables.js: %s", e.text);
-    const char *keys[] = {"cards", "options", "beams", "drafts"};
+    const char *keys[] = {"cards", "options", "beams", "drafts", "playback"};
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         cr_assert(json_equal(json_object_get(web, keys[k]), json_object_get(t, keys[k])), "tables.js %s",
                   keys[k]);

@@ -48,16 +48,53 @@ static const char *unhitch_why(const char *why)
     return why;
 }
 
-static const char *hitch_failed_why(const char *why)
+/* Why hitches failed, with its subject: one robot ("it is ...") or more
+ * ("they are ..."). */
+static const char *hitch_failed_why(const char *why, bool many)
 {
-    return strcmp(why, "far") == 0      ? "not touching the ball (or a wall between)"
-           : strcmp(why, "team") == 0   ? "a robot of its team is hitched already"
-           : strcmp(why, "pogo") == 0   ? "the ball is in pogo mode"
-           : strcmp(why, "powered_down") == 0 ? "it is powered down"
+    return strcmp(why, "far") == 0 ? (many ? "they are not touching the ball (or a wall is between)"
+                                           : "it is not touching the ball (or a wall is between)")
+           : strcmp(why, "team") == 0 ? (many ? "their teams hold the ball already" : "its team holds the ball already")
+           : strcmp(why, "pogo") == 0 ? "the ball is in pogo mode"
+           : strcmp(why, "powered_down") == 0 ? (many ? "they are powered down" : "it is powered down")
                                               : why;
 }
 
-bool rb_outcome(roborally *w, const table *t, const json_t *a, char *buf, size_t len)
+/* Every robot whose hitch failed for `why` in the step: "Ada, Bot 2 and
+ * Bot 3 cannot hitch: they are ...", said at the first of them (a step
+ * has one such phrase per reason, not one per robot); "" at the others. */
+static void say_hitches_failed(const table *t, const json_t *ev, const json_t *first, char *buf, size_t len)
+{
+    const char *why = str_of(first, "why");
+    const json_t *who[RL_SEATS];
+    int n = 0;
+    size_t i, j;
+    const json_t *frame, *a;
+    json_array_foreach(json_object_get(ev, "frames"), i, frame) {
+        json_array_foreach(frame, j, a) {
+            if (strcmp(str_of(a, "do"), "hitch_failed") != 0 || strcmp(str_of(a, "why"), why) != 0)
+                continue;
+            if (n == 0 && a != first) {
+                buf[0] = 0; /* said at the first */
+                return;
+            }
+            if (n < RL_SEATS)
+                who[n++] = a;
+        }
+    }
+    size_t used = 0;
+    buf[0] = 0;
+    for (int k = 0; k < n && used < len; k++) {
+        char name[48];
+        table_name(t, int_of(who[k], "seat", 0), name, sizeof name);
+        int w = snprintf(buf + used, len - used, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", name);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, " cannot hitch: %s", hitch_failed_why(why, n > 1));
+}
+
+bool rb_outcome(roborally *w, const table *t, const json_t *ev, const json_t *a, char *buf, size_t len)
 {
     (void)w;
     char name[48], where[16];
@@ -68,7 +105,7 @@ bool rb_outcome(roborally *w, const table *t, const json_t *a, char *buf, size_t
     if (strcmp(d, "hitch") == 0)
         snprintf(buf, len, "%s hitches to the ball", name);
     else if (strcmp(d, "hitch_failed") == 0)
-        snprintf(buf, len, "%s cannot hitch: %s", name, hitch_failed_why(str_of(a, "why")));
+        say_hitches_failed(t, ev, a, buf, len);
     else if (strcmp(d, "unhitch") == 0)
         snprintf(buf, len, "%s unhitches (%s)", name, unhitch_why(str_of(a, "why")));
     else if (strcmp(d, "pogo") == 0)

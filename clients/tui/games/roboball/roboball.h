@@ -86,7 +86,7 @@ int rb_command(roborally *w, table *t, int argc, char **argv);
 void rb_hints(roborally *w, table *t, kit_hints *h);
 
 /* ---- the log (log.c) ---- */
-bool rb_outcome(roborally *w, const table *t, const json_t *action, char *buf, size_t len);
+bool rb_outcome(roborally *w, const table *t, const json_t *ev, const json_t *action, char *buf, size_t len);
 int rb_motion(const json_t *action);
 bool rb_piece_name(const table *t, const char *piece, bool acting, char *buf, size_t len);
 const char *rb_step_words(const char *step, bool *movers);

@@ -10,6 +10,7 @@
  * Under the board the legend, or the step being played back; beside it the
  * panel.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "roborally.h"
@@ -312,6 +313,22 @@ static void draw_board(roborally *w, const table *t, canvas cv, const layout *l)
     underline_walls(c, cv, l);
 }
 
+/* "-> Register 2: lasers (12/28)" under the board: a long caption is cut
+ * (with an ellipsis) rather than its frame counter, which must show. */
+static void draw_caption(canvas under, const char *caption, int frame, int frames)
+{
+    const cv_style st = CV_BOLD | CV_FG(CV_YELLOW);
+    char count[32];
+    snprintf(count, sizeof count, " (%d/%d)", frame, frames);
+    int x = cv_text(under, 0, 0, st, cv_glyph_text(&under, CV_G_ARROW_E));
+    x += cv_text(under, 0, x, st, " ");
+    int room = under.w - x - cv_text_width(&under, count);
+    if (room < 1)
+        room = 1;
+    x += cv_text_fit(under, 0, x, room, st, caption);
+    cv_text(under, 0, x, st, count);
+}
+
 /* What the squares mean, under the board (as many lines as fit): the
  * race's, or the mode's. */
 static void draw_legend(const roborally *w, canvas c)
@@ -344,8 +361,7 @@ void rl_draw(void *self, table *t, canvas c)
     canvas under = cv_sub(c, l.oy + frame_h(&l), 0, c.h, px - 1);
     int k = rl_play_frame(w, t);
     if (k >= 0)
-        cv_textf(under, 0, 0, CV_BOLD | CV_FG(CV_YELLOW), "%s %s (%d/%d)", cv_glyph_text(&c, CV_G_ARROW_E),
-                 w->frames[k].caption, k + 1, w->nframes);
+        draw_caption(under, w->frames[k].caption, k + 1, w->nframes);
     else
         draw_legend(w, under);
     rl_draw_panel(w, t, cv_sub(c, 0, px, c.h, c.w - px));

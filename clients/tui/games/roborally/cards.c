@@ -1,38 +1,28 @@
 /*
- * cards.c: the names of the program cards (RULINGS §5; the deck of
- * rr_cards.c) and of the option cards.
+ * cards.c: the names of the program cards (RULINGS §5), of the option cards
+ * and of the main laser's beams, from the tables the build writes from
+ * data/roborally/tables.json (rl_tables.h), as the engine's and the
+ * browser's are.
  */
 #include <string.h>
 
+#include "rl_tables.h"
 #include "roborally.h"
 
-static const struct {
-    const char *type, *name, *shortname;
-    int first, last, step;
-} card_runs[] = {
-    {"uturn", "U-Turn", "U-turn", 10, 60, 10},
-    {"left", "Rotate Left", "Left", 70, 410, 20},
-    {"right", "Rotate Right", "Right", 80, 420, 20},
-    {"backup", "Back Up", "Back", 430, 480, 10},
-    {"move1", "Move 1", "Move 1", 490, 660, 10},
-    {"move2", "Move 2", "Move 2", 670, 780, 10},
-    {"move3", "Move 3", "Move 3", 790, 840, 10},
-};
-#define CARD_RUNS (int)(sizeof card_runs / sizeof card_runs[0])
-
-static int card_run(int card)
+static int card_kind(int card)
 {
-    for (int i = 0; i < CARD_RUNS; i++) {
-        if (card >= card_runs[i].first && card <= card_runs[i].last && (card - card_runs[i].first) % card_runs[i].step == 0)
+    for (int i = 0; i < RL_CARD_KINDS; i++) {
+        const rl_card_kind *k = &rl_card_kinds[i];
+        if (card >= k->first && card <= k->last && (card - k->first) % k->step == 0)
             return i;
     }
     return -1;
 }
 
-static int type_run(const char *type)
+static int type_kind(const char *type)
 {
-    for (int i = 0; i < CARD_RUNS; i++) {
-        if (strcmp(card_runs[i].type, type) == 0)
+    for (int i = 0; i < RL_CARD_KINDS; i++) {
+        if (strcmp(rl_card_kinds[i].type, type) == 0)
             return i;
     }
     return -1;
@@ -40,34 +30,48 @@ static int type_run(const char *type)
 
 const char *rl_card_short(int card)
 {
-    int r = card_run(card);
-    return r >= 0 ? card_runs[r].shortname : "?";
+    int k = card_kind(card);
+    return k >= 0 ? rl_card_kinds[k].short_name : "?";
 }
 
 const char *rl_type_name(const char *type)
 {
-    int r = type_run(type);
-    return r >= 0 ? card_runs[r].name : NULL;
+    int k = type_kind(type);
+    return k >= 0 ? rl_card_kinds[k].name : NULL;
 }
 
 const char *rl_type_short(const char *type)
 {
-    int r = type_run(type);
-    return r >= 0 ? card_runs[r].shortname : "?";
+    int k = type_kind(type);
+    return k >= 0 ? rl_card_kinds[k].short_name : "?";
 }
 
-static const char *const option_names[][2] = {
-    {"high_power_laser", "High-Power Laser"}, {"tractor_beam", "Tractor Beam"},
-    {"pressor_beam", "Pressor Beam"}, {"ramming_gear", "Ramming Gear"},
-    {"double_barreled_laser", "Double-Barreled Laser"}, {"rear_firing_laser", "Rear-Firing Laser"},
-    {"mechanical_arm", "Mechanical Arm"}, {"ablative_coat", "Ablative Coat"},
-};
+static const rl_option_card *option_card(const char *id)
+{
+    for (int i = 0; i < RL_OPTION_CARDS; i++) {
+        if (strcmp(rl_option_cards[i].id, id) == 0)
+            return &rl_option_cards[i];
+    }
+    return NULL;
+}
 
 const char *rl_option_name(const char *id)
 {
-    for (size_t i = 0; i < sizeof option_names / sizeof option_names[0]; i++) {
-        if (strcmp(option_names[i][0], id) == 0)
-            return option_names[i][1];
+    const rl_option_card *o = option_card(id);
+    return o ? o->name : id;
+}
+
+const char *rl_option_text(const char *id)
+{
+    const rl_option_card *o = option_card(id);
+    return o ? o->text : "";
+}
+
+int rl_beam_of(const char *id)
+{
+    for (int i = 0; i < RL_BEAMS; i++) {
+        if (strcmp(rl_beams[i].id, id) == 0)
+            return i;
     }
-    return id;
+    return -1;
 }

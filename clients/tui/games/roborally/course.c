@@ -101,6 +101,17 @@ bool rl_load_course(rl_course *c, const char *id)
     return found;
 }
 
+/* A game with no flags to touch (RoboBall: homes are its markers, the
+ * mode draws them) shows none, as the browser does. */
+static void without_flags(rl_course *c)
+{
+    for (int y = 0; y < c->h; y++) {
+        for (int x = 0; x < c->w; x++)
+            c->sq[y][x].flag = 0;
+    }
+    c->nflags = 0;
+}
+
 bool rl_course_ready(roborally *r, const table *t)
 {
     const char *id = str_of(t->view, "course");
@@ -111,6 +122,8 @@ bool rl_course_ready(roborally *r, const table *t)
         r->missing = !r->loaded;
         if (r->missing)
             snprintf(r->course.id, sizeof r->course.id, "%s", id);
+        else if (int_of(t->view, "flags", -1) == 0)
+            without_flags(&r->course);
     }
     return r->loaded;
 }

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <string.h>
 
+#include "rl_tables.h"
 #include "roborally.h"
 
 const char *const rl_commands[] = {
@@ -138,12 +140,15 @@ int rl_command(void *self, table *t, int argc, char **argv, const char *rest)
     }
     if (strcasecmp(cmd, "beam") == 0) {
         int b = -1;
-        for (int i = 0; i < 3 && argc > 1; i++) {
-            if (strcasecmp(argv[1], rl_beam_names[i]) == 0)
+        for (int i = 0; i < RL_BEAMS && argc > 1; i++) {
+            if (strcasecmp(argv[1], rl_beams[i].id) == 0)
                 b = i;
         }
         if (argc != 2 || b < 0) {
-            table_notify(t, true, "Use: beam damage|tractor|pressor.");
+            char ids[64] = "";
+            for (int i = 0; i < RL_BEAMS; i++)
+                snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", i ? "|" : "", rl_beams[i].id);
+            table_notify(t, true, "Use: beam %s.", ids);
             return GAME_CMD_ERROR;
         }
         return rl_set_beam(w, t, b);
@@ -178,7 +183,7 @@ int rl_hints(void *self, table *t, game_hint *out, int max)
         kit_hint(&h, "Enter", "lock in", "submit");
         if (int_of(rl_my_robot(t), "damage", 0) > 0 || w->power_down)
             kit_hint(&h, "p", "power down", "powerdown");
-        if (rl_has_option(rl_my_robot(t), "tractor_beam") || rl_has_option(rl_my_robot(t), "pressor_beam"))
+        if (rl_beam_choice(rl_my_robot(t)))
             kit_hint(&h, "b", "beam", NULL);
         /* the mode's before clear and draft: the footer keeps the first that fit */
         if (w->mode && w->mode->hints)

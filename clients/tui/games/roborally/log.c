@@ -40,9 +40,10 @@ static void say_seats(sentence *s, const table *t, const json_t *seats)
 }
 
 /* The mode's sentence for a frame's action, or false: the race's. */
-static bool mode_says(const roborally *w, const table *t, const json_t *a, char *buf, size_t len)
+static bool mode_says(const roborally *w, const table *t, const json_t *ev, const json_t *a, char *buf,
+                      size_t len)
 {
-    return w->mode && w->mode->outcome && w->mode->outcome((roborally *)w, t, a, buf, len);
+    return w->mode && w->mode->outcome && w->mode->outcome((roborally *)w, t, ev, a, buf, len);
 }
 
 /* What sets a move apart beyond its piece and seat, as the mode sees it. */
@@ -82,7 +83,7 @@ static void say_outcomes(sentence *s, const roborally *w, const table *t, const 
             char bit[160] = "";
             if (strcmp(d, "move") == 0 && moves_again(w, ev, i, j, a)) {
                 continue;
-            } else if (mode_says(w, t, a, bit, sizeof bit)) {
+            } else if (mode_says(w, t, ev, a, bit, sizeof bit)) {
                 /* the mode's own pieces and what they do to robots */
             } else if (strcmp(d, "destroyed") == 0) {
                 const char *why = str_of(a, "why");
@@ -126,7 +127,7 @@ static int moved_seats(const roborally *w, const table *t, const json_t *ev, int
             char said[160];
             /* a move the mode tells of is said by say_outcomes */
             if ((strcmp(d, "move") != 0 && strcmp(d, "turn") != 0) || seat < 0 || seat == skip ||
-                mode_says(w, t, a, said, sizeof said))
+                mode_says(w, t, ev, a, said, sizeof said))
                 continue;
             bool seen = false;
             for (int k = 0; k < n; k++)
@@ -183,7 +184,7 @@ bool rl_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
         }
         say(&s, ".");
     } else if (strcmp(kind, "timer") == 0) {
-        say(&s, "One player is left to program: the last seconds run.");
+        say(&s, "One player is left to program: the countdown runs.");
     } else if (strcmp(kind, "drafted") == 0) {
         say(&s, "%s saved a draft of a program.", name);
     } else if (strcmp(kind, "programmed") == 0) {

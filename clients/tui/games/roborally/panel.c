@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rl_tables.h"
 #include "roborally.h"
 
 static int draw_robot_line(roborally *w, const table *t, canvas p, int y, const json_t *r)
@@ -111,8 +112,8 @@ static int draw_program(roborally *w, const table *t, canvas p, int y)
     if (int_of(r, "damage", 0) > 0 || w->power_down)
         cv_textf(p, y++, 0, w->power_down ? CV_BOLD | CV_FG(CV_YELLOW) : CV_DIM, "p power down next turn: %s",
                  w->power_down ? "yes" : "no");
-    if (rl_has_option(r, "tractor_beam") || rl_has_option(r, "pressor_beam"))
-        cv_textf(p, y++, 0, CV_DIM, "b main laser: %s", rl_beam_names[w->beam]);
+    if (rl_beam_choice(r))
+        cv_textf(p, y++, 0, CV_DIM, "b main laser: %s", rl_beams[w->beam].label);
     return y;
 }
 

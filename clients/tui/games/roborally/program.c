@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rl_tables.h"
 #include "roborally.h"
 
 int rl_reg_of(const roborally *w, const json_t *r, int card)
@@ -41,8 +42,8 @@ void rl_sync_program(roborally *w, const table *t)
         for (int i = 0; i < RL_REGS; i++)
             w->regs[i] = (int)json_integer_value(json_array_get(program, (size_t)i));
         w->power_down = json_is_true(json_object_get(r, "announce"));
-        const char *beam = str_of(r, "beam");
-        w->beam = strcmp(beam, "tractor") == 0 ? 1 : strcmp(beam, "pressor") == 0 ? 2 : 0;
+        int beam = rl_beam_of(str_of(r, "beam"));
+        w->beam = beam < 0 ? 0 : beam;
         w->reenter_down = false;
         w->draft_at = 0;
         if (w->mode && w->mode->sync_program)
@@ -64,7 +65,7 @@ json_t *rl_program_action(const roborally *w, const table *t, bool submit)
     json_t *a = json_pack("{s:s, s:i, s:o, s:b, s:b}", "kind", "program", "turn", int_of(t->view, "turn", 0),
                           "registers", regs, "submit", submit, "power_down", w->power_down);
     if (a && w->beam)
-        json_object_set_new(a, "beam", json_string(rl_beam_names[w->beam]));
+        json_object_set_new(a, "beam", json_string(rl_beams[w->beam].id));
     if (a && w->mode && w->mode->program_fields)
         w->mode->program_fields(w, t, a);
     return a;
@@ -104,19 +105,23 @@ bool rl_may_program(table *t)
     return why == NULL;
 }
 
-static bool draft_window(const table *t)
-{
-    int64_t left = table_ms_left(t);
-    return left >= RL_DRAFT_MARGIN_MS && left <= RL_DRAFT_MS;
-}
-
-/* Near the deadline a change is sent as a draft (by send_due_draft, a
- * moment later), so that only the empty registers are filled at random if
- * time runs out. */
+/* The draft rule of protocol/PROTOCOL.md (RoboRally, "Drafts"): a change
+ * goes as a draft RL_DRAFT_DELAY_MS after the last one, inside the draft
+ * window (RL_DRAFT_WINDOW_MS to RL_DRAFT_MARGIN_MS before the deadline); a
+ * change made before the window opens goes when it opens, so that only the
+ * empty registers are filled at random if time runs out. */
 void rl_program_changed(roborally *w, table *t)
 {
-    if (draft_window(t))
-        w->draft_at = t->now + RL_DRAFT_DELAY_MS;
+    w->draft_at = t->now + RL_DRAFT_DELAY_MS;
+}
+
+int64_t rl_draft_due(const roborally *w, const table *t)
+{
+    if (!w->draft_at)
+        return 0;
+    int64_t left = table_ms_left(t);
+    int64_t opens = left > RL_DRAFT_WINDOW_MS ? t->now + left - RL_DRAFT_WINDOW_MS : t->now;
+    return w->draft_at > opens ? w->draft_at : opens;
 }
 
 static uint64_t text_hash(const char *s)
@@ -149,10 +154,11 @@ static void send_draft(roborally *w, table *t)
 /* The draft a change asked for, once its moment has come. */
 void rl_send_due_draft(roborally *w, table *t)
 {
-    if (!w->draft_at || t->now < w->draft_at)
+    if (!w->draft_at || t->now < rl_draft_due(w, t))
         return;
     w->draft_at = 0;
-    if (draft_window(t) && !rl_cannot_program(t))
+    int64_t left = table_ms_left(t);
+    if (left >= RL_DRAFT_MARGIN_MS && left <= RL_DRAFT_WINDOW_MS && !rl_cannot_program(t))
         send_draft(w, t);
 }
 
@@ -259,9 +265,18 @@ int rl_power_down(roborally *w, table *t, int want)
     return GAME_CMD_DONE;
 }
 
-static bool beam_allowed(const json_t *r, int beam)
+bool rl_beam_allowed(const json_t *r, int beam)
 {
-    return beam == 0 || (beam == 1 && rl_has_option(r, "tractor_beam")) || (beam == 2 && rl_has_option(r, "pressor_beam"));
+    return beam >= 0 && beam < RL_BEAMS && (!rl_beams[beam].option || rl_has_option(r, rl_beams[beam].option));
+}
+
+bool rl_beam_choice(const json_t *r)
+{
+    for (int b = 1; b < RL_BEAMS; b++) {
+        if (rl_beam_allowed(r, b))
+            return true;
+    }
+    return false;
 }
 
 int rl_set_beam(roborally *w, table *t, int beam)
@@ -272,15 +287,15 @@ int rl_set_beam(roborally *w, table *t, int beam)
     if (beam < 0) {
         beam = w->beam;
         do
-            beam = (beam + 1) % 3;
-        while (!beam_allowed(r, beam));
+            beam = (beam + 1) % RL_BEAMS;
+        while (!rl_beam_allowed(r, beam));
     }
-    if (!beam_allowed(r, beam)) {
-        say(w, t, true, "Your robot has no %s Beam.", beam == 1 ? "Tractor" : "Pressor");
+    if (!rl_beam_allowed(r, beam)) {
+        say(w, t, true, "Your robot has no %s.", rl_option_name(rl_beams[beam].option));
         return GAME_CMD_ERROR;
     }
     w->beam = beam;
-    say(w, t, false, "Main laser: %s.", rl_beam_names[beam]);
+    say(w, t, false, "Main laser: %s.", rl_beams[beam].label);
     return GAME_CMD_DONE;
 }
 

@@ -30,6 +30,7 @@ static void rl_init(void *self, table *t);
 static void rl_fini(void *self);
 static void rl_update(void *self, table *t);
 static int rl_next_frame_ms(void *self, table *t);
+static bool rl_clock_held(void *self, table *t);
 static void rl_tick(void *self, table *t);
 static const char *const *rl_more_help(void *self, table *t);
 
@@ -47,6 +48,7 @@ const game_ui roborally_ui = {
     .status = rl_status,
     .describe = rl_describe,
     .next_frame_ms = rl_next_frame_ms,
+    .clock_held = rl_clock_held,
     .tick = rl_tick,
     .more_help = rl_more_help,
 };
@@ -74,6 +76,22 @@ static void rl_fini(void *self)
     w->mode = NULL;
 }
 
+/* An option card our robot drew at clean-up: what it does, on the status line. */
+static void tell_new_options(table *t)
+{
+    size_t i, j, k;
+    const json_t *ev, *frame, *a;
+    json_array_foreach(t->events, i, ev) {
+        json_array_foreach(json_object_get(ev, "frames"), j, frame) {
+            json_array_foreach(frame, k, a) {
+                const char *id = str_of(a, "option");
+                if (t->seat >= 0 && kit_is(a, "do", "option") && int_of(a, "seat", -1) == t->seat)
+                    table_notify(t, false, "You got %s: %s", rl_option_name(id), rl_option_text(id));
+            }
+        }
+    }
+}
+
 static void rl_update(void *self, table *t)
 {
     roborally *w = self;
@@ -86,6 +104,7 @@ static void rl_update(void *self, table *t)
     }
     if (w->have_last)
         rl_build_playback(w, t);
+    tell_new_options(t);
     rl_poses_of_view(t, w->last);
     if (w->mode && w->mode->update)
         w->mode->update(w, t);
@@ -101,14 +120,22 @@ static int rl_next_frame_ms(void *self, table *t)
 {
     roborally *w = self;
     int64_t next = -1;
-    int k = rl_play_frame(w, t);
-    if (k >= 0)
-        next = w->play_start + (int64_t)(k + 1) * RL_FRAME_MS - t->now;
-    if (w->draft_at && (next < 0 || w->draft_at - t->now < next))
-        next = w->draft_at - t->now; /* the tick then sends the draft */
-    if (next < 0 && k < 0 && !w->draft_at)
+    int64_t frame = rl_play_next(w, t);
+    if (frame)
+        next = frame - t->now;
+    int64_t due = rl_draft_due(w, t);
+    if (due && (next < 0 || due - t->now < next))
+        next = due - t->now; /* the tick then sends the draft */
+    if (next < 0 && !frame && !due)
         return -1;
     return next < 1 ? 1 : (int)next;
+}
+
+/* The countdown shows once the playback of the turn is over (the server
+ * allowed for it: PROTOCOL.md, RoboRally, "Playback"). */
+static bool rl_clock_held(void *self, table *t)
+{
+    return rl_play_frame(self, t) >= 0;
 }
 
 static void rl_tick(void *self, table *t)

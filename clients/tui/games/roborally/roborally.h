@@ -6,6 +6,10 @@
  * register phase (playback.c), the panel (panel.c), keys and commands
  * (keys.c), the log (log.c).
  *
+ * The cards, option cards, beams and timings come from rl_tables.h, which
+ * the build writes from data/roborally/tables.json (the files that read
+ * them include it).
+ *
  * A mode of the game (the view's "mode") extends the race through rl_mode
  * below: its own state, and hooks where it adds to the board, the panel,
  * the program, the keys and the log. The race calls the hooks and never
@@ -22,15 +26,8 @@
 #define RL_REGS 5
 #define RL_HAND 9
 #define RL_FLAGS 9
-/* Near the deadline a changed program goes to the server as a draft, a
- * moment after the last change (each draft is a line in every player's
- * log, so not one per key), and only while it can still arrive in time. */
-#define RL_DRAFT_MS 12000       /* drafts are sent this close to the deadline */
-#define RL_DRAFT_MARGIN_MS 1500 /* and no closer than this */
-#define RL_DRAFT_DELAY_MS 700   /* after the last change */
 #define RL_SEATS 8
 #define RL_PLAY_FRAMES 240
-#define RL_FRAME_MS 160   /* a frame of the register phase's playback */
 #define RL_CAPTION 80     /* "Register 3: <name> Move 2" */
 #define RL_BEAM_CELLS 48  /* squares of laser beams shown in one frame */
 
@@ -80,8 +77,11 @@ const char *rl_card_short(int card);
 /* A card type's name ("Rotate Left"; NULL for none) and short name ("Left"; "?"). */
 const char *rl_type_name(const char *type);
 const char *rl_type_short(const char *type);
-/* An option card's name ("Tractor Beam"), or id itself. */
+/* An option card's name ("Tractor Beam"), or id itself; what it does ("" if unknown). */
 const char *rl_option_name(const char *id);
+const char *rl_option_text(const char *id);
+/* The beam called id ("tractor"), an index of rl_beams, or -1. */
+int rl_beam_of(const char *id);
 
 /* ---- the board's geometry ---- */
 
@@ -110,6 +110,7 @@ static inline bool rl_shown(const rl_layout *l, int x, int y)
 
 /* One frame of the playback: every robot's pose and what is happening. */
 typedef struct rl_frame {
+    int at;                          /* when it shows: ms into the playback */
     rl_pose pose[RL_SEATS];
     char caption[RL_CAPTION];
     int nbeam;                       /* squares lit by the lasers fired in it */
@@ -125,16 +126,18 @@ struct roborally {
     int nframes;               /* the playback of the last register phase */
     rl_frame frames[RL_PLAY_FRAMES];
     int64_t play_start;        /* our clock when it began */
+    int play_ms;               /* how long it lasts, from play_start */
     bool loaded;          /* course holds the view's course */
     bool missing;         /* the view's course is not in the file */
     int turn;             /* the turn the program below is for */
     int regs[RL_REGS];    /* the program being written: cards, 0 for empty */
     bool power_down;      /* announce a power-down with the program */
-    int beam;             /* 0 damage, 1 tractor, 2 pressor */
+    int beam;             /* the main laser's beam: an index of rl_beams */
     bool reenter_down;    /* re-enter powered down */
     bool was_virtual;     /* our robot was virtual in the last view */
     char said[200];       /* the program editor's last sentence (a new turn takes it back) */
-    int64_t draft_at;     /* our clock when a changed program goes as a draft, or 0 */
+    int64_t draft_at;     /* our clock when a changed program goes as a draft (or, before the
+                           * draft window, when to look again), or 0 */
     uint64_t draft_sent;  /* a hash of the last draft sent, so that it is sent once */
     bool compact;         /* the panel is short (80x24): each part draws its short form */
     const rl_mode *mode;  /* the view's mode, or NULL for the race */
@@ -197,8 +200,10 @@ struct rl_mode {
      * what tells two moves of one piece apart beyond piece and seat; a
      * piece that is not a robot by name (acting: as a card's player); a
      * board step the race does not know (movers: list the robots it moved);
-     * an event the race does not know. */
-    bool (*outcome)(roborally *w, const table *t, const json_t *action, char *buf, size_t len);
+     * an event the race does not know. outcome sees the whole event `ev`
+     * the action is in, so that like actions of several robots may be said
+     * once (true with an empty buf: said already). */
+    bool (*outcome)(roborally *w, const table *t, const json_t *ev, const json_t *action, char *buf, size_t len);
     int (*motion)(const json_t *action);
     bool (*piece_name)(const table *t, const char *piece, bool acting, char *buf, size_t len);
     const char *(*step_words)(const char *step, bool *movers);
@@ -210,7 +215,6 @@ extern const rl_mode *const rl_modes[];
 
 /* ---- the view (view.c) ---- */
 
-extern const char *const rl_beam_names[3]; /* "damage", "tractor", "pressor" */
 /* The view asks this seat for that ("program", "reenter", "stay_down"). */
 bool rl_need_is(const table *t, const char *n);
 const json_t *rl_my_robot(const table *t);
@@ -237,8 +241,12 @@ json_t *rl_program_action(const roborally *w, const table *t, bool submit);
 const char *rl_cannot_program(const table *t);
 /* rl_cannot_program said on the status line; true when we can. */
 bool rl_may_program(table *t);
-/* The program changed: near the deadline it goes as a draft a moment later. */
+/* The program changed: it goes as a draft a moment later, once the draft
+ * window before the deadline is open (and not after it). */
 void rl_program_changed(roborally *w, table *t);
+/* Our clock when the draft a change asked for may go (its delay over, the
+ * window open), or 0 for none. */
+int64_t rl_draft_due(const roborally *w, const table *t);
 /* The draft a change asked for, once its moment has come. */
 void rl_send_due_draft(roborally *w, table *t);
 bool rl_pick_card(roborally *w, table *t, int k);
@@ -249,6 +257,10 @@ void rl_clear(roborally *w, const table *t);
 int rl_submit(roborally *w, table *t);
 int rl_power_down(roborally *w, table *t, int want);
 int rl_set_beam(roborally *w, table *t, int beam);
+/* May the robot fire beam (an index of rl_beams): no option card needed, or
+ * it holds the card; has it a beam to choose besides the first? */
+bool rl_beam_allowed(const json_t *r, int beam);
+bool rl_beam_choice(const json_t *r);
 /* :program 3 1 5 2 4 */
 int rl_program_words(roborally *w, table *t, int argc, char **argv);
 int rl_reenter(roborally *w, table *t, int d, int down);
@@ -261,6 +273,12 @@ void rl_poses_of_view(const table *t, rl_pose *pose);
 void rl_build_playback(roborally *w, const table *t);
 /* The frame being shown, or -1 when the board shows the view. */
 int rl_play_frame(const roborally *w, const table *t);
+/* Our clock when the next frame (or the view) shows, or 0 with no playback on. */
+int64_t rl_play_next(const roborally *w, const table *t);
+/* How long each frame of a playback of n frames shows (PROTOCOL.md,
+ * RoboRally, "Playback"): RL_PLAYBACK_FRAME_MS, less when n of them would
+ * take longer than RL_PLAYBACK_MAX_MS. */
+int rl_frame_ms(int n);
 /* The robots as the frame being played back has them, or the view. */
 void rl_current_poses(const roborally *w, const table *t, rl_pose *pose);
 

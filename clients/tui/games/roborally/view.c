@@ -5,8 +5,6 @@
 
 #include "roborally.h"
 
-const char *const rl_beam_names[3] = {"damage", "tractor", "pressor"};
-
 bool rl_need_is(const table *t, const char *n)
 {
     return t->seat >= 0 && strcmp(str_of(t->view, "need"), n) == 0;

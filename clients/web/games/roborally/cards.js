@@ -1,6 +1,6 @@
 // cards.js: the program cards as the player sees them. A card is its
 // priority (10..840, unique); its kind follows the deck of RULINGS §5.
-// The deck, the option cards and the main laser's beams come from
+// The deck, the option cards, the main laser's beams and the timings come from
 // tables.js, which the build writes from data/roborally/tables.json (the
 // engine's tables come from the same file).
 
@@ -21,6 +21,9 @@ export const BEAMS = TABLES.beams;
 
 /** When a client sends its program as a draft (protocol/PROTOCOL.md, RoboRally, "Drafts"). */
 export const DRAFTS = TABLES.drafts;
+
+/** The pace of a turn's playback (protocol/PROTOCOL.md, RoboRally, "Playback"): {frame_ms, max_ms}. */
+export const PLAYBACK = TABLES.playback;
 
 /** The kind of a card ('move2'), or null. */
 export function cardKind(priority) {

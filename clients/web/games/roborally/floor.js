@@ -8,12 +8,15 @@
 // markers in team colours) instead of the flags, the ball (its facing, up
 // in pogo mode, ringed while it extracts itself), hitch lines from the ball
 // to the robots hitched to it, and a ring in its team's colour round each
-// robot.
+// robot. Columns are lettered A, B, ... and rows numbered 1, 2, ... along
+// the edges, and a square is named so everywhere ("H2"), as botpit-tui
+// labels and names them.
 
 import { svg, seatStyle, shapeElement } from '../kit.js';
 
 export const C = 40; // a cell, in SVG units
 const M = 10;        // the margin round the course
+const L = 22;        // the margin that holds the labels, above and to the left
 const DIRS = ['N', 'E', 'S', 'W'];
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
@@ -21,6 +24,25 @@ export const DIR_WORDS = { N: 'north', E: 'east', S: 'south', W: 'west' };
 
 const centre = ([x, y]) => [x * C + C / 2, y * C + C / 2];
 
+/** A square's name as the board labels it: column letter, row from 1 ("H2"). */
+export const squareName = ([x, y]) => `${String.fromCharCode(65 + x)}${y + 1}`;
+
+/** What "virtual" means, for a newcomer. */
+export const VIRTUAL_WORDS = 'virtual: it shares its square, so robots and lasers pass through it until it stands alone';
+
+/**
+ * Where robots sharing a square stand on it (virtual robots may: all of a
+ * RoboBall team start on their home): smaller, side by side in its corners,
+ * offsets from its centre by how many share it. Beyond four they overlap.
+ */
+const CROWD = {
+  1: [[0, 0]],
+  2: [[-9, -9], [9, 9]],
+  3: [[-9, -9], [9, -9], [0, 9]],
+  4: [[-9, -9], [9, -9], [-9, 9], [9, 9]],
+};
+const crowdAt = (n, i) => (CROWD[n] || CROWD[4])[i % 4];
+const crowdScale = (n) => (n > 1 ? 0.6 : 1);
 /**
  * A team's colours: those of its first seat (team t's first seat is seat t,
  * as seat i plays on team i % teams), so that in free-for-all a team and
@@ -160,7 +182,7 @@ function indexCells(course) {
  */
 export function createFloor(course, { label, flags = true }) {
   const w = course.width * C, h = course.height * C;
-  const root = svg('svg', { class: 'rally-floor', viewBox: `${-M} ${-M} ${w + 2 * M} ${h + 2 * M}`, role: 'img' });
+  const root = svg('svg', { class: 'rally-floor', viewBox: `${-L} ${-L} ${w + L + M} ${h + L + M}`, role: 'img' });
   const title = svg('title', {}, label);
   const tiles = svg('g', { class: 'rally-tiles' });
   const marks = svg('g', { class: 'rally-marks' });
@@ -172,12 +194,19 @@ export function createFloor(course, { label, flags = true }) {
   const ballLayer = svg('g', { class: 'rally-ball-layer' });
   const homeTags = svg('g', { class: 'rally-home-tags' });
   const overlay = svg('g', { class: 'rally-overlay' });
+  const labels = svg('g', { class: 'rally-labels', 'aria-hidden': 'true' });
   // Hitch lines go over the robots (between adjacent squares little of a
   // line under them would show), the ball over both.
-  root.append(title, tiles, homes, marks, archives, beams, robots, homeTags, hitches, ballLayer, overlay);
+  root.append(title, labels, tiles, homes, marks, archives, beams, robots, homeTags, hitches, ballLayer, overlay);
   const cells = indexCells(course);
 
   // ---- the course, once ----
+  for (let x = 0; x < course.width; x++) {
+    labels.append(svg('text', { x: x * C + C / 2, y: -7, class: 'rally-label' }, squareName([x, 0]).replace(/\d+$/, '')));
+  }
+  for (let y = 0; y < course.height; y++) {
+    labels.append(svg('text', { x: -5, y: y * C + C / 2 + 4, class: 'rally-label rally-label-row' }, String(y + 1)));
+  }
   tiles.append(svg('rect', { x: 0, y: 0, width: w, height: h, class: 'rally-ground' }));
   for (const b of course.boards) {
     const bw = b.rotation % 2 ? b.height : b.width, bh = b.rotation % 2 ? b.width : b.height;
@@ -261,7 +290,7 @@ export function createFloor(course, { label, flags = true }) {
    * archive markers; `name(seat)` names them. Robots without a square are
    * not drawn, except a wreck left by the step being shown.
    */
-  function drawRobots(list, { name, animate, rings }) {
+  function drawRobots(list, { name, animate, rings, mine = -1 }) {
     archives.replaceChildren();
     const byCell = new Map();
     for (const r of list) {
@@ -288,7 +317,8 @@ export function createFloor(course, { label, flags = true }) {
       const key = r.at.join(',');
       const i = seen.get(key) || 0;
       seen.set(key, i + 1);
-      const crowd = byCell.get(key) > 1 ? (i === 0 ? -5 : 5) : 0;
+      const [ox, oy] = crowdAt(byCell.get(key), i);
+      const scale = crowdScale(byCell.get(key));
       const [cx, cy] = centre(r.at);
       // Turn the short way round from the last angle shown.
       let angle = ANGLE[r.facing];
@@ -299,7 +329,7 @@ export function createFloor(course, { label, flags = true }) {
       const moveIt = animate && p.angle !== null;
       p.g.style.transition = moveIt ? '' : 'none';
       p.body.style.transition = moveIt ? '' : 'none';
-      p.g.style.transform = `translate(${cx + crowd}px, ${cy + crowd}px)`;
+      p.g.style.transform = `translate(${cx + ox}px, ${cy + oy}px) scale(${scale})`;
       p.body.style.transform = `rotate(${angle}deg)`;
       p.angle = angle;
       p.g.dataset.virtual = String(!!r.virtual);
@@ -311,8 +341,12 @@ export function createFloor(course, { label, flags = true }) {
       p.ring.style.display = ringed ? '' : 'none';
       if (ringed) p.ring.setAttribute('stroke', teamStyle(r.team).color);
       const team = r.team !== null && r.team !== undefined ? `, ${teamStyle(r.team).name}` : '';
-      p.title.textContent = `${name(r.seat)}${team}: facing ${DIR_WORDS[r.facing]}, ${r.damage} damage${r.hitched ? ', hitched to the ball' : ''}${r.virtual ? ', virtual' : ''}${r.status === 'powered_down' ? ', powered down' : ''}${r.wreck ? ', destroyed' : ''}`;
+      p.title.textContent = `${name(r.seat)}${team} on ${squareName(r.at)}: facing ${DIR_WORDS[r.facing]}, ${r.damage} damage${r.hitched ? ', hitched to the ball' : ''}${r.virtual ? `, ${VIRTUAL_WORDS}` : ''}${r.status === 'powered_down' ? ', powered down' : ''}${r.wreck ? ', destroyed' : ''}`;
+      p.g.dataset.mine = String(r.seat === mine);
     }
+    // Your own robot over any other on its square, never hidden under one.
+    const own = pieces.get(mine);
+    if (own && robots.lastChild !== own.g) robots.append(own.g);
   }
 
   // ---- the ball ----
@@ -346,7 +380,7 @@ export function createFloor(course, { label, flags = true }) {
     ball.dataset.pogo = String(b.pogo);
     ball.dataset.extracting = String(b.extracting);
     const state = [b.pogo ? 'in pogo mode, hovering over the robot below' : null, b.extracting ? 'extracting itself' : null].filter(Boolean);
-    ballTitle.textContent = `The ball: column ${b.at[0] + 1}, row ${b.at[1] + 1}, facing ${DIR_WORDS[b.facing] || 'nowhere yet'}${state.length ? `, ${state.join(', ')}` : ''}`;
+    ballTitle.textContent = `The ball: ${squareName(b.at)}, facing ${DIR_WORDS[b.facing] || 'nowhere yet'}${state.length ? `, ${state.join(', ')}` : ''}`;
     for (const seat of b.hitched) {
       const r = list.find((x) => x.seat === seat);
       if (!r || !r.at) continue;
@@ -397,10 +431,11 @@ export function createFloor(course, { label, flags = true }) {
     setLabel(text) { title.textContent = text; },
     /**
      * A frame: robots, the ball (null in a race), beams, marks; `rings`
-     * draws team rings round the robots.
+     * draws team rings round the robots; `mine` (a seat) is drawn over any
+     * robot sharing its square.
      */
-    draw({ robots: list, ball: b = null, beams: bs = [], marks: m = [], name, animate = false, rings = false }) {
-      drawRobots(list, { name, animate, rings });
+    draw({ robots: list, ball: b = null, beams: bs = [], marks: m = [], name, animate = false, rings = false, mine = -1 }) {
+      drawRobots(list, { name, animate, rings, mine });
       drawBall(b, list, { animate });
       drawBeams(bs);
       drawMarks(m);
@@ -412,5 +447,9 @@ export function createFloor(course, { label, flags = true }) {
       list.forEach((at, team) => drawHome(homes, homeTags, at, team));
     },
     cellAt: (x, y) => cells.get(`${x},${y}`) || null,
+    /** Where square [x, y] is on the drawing, as fractions of its width and height (its centre). */
+    whereIs([x, y]) {
+      return { fx: (x * C + C / 2 + L) / (w + L + M), fy: (y * C + C / 2 + L) / (h + L + M) };
+    },
   };
 }

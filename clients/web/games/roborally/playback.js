@@ -5,10 +5,12 @@
 // the server sent, so what the playback ends on is always the truth. In
 // RoboBall the frames carry the ball too (where it is, its facing, pogo,
 // who is hitched): `pieces` below is {robots, ball}, ball null in a race.
+// A turn plays at the pace of protocol/PROTOCOL.md (RoboRally, "Playback"),
+// which the server allows for before the next countdown runs.
 
 import { button, el } from '../dom.js';
 import { svg } from '../kit.js';
-import { KINDS } from './cards.js';
+import { KINDS, PLAYBACK } from './cards.js';
 
 const STEP_WORDS = {
   express: 'express belts move',
@@ -175,33 +177,60 @@ function iconButton(name, label, onclick) {
 }
 
 /**
- * The controls: to the start, a step back, play or pause, a step on, to
- * the end, and the caption of the frame shown. `show(frame, animate)` draws.
+ * How long each frame of a playback of `count` frames after the first
+ * shows: PLAYBACK.frame_ms, or less so that it lasts PLAYBACK.max_ms at most.
  */
-export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
+export function stepOf(count) {
+  return count > 0 ? Math.min(PLAYBACK.frame_ms, Math.floor(PLAYBACK.max_ms / count)) : PLAYBACK.frame_ms;
+}
+
+/**
+ * Times a list of frames (its last is "Now"): each frame but the last shows
+ * stepOf(its count) ms before the next, kept on the frame as `ms`.
+ */
+function timed(list) {
+  const ms = stepOf(list.length - 1);
+  return list.map((f, k) => ({ ...f, ms: k < list.length - 1 ? ms : 0 }));
+}
+
+/**
+ * The controls: to the start, a step back, play or pause, a step on, to
+ * the end, and the caption of the frame shown. `show(frame, animate)` draws;
+ * `playing(until)` hears when a playback runs by itself (until: the local
+ * time it ends) and when it stops (null): at its end, or when the player
+ * takes the controls.
+ */
+export function createPlayer({ show, reducedMotion, playing = () => {} }) {
   let frames = [];
   let i = 0;
   let timer = null;
+  let base = 0; // this clock's time at which frame 0 showed (or would have), while playing
   const caption = el('p', { class: 'rally-caption', 'aria-live': 'polite' });
   const counter = el('span', { class: 'rally-counter' });
-  const first = iconButton('first', 'First step of the turn', () => go(0));
-  const back = iconButton('back', 'Step back', () => go(i - 1));
+  // Stepping takes the controls: the playback stops running by itself.
+  const step = (k) => () => { pause(false); go(k()); };
+  const first = iconButton('first', 'First step of the turn', step(() => 0));
+  const back = iconButton('back', 'Step back', step(() => i - 1));
   const playBtn = iconButton('play', 'Play the turn', () => (timer ? pause() : play()));
   playBtn.classList.add('rally-play');
-  const next = iconButton('forward', 'Step forward', () => go(i + 1));
-  const last = iconButton('last', 'Last step (now)', () => go(frames.length - 1));
+  const next = iconButton('forward', 'Step forward', step(() => i + 1));
+  const last = iconButton('last', 'Last step (now)', step(() => frames.length - 1));
   const element = el('div', { class: 'rally-player', hidden: true },
     el('div', { class: 'rally-player-buttons', role: 'group', 'aria-label': 'Replay of the last turn' }, first, back, playBtn, next, last, counter),
     caption);
 
-  function render(animate) {
-    const f = frames[i];
-    caption.textContent = f.caption;
+  function renderControls() {
     counter.textContent = `${i + 1} / ${frames.length}`;
     first.disabled = back.disabled = i === 0;
     next.disabled = last.disabled = i === frames.length - 1;
     playBtn.replaceChildren(icon(timer ? 'pause' : 'play'));
     playBtn.setAttribute('aria-label', timer ? 'Pause' : 'Play the turn');
+  }
+
+  function render(animate) {
+    const f = frames[i];
+    caption.textContent = f.caption;
+    renderControls();
     show(f, animate);
   }
 
@@ -213,31 +242,62 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
   }
 
   function pause(redraw = true) {
-    clearInterval(timer);
+    const was = timer;
+    clearTimeout(timer);
     timer = null;
     if (redraw && frames.length) render(false);
+    if (was) playing(null);
+  }
+
+  /** When frame k shows, ms after frame 0. */
+  const offset = (k) => frames.slice(0, k).reduce((sum, f) => sum + f.ms, 0);
+  /** When the playback ends, on this clock. */
+  const endsAt = () => base + offset(frames.length - 1);
+
+  // Each frame shows for its own time (a turn appended to a running one
+  // keeps its own pace), each timed from the start so that late timers
+  // do not add up: the playback ends when the server counts it does.
+  function schedule() {
+    timer = setTimeout(() => {
+      go(i + 1, true);
+      if (timer) schedule();
+    }, Math.max(0, base + offset(i + 1) - Date.now()));
   }
 
   function play() {
     if (!frames.length) return;
     if (i === frames.length - 1) i = 0;
-    clearInterval(timer);
-    timer = setInterval(() => go(i + 1, true), stepMs);
+    clearTimeout(timer);
+    base = Date.now() - offset(i);
+    schedule();
+    playing(endsAt());
     render(true);
   }
 
   return {
     element,
-    /** Loads a turn's frames and plays them (or shows the end, with less motion). */
+    /**
+     * Plays a turn's frames (or shows the end, with less motion). While a
+     * playback runs by itself they play after it, as the server allows for
+     * (PROTOCOL.md, RoboRally, "Playback"), the running one's "Now" giving
+     * way to them.
+     */
     load(list) {
-      pause(false);
-      frames = list;
+      if (timer && list.length) {
+        frames = [...frames.slice(0, -1), ...timed(list)];
+        playing(endsAt());
+        renderControls();
+        return;
+      }
+      frames = timed(list);
       element.hidden = !frames.length;
       if (!frames.length) return;
       i = 0;
       if (reducedMotion()) go(frames.length - 1);
       else play();
     },
+    /** Is the playback running by itself? */
+    playing: () => timer !== null,
     /** Is a frame other than the last on show? */
     busy: () => frames.length > 0 && i < frames.length - 1,
     /** Keeps the last frame in step with the live view ({robots, ball}). */
@@ -250,6 +310,6 @@ export function createPlayer({ show, reducedMotion, stepMs = 420 }) {
       if (e.key === ']') { pause(false); go(i + 1); return true; }
       return false;
     },
-    destroy() { pause(false); },
+    destroy() { clearTimeout(timer); timer = null; },
   };
 }

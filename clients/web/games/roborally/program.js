@@ -33,7 +33,7 @@ function cardFace(card) {
   return [cardIcon(kind), el('span', { class: 'rally-card-name' }, KINDS[kind].short), el('span', { class: 'rally-card-priority' }, String(card))];
 }
 
-export function createProgrammer({ send, announce }) {
+export function createProgrammer({ send, announce, touch = () => false }) {
   let turn = null;
   let regs = [null, null, null, null, null];
   let hitches = [null, null, null, null, null];
@@ -55,7 +55,8 @@ export function createProgrammer({ send, announce }) {
   const title = el('h3', { class: 'rally-program-title' }, 'Your program');
   const regRow = el('ol', { class: 'rally-registers', 'aria-label': 'Registers 1 to 5' });
   const hitchRow = el('ol', { class: 'rally-hitches-row', 'aria-label': 'Hitch declarations at the end of registers 1 to 5' });
-  const hitchLegend = el('p', { class: 'help rally-hitches-legend', 'aria-hidden': 'true' }, 'At the end of each register: hitch the ball, unhitch, or nothing (click, or keys Q W E R T)');
+  const hitchLegend = el('p', { class: 'help rally-hitches-legend', 'aria-hidden': 'true' },
+    `At the end of each register: hitch the ball, unhitch, or nothing (${touch() ? 'tap' : 'click, or keys Q W E R T'})`);
   const handRow = el('ul', { class: 'rally-hand', 'aria-label': 'Your hand' });
   const note = el('p', { class: 'help rally-program-note' });
   const clearBtn = button('Clear', { class: 'small', onclick: () => clearAll() });

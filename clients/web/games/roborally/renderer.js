@@ -8,14 +8,19 @@
 // the board shows homes, the ball and its hitches; the program gains a
 // hitch declaration per register, and a panel tells where the ball is, who
 // plays on which team, and holds the extraction vote.
+//
+// Squares are named as the board labels them ("H2"). After the registers
+// run, the countdown waits until the playback has ended (the server allows
+// for it); then the board shows your own robot: on a phone a window of the
+// board centred on it, with your cards right below.
 
 import { button, el } from '../dom.js';
 import { seatStyle } from '../kit.js';
 import { OPTION_NAMES, OPTION_TEXTS, cardIcon, cardKind } from './cards.js';
-import { C, DIR_WORDS, createFloor, teamStyle } from './floor.js';
+import { C, DIR_WORDS, VIRTUAL_WORDS, createFloor, squareName, teamStyle } from './floor.js';
 import { buildTimeline, createPlayer, piecesOf } from './playback.js';
 import { createProgrammer } from './program.js';
-import { describeEvent, list, teamName } from './words.js';
+import { ballTitle, describeEvent, list, teamName } from './words.js';
 
 let coursesPromise = null;
 
@@ -32,7 +37,7 @@ const STATUS_WORDS = { active: 'running', powered_down: 'powered down', destroye
 const ARROWS = { N: '↑', E: '→', S: '↓', W: '←' };
 
 const isBall = (view) => view?.mode === 'roboball';
-const at = ([x, y]) => `column ${x + 1}, row ${y + 1}`;
+const at = squareName;
 
 export function createRenderer(table) {
   let snap = null;
@@ -49,8 +54,14 @@ export function createRenderer(table) {
   const player = createPlayer({
     show: (frame, animate) => drawFrame(frame, animate),
     reducedMotion: () => table.reducedMotion,
+    playing: (until) => {
+      // The countdown waits for the playback (older frames lack holdClock),
+      // and a moment more should a busy page run late: it ends by null.
+      table.holdClock?.(until === null ? null : until + 1000);
+      if (until === null) afterPlayback();
+    },
   });
-  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce });
+  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce, touch: () => table.touch });
   const side = el('div', { class: 'rally-side' });
   const robotsList = el('ul', { class: 'rally-robots-list', 'aria-label': 'Robots' });
   const help = el('details', { class: 'rally-help' },
@@ -60,14 +71,17 @@ export function createRenderer(table) {
   const ballHelp = [
     el('p', {}, 'RoboBall: bring the ball to your team’s home (the flag in your team’s colour) and have it end a register there. Push it by driving into it, or hitch it: below each register, choose Hitch and if your robot then touches the ball it follows you one square behind. Unhitch to let go.'),
     el('p', {}, 'A ball pushed towards a pit or the edge bounces up (pogo mode) and bonks the robot under it. If nobody can reach the ball, everyone votes “inaccessible” and it moves itself for a turn. Robots have endless lives. Press ? for the full rules.'),
+    el('p', {}, 'A team’s robots start together on its home, and robots sharing a square are virtual: robots and lasers pass through them, so teammates do not push or shoot each other there. A virtual robot becomes real at the end of a register in which it stands alone. Your robot is drawn on top of the others on its square.'),
   ];
   const ballPanel = el('section', { class: 'rally-ball-panel', 'aria-labelledby': 'rally-ball-title' });
+  const boardCol = el('div', { class: 'rally-board-col' }, courseTitle, boardBox, player.element);
   const root = el('div', { class: 'rally', style: 'visibility: hidden' }, sheet,
     el('div', { class: 'rally-main' },
-      el('div', { class: 'rally-board-col' }, courseTitle, boardBox, player.element),
+      boardCol,
       el('div', { class: 'rally-side-col' }, side, ballPanel, robotsList)),
     help);
-  const reveal = () => { root.style.visibility = ''; };
+  let styled = false;
+  const reveal = () => { root.style.visibility = ''; styled = true; maybeShowOwn(); };
   sheet.addEventListener('load', reveal);
   sheet.addEventListener('error', reveal);
   table.element.append(root);
@@ -88,7 +102,7 @@ export function createRenderer(table) {
     if (!floor) return;
     floor.draw({
       robots: frame.robots, ball: frame.ball, beams: frame.beams, marks: frame.marks, name,
-      animate: animate && !table.reducedMotion, rings: rings(snap?.view),
+      animate: animate && !table.reducedMotion, rings: rings(snap?.view), mine: mySeat(),
     });
     floor.setLabel(boardLabel(frame.robots, frame.ball));
   }
@@ -119,12 +133,75 @@ export function createRenderer(table) {
     if (ball) floor.setHomes(snap.view.homes || []);
     floor.element.style.cssText = `width: 100%; height: auto; max-width: ${course.width * C + 20}px`;
     boardBox.replaceChildren(floor.element);
-    const solo = ball && snap.view.teams.every((t) => t.length === 1);
-    courseTitle.textContent = ball
-      ? `RoboBall on ${course.name} · ${solo ? 'free-for-all' : `${snap.view.teams.length} teams`}`
-      : `${course.name} · ${course.flags.length} flags`;
+    courseTitle.textContent = ball ? ballTitle(course.name, snap.view.teams) : `${course.name} · ${course.flags.length} flags`;
     if (ball) help.replaceChildren(help.firstChild, ...ballHelp);
     if (snap) drawLive(snap.view);
+    maybeShowOwn();
+  }
+
+  // ---- your robot and your cards in view ----
+
+  let shownTurn = null; // the turn whose programming last brought them into view
+
+  /** You are to program now and the playback is over. */
+  function programmingNow(view) {
+    const mine = me();
+    return !!mine && view?.need === 'program' && !mine.programmed && !player.playing();
+  }
+
+  /**
+   * While you program, a phone shows a window of the board (renderer.css)
+   * so that your cards fit below it; the board is whole otherwise.
+   */
+  function markProgramming() {
+    root.dataset.programming = String(programmingNow(snap?.view));
+  }
+
+  const inView = (node, top) => {
+    if (!node) return true;
+    const r = node.getBoundingClientRect();
+    return r.top >= top - 1 && r.bottom <= window.innerHeight + 1;
+  };
+
+  /**
+   * Once a turn, when you start programming: the board's window centred on
+   * your robot, and the page scrolled (only if needed) so that the board,
+   * your robot and your cards are on screen under the sticky bars.
+   */
+  function maybeShowOwn() {
+    const view = snap?.view;
+    const mine = me();
+    if (!styled || !floor || !mine?.at || !programmingNow(view) || shownTurn === view.turn) return;
+    shownTurn = view.turn;
+    const { fx, fy } = floor.whereIs(mine.at);
+    const drawing = floor.element;
+    boardBox.scrollTop = Math.max(0, fy * drawing.clientHeight - boardBox.clientHeight / 2);
+    boardBox.scrollLeft = Math.max(0, fx * drawing.clientWidth - boardBox.clientWidth / 2);
+    bringIntoView();
+    // The hint above the table changes a moment later (the frame redraws
+    // it), which can push the board down again: look once more then.
+    clearTimeout(lookAgain);
+    lookAgain = setTimeout(bringIntoView, 150);
+  }
+
+  let lookAgain = null;
+
+  /** Scrolls the page, if need be, so that your robot and your whole hand are on screen. */
+  function bringIntoView() {
+    if (gone || !floor || !programmingNow(snap?.view)) return;
+    const top = parseFloat(getComputedStyle(boardCol).scrollMarginTop) || 0;
+    const robot = floor.element.querySelector('.rally-robot[data-mine="true"]');
+    const cards = side.querySelectorAll('.rally-hand .rally-card');
+    if (!inView(robot, top) || !inView(cards[0], top) || !inView(cards[cards.length - 1], top)) {
+      boardCol.scrollIntoView({ block: 'start' });
+    }
+  }
+
+  /** The playback stopped (at its end, or the player took the controls). */
+  function afterPlayback() {
+    markProgramming();
+    maybeShowOwn();
+    table.hintChanged?.();
   }
 
   // ---- the side column ----
@@ -138,10 +215,10 @@ export function createRenderer(table) {
       });
       return el('section', { class: 'rally-choose' },
         el('h3', {}, 'Your robot re-enters'),
-        el('p', {}, `It comes back on its archive marker (column ${mine.archive[0] + 1}, row ${mine.archive[1] + 1}, outlined on the board) with 2 damage. Which way should it face?`),
+        el('p', {}, `It comes back on its archive marker (${at(mine.archive)}, outlined on the board) with 2 damage. Which way should it face?`),
         el('div', { class: 'rally-facings' }, facing('N'), facing('E'), facing('S'), facing('W')),
         el('label', { class: 'rally-check', for: 'rally-reenter-down' }, down, ' Re-enter powered down (repairs the damage; no cards next turn)'),
-        el('p', { class: 'help' }, 'Arrow keys choose too. Without an answer in time it faces the way it did when destroyed.'));
+        el('p', { class: 'help' }, `${table.touch ? '' : 'Arrow keys choose too. '}Without an answer in time it faces the way it did when destroyed.`));
     }
     const stay = (yes) => button(yes ? 'Stay powered down' : 'Power up', {
       class: yes ? '' : 'primary', onclick: () => table.act({ kind: 'stay_down', turn: view.turn, stay: yes }).catch(() => {}),
@@ -251,7 +328,8 @@ export function createRenderer(table) {
         : 'No votes that the ball is inaccessible. If nobody can reach it, all vote and it moves itself for a turn.'),
     ];
     if (canVote(view)) {
-      parts.push(button(voted ? 'Take back my vote (V)' : 'Vote: ball inaccessible (V)', {
+      const key = table.touch ? '' : ' (V)';
+      parts.push(button(voted ? `Take back my vote${key}` : `Vote: ball inaccessible${key}`, {
         class: 'small rally-vote', 'data-voted': String(voted),
         'aria-label': voted ? 'Take back my vote that the ball is inaccessible' : 'Vote that the ball is inaccessible',
         onclick: () => voteAction(!voted),
@@ -288,7 +366,7 @@ export function createRenderer(table) {
       const state = view.phase === 'program' && r.status === 'active' ? (r.programmed ? 'program in ✓' : 'programming…') : STATUS_WORDS[r.status];
       const extras = [];
       if (r.hitched) extras.push('hitched to the ball');
-      if (r.virtual) extras.push('virtual');
+      if (r.virtual) extras.push(VIRTUAL_WORDS);
       if (r.power_down_next) extras.push('powers down next turn');
       if (r.coat) extras.push(`coat ${r.coat}`);
       const ball = isBall(view);
@@ -336,14 +414,15 @@ export function createRenderer(table) {
       }
       if (next.events.some((e) => e.kind === 'extraction')) table.announce('The ball extracts itself this turn.');
       if (!player.busy()) drawLive(view);
+      markProgramming();
+      maybeShowOwn();
     },
     status(s) {
       const v = s.view;
       if (v.phase === 'over') return null;
       const hitch = isBall(v) ? ' and hitches' : '';
-      const text = v.phase === 'program'
-        ? (v.timer === 'last' ? `program your registers${hitch}: last seconds` : `program your registers${hitch}`)
-        : 'choose how your robot comes back';
+      // The countdown says how long; which timer runs is no news to a newcomer.
+      const text = v.phase === 'program' ? `program your registers${hitch}` : 'choose how your robot comes back';
       return { seats: v.waiting, text };
     },
     describe(e) {
@@ -360,9 +439,27 @@ export function createRenderer(table) {
       }
       if (v.need === 'program') {
         const t = programmer.hintTargets();
-        if (t.full && isBall(v)) return { text: 'Your program is full: under each register choose Hitch or Unhitch (keys Q W E R T) if you want, then lock it in (Enter).', highlight: t.next };
-        if (t.full) return { text: 'Your program is full: lock it in (Enter), or click a register to change it.', highlight: t.next };
-        return { text: `Click cards (or press 1–9) to fill your registers 1 to 5 in the order they should run${where}.`, highlight: t.next };
+        if (player.playing() && !t.submitted) return { text: 'The last turn is playing back on the board. Your time to program starts when it ends; you may pick cards already.', highlight: t.next };
+        // A touch screen has no keys to speak of: its hints say tap.
+        const touch = table.touch;
+        if (t.full && isBall(v)) {
+          return {
+            text: touch ? 'Your program is full: under each register tap Hitch or Unhitch if you want, then tap Lock in program.'
+              : 'Your program is full: under each register choose Hitch or Unhitch (keys Q W E R T) if you want, then lock it in (Enter).',
+            highlight: t.next,
+          };
+        }
+        if (t.full) {
+          return {
+            text: touch ? 'Your program is full: tap Lock in program, or tap a register to change it.'
+              : 'Your program is full: lock it in (Enter), or click a register to change it.',
+            highlight: t.next,
+          };
+        }
+        return {
+          text: `${touch ? 'Tap cards' : 'Click cards (or press 1–9)'} to fill your registers 1 to 5 in the order they should run${where}.`,
+          highlight: t.next,
+        };
       }
       if (v.need === 'reenter') return { text: 'Your robot comes back on its archive marker, outlined on the board: pick the way it faces.', highlight: [...side.querySelectorAll('.rally-facing')] };
       if (v.need === 'stay_down') return { text: 'Staying powered down repairs all damage but skips a turn.', highlight: [...side.querySelectorAll('button')] };
@@ -410,6 +507,7 @@ export function createRenderer(table) {
     },
     destroy() {
       gone = true;
+      clearTimeout(lookAgain);
       player.destroy();
       programmer.destroy();
       table.element.replaceChildren();

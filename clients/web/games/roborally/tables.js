@@ -149,5 +149,9 @@ export default {
   "window_ms": 12000,
   "margin_ms": 1500,
   "delay_ms": 700
+ },
+ "playback": {
+  "frame_ms": 300,
+  "max_ms": 18000
  }
 };

@@ -108,6 +108,7 @@ export function createTable(app) {
   let lastState = null;     // the state object last given to the renderer
   let logShown = 0;
   let countdownTimer = null;
+  let clockHeldUntil = 0;   // a renderer's playback runs until then: the countdown waits
   let pendingActs = 0;
   let announceTimer = null;
   let wasMine = null;       // was it our move at the last update (null: not seen yet)
@@ -213,6 +214,11 @@ export function createTable(app) {
       get reducedMotion() { return reducedMotion.matches; },
       get touch() { return touch.matches; },
       serverNow: () => clock.serverNow(),
+      /** Hides the countdown until local time `until` (a playback of the board's runs), or shows it again (null). */
+      holdClock(until) {
+        clockHeldUntil = until || 0;
+        renderCountdown();
+      },
     };
   }
 
@@ -234,6 +240,7 @@ export function createTable(app) {
     attention.stop();
     wasMine = null;
     lastDeadline = null;
+    clockHeldUntil = 0;
     sawPlay = false;
     resultShown = false;
   }
@@ -379,6 +386,7 @@ export function createTable(app) {
     const endsAt = clock.deadlineEnd(s.deadline, s.receivedAt || Date.now());
     const tick = () => {
       const left = endsAt - Date.now();
+      countdown.hidden = Date.now() < clockHeldUntil;
       countdown.textContent = formatCountdown(left);
       countdown.setAttribute('aria-label', `${Math.max(0, Math.ceil(left / 1000))} seconds left`);
       countdown.dataset.urgent = String(left < 10000);
