@@ -28,7 +28,8 @@ describe('Robot boxing in botpit-tui', () => {
     assert.match(screen, /\[[a-i]\]/, 'the booster in the centre');
     assert.equal((screen.match(/\([a-i]\)/g) ?? []).length >= 4, true, 'four lasers');
     tui.save('1-editor');
-    tui.keys('1', 'Down', '1', 'Down', '1');
+    // five outer slots made lasers: one too many, whatever the deal
+    tui.keys('1', 'Right', '1', 'Right', '1', 'Down', '1', 'Down', '1');
     screen = tui.screen();
     tui.keys('Enter');
     await tui.waitFor(/! Make \d lasers? an engine|! Choose \d more lasers?/);
