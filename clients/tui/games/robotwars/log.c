@@ -22,8 +22,9 @@ bool rw_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
     else if (strcmp(kind, "allocation_default") == 0)
         snprintf(buf, len, "%s ran out of time: their discs were placed for them.", name);
     else if (strcmp(kind, "turn_start") == 0)
-        snprintf(buf, len, "Round %d: %s's turn (%d moves, %d turns).", int_of(ev, "round", 0), name,
-                 int_of(ev, "moves", 0), int_of(ev, "turns", 0));
+        snprintf(buf, len, "%s's turn %d: %d move%s, %d turn%s.", name, int_of(ev, "round", 0),
+                 int_of(ev, "moves", 0), int_of(ev, "moves", 0) == 1 ? "" : "s", int_of(ev, "turns", 0),
+                 int_of(ev, "turns", 0) == 1 ? "" : "s");
     else if (strcmp(kind, "step") == 0)
         snprintf(buf, len, "%s steps %s.", name, str_of(ev, "move"));
     else if (strcmp(kind, "turned") == 0)
@@ -43,7 +44,7 @@ bool rw_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
     else if (strcmp(kind, "battle_over") == 0) {
         char out[64];
         table_name(t, int_of(ev, "eliminated", 0), out, sizeof out);
-        snprintf(buf, len, "%s is over: %s is out (%s).", str_of(ev, "title"), out, str_of(ev, "how"));
+        snprintf(buf, len, "%s is over: %s is out (%s).", str_of(ev, "title"), out, rw_how_words(str_of(ev, "how")));
     } else
         return false;
     return true;

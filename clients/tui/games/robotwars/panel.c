@@ -53,6 +53,33 @@ static int draw_turn(const table *t, canvas p, int y)
     return y;
 }
 
+/* A battle's status in the browser's words. */
+static const char *status_words(const char *status)
+{
+    static const char *const words[][2] = {
+        {"pending", "to come"}, {"setup", "allocating discs"}, {"fighting", "now"}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (strcmp(status, words[i][0]) == 0)
+            return words[i][1];
+    }
+    return status;
+}
+
+/* A battle's line, whole: what follows its "; " on a row of its own,
+ * indented, when the line is wider than the panel. */
+static int bracket_line(canvas p, int y, cv_style st, char *line)
+{
+    char *tail = strrchr(line, ';');
+    if (cv_text_width(&p, line) <= p.w - 1 || !tail) {
+        cv_text_fit(p, y, 1, p.w - 1, st, line);
+        return y + 1;
+    }
+    tail[1] = 0; /* the row keeps its ";" */
+    cv_text_fit(p, y, 1, p.w - 1, st, line);
+    cv_text_fit(p, y + 1, 3, p.w - 3, st, tail + 2);
+    return y + 2;
+}
+
 static int draw_bracket(const table *t, canvas p, int y)
 {
     const json_t *bracket = json_object_get(t->view, "bracket");
@@ -77,11 +104,12 @@ static int draw_bracket(const table *t, canvas p, int y)
             if (strcmp(status, "done") == 0) {
                 char out[40] = "";
                 table_name(t, int_of(b, "eliminated", 0), out, sizeof out);
-                snprintf(line, sizeof line, "%s: %s; %s out (%s)", str_of(b, "title"), who, out, str_of(b, "how"));
+                snprintf(line, sizeof line, "%s: %s; %s out (%s)", str_of(b, "title"), who, out,
+                         rw_how_words(str_of(b, "how")));
             } else {
-                snprintf(line, sizeof line, "%s: %s; %s", str_of(b, "title"), who, status);
+                snprintf(line, sizeof line, "%s: %s; %s", str_of(b, "title"), who, status_words(status));
             }
-            cv_text_fit(p, y++, 1, p.w - 1, strcmp(status, "done") == 0 ? CV_DIM : 0, line);
+            y = bracket_line(p, y, strcmp(status, "done") == 0 ? CV_DIM : 0, line);
         }
     }
     return y;
@@ -102,10 +130,11 @@ void rw_draw(void *self, table *t, canvas c)
         table_humanize(t, str_of(json_object_get(t->view, "result"), "summary"), sum, sizeof sum);
         cv_text_fit(p, y++, 0, p.w, CV_BOLD, sum);
     }
-    cv_textf(p, y++, 0, CV_BOLD, "%s%s%s", str_of(b, "title"), kit_phase_is(t, "setup") ? ": set-up" : "",
+    cv_textf(p, y++, 0, CV_BOLD, "%s%s%s", str_of(b, "title"), kit_phase_is(t, "setup") ? ": allocating discs" : "",
              json_is_true(json_object_get(b, "pit_open")) ? ", the pit is open" : "");
+    /* as the browser counts: each robot's turns, up to the turn limit */
     if (kit_phase_is(t, "battle"))
-        cv_textf(p, y++, 0, 0, "Round %d of %d", int_of(b, "round", 0), int_of(t->view, "turn_limit", 0));
+        cv_textf(p, y++, 0, 0, "Turn %d of %d", int_of(b, "round", 0), int_of(t->view, "turn_limit", 0));
     y = draw_turn(t, p, y);
     if (rw_allocating(t))
         y = rw_draw_allocation(w, t, p, y);
