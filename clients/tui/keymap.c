@@ -38,7 +38,7 @@ static const km_entry entries[] = {
     {KM_ROOM, 's', "start", false, KM_HOST | KM_ROOM_LOBBY, "start"},
     {KM_ROOM, 'b', "bot", false, KM_HOST | KM_ROOM_LOBBY, "bot"},
     {KM_ROOM, 'k', "kick", false, KM_HOST, "kick"},
-    {KM_ROOM, 't', "sit", false, 0, "take seat"},
+    {KM_ROOM, 't', "sit", false, KM_OFFER(KM_SEAT_FREE), "take seat"},
     {KM_ROOM, 'u', "stand", false, KM_SEATED, "stand up"},
     {KM_ROOM, '/', "chat ", true, 0, "chat"},
     {KM_ROOM, 'L', "leave", false, 0, "leave"},
@@ -67,7 +67,14 @@ static bool applies(const km_entry *e, km_screen screen, unsigned state)
     /* the name screen's field takes every printable key */
     if (e->screen == ANY && screen == KM_NAME && e->key < 0x200000 && e->key >= ' ')
         return false;
-    return (e->when & state) == e->when;
+    unsigned need = e->when & 0xffff;
+    return (need & state) == need;
+}
+
+bool keymap_offered(const km_entry *e, unsigned state)
+{
+    unsigned offer = e->when >> 16;
+    return e->label && (offer & state) == offer;
 }
 
 const km_entry *keymap_find(km_screen screen, int key, unsigned state)

@@ -59,7 +59,9 @@ void store_status(store *s, bool error, int64_t now, const char *fmt, ...)
     vsnprintf(s->status, sizeof s->status, fmt, ap);
     va_end(ap);
     s->status_error = error;
+    s->status_news = false;
     s->status_at = now;
+    s->status_serial++;
 }
 
 void store_log(store *s, store_line_kind kind, const char *from, const char *text)

@@ -1,0 +1,182 @@
+// The snags a QA pass found in a newcomer's first hour at 80x24 (issue 27,
+// the terminal's items 8, 9, 12, 14, 15, 16 and 17): a status line that
+// goes when its moment has, footers that offer only what works now, no
+// countdown before Ricochet's sand runs, :create's refusals in the form by
+// the option's label, room codes and full rooms said in sentences with what
+// to do, whole words in the create form and Robot Wars' panel, and the keys
+// that answer boxing's f. Each test fails without its fix; every screen it
+// checks is saved among the artifacts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { player, startServer } from '../integration/lib/harness.mjs';
+import { Tui } from './lib/tui.mjs';
+
+const SIZE = { width: 80, height: 24 };
+
+// capture-pane ends each row with a line feed: the last item is ''
+const rows = (screen) => screen.split('\n');
+/** The footer: the last row. */
+const footer = (screen) => rows(screen).at(-2) ?? '';
+/** The turn bar: the row under the header. */
+const turnBar = (screen) => rows(screen)[1] ?? '';
+/** The status line and the row above it (a long sentence takes both). */
+const statusRows = (screen) => rows(screen).slice(-4, -2).join('\n');
+/** Text wrapped over rows, read as one line. */
+const flat = (text) => text.replace(/[\s│]+/g, ' ').trim();
+/** Columns x0 to x1 of every row (a panel beside a board, the room's left side). */
+const cols = (screen, x0, x1 = 1000) => rows(screen).map((r) => [...r].slice(x0, x1).join('')).join('\n');
+
+describe('the first hour at 80x24, after the QA pass', () => {
+  let server;
+  let tui;
+
+  before(async () => {
+    server = await startServer();
+    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { ...SIZE, label: 'first-hour' });
+    await tui.waitFor(/Games on this server/);
+  });
+
+  after(async () => {
+    tui?.stop();
+    await server?.stop();
+  });
+
+  const leaveGame = async () => {
+    tui.keys('L');
+    await tui.waitFor('Leave the game in progress?');
+    tui.keys('y');
+    await tui.waitFor('Games on this server');
+  };
+
+  test('a room code that is not one is said in sentences, whole', async () => {
+    tui.command('join O0IL1');
+    const screen = await tui.waitFor('is not a room code');
+    assert.match(flat(statusRows(screen)), /! "O0IL1" is not a room code\. Codes are 5 letters and digits, such as K7P2X, and never use O, 0, I, L or 1\. Type join CODE, or paste the room's link\./);
+    assert.doesNotMatch(screen, /…/, 'nothing cut');
+    tui.save('1-bad-code');
+  });
+
+  test(':create with a number out of range opens the form with it, by its label', async () => {
+    tui.command('create ricochet silver=on timer_s=9999');
+    let screen = await tui.waitFor('Create a room');
+    assert.match(screen, /Silver robot\s+on\s+changed/, 'what came before it');
+    assert.match(screen, /> Sand timer \(seconds\)\s+9999/, 'what was typed, on its row, selected');
+    assert.match(flat(screen), /! Sand timer \(seconds\) is 2 to 600, not 9999\. Change it here, then Enter creates the room\./);
+    assert.doesNotMatch(screen, /timer_s is|…/);
+    tui.save('2-create-out-of-range');
+    tui.keys('Enter');
+    screen = await tui.waitFor('it is 600 now');
+    assert.match(flat(screen), /! Sand timer \(seconds\) is 2 to 600: it is 600 now\. Enter again creates the room\./);
+    assert.doesNotMatch(screen, /…/);
+    tui.save('3-create-clamped');
+    tui.keys('Escape');
+    await tui.waitFor('Games on this server');
+  });
+
+  test(':create with an unknown option points at the labels; the choices read whole', async () => {
+    tui.command('create ricochet sand=30');
+    let screen = await tui.waitFor('has no option');
+    assert.match(flat(screen), /! Ricochet Robots has no option "sand"\. Its options are the rows below, by their labels; each row's help gives the NAME=VALUE to type\./);
+    assert.match(screen, /Board sides\s+Sides A and B \(the original game\)/, 'a choice in whole words');
+    assert.doesNotMatch(screen, /…/);
+    tui.save('4-create-unknown-option');
+    for (let i = 0; i < 8; i++) tui.keys('Down');
+    screen = await tui.waitFor('> Board sides');
+    assert.match(flat(screen), /Sides A and B \(the original game\)\. Which sides of the four board pieces/);
+    assert.match(flat(screen), /on the command line: sides=AB\)/, 'the help names the option for :create');
+    assert.doesNotMatch(screen, /…/);
+    tui.save('5-create-choice-selected');
+    tui.keys('Escape');
+    await tui.waitFor('Games on this server');
+  });
+
+  test('a full room says so and what to do; t on a bot\'s seat says whose it is', async () => {
+    const host = await player(server, 'Quinn');
+    try {
+      const { code } = await host.ok('create', { game: 'manoover' });
+      await host.ok('bot', { seat: 1 });
+      tui.command(`join ${code}`);
+      let screen = await tui.waitFor('you watch.');
+      assert.match(flat(statusRows(screen)), new RegExp(`Every seat in room ${code} is taken: you watch\\. Ask the host to free a seat\\.`));
+      assert.match(flat(cols(screen, 0, 49)), /Every seat is taken, so you are watching\. To play, ask the host to free a seat \(k removes a bot\); then t takes it\./, 'the room\'s help says it too');
+      assert.doesNotMatch(footer(screen), /take seat/, 'no seat to take: not offered');
+      tui.save('6-full-room');
+      tui.keys('Down', 't');
+      screen = await tui.waitFor('Seat 2 is taken by');
+      assert.match(flat(statusRows(screen)), /! Seat 2 is taken by Bot \(normal\); ask the host to remove the bot first\./);
+      tui.save('7-bot-seat');
+      tui.keys('L');
+      await tui.waitFor('Games on this server');
+    } finally {
+      host.close();
+    }
+  });
+
+  test('Ricochet: no countdown before the sand, and t offered only when it starts it', async () => {
+    await tui.gameWithBot('create ricochet idle_min_s=4 idle_s=600 bot_think_pct=400 seed=7');
+    let screen = await tui.waitFor('Round 1: bidding');
+    assert.doesNotMatch(turnBar(screen), /\d:\d\d/, 'the deadline is when the sand starts by itself: no one\'s limit');
+    assert.doesNotMatch(footer(screen), /start timer/, 't would be refused for 4 s');
+    tui.save('8-ricochet-no-countdown');
+    // a bot that sees no route starts the sand itself as soon as it may
+    screen = await tui.waitFor((s) => /t start timer/.test(footer(s)) || /Sand timer/.test(s), { timeout: 10000 });
+    if (!/Sand timer/.test(screen)) {
+      tui.save('9-ricochet-t-offered');
+      tui.keys('t');
+    }
+    screen = await tui.waitFor('Sand timer');
+    assert.match(turnBar(screen), /\d:\d\d/, 'the sand counts down');
+    assert.doesNotMatch(footer(screen), /start timer/, 'the sand runs: t does nothing now');
+    tui.save('10-ricochet-sand');
+    await leaveGame();
+  });
+
+  test('Robot Wars: a refusal of the set-up goes when the battle starts; the panel reads whole', async () => {
+    await tui.gameWithBot('create robotwars seed=3 setup_s=120 turn_s=120');
+    await tui.waitFor('Your discs');
+    tui.keys('s', 's', 's', 's', 's', 's');
+    let screen = await tui.waitFor(/! All \d discs are placed: take one off first\./);
+    assert.match(flat(cols(screen, 42)), /Battle 1: Ada v Bot \(normal\); allocating discs/, 'the browser\'s words, whole');
+    tui.save('11-robotwars-refused');
+    tui.keys('Enter');
+    screen = await tui.waitFor(/Turn 1 of 15/, { timeout: 15000 });
+    assert.doesNotMatch(statusRows(screen), /discs are placed/, 'the set-up\'s refusal went with the set-up');
+    assert.match(flat(cols(screen, 42)), /Battle 1: Ada v Bot \(normal\); now/);
+    assert.match(flat(cols(screen, 42)), /Battle 2: Ada v Bot \(normal\); to come/);
+    assert.doesNotMatch(screen, /…|Round 1 of/);
+    tui.save('12-robotwars-battle');
+    await leaveGame();
+  });
+
+  test('boxing: after f the footer shows the keys that answer it', async () => {
+    await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
+    await tui.waitFor('Lay out your robot');
+    tui.command('layout gha ibc fed acdf');
+    await tui.waitFor('Your orders for turn 1', { timeout: 15000 });
+    tui.keys('f');
+    let screen = await tui.waitFor('Which laser?');
+    assert.match(footer(screen), /a-i the laser to fire\s+- hold fire\s+Esc never mind/);
+    tui.save('13-boxing-f');
+    tui.keys('a');
+    screen = await tui.waitFor('Which enemy slot?');
+    assert.match(footer(screen), /a-i the enemy slot to hit/);
+    tui.save('14-boxing-target');
+    tui.keys('Escape');
+    await tui.waitFor((s) => /arrows step/.test(footer(s)));
+    await leaveGame();
+  });
+
+  test('MANOOVER without colours: the score table shows the marks the robots wear', async () => {
+    const mono = Tui.start([server.wsUrl, '--name', 'Nia', '--no-color'], { ...SIZE, label: 'first-hour-mono' });
+    try {
+      await mono.waitFor(/Games on this server/);
+      await mono.gameWithBot('create manoover');
+      const screen = await mono.waitFor(/In goal\s+on board/, { timeout: 15000 });
+      assert.match(screen, /red\s+\d+\s+\d+\s+\d+\/21\s+● Nia/, 'our circle beside our name');
+      assert.match(screen, /blue\s+\d+\s+\d+\s+\d+\/21\s+■ Bot \(normal\)/, 'the bot\'s square beside its name');
+      mono.save('15-manoover-mono-marks');
+    } finally {
+      mono.stop();
+    }
+  });
+});
