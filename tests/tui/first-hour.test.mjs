@@ -48,12 +48,16 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await tui.waitFor('Games on this server');
   };
 
-  test('a room code that is not one is said in sentences, whole', async () => {
+  test('a room code that is not one, or names no room, is said in sentences, whole', async () => {
     tui.command('join O0IL1');
-    const screen = await tui.waitFor('is not a room code');
+    let screen = await tui.waitFor('is not a room code');
     assert.match(flat(statusRows(screen)), /! "O0IL1" is not a room code\. Codes are 5 letters and digits, such as K7P2X, and never use O, 0, I, L or 1\. Type join CODE, or paste the room's link\./);
     assert.doesNotMatch(screen, /…/, 'nothing cut');
     tui.save('1-bad-code');
+    tui.command('join K7P2X');
+    screen = await tui.waitFor('There is no room');
+    assert.match(flat(statusRows(screen)), /! There is no room "K7P2X"\. Check the code; rooms close when all have left\./);
+    tui.save('1b-no-such-room');
   });
 
   test(':create with a number out of range opens the form with it, by its label', async () => {
