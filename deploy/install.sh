@@ -49,8 +49,9 @@ if [ -z "$steps" ]; then
 fi
 
 BUILD_PACKAGES="gcc pkg-config meson ninja-build libuv1-dev libwebsockets-dev libjansson-dev
-  libsqlite3-dev libncurses-dev"
-RUNTIME_PACKAGES="libuv1 libwebsockets17 libwebsockets-evlib-uv libjansson4 libsqlite3-0 ca-certificates"
+  libsqlite3-dev libncurses-dev libhiredis-dev"
+RUNTIME_PACKAGES="libuv1 libwebsockets17 libwebsockets-evlib-uv libjansson4 libsqlite3-0 libhiredis0.14
+  ca-certificates"
 
 say() { echo "install.sh: $*"; }
 

@@ -20,6 +20,8 @@
 #define PROTO_NAME_MAX 24  /* characters */
 #define PROTO_SEAT_MAX 15  /* seats are numbered 0 to this */
 #define PROTO_MARKS_MAX 2  /* combining marks on one character, in names and chat */
+#define PROTO_RATINGS_MAX 200 /* players a `ratings` answer lists at most */
+#define PROTO_HISTORY_MAX 50  /* games a `history` answer lists at most */
 
 /* WebSocket close codes the server uses, with the reasons it gives. */
 enum {
@@ -51,6 +53,9 @@ typedef enum proto_verb {
     PROTO_APPROVE,
     PROTO_DENY,
     PROTO_MUTE,
+    PROTO_RATINGS,
+    PROTO_HISTORY,
+    PROTO_LINK_CODE,
     PROTO_VERB_COUNT
 } proto_verb;
 
@@ -85,6 +90,8 @@ typedef enum proto_code {
     PROTO_QUOTA_EXCEEDED,
     PROTO_UNAVAILABLE,
     PROTO_INTERNAL,
+    PROTO_NO_SUCH_PLAYER,
+    PROTO_BAD_LINK,
     PROTO_CODE_COUNT
 } proto_code;
 
@@ -101,9 +108,10 @@ typedef struct proto_request {
     proto_verb verb;
     json_t *msg;
     const json_t *id; /* string or integer, echoed in the reply; NULL if none */
-    const char *name, *token, *game, *room, *as, *level, *text, *player;
+    const char *name, *token, *game, *room, *as, *level, *text, *player, *link;
     const json_t *options, *action;
     int seat;
+    int limit; /* ratings, history: 0 when not given */
     bool is_private, watch, muted;
 } proto_request;
 

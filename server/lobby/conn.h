@@ -28,6 +28,13 @@ struct lobby_conn {
     /* The client's address key (util/addr.h: IPv6 by its /64), which the
      * per-address quotas count under; the network layer sets it on opening. */
     char addr[ADDR_KEY_MAX];
+    /* The token this connection said hello with (32 hex digits), in memory
+     * only while it is open, for a link code to hand over (lobby/link.h). */
+    char token[33];
+    /* The lobby's, in distributed mode: this connection's requests waiting
+     * for an answer from Redis (a token or a room looked up), in order, or
+     * NULL. The network layer tells the lobby of a close while it is set. */
+    struct lobby_parked *parked;
 };
 
 typedef struct lobby_config {
@@ -53,6 +60,7 @@ typedef struct lobby_config {
     /* Per room: */
     int max_spectators;   /* members watching at once */
     int room_chat_per_10s; /* chat lines from all members together (0: none) */
+    int link_ttl_ms;      /* how long a code that carries an identity works */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 

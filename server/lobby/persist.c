@@ -1,6 +1,7 @@
 /* persist.c: rows of players and rooms for the store. */
 #include "lobby/persist.h"
 
+#include "store/rating.h"
 #include "store/store.h"
 #include "util/walltime.h"
 
@@ -85,8 +86,10 @@ static json_t *result_players(const room *r)
     return players;
 }
 
-int persist_inputs(struct store *s, const room *r, const table_commit *c)
+int persist_inputs(struct store *s, const room *r, const table_commit *c, json_t **rating)
 {
+    if (rating)
+        *rating = NULL;
     if (!s)
         return 0;
     int rc = store_begin(s);
@@ -99,7 +102,11 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c)
         json_t *players = result_players(r);
         store_result row = {r->code, r->engine->id, players, c->result, walltime_ms(),
                             r->is_private, r->seed_fixed};
-        rc |= store_result_put(s, &row);
+        int64_t id = 0;
+        rc |= store_result_add(s, &row, &id);
+        /* The ratings move with the result, in its transaction. */
+        if (rc == 0)
+            rc |= rating_record(s, id, &row, rating);
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;
@@ -107,5 +114,10 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c)
     }
     /* A failure inside has already doomed the transaction: commit rolls it
      * back and says so too. */
-    return store_commit(s) | rc;
+    rc |= store_commit(s);
+    if (rc && rating) {
+        json_decref(*rating);
+        *rating = NULL;
+    }
+    return rc;
 }

@@ -5,7 +5,7 @@
 import { Connection } from './connection.js';
 import { store } from './store.js';
 import { storage } from './storage.js';
-import { navigate, parseRoute, roomPath, setPublicUrl } from './router.js';
+import { navigate, parseRoute, playerPath, roomPath, setPublicUrl } from './router.js';
 import { toast } from './toast.js';
 import { clearSitRequests, showSitAnswer, showSitRequest } from './requests.js';
 import { createActions } from './actions.js';
@@ -13,11 +13,17 @@ import { createHeader } from './views/header.js';
 import { createNameScreen } from './views/name.js';
 import { createLanding } from './views/landing.js';
 import { createRoomScreen } from './views/room.js';
+import { createPlayerScreen } from './views/player.js';
+import { createRatingsScreen } from './views/ratings.js';
 import { confirmDialog } from './views/confirm.js';
 import { attention } from './attention.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token }));
+// A link code waiting to be said in the next hello (app.link), and who
+// waits for its answer.
+let pendingLink = null;
+let linkAnswer = null;
+const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token, link: pendingLink }));
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const actions = createActions(conn, (message) => capitalise(store.named(message)));
 const main = document.getElementById('main');
@@ -92,6 +98,26 @@ const app = {
       button?.removeAttribute('aria-busy');
     }
   },
+  /**
+   * Makes this browser the player of a link code shown on another device:
+   * resolves to null once it is, or to the server's sentence why not.
+   */
+  async link(code) {
+    if (storage.token && store.me) {
+      const sure = await confirmDialog({
+        title: 'Play as someone else here?',
+        text: `This browser plays as ${store.me.name} now. With the code it plays as the code's player instead, and forgets ${store.me.name}: to come back as ${store.me.name} later, show a code on a device where you still are.`,
+        ok: 'Use the code',
+      });
+      if (!sure) return 'Nothing changed.';
+    }
+    return new Promise((resolve) => {
+      linkAnswer?.('Another code was tried instead.');
+      linkAnswer = resolve;
+      pendingLink = code;
+      conn.restart();
+    });
+  },
   rename(name) {
     storage.name = name;
     if (store.me) store.me = { ...store.me, name };
@@ -109,6 +135,8 @@ const screens = {
   }),
   landing: createLanding(app),
   room: createRoomScreen(app),
+  player: createPlayerScreen(app),
+  ratings: createRatingsScreen(app),
 };
 
 let current = null;
@@ -120,6 +148,8 @@ function show() {
   else next = route.name;
   if (next === 'name') screens.name.setInvite(route.name === 'room' ? route.code : null);
   if (next === 'room') screens.room.setCode(route.code);
+  if (next === 'player') screens.player.setId(route.id);
+  if (next === 'ratings') screens.ratings.setGame(route.game);
   if (current !== next) {
     current = next;
     main.replaceChildren(screens[next].element);
@@ -153,6 +183,15 @@ conn.addEventListener('welcome', (e) => {
   const w = e.detail;
   storage.token = w.token;
   store.me = w.you;
+  if (pendingLink) { // this browser is now the code's player
+    pendingLink = null;
+    storage.name = w.you.name;
+    linkAnswer?.(null);
+    linkAnswer = null;
+    toast(`This browser now plays as ${w.you.name}, with their games and ratings.`, 'ok');
+    navigate(playerPath(w.you.id), { replace: parseRoute().name === 'player' });
+    show();
+  }
   setPublicUrl(w.server.public_url);
   if (!w.room && store.room) store.leaveRoom(); // our room went away while we were gone
   store.changed('me');
@@ -163,6 +202,14 @@ conn.addEventListener('welcome', (e) => {
     navigate(roomPath(w.room), { replace: true }); // a reload resumes the room
   }
   followRoute();
+});
+
+conn.addEventListener('link-refused', (e) => {
+  pendingLink = null;
+  const text = e.detail.message || 'That code did not work.';
+  linkAnswer?.(text.charAt(0).toUpperCase() + text.slice(1));
+  linkAnswer = null;
+  if (storage.name) conn.restart(); // back as we were
 });
 
 conn.addEventListener('hello-refused', (e) => {

@@ -12,6 +12,7 @@ function initialRoomState() {
     room: null,      // the last `room` message of the room we are in
     state: null,     // the last `state`, with receivedAt
     over: null,      // the `over` result once the game has ended
+    overRating: null, // what it did to the ratings (`over`'s rating block)
     chat: [],        // {from, text, at}, oldest first
     log: [],         // {seq, event, at}: every event of this room, for the log
     pastNames: [],   // by seat: the last player seen there during the game
@@ -144,6 +145,7 @@ export const store = {
       case 'over':
         if (!this.room || m.room !== this.room.code) break;
         this.over = m.result;
+        this.overRating = m.rating || null;
         this.changed('over');
         break;
       case 'chat': {

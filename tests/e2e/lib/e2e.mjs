@@ -128,11 +128,11 @@ function checkFrames(page, label) {
  * whose uncaught errors are collected
  * (page.problems); console errors about the network are expected in tests
  * that cut it, so only the rest count. Its WebSocket frames are checked
- * against the schemas.
+ * against the schemas. contextOptions go to the context (hasTouch, ...).
  */
-export async function openPage(browser, viewport = DESKTOP, { touch = false } = {}) {
+export async function openPage(browser, viewport = DESKTOP, { touch = false, ...contextOptions } = {}) {
   const context = await browser.newContext({
-    viewport, reducedMotion: 'reduce', ...(touch ? { hasTouch: true, isMobile: true } : {}),
+    viewport, reducedMotion: 'reduce', ...(touch ? { hasTouch: true, isMobile: true } : {}), ...contextOptions,
   });
   // Waits fail in seconds, not Playwright's default 30: a broken step
   // should say so quickly.

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { startServer } from '../../integration/lib/harness.mjs';
 
 // BOTPIT_TMUX_SOCKET names it for a script that wants to look in (tmux -L NAME).
 const socket = process.env.BOTPIT_TMUX_SOCKET || `botpit-tui-test-${process.pid}`;
@@ -213,6 +214,29 @@ export class Tui {
       throw new Error(`botpit-tui: a sanitizer reported:\n${err}`);
     }
   }
+}
+
+/**
+ * What most terminal suites start from: a server, and botpit-tui signed in
+ * as `name` showing the lobby's list of games. Returns { server, tui };
+ * closeTui ends both (a start that fails ends what it started).
+ */
+export async function openTui(label, { width, height, name = 'Ada' } = {}) {
+  const server = await startServer();
+  let tui;
+  try {
+    tui = Tui.start([server.wsUrl, '--name', name], { width, height, label });
+    await tui.waitFor(/Games on this server\n\s+\S/);
+  } catch (err) {
+    await closeTui({ server, tui });
+    throw err;
+  }
+  return { server, tui };
+}
+
+export async function closeTui({ server, tui } = {}) {
+  tui?.stop();
+  await server?.stop();
 }
 
 /** The token file a session wrote. */

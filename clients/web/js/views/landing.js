@@ -4,7 +4,7 @@
 // watch).
 
 import { h, fill, plural, rebuild } from '../dom.js';
-import { isRoomCode, normalizeCode, roomPath } from '../router.js';
+import { isRoomCode, normalizeCode, playerPath, ratingsPath, roomPath } from '../router.js';
 import { createCreateDialog } from './create-dialog.js';
 import { hasRules, rulesHref } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
@@ -17,6 +17,9 @@ export function createLanding(app) {
   const createDialog = createCreateDialog(app);
 
   const here = h('div.here', { hidden: true });
+  // Your own page: your games, ratings, and the code for another device.
+  const mine = h('p.mine-link', { hidden: true }, h('a#my-page', { href: '#/' }, 'Your games and ratings'),
+    h('span.muted', {}, ' · play as you on another device'));
 
   const codeInput = h('input.input.code-input', {
     id: 'join-code', type: 'text', maxlength: '5', autocomplete: 'off', autocapitalize: 'characters',
@@ -64,7 +67,8 @@ export function createLanding(app) {
     h('div.hero', {},
       h('div.hero-text', {},
         h('h1', { tabindex: '-1' }, 'Robot board games, with friends or bots'),
-        h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.')),
+        h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.'),
+        mine),
       h('div.card.join-card', {}, h('h2', {}, 'Join a room'), joinForm)),
     yourBlock,
     h('section.block', { 'aria-labelledby': 'games-title' },
@@ -128,6 +132,7 @@ export function createLanding(app) {
           h('p.summary', {}, g.summary),
           h('p.meta', {}, `${players} · ${bots}`),
           howTo,
+          h('a.leaderboard-link', { href: ratingsPath(g.id), dataset: { key: `ratings-${g.id}` } }, 'Leaderboard'),
           h('div.row.game-actions', {}, quick, button),
           refused,
           quick ? h('p.help.quick-help', { id: `quick-help-${g.id}` },
@@ -213,12 +218,19 @@ export function createLanding(app) {
       h('p.field-error.room-refusal', { role: 'alert' }, rowRefusals.get(r.code) || '')))) : null));
   }
 
+  function renderMine() {
+    mine.hidden = !store.me;
+    if (store.me) mine.querySelector('a').href = playerPath(store.me.id);
+  }
+
   store.subscribe((what) => {
+    if (what.has('me')) renderMine();
     if (what.has('room')) renderHere();
     if (what.has('games') || what.has('conn')) renderGames();
     if (what.has('rooms')) renderRooms();
     if (what.has('rooms') || what.has('room')) renderYours();
   });
+  renderMine();
   renderHere();
   renderGames();
   renderRooms();

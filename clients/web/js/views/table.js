@@ -20,6 +20,7 @@ import { attention, chime } from '../attention.js';
 import { hasRules } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
 import { createHints } from './table-hints.js';
+import { ratingLine } from './rating-line.js';
 
 /** The frame's words for an event when the renderer has none. */
 function genericEvent(event, name, named) {
@@ -454,6 +455,7 @@ export function createTable(app) {
         : over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
       scores,
       scores && ending?.scoreMeaning ? h('p.help.result-scores', {}, ending.scoreMeaning) : null,
+      ratingLine(store.overRating, (s) => store.seatName(s), store.me?.id),
       h('div.row', {}, again,
         h('button.btn', { type: 'button', dataset: { key: 'leave-after' }, onclick: (e) => app.leave(e.currentTarget) }, 'Leave room'))));
     // The end may come while the player looks further down the board (on
