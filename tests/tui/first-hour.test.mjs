@@ -3,9 +3,10 @@
 // goes when its moment has, footers that offer only what works now, no
 // countdown before Ricochet's sand runs, :create's refusals in the form by
 // the option's label, room codes and full rooms said in sentences with what
-// to do, whole words in the create form and Robot Wars' panel, and the keys
-// that answer boxing's f. Each test fails without its fix; every screen it
-// checks is saved among the artifacts.
+// to do, whole words in the create form and Robot Wars' panel, the keys
+// that answer boxing's f and t, Ricochet's turn bar while someone shows a
+// solution, and MANOOVER's dice and log in words. Each test fails without
+// its fix; every screen it checks is saved among the artifacts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { player, startServer } from '../integration/lib/harness.mjs';
@@ -73,6 +74,16 @@ describe('the first hour at 80x24, after the QA pass', () => {
     assert.match(flat(screen), /! Sand timer \(seconds\) is 2 to 600: it is 600 now\. Enter again creates the room\./);
     assert.doesNotMatch(screen, /…/);
     tui.save('3-create-clamped');
+    tui.keys('Escape');
+    await tui.waitFor('Games on this server');
+  });
+
+  test(':create with a game this server does not have lists the games, whole', async () => {
+    tui.command('create chess');
+    const screen = await tui.waitFor('There is no game');
+    assert.match(flat(screen), /! There is no game "chess" here; the games are ricochet, manoover, boxing, robotwars, roborally and \w+\. Left\/Right on the first row chooses one\./);
+    assert.doesNotMatch(screen, /…/, 'nothing cut');
+    tui.save('4a-create-no-such-game');
     tui.keys('Escape');
     await tui.waitFor('Games on this server');
   });
@@ -167,6 +178,55 @@ describe('the first hour at 80x24, after the QA pass', () => {
     tui.save('14-boxing-target');
     tui.keys('Escape');
     await tui.waitFor((s) => /arrows step/.test(footer(s)));
+    tui.keys('t');
+    screen = await tui.waitFor((s) => /enemy slot to hit/.test(footer(s)));
+    assert.match(footer(screen), /a-i the enemy slot to hit\s+Esc never mind/, 't alone asks for the slot too');
+    tui.save('14b-boxing-t');
+    tui.keys('Escape');
+    await tui.waitFor((s) => /arrows step/.test(footer(s)));
+    await leaveGame();
+  });
+
+  test('Ricochet: the turn bar of a demonstration reads whole, and the round over is a sentence', async () => {
+    await tui.gameWithBot('create ricochet seed=7 chips_to_win=2 timer_s=6 demo_s=30 pause_s=30 bot_think_pct=0');
+    await tui.waitFor('Round 1: bidding');
+    tui.keys('1');
+    await tui.waitFor(':bid 1');
+    tui.keys('Enter');
+    let screen = await tui.waitFor('You show your solution', { timeout: 15000 });
+    assert.match(turnBar(screen), /^ Your turn: show your 1-move solution: pick a robot, arrows move it\s+\d:\d\d\s*$/);
+    tui.save('16-ricochet-our-demonstration');
+    tui.keys('x');
+    await tui.waitFor('again to give up');
+    tui.keys('x');
+    screen = await tui.waitFor(/Waiting for Bot \(normal\)/, { timeout: 15000 });
+    assert.match(turnBar(screen), /^ Waiting for Bot \(normal\): showing a solution in \d+ moves\s+\d:\d\d\s*$/,
+      'whose turn and what, without the keys that are not ours, and nothing cut');
+    tui.save('17-ricochet-bot-demonstration');
+    screen = await tui.waitFor((s) => /round is over/.test(turnBar(s)), { timeout: 30000 });
+    assert.match(turnBar(screen), /^ The round is over: p shows the best solution\./);
+    tui.save('18-ricochet-round-over');
+    await leaveGame();
+  });
+
+  test('MANOOVER: the dice left are said as counted, and the log names robots one way', async () => {
+    await tui.gameWithBot('create manoover seed=11 match_to=0');
+    let screen = await tui.waitFor(/Your turn: 3 dice to use: step or turn the robots they name/, { timeout: 20000 });
+    const dice = () => [...tui.screen().matchAll(/^.*?\s(\d) \d dic?e?: (step, )?turn/gm)].map((m) => m[1]);
+    let robot = dice()[0];
+    tui.keys(robot, 'Enter');
+    screen = await tui.waitFor(/Your turn: 2 dice to use/);
+    robot = dice()[0];
+    tui.keys(robot, 'Enter');
+    screen = await tui.waitFor(/Your turn: 1 die to use/);
+    assert.match(turnBar(screen), /^ Your turn: 1 die to use: step or turn the robot it names\s*$/);
+    tui.save('19-manoover-one-die');
+    tui.command('log');
+    screen = await tui.waitFor('Chat and log');
+    assert.match(flat(screen), new RegExp(`Robot red ${robot} steps (north|south)(-east|-west)?[,.]`), 'the log says "Robot red N steps south", not "red N steps S"');
+    assert.doesNotMatch(screen, /(^|│)(red|blue) \d steps/m);
+    tui.save('20-manoover-log');
+    tui.keys('Escape');
     await leaveGame();
   });
 

@@ -200,9 +200,14 @@ int rr_status(void *self, table *t, char *text, size_t len, int *seats)
         return n < 8 ? n : 8;
     }
     if (kit_phase_is(t, "demonstration")) {
+        /* the keys only to the one who shows; others read whose turn it is
+         * (the keys beside "Waiting for Bot 2" did not fit 80 columns) */
         seats[0] = rr_demonstrator(t);
-        snprintf(text, len, "show the solution in %d moves: pick a robot, arrows move it",
-                 int_of(t->view, "bid_to_beat", 0));
+        int moves = int_of(t->view, "bid_to_beat", 0);
+        if (rr_i_demonstrate(t))
+            snprintf(text, len, "show your %d-move solution: pick a robot, arrows move it", moves);
+        else
+            snprintf(text, len, "showing a solution in %d moves", moves);
         return 1;
     }
     if (kit_phase_is(t, "round_over")) {
