@@ -163,6 +163,17 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
+  test('Robot Wars: a long weapon\'s line goes on two rows rather than being cut', async () => {
+    await tui.gameWithBot('create robotwars seed=1 setup_s=120');
+    const screen = await tui.waitFor('Your discs');
+    const panel = cols(screen, 42);
+    assert.match(panel, /●1 Ada\s+S4 P1 M2/, 'a space between the mark and the name');
+    assert.match(flat(panel), /Spinning disc 3, turns 0, placing discs/);
+    assert.doesNotMatch(panel, /…/, 'nothing cut');
+    tui.save('12b-robotwars-long-weapon');
+    await leaveGame();
+  });
+
   test('boxing: after f the footer shows the keys that answer it', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
     await tui.waitFor('Lay out your robot');

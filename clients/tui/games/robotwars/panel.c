@@ -9,13 +9,41 @@
 
 #include "robotwars.h"
 
+/* A list of clauses ("Pincers 1, turns 0, placing discs"), whole: when it
+ * is wider than the panel (80 columns and a long weapon's name), what
+ * follows the last ", " that fits goes on the next row. */
+static int clause_lines(canvas p, int y, int x, cv_style st, char *text)
+{
+    int w = p.w - x;
+    char *cut = NULL;
+    if (cv_text_width(&p, text) > w) {
+        for (char *c = strstr(text, ", "); c; c = strstr(c + 1, ", ")) {
+            char keep = *c;
+            *c = 0;
+            bool fits = cv_text_width(&p, text) + 1 <= w;
+            *c = keep;
+            if (!fits)
+                break;
+            cut = c;
+        }
+    }
+    if (!cut) {
+        cv_text_fit(p, y, x, w, st, text);
+        return y + 1;
+    }
+    cut[1] = 0; /* the row keeps its "," */
+    cv_text_fit(p, y, x, w, st, text);
+    cv_text_fit(p, y + 1, x + 1, w - 1, st, cut + 2);
+    return y + 2;
+}
+
 static int draw_robot_line(const table *t, canvas p, int y, const json_t *r)
 {
     char name[64];
     int seat = int_of(r, "seat", 0);
     table_name(t, seat, name, sizeof name);
     cv_seat_mark(p, y, 0, seat);
-    cv_text_fit(p, y, 2, 18, seat == t->seat ? CV_BOLD : 0, name);
+    cv_text_fit(p, y, 3, 17, seat == t->seat ? CV_BOLD : 0, name);
     const json_t *weapon = json_object_get(r, "weapon");
     cv_textf(p, y, 21, 0, "S%d P%d M%d  dmg %d", rw_cap_level(r, 0), rw_cap_level(r, 1), rw_cap_level(r, 2),
              int_of(r, "damage", 0));
@@ -26,8 +54,7 @@ static int draw_robot_line(const table *t, canvas p, int y, const json_t *r)
              ? json_string_value(json_object_get(weapon, "name")) : "weapon", int_of(weapon, "value", 0),
              int_of(r, "turns_taken", 0), out ? ", OUT: " : "", out ? out : "",
              kit_phase_is(t, "setup") ? (json_is_true(json_object_get(r, "allocated")) ? ", discs in" : ", placing discs") : "");
-    cv_text_fit(p, y++, 2, p.w - 2, out ? CV_FG(CV_RED) : CV_DIM, more);
-    return y;
+    return clause_lines(p, y, 2, out ? CV_FG(CV_RED) : CV_DIM, more);
 }
 
 static int draw_turn(const table *t, canvas p, int y)
