@@ -165,12 +165,19 @@ describe('the first hour at 80x24, after the QA pass', () => {
 
   test('Robot Wars: a long weapon\'s line goes on two rows rather than being cut', async () => {
     await tui.gameWithBot('create robotwars seed=1 setup_s=120');
-    const screen = await tui.waitFor('Your discs');
-    const panel = cols(screen, 42);
+    const panel = cols(await tui.waitFor('Your discs'), 42);
     assert.match(panel, /●1 Ada\s+S4 P1 M2/, 'a space between the mark and the name');
     assert.match(flat(panel), /Spinning disc 3, turns 0, placing discs/);
     assert.doesNotMatch(panel, /…/, 'nothing cut');
     tui.save('12b-robotwars-long-weapon');
+    tui.keys('s', 's', 's', 's', 'p', 'p', 'm'); // the 7 discs of seed 1
+    await tui.waitFor('7 won, 0 to place');
+    tui.keys('Enter');
+    let screen = await tui.waitFor(/(You|Bot \(normal\)) to move/, { timeout: 15000 });
+    if (/You to move/.test(screen)) tui.keys('e');
+    screen = await tui.waitFor(/Bot \(normal\) to move/, { timeout: 15000 });
+    assert.match(flat(cols(screen, 42)), /Bot \(normal\) to move: \d+ moves?, \d+ turns? left/, 'whose turn, whole');
+    tui.save('12c-robotwars-bot-to-move');
     await leaveGame();
   });
 

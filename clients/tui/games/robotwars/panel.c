@@ -64,10 +64,12 @@ static int draw_turn(const table *t, canvas p, int y)
         return y;
     char name[64];
     table_name(t, int_of(turn, "seat", 0), name, sizeof name);
-    cv_textf(p, y++, 0, rw_my_turn(t) ? CV_BOLD : 0, "%s to move: %d move%s, %d turn%s left%s",
-             rw_my_turn(t) ? "You" : name, int_of(turn, "moves_left", 0), int_of(turn, "moves_left", 0) == 1 ? "" : "s",
+    char whose[200];
+    snprintf(whose, sizeof whose, "%s to move: %d move%s, %d turn%s left%s", rw_my_turn(t) ? "You" : name,
+             int_of(turn, "moves_left", 0), int_of(turn, "moves_left", 0) == 1 ? "" : "s",
              int_of(turn, "turns_left", 0), int_of(turn, "turns_left", 0) == 1 ? "" : "s",
              json_is_true(json_object_get(turn, "final_turn_only")) ? " (a turn ends it)" : "");
+    y = clause_lines(p, y, 0, rw_my_turn(t) ? CV_BOLD : 0, whose);
     if (!rw_my_turn(t))
         return y;
     const json_t *legal = json_object_get(rw_battle(t), "legal");
