@@ -1370,6 +1370,12 @@ static void handle_key(app *a, int key, int my, int mx)
         a->form_refusal[0] = 0;
         return;
     }
+    /* the open log says "Tab closes", even where the game takes Tab for
+     * its robots (MANOOVER, a Ricochet demonstration) */
+    if (screen == KM_TABLE && a->log_open && key == K_TAB) {
+        run_line(a, "log");
+        return;
+    }
     if (screen == KM_TABLE && a->ui && a->ui->key && a->ui->key(a->ui_self, app_table(a), key))
         return;
     if (screen == KM_TABLE && a->log_open && (key == K_PGUP || key == K_PGDN)) {

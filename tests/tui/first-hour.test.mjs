@@ -5,8 +5,9 @@
 // the option's label, room codes and full rooms said in sentences with what
 // to do, whole words in the create form and Robot Wars' panel, the keys
 // that answer boxing's f and t, Ricochet's turn bar while someone shows a
-// solution, and MANOOVER's dice and log in words. Each test fails without
-// its fix; every screen it checks is saved among the artifacts.
+// solution, and MANOOVER's dice and log in words (Tab closing the log).
+// Each test fails without its fix; every screen it checks is saved among
+// the artifacts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { player, startServer } from '../integration/lib/harness.mjs';
@@ -244,7 +245,9 @@ describe('the first hour at 80x24, after the QA pass', () => {
     assert.match(flat(screen), new RegExp(`Robot red ${robot} steps (north|south)(-east|-west)?[,.]`), 'the log says "Robot red N steps south", not "red N steps S"');
     assert.doesNotMatch(screen, /(^|│)(red|blue) \d steps/m);
     tui.save('20-manoover-log');
-    tui.keys('Escape');
+    tui.keys('Tab');
+    screen = await tui.waitFor((s) => !/Chat and log/.test(s));
+    assert.match(turnBar(screen), /Your turn: 1 die to use/, 'Tab closed the log as it says, and took no robot');
     await leaveGame();
   });
 
