@@ -4,10 +4,10 @@
 // countdown before Ricochet's sand runs, :create's refusals in the form by
 // the option's label, room codes and full rooms said in sentences with what
 // to do, whole words in the create form and Robot Wars' panel, the keys
-// that answer boxing's f and t, Ricochet's turn bar while someone shows a
-// solution, and MANOOVER's dice and log in words (Tab closing the log).
-// Each test fails without its fix; every screen it checks is saved among
-// the artifacts.
+// that answer boxing's f and t, Ricochet's turn bar for the one who shows,
+// the others and a watcher, and MANOOVER's dice and log in words (Tab
+// closing the log). Each test fails without its fix; every screen it
+// checks is saved among the artifacts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { player, startServer } from '../integration/lib/harness.mjs';
@@ -206,12 +206,23 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('Ricochet: the turn bar of a demonstration reads whole, and the round over is a sentence', async () => {
-    await tui.gameWithBot('create ricochet seed=7 chips_to_win=2 timer_s=6 demo_s=30 pause_s=30 bot_think_pct=0');
+  test('Ricochet: the turn bar reads whole for a watcher and in a demonstration; the round over is a sentence', async () => {
+    const code = await tui.gameWithBot('create ricochet seed=7 chips_to_win=2 timer_s=6 demo_s=30 pause_s=30 bot_think_pct=0');
     await tui.waitFor('Round 1: bidding');
-    tui.keys('1');
-    await tui.waitFor(':bid 1');
-    tui.keys('Enter');
+    const zoe = Tui.start([server.wsUrl, '--name', 'Zoe', '--spectate', code], { ...SIZE, label: 'first-hour-watcher' });
+    try {
+      let seen = await zoe.waitFor('Round 1: bidding');
+      assert.match(turnBar(seen), /^ Waiting for Ada and others: looking for a solution to bid\s*$/, 'a watcher\'s turn bar, whole');
+      zoe.save('16a-ricochet-watcher-bidding');
+      tui.keys('1');
+      await tui.waitFor(':bid 1');
+      tui.keys('Enter');
+      seen = await zoe.waitFor('Sand timer');
+      assert.match(turnBar(seen), /^ Waiting for Ada and others: bidding before the sand runs out\s+\d:\d\d\s*$/);
+      zoe.save('16b-ricochet-watcher-sand');
+    } finally {
+      zoe.stop();
+    }
     let screen = await tui.waitFor('You show your solution', { timeout: 15000 });
     assert.match(turnBar(screen), /^ Your turn: show your 1-move solution: pick a robot, arrows move it\s+\d:\d\d\s*$/);
     tui.save('16-ricochet-our-demonstration');

@@ -191,9 +191,14 @@ int rr_status(void *self, table *t, char *text, size_t len, int *seats)
 {
     (void)self;
     if (kit_phase_is(t, "bidding")) {
-        const json_t *timer = json_object_get(t->view, "timer");
-        snprintf(text, len, "%s", json_is_object(timer) ? "bid before the sand runs out (type the number)"
-                                                        : "find a solution and bid its moves (type the number)");
+        /* a watcher reads what the players do, not the keys, beside
+         * "Waiting for Ada and others" (which left no room for both) */
+        bool sand = json_is_object(json_object_get(t->view, "timer"));
+        if (t->seat < 0)
+            snprintf(text, len, "%s", sand ? "bidding before the sand runs out" : "looking for a solution to bid");
+        else
+            snprintf(text, len, "%s", sand ? "bid before the sand runs out (type the number)"
+                                           : "find a solution and bid its moves (type the number)");
         int n = table_seats(t);
         for (int s = 0; s < n && s < 8; s++)
             seats[s] = s;
