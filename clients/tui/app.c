@@ -1384,7 +1384,11 @@ static void handle_key(app *a, int key, int my, int mx)
     }
     const km_entry *e = keymap_find(screen, key, app_key_state(a));
     if (!e) {
-        if (key >= ' ' && key < 0x110000 && key != ' ') {
+        if (screen == KM_TABLE && key == 'q') {
+            /* q quits in the lobby and the room; at the table the games
+             * keep it (MANOOVER's NW), so Q does */
+            status(a, false, "At the table Q (capital) quits; q is left to the games. ? lists the keys.");
+        } else if (key >= ' ' && key < 0x110000 && key != ' ') {
             char name[16];
             status(a, false, "The key %s does nothing here; ? lists the keys.",
                    keymap_key_name(key, name, sizeof name));

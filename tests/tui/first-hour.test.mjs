@@ -4,10 +4,10 @@
 // countdown before Ricochet's sand runs, :create's refusals in the form by
 // the option's label, room codes and full rooms said in sentences with what
 // to do, whole words in the create form and Robot Wars' panel, the keys
-// that answer boxing's f and t, Ricochet's turn bar for the one who shows,
-// the others and a watcher, and MANOOVER's dice and log in words (Tab
-// closing the log). Each test fails without its fix; every screen it
-// checks is saved among the artifacts.
+// that answer boxing's f and t, q at the table, Ricochet's turn bar for
+// the one who shows, the others and a watcher, and MANOOVER's dice and log
+// in words (Tab closing the log). Each test fails without its fix; every
+// screen it checks is saved among the artifacts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { player, startServer } from '../integration/lib/harness.mjs';
@@ -182,7 +182,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('boxing: after f the footer shows the keys that answer it', async () => {
+  test('boxing: after f or t the footer shows the keys that answer it; q says Q quits', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
     await tui.waitFor('Lay out your robot');
     tui.command('layout gha ibc fed acdf');
@@ -203,6 +203,11 @@ describe('the first hour at 80x24, after the QA pass', () => {
     tui.save('14b-boxing-t');
     tui.keys('Escape');
     await tui.waitFor((s) => /arrows step/.test(footer(s)));
+    tui.keys('q');
+    screen = await tui.waitFor('(capital) quits');
+    assert.match(flat(statusRows(screen)), /At the table Q \(capital\) quits; q is left to the games\. \? lists the keys\./,
+      'q quits in the lobby and the room: at the table it says what does');
+    tui.save('14c-boxing-q');
     await leaveGame();
   });
 
