@@ -129,3 +129,21 @@ const char *keymap_key_name(int key, char *buf, size_t len)
         snprintf(buf, len, "key %d", key);
     return buf;
 }
+
+const char *keymap_entry_keys(const km_entry *e, char *buf, size_t len)
+{
+    /* the form's Left and Right both change the value: "Left change" read
+     * as if only Left did */
+    static const struct {
+        km_screen screen;
+        int key;
+        const char *keys;
+    } together[] = {{KM_CREATE, K_LEFT, "Left/Right"}};
+    for (size_t i = 0; i < sizeof together / sizeof together[0]; i++) {
+        if (together[i].screen == e->screen && together[i].key == e->key) {
+            snprintf(buf, len, "%s", together[i].keys);
+            return buf;
+        }
+    }
+    return keymap_key_name(e->key, buf, len);
+}

@@ -88,5 +88,8 @@ int keymap_entries(km_screen screen, unsigned state, const km_entry **out, int m
 bool keymap_offered(const km_entry *e, unsigned state);
 /* "Enter", "Up", "Ctrl-L", "F1", "q": a key's name for people. */
 const char *keymap_key_name(int key, char *buf, size_t len);
+/* The keys of e for people: "Left/Right" where another key does the same
+ * unlabelled, else its key's name. */
+const char *keymap_entry_keys(const km_entry *e, char *buf, size_t len);
 
 #endif

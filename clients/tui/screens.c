@@ -188,7 +188,7 @@ static void draw_footer(const app *a, canvas c, int y)
         if (!keymap_offered(e, app_key_state(a)) || e->key == '?')
             continue;
         char key[24], command[80];
-        keymap_key_name(e->key, key, sizeof key);
+        keymap_entry_keys(e, key, sizeof key);
         snprintf(command, sizeof command, "%s%s", e->prompt ? ":" : "", e->command);
         if (!footer_item(c, y, &x, limit, key, e->label, command))
             break;
@@ -799,7 +799,7 @@ static int help_text(const app *a, canvas in, int sc)
     int n = keymap_entries(screen, app_key_state(a), entries, 48);
     for (int i = 0; i < n; i++) {
         char key[24];
-        keymap_key_name(entries[i]->key, key, sizeof key);
+        keymap_entry_keys(entries[i], key, sizeof key);
         const char *what = entries[i]->label;
         const cmd_spec *spec = cmd_find(entries[i]->command[0] ? entries[i]->command : "x");
         if (!what && spec)

@@ -69,6 +69,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     assert.match(screen, /> Sand timer \(seconds\)\s+9999/, 'what was typed, on its row, selected');
     assert.match(flat(screen), /! Sand timer \(seconds\) is 2 to 600, not 9999\. Change it here, then Enter creates the room\./);
     assert.doesNotMatch(screen, /timer_s is|…/);
+    assert.match(footer(screen), /^ Left\/Right change\s+Enter create/, 'both keys change a value, not only Left');
     tui.save('2-create-out-of-range');
     tui.keys('Enter');
     screen = await tui.waitFor('it is 600 now');
