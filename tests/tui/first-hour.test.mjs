@@ -165,7 +165,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('Robot Wars: a long weapon\'s line goes on two rows rather than being cut', async () => {
+  test('Robot Wars: a long weapon\'s line and whose turn go on two rows rather than being cut; the log in words', async () => {
     await tui.gameWithBot('create robotwars seed=1 setup_s=120');
     const panel = cols(await tui.waitFor('Your discs'), 42);
     assert.match(panel, /●1 Ada\s+S4 P1 M2/, 'a space between the mark and the name');
@@ -180,6 +180,13 @@ describe('the first hour at 80x24, after the QA pass', () => {
     screen = await tui.waitFor(/Bot \(normal\) to move/, { timeout: 15000 });
     assert.match(flat(cols(screen, 42)), /Bot \(normal\) to move: \d+ moves?, \d+ turns? left/, 'whose turn, whole');
     tui.save('12c-robotwars-bot-to-move');
+    await tui.waitFor(/You to move/, { timeout: 30000 });
+    tui.keys('Left');
+    tui.command('log');
+    screen = await tui.waitFor(/Ada turns left to face (north|east|south|west)\./);
+    assert.doesNotMatch(screen, /now facing [NESW]\b/, 'ways in words in the log, as in the browser');
+    tui.save('12d-robotwars-log');
+    tui.keys('Tab');
     await leaveGame();
   });
 

@@ -567,6 +567,34 @@ Test(robotwars, the_panel_and_the_log_use_the_browsers_words)
     unload(&f);
 }
 
+/* Each event kind of the battle as the browser says it (words.js): who
+ * pushes whom (the log had "Ada is pushed N." for Ada's own push), ways
+ * and hazards in words. */
+static void says(fixture *f, json_t *ev, const char *want)
+{
+    char line[300];
+    cr_assert(f->ui->describe(f->self, &f->t, ev, line, sizeof line));
+    cr_assert_str_eq(line, want);
+    json_decref(ev);
+}
+
+Test(robotwars, the_log_says_who_pushes_whom_and_ways_and_hazards_in_words)
+{
+    fixture f;
+    load(&f, "robotwars-battle", "robotwars");
+    says(&f, json_pack("{s:s, s:i, s:s, s:s}", "kind", "turned", "seat", 0, "to", "left", "facing", "W"),
+         "Ada turns left to face west.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:s, s:s}", "kind", "push", "seat", 0, "target", 1, "side", "front", "dir", "N"),
+         "Ada pushes Seat 2 north.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:s}", "kind", "blocked", "seat", 0, "target", 1, "by", "wall"),
+         "Ada pushes Seat 2, but the wall blocks it: the move is spent.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:i, s:i}", "kind", "attack", "seat", 0, "target", 1, "points", 1, "damage", 4),
+         "Ada attacks Seat 2: 1 damage point, 4 in all.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:i}", "kind", "penalty", "seat", 1, "hazard", "cpz", "points", 5, "damage", 5),
+         "Seat 2 enters a house robot's corner: 5 damage points, 5 in all.");
+    unload(&f);
+}
+
 /* ---- Robot boxing ---- */
 
 static bool valid_layout(const json_t *a)

@@ -4,6 +4,22 @@
 
 #include "robotwars.h"
 
+/* A wire word in the browser's words (words.js), or the word itself. */
+static const char *word_of(const char *const (*words)[2], size_t n, const char *w)
+{
+    for (size_t i = 0; w && i < n; i++) {
+        if (strcmp(w, words[i][0]) == 0)
+            return words[i][1];
+    }
+    return w ? w : "";
+}
+
+static const char *const way_words[][2] = {{"N", "north"}, {"E", "east"}, {"S", "south"}, {"W", "west"}};
+static const char *const hazard_words[][2] = {
+    {"cpz", "a house robot's corner"}, {"spikes", "the spikes"}, {"saw", "the circular saw"}, {"flame", "the flame grill"}};
+#define WAY(w) word_of(way_words, sizeof way_words / sizeof way_words[0], (w))
+#define HAZARD(h) word_of(hazard_words, sizeof hazard_words / sizeof hazard_words[0], (h))
+
 bool rw_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
 {
     (void)self;
@@ -28,17 +44,18 @@ bool rw_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
     else if (strcmp(kind, "step") == 0)
         snprintf(buf, len, "%s steps %s.", name, str_of(ev, "move"));
     else if (strcmp(kind, "turned") == 0)
-        snprintf(buf, len, "%s turns %s, now facing %s.", name, str_of(ev, "to"), str_of(ev, "facing"));
+        snprintf(buf, len, "%s turns %s to face %s.", name, str_of(ev, "to"), WAY(str_of(ev, "facing")));
     else if (strcmp(kind, "push") == 0)
-        snprintf(buf, len, "%s is pushed %s.", name, str_of(ev, "dir"));
+        snprintf(buf, len, "%s pushes %s %s.", name, other, WAY(str_of(ev, "dir")));
     else if (strcmp(kind, "blocked") == 0)
-        snprintf(buf, len, "%s's push is blocked by a %s.", name, str_of(ev, "by"));
+        snprintf(buf, len, "%s pushes %s, but %s blocks it: the move is spent.", name, other,
+                 strcmp(str_of(ev, "by"), "wall") == 0 ? "the wall" : "another robot");
     else if (strcmp(kind, "attack") == 0)
-        snprintf(buf, len, "%s hits %s for %d (damage %d).", name, other, int_of(ev, "points", 0),
-                 int_of(ev, "damage", 0));
+        snprintf(buf, len, "%s attacks %s: %d damage point%s, %d in all.", name, other, int_of(ev, "points", 0),
+                 int_of(ev, "points", 0) == 1 ? "" : "s", int_of(ev, "damage", 0));
     else if (strcmp(kind, "penalty") == 0)
-        snprintf(buf, len, "%s takes %d on the %s (damage %d).", name, int_of(ev, "points", 0), str_of(ev, "hazard"),
-                 int_of(ev, "damage", 0));
+        snprintf(buf, len, "%s enters %s: %d damage points, %d in all.", name, HAZARD(str_of(ev, "hazard")),
+                 int_of(ev, "points", 0), int_of(ev, "damage", 0));
     else if (strcmp(kind, "pit_open") == 0)
         snprintf(buf, len, "The pit opens.");
     else if (strcmp(kind, "battle_over") == 0) {
