@@ -185,6 +185,8 @@ describe('the first hour at 80x24, after the QA pass', () => {
     tui.command('log');
     screen = await tui.waitFor(/Ada turns left to face (north|east|south|west)\./);
     assert.doesNotMatch(screen, /now facing [NESW]\b/, 'ways in words in the log, as in the browser');
+    assert.match(flat(screen), /Order of play: (Ada and Bot \(normal\)|Bot \(normal\) and Ada)\./, 'who starts, in the log');
+    assert.match(flat(screen), /Ada ends the turn\./, 'the e pressed above, in the log');
     tui.save('12d-robotwars-log');
     tui.keys('Tab');
     await leaveGame();

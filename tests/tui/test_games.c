@@ -569,7 +569,8 @@ Test(robotwars, the_panel_and_the_log_use_the_browsers_words)
 
 /* Each event kind of the battle as the browser says it (words.js): who
  * pushes whom (the log had "Ada is pushed N." for Ada's own push), ways
- * and hazards in words. */
+ * and hazards in words; the damage dice, the order of play, a turn's end
+ * and the winner, which the log left out. */
 static void says(fixture *f, json_t *ev, const char *want)
 {
     char line[300];
@@ -592,6 +593,16 @@ Test(robotwars, the_log_says_who_pushes_whom_and_ways_and_hazards_in_words)
          "Ada attacks Seat 2: 1 damage point, 4 in all.");
     says(&f, json_pack("{s:s, s:i, s:s, s:i, s:i}", "kind", "penalty", "seat", 1, "hazard", "cpz", "points", 5, "damage", 5),
          "Seat 2 enters a house robot's corner: 5 damage points, 5 in all.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:i}", "kind", "damage_roll", "seat", 1, "die", "attack", "roll", 2,
+                       "face", "speed", "multiple", 3, "value", 2),
+         "Attack damage die for Seat 2 at 3 points: Speed, down to 2.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:n}", "kind", "damage_roll", "seat", 1, "die", "house", "roll", 6,
+                       "face", "blank", "multiple", 1, "value"),
+         "House robot die for Seat 2 at 1 point: a blank, no damage.");
+    says(&f, json_pack("{s:s, s:[i, i], s:s}", "kind", "order", "order", 1, 0, "by", "roll"), "Order of play: Seat 2 and Ada.");
+    says(&f, json_pack("{s:s, s:[i]}", "kind", "over", "winners", 0), "Ada wins the wars!");
+    says(&f, json_pack("{s:s, s:i, s:s}", "kind", "turn_end", "seat", 0, "why", "ended"), "Ada ends the turn.");
+    says(&f, json_pack("{s:s, s:i, s:s}", "kind", "turn_end", "seat", 1, "why", "deadline"), "Seat 2 ran out of time.");
     unload(&f);
 }
 
