@@ -274,6 +274,12 @@ describe('the first hour at 80x24, after the QA pass', () => {
     tui.keys('Tab');
     screen = await tui.waitFor((s) => !/Chat and log/.test(s));
     assert.match(turnBar(screen), /Your turn: 1 die to use/, 'Tab closed the log as it says, and took no robot');
+    tui.keys('p');
+    await tui.waitFor('Press p again');
+    tui.keys('p');
+    screen = await tui.waitFor((s) => /Waiting for Bot/.test(turnBar(s)), { timeout: 15000 });
+    assert.match(turnBar(screen), /^ Waiting for Bot \(normal\): [123] dic?e? to use\s*$/, 'the bot\'s dice, not our keys');
+    tui.save('21-manoover-bot-turn');
     await leaveGame();
   });
 

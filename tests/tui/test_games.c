@@ -453,6 +453,12 @@ Test(manoover, the_turn_bar_and_the_log_say_dice_and_robots_one_way)
     json_object_set_new(json_array_get(dice, 1), "used", json_true());
     f.ui->status(f.self, &f.t, text, sizeof text, seats);
     cr_assert_str_eq(text, "1 die to use: step or turn the robot it names");
+    /* beside "Waiting for Bot 2 (normal): " the mover's dice, not our keys */
+    int mine = f.t.seat;
+    f.t.seat = -1;
+    f.ui->status(f.self, &f.t, text, sizeof text, seats);
+    cr_assert_str_eq(text, "1 die to use");
+    f.t.seat = mine;
     json_t *step = json_pack("{s:s, s:{s:i, s:i}, s:s, s:s, s:[]}", "kind", "step", "robot", "owner", 0, "number", 1,
                              "dir", "N", "phase", "control", "pushes");
     json_t *automatic = json_pack("{s:s, s:{s:i, s:i}, s:s, s:s, s:[{}]}", "kind", "step", "robot", "owner", 1,
