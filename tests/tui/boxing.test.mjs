@@ -51,7 +51,7 @@ describe('Robot boxing in botpit-tui', () => {
     // the bot's orders are in already: ours resolve the turn at once
     await tui.waitFor(/Orders in \(Enter sends new ones\)|Turn 1 resolves/);
     await tui.waitFor('Turn 1 resolves', { timeout: 40000 });
-    await tui.waitFor(/Ada fired a NE at Bot\s+\(normal\)'s e/);
+    await tui.waitFor(/Ada fired laser a \(north-east\) at Bot\s+\(normal\)'s e:/);
     tui.save('4-resolved');
   });
 

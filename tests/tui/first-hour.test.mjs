@@ -192,7 +192,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('boxing: after f or t the footer shows the keys that answer it; q says Q quits', async () => {
+  test('boxing: after f or t the footer shows the keys that answer it; q says Q quits; a shot in words', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
     await tui.waitFor('Lay out your robot');
     tui.command('layout gha ibc fed acdf');
@@ -218,6 +218,15 @@ describe('the first hour at 80x24, after the QA pass', () => {
     assert.match(flat(statusRows(screen)), /At the table Q \(capital\) quits; q is left to the games\. \? lists the keys\./,
       'q quits in the lobby and the room: at the table it says what does');
     tui.save('14c-boxing-q');
+    tui.keys('f', 'a', 'a');
+    await tui.waitFor(/Fire laser a \(NE\), reach \d+, at slot a/);
+    tui.keys('Enter');
+    screen = await tui.waitFor(/fired laser a/, { timeout: 20000 });
+    assert.match(flat(cols(screen, 32)),
+      /Ada fired laser a \(north-east\) at Bot \(normal\)'s a: (hit, a destroyed|hit, but a was already destroyed|missed, out of reach|missed, outside the laser's cone)/,
+      'the shot in the browser\'s words, whole');
+    assert.doesNotMatch(screen, /…/);
+    tui.save('14d-boxing-shot');
     await leaveGame();
   });
 
