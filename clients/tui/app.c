@@ -59,6 +59,14 @@ static void status(app *a, bool error, const char *fmt, ...)
     store_status(&a->st, error, app_now(), "%s", text);
 }
 
+/* A command's refusal as a sentence: a capital, a full stop. */
+static void refuse(app *a, const char *why)
+{
+    size_t n = strlen(why);
+    status(a, true, "%c%s%s", toupper((unsigned char)why[0]), why[0] ? why + 1 : "",
+           n && strchr(".!?", why[n - 1]) ? "" : ".");
+}
+
 /* ---- sending ---- */
 
 /* Sends msg (stolen) with a fresh id; returns the id, or -1 when offline. */
@@ -373,12 +381,14 @@ static void cmd_records(app *a, const cmd *c)
     send_msg(a, proto_client_ratings(game));
 }
 
-/* A join, remembered in case the answer is `moved`. */
+/* A join, remembered in case the answer is `moved`, and whether it asked
+ * for a seat (say_joined explains being left to watch). */
 static long long send_join(app *a, const char *code, bool spectate)
 {
     long long id = send_msg(a, proto_client_join(code, spectate ? "spectator" : NULL));
     a->join_id = id;
     a->join_spectate = spectate;
+    a->join_to_play = id >= 0 && !spectate;
     return id;
 }
 
@@ -433,6 +443,17 @@ static void on_moved(app *a, const json_t *m, long long id)
     conn_redirect(a->net, &target);
 }
 
+/* Opens the create form as f, with why it is not a room yet under its
+ * options (refusal: "" for nothing to say). */
+static void open_form(app *a, const form *f, const char *refusal, bool from_server)
+{
+    a->form = *f;
+    a->form_open = true;
+    a->form_scroll = 0;
+    snprintf(a->form_refusal, sizeof a->form_refusal, "%s", refusal);
+    a->form_refused_by_server = from_server && refusal[0];
+}
+
 /* --create GAME: the form, once the games are known and we are in no room.
  * Coming back to a room we were watching, we leave it for the form (a
  * spectator has nothing to lose); back in a seat, we say how to go. */
@@ -450,15 +471,72 @@ static void create_asked(app *a)
                a->st.room_code);
         return;
     }
-    char err[300];
-    if (form_build(&a->form, a->st.games, a->opts.create, err, sizeof err) == 0) {
-        a->form_open = true;
-        a->form_scroll = 0;
-        a->form_refusal[0] = 0;
-    } else {
-        status(a, true, "%s", err);
-    }
+    char err[400] = "";
+    form f;
+    if (form_build(&f, a->st.games, a->opts.create, err, sizeof err) == 0 || f.ngames > 0)
+        open_form(a, &f, err, false);
+    else
+        refuse(a, err);
     a->opts.create = NULL;
+}
+
+/* The moment the status line belongs to: the screen, the room, its
+ * status, and the game's moment of play (the renderer's, or the view's
+ * phase and turn). */
+static void moment_now(app *a, char *buf, size_t len)
+{
+    const char *status = store_room_status(&a->st);
+    int n = snprintf(buf, len, "%d/%s/%s/", (int)app_screen(a), a->st.room_code, status ? status : "");
+    if (n < 0 || (size_t)n >= len || !a->st.view || !a->ui)
+        return;
+    table *t = app_table(a);
+    if (a->ui->moment)
+        a->ui->moment(a->ui_self, t, buf + n, len - (size_t)n);
+    else
+        table_moment(t, buf + n, len - (size_t)n);
+}
+
+/* One rule for the status line: a line belongs to the moment that made it.
+ * When a message or a key moves the screen, the room or the game on (a new
+ * phase, turn, round, the game starting or ending, the create form
+ * opening), a refusal, a "press again" or a notice made before it goes; a
+ * line made by that message or key stays, and so does chat, which keeps
+ * its own time. */
+static void settle_moment(app *a, unsigned serial_before)
+{
+    char now[sizeof a->moment];
+    moment_now(a, now, sizeof now);
+    if (strcmp(now, a->moment) == 0)
+        return;
+    snprintf(a->moment, sizeof a->moment, "%s", now);
+    if (a->st.status_serial == serial_before && !a->st.status_news)
+        a->st.status[0] = 0;
+}
+
+/* Where a join put us: a seat, or watching, and then why and what to do. */
+static void say_joined(app *a)
+{
+    const char *code = a->st.room_code, *now = store_room_status(&a->st);
+    bool asked = a->join_to_play;
+    a->join_to_play = false;
+    if (!asked || store_my_seat(&a->st) >= 0 || !now) {
+        status(a, false, "You are in room %s. Share the code %s with friends.", code, code);
+    } else if (strcmp(now, "lobby") == 0) {
+        status(a, false, "Every seat in room %s is taken: you watch. Ask the host to free a seat.", code);
+    } else if (strcmp(now, "playing") == 0) {
+        status(a, false, "Room %s is playing: you watch. :sit N asks the host for a bot's seat N.", code);
+    } else {
+        status(a, false, "The game in room %s is over; you are watching.", code);
+    }
+}
+
+static void on_message(app *a, const char *text, size_t len);
+
+void app_receive(app *a, const char *text, size_t len)
+{
+    unsigned serial = a->st.status_serial;
+    on_message(a, text, len);
+    settle_moment(a, serial);
 }
 
 static void on_message(app *a, const char *text, size_t len)
@@ -538,8 +616,7 @@ static void on_message(app *a, const char *text, size_t len)
         a->seat_sel = store_my_seat(&a->st) >= 0 ? store_my_seat(&a->st) : 0;
         if (!had_room)
             a->st.log_count = 0;
-        status(a, false, "You are in room %s. Share the code %s with friends.", a->st.room_code,
-               a->st.room_code);
+        say_joined(a);
     }
     if (changed & STORE_ROOM) {
         const char *st = store_room_status(&a->st);
@@ -564,8 +641,10 @@ static void on_message(app *a, const char *text, size_t len)
     }
     if (changed & STORE_CHAT && a->st.log_count > 0) {
         const store_line *l = store_log_line(&a->st, a->st.log_count - 1);
-        if (l)
+        if (l) {
             status(a, false, "%s: %s", l->from, l->text);
+            a->st.status_news = true;
+        }
     }
     if (id >= 0 && id == a->moderation_id) { /* the answer to a mute or a remove */
         if (type == PROTO_S_ROOM)
@@ -578,7 +657,9 @@ static void on_message(app *a, const char *text, size_t len)
     if (type == PROTO_S_ERROR && id >= 0 && id == a->create_id && !a->st.room) {
         /* said where the person is looking: in the form, with what was asked */
         snprintf(a->form_refusal, sizeof a->form_refusal, "%s", a->st.status);
+        a->form_refused_by_server = true;
         a->form_open = true;
+        a->st.status[0] = 0;
         a->create_id = 0;
     }
     if (type == PROTO_S_ERROR && id >= 0 && is_our_act(a, id) && a->ui && a->ui->refused) {
@@ -604,7 +685,7 @@ static void on_conn_event(app *a, conn_event *ev)
         if (ev->gen != a->gen)
             break;
         a->last_rx = now;
-        on_message(a, ev->text, ev->len);
+        app_receive(a, ev->text, ev->len);
         break;
     case CONN_CLOSED:
         debug_log("closed gen %u code %d (%s) retry %d", ev->gen, ev->code, ev->reason, ev->retry_ms);
@@ -802,27 +883,24 @@ static void cmd_join(app *a, const cmd *c)
         status(a, false, "Joining room %s...", code);
 }
 
+/* :create GAME OPTION=VALUE...: at once when all is well; else the form,
+ * with what was typed and why it is not a room yet. */
 static void cmd_create(app *a, const cmd *c)
 {
-    char why[400];
-    if (!c->text) {
-        if (form_build(&a->form, a->st.games, NULL, why, sizeof why) < 0) {
-            status(a, true, "%s", why);
-            return;
-        }
-        a->form_open = true;
-        a->form_scroll = 0;
-        a->form_refusal[0] = 0;
+    char why[400] = "";
+    form f;
+    int rc = form_build(&f, a->st.games, c->text, why, sizeof why);
+    if (rc < 0 && f.ngames == 0) {
+        refuse(a, why);
         return;
     }
-    form f;
-    if (form_build(&f, a->st.games, c->text, why, sizeof why) < 0) {
-        status(a, true, "%s", why);
+    if (!c->text || rc < 0) {
+        open_form(a, &f, why, false);
         return;
     }
     for (int i = 0; i < c->argc; i++) {
         if (form_set(&f, c->argv[i], why, sizeof why) < 0) {
-            status(a, true, "%s", why);
+            open_form(a, &f, why, false);
             return;
         }
     }
@@ -839,7 +917,8 @@ static void submit_form(app *a)
 {
     char why[300];
     if (form_commit(&a->form, why, sizeof why) < 0) {
-        status(a, true, "%s: changed to fit; press Enter again to create.", why);
+        snprintf(a->form_refusal, sizeof a->form_refusal, "%s. Enter again creates the room.", why);
+        a->form_refused_by_server = false;
         return;
     }
     json_t *options = form_options(&a->form);
@@ -877,6 +956,31 @@ static int seat_of(const app *a, const cmd *c)
     return c->seat >= 0 ? c->seat : a->seat_sel;
 }
 
+/* Whether `sit` on seat can do anything, else the status line says who
+ * has it and what to do. A bot's seat in play is asked of the host. */
+static bool seat_free_for_us(app *a, int seat)
+{
+    const json_t *st = json_array_get(json_object_get(a->st.room, "seats"), (size_t)seat);
+    const char *now = store_room_status(&a->st);
+    if (!json_is_object(st) || !now || seat == store_my_seat(&a->st))
+        return true; /* the server's word */
+    bool bot = json_is_string(json_object_get(st, "bot")), person = json_is_object(json_object_get(st, "player"));
+    char name[100];
+    names_seat(a->st.room, seat, name, sizeof name);
+    if (person && !bot) {
+        status(a, true, "Seat %d is %s's%s.", seat + 1, name,
+               strcmp(now, "lobby") == 0 ? "; pick an empty seat" : " until the game ends");
+        return false;
+    }
+    if (!bot || strcmp(now, "lobby") != 0)
+        return true;
+    if (store_is_host(&a->st))
+        status(a, true, "Seat %d is taken by %s: k removes the bot, then t takes the seat.", seat + 1, name);
+    else
+        status(a, true, "Seat %d is taken by %s; ask the host to remove the bot first.", seat + 1, name);
+    return false;
+}
+
 /* "bot" on a bot seat moves it to the next level. */
 static const char *next_bot_level(app *a, int seat, const char *given)
 {
@@ -912,6 +1016,7 @@ static void move_selection(app *a, int delta)
             a->seat_sel = (a->seat_sel + delta + n) % n;
     } else if (s == KM_CREATE) {
         form_move(&a->form, delta);
+        a->form_refusal[0] = 0; /* read: the row's help has the room now */
     } else if (s == KM_TABLE) {
         a->log_scroll -= delta;
         if (a->log_scroll < 0)
@@ -984,8 +1089,10 @@ static void exec_core(app *a, const cmd *c)
         break;
     case CMD_LEFT:
     case CMD_RIGHT:
-        if (a->form_open && !room)
+        if (a->form_open && !room) {
             form_change(&a->form, c->id == CMD_LEFT ? -1 : 1, a->st.games);
+            a->form_refusal[0] = 0; /* it spoke of what was there before */
+        }
         break;
     case CMD_OPEN:
         if (a->form_open && !room)
@@ -1000,7 +1107,8 @@ static void exec_core(app *a, const cmd *c)
             send_msg(a, proto_client_verb(PROTO_LEAVE));
         break;
     case CMD_SIT:
-        send_msg(a, proto_client_sit(seat_of(a, c)));
+        if (seat_free_for_us(a, seat_of(a, c)))
+            send_msg(a, proto_client_sit(seat_of(a, c)));
         break;
     case CMD_STAND:
         send_msg(a, proto_client_verb(PROTO_STAND));
@@ -1059,11 +1167,11 @@ static void exec_core(app *a, const cmd *c)
 
 static void run_line(app *a, const char *line)
 {
-    char why[300];
+    char why[400];
     cmd_words w;
     int argc = cmd_split(line, &w, why, sizeof why);
     if (argc < 0) {
-        status(a, true, "%s.", why);
+        refuse(a, why);
         return;
     }
     if (argc == 0)
@@ -1071,7 +1179,7 @@ static void run_line(app *a, const char *line)
     cmd c;
     cmd_result r = cmd_parse(&w, &c, why, sizeof why);
     if (r == CMD_ERROR) {
-        status(a, true, "%s.", why);
+        refuse(a, why);
         return;
     }
     if (r == CMD_CORE && c.id == CMD_CREATE && !a->st.games) {
@@ -1092,6 +1200,11 @@ static void run_line(app *a, const char *line)
     }
     status(a, true, "There is no command \"%.40s\" here; ? lists the keys and :help the commands.",
            w.argv[0]);
+}
+
+void app_command(app *a, const char *line)
+{
+    run_line(a, line);
 }
 
 /* ---- keys ---- */
@@ -1122,6 +1235,12 @@ unsigned app_key_state(const app *a)
         s |= KM_SEATED;
     if (store_lobby_count(&a->st) > 0)
         s |= KM_HAS_ROOMS;
+    size_t i;
+    const json_t *seat;
+    json_array_foreach(json_object_get(a->st.room, "seats"), i, seat) {
+        if (!json_is_object(json_object_get(seat, "player")) && !json_is_string(json_object_get(seat, "bot")))
+            s |= KM_SEAT_FREE;
+    }
     return s;
 }
 
@@ -1247,8 +1366,16 @@ static void handle_key(app *a, int key, int my, int mx)
         input_key(a, key);
         return;
     }
-    if (screen == KM_CREATE && form_type(&a->form, key))
+    if (screen == KM_CREATE && form_type(&a->form, key)) {
+        a->form_refusal[0] = 0;
         return;
+    }
+    /* the open log says "Tab closes", even where the game takes Tab for
+     * its robots (MANOOVER, a Ricochet demonstration) */
+    if (screen == KM_TABLE && a->log_open && key == K_TAB) {
+        run_line(a, "log");
+        return;
+    }
     if (screen == KM_TABLE && a->ui && a->ui->key && a->ui->key(a->ui_self, app_table(a), key))
         return;
     if (screen == KM_TABLE && a->log_open && (key == K_PGUP || key == K_PGDN)) {
@@ -1258,9 +1385,9 @@ static void handle_key(app *a, int key, int my, int mx)
     const km_entry *e = keymap_find(screen, key, app_key_state(a));
     if (!e) {
         if (screen == KM_TABLE && key == 'q') {
-            /* q is a game's key at the table (MANOOVER turns with it), so
-             * quitting there is Q; say so to whoever tries q. */
-            status(a, false, "The key q does nothing here; Q (capital) quits, ? lists the keys.");
+            /* q quits in the lobby and the room; at the table the games
+             * keep it (MANOOVER's NW), so Q does */
+            status(a, false, "At the table Q (capital) quits; q is left to the games. ? lists the keys.");
         } else if (key >= ' ' && key < 0x110000 && key != ' ') {
             char name[16];
             status(a, false, "The key %s does nothing here; ? lists the keys.",
@@ -1430,7 +1557,9 @@ int app_run(app *a)
         while (a->running && term_read_key(&key, &my, &mx)) {
             if (key == K_RESIZE)
                 term_size(&a->h, &a->w);
+            unsigned serial = a->st.status_serial;
             handle_key(a, key, my, mx);
+            settle_moment(a, serial); /* a key may open another screen */
         }
         if (fds[0].revents & (POLLHUP | POLLERR))
             break; /* the terminal went away */

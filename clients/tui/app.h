@@ -69,7 +69,8 @@ typedef struct app {
     form form;
     int form_scroll;
     long long create_id;    /* our last create request, to show its refusal in the form */
-    char form_refusal[STORE_TEXT_MAX]; /* that refusal, or "" */
+    char form_refusal[STORE_TEXT_MAX]; /* why the form is not a room yet (its values, the server), or "" */
+    bool form_refused_by_server; /* ... the server said it: our rooms are offered to go back to */
     bool help_open;
     int help_scroll;
     bool log_open;          /* the log overlay (narrow terminals) */
@@ -106,6 +107,8 @@ typedef struct app {
     table tbl;
     long long act_ids[16];  /* our recent act requests, to tell renderers of refusals */
     int nact_ids;
+    char moment[200];       /* the room and the moment of play the status line belongs to */
+    bool join_to_play;      /* our last join asked for a seat (not to watch) */
 } app;
 
 /* Sets up everything but the terminal and the network. Returns 0 or -1. */
@@ -126,5 +129,10 @@ int app_records_rows(const app *a);
 /* The table as it is now, for drawing: it cannot act (no ops). */
 void app_read_table(const app *a, table *t);
 int64_t app_now(void);
+/* One message from the server, as the loop hands it on (tests feed
+ * captured ones). */
+void app_receive(app *a, const char *text, size_t len);
+/* A command line, as typed after ':' (tests type theirs). */
+void app_command(app *a, const char *line);
 
 #endif

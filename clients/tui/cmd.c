@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "client.h"
+#include "url.h"
 
 const cmd_spec cmd_specs[] = {
     {"help", "?", CMD_HELP, "help", "list every key and command"},
@@ -97,9 +98,12 @@ const cmd_spec *cmd_find(const char *word)
     return NULL;
 }
 
+/* "Seats are numbers from 1. Use: sit [SEAT]" (the caller ends it). */
 static cmd_result usage(const cmd_spec *spec, char *why, size_t why_len, const char *what)
 {
-    snprintf(why, why_len, "%s; use: %s", what, spec->usage);
+    size_t n = strlen(what);
+    snprintf(why, why_len, "%c%s%s Use: %s", toupper((unsigned char)what[0]), what + 1,
+             n && what[n - 1] == '?' ? "" : ".", spec->usage);
     return CMD_ERROR;
 }
 
@@ -133,6 +137,28 @@ static cmd_result parse_seat_verb(const cmd_words *w, const cmd_spec *spec, cmd 
     if (i < w->argc)
         return usage(spec, why, why_len, "too many words");
     return CMD_CORE;
+}
+
+/* A room code in any case, or the code of a share link pasted whole. */
+static bool room_code_of(const char *word, char code[PROTO_CODE_LEN + 1])
+{
+    if (proto_client_room_code(word, code))
+        return true;
+    url u;
+    char why[200];
+    if (!strchr(word, '/') || url_parse(word, &u, why, sizeof why) < 0 || !u.room[0])
+        return false;
+    return proto_client_room_code(u.room, code);
+}
+
+/* What a room code is, and what to do with one that is not. */
+static cmd_result bad_code(const cmd_spec *spec, const char *word, char *why, size_t why_len)
+{
+    snprintf(why, why_len,
+             "\"%.20s\" is not a room code. Codes are 5 letters and digits, such as K7P2X, and never use "
+             "O, 0, I, L or 1. Type %s CODE, or paste the room's link",
+             word, spec->name);
+    return CMD_ERROR;
 }
 
 static bool is_force(const char *word)
@@ -181,8 +207,8 @@ cmd_result cmd_parse(const cmd_words *w, cmd *out, char *why, size_t why_len)
     case CMD_SPECTATE:
         if (w->argc > 2)
             return usage(spec, why, why_len, "one room code");
-        if (w->argc == 2 && !proto_client_room_code(w->argv[1], out->code))
-            return usage(spec, why, why_len, "a room code is 5 letters and digits");
+        if (w->argc == 2 && !room_code_of(w->argv[1], out->code))
+            return bad_code(spec, w->argv[1], why, why_len);
         return CMD_CORE;
     case CMD_CREATE:
         if (w->argc > 1) {

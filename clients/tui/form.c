@@ -59,7 +59,7 @@ int form_build(form *f, const json_t *games, const char *game_id, char *why, siz
 {
     memset(f, 0, sizeof *f);
     if (!json_is_array(games) || json_array_size(games) == 0) {
-        snprintf(why, why_len, "the server has not listed its games yet");
+        snprintf(why, why_len, "The server has not listed its games yet; try again in a moment.");
         return -1;
     }
     size_t i;
@@ -76,22 +76,22 @@ int form_build(form *f, const json_t *games, const char *game_id, char *why, siz
         }
         f->ngames++;
     }
-    if (!chosen) {
-        char list[400] = "";
-        for (int k = 0; k < f->ngames; k++) {
-            strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, f->game_ids[k], sizeof list - strlen(list) - 1);
-        }
-        snprintf(why, why_len, "there is no game \"%.40s\" here; the games are %s", game_id, list);
-        return -1;
-    }
     const json_t *o;
-    json_array_foreach(json_object_get(chosen, "options"), i, o) {
+    json_array_foreach(json_object_get(chosen ? chosen : json_array_get(games, 0), "options"), i, o) {
         if (f->nfields >= FORM_MAX_FIELDS)
             break;
         read_field(&f->fields[f->nfields++], o);
     }
-    return 0;
+    if (chosen)
+        return 0;
+    char list[400] = "";
+    for (int k = 0; k < f->ngames; k++) {
+        strncat(list, k == 0 ? "" : k == f->ngames - 1 ? " and " : ", ", sizeof list - strlen(list) - 1);
+        strncat(list, f->game_ids[k], sizeof list - strlen(list) - 1);
+    }
+    snprintf(why, why_len, "There is no game \"%.40s\" here; the games are %s. Left/Right on the first row "
+             "chooses one.", game_id, list);
+    return -1;
 }
 
 int form_rows(const form *f)
@@ -126,7 +126,9 @@ int form_commit(form *f, char *why, size_t why_len)
     for (int i = 0; i < f->nfields; i++) {
         form_field *fl = &f->fields[i];
         if (commit_field(fl) < 0) {
-            snprintf(why, why_len, "%s is %lld to %lld", fl->label, fl->min, fl->max);
+            char range[80];
+            form_range_text(fl, range, sizeof range);
+            snprintf(why, why_len, "%s is %s: it is %lld now", fl->label, range, fl->value);
             rc = -1;
         }
     }
@@ -205,23 +207,64 @@ bool form_type(form *f, int key)
     return true;
 }
 
+void form_range_text(const form_field *fl, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (fl->kind == FORM_INT && fl->max - fl->min >= 1000000)
+        snprintf(buf, len, "%lld or more", fl->min);
+    else if (fl->kind == FORM_INT)
+        snprintf(buf, len, "%lld to %lld", fl->min, fl->max);
+    else if (fl->kind == FORM_CHOICE)
+        snprintf(buf, len, "%d choices", fl->nchoices);
+}
+
+void form_typed_text(const form_field *fl, char *buf, size_t len)
+{
+    long long v = fl->typing[0] ? strtoll(fl->typing, NULL, 10) : fl->value;
+    if (fl->kind == FORM_INT)
+        snprintf(buf, len, "%s=%lld", fl->name, v);
+    else if (fl->kind == FORM_BOOL)
+        snprintf(buf, len, "%s=%s", fl->name, v ? "on" : "off");
+    else if (v >= 0 && v < fl->nchoices)
+        snprintf(buf, len, "%s=%s", fl->name, fl->choices[v]);
+    else
+        snprintf(buf, len, "%s", fl->name);
+}
+
+/* The choices as typed: "AB or ABC", "a, b or c". */
+static void choice_list(const form_field *fl, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; i < fl->nchoices; i++) {
+        strncat(buf, i == 0 ? "" : i == fl->nchoices - 1 ? " or " : ", ", len - strlen(buf) - 1);
+        strncat(buf, fl->choices[i], len - strlen(buf) - 1);
+    }
+}
+
+/* Sets fl from a typed value; a number out of range stays typed (the form
+ * shows what was asked). Returns -1 with a sentence in why. */
 static int set_value(form_field *fl, const char *value, char *why, size_t why_len)
 {
+    char range[80];
+    form_range_text(fl, range, sizeof range);
     if (fl->kind == FORM_INT) {
         char *end;
         long long v = strtoll(value, &end, 10);
         if (!*value || *end) {
-            snprintf(why, why_len, "%s takes a whole number", fl->name);
+            snprintf(why, why_len, "%s takes a whole number (%s), not \"%.20s\".", fl->label, range, value);
             return -1;
         }
         if (v < fl->min || v > fl->max) {
-            snprintf(why, why_len, "%s is %lld to %lld", fl->name, fl->min, fl->max);
+            snprintf(fl->typing, sizeof fl->typing, "%lld", v);
+            if (strlen(fl->typing) > 12)
+                fl->typing[0] = 0;
+            snprintf(why, why_len, "%s is %s, not %lld.", fl->label, range, v);
             return -1;
         }
         fl->value = v;
     } else if (fl->kind == FORM_BOOL) {
-        static const char *const yes[] = {"true", "on", "yes", "1"}, *const no[] = {"false", "off", "no", "0"};
         int found = -1;
+        static const char *const yes[] = {"true", "on", "yes", "1"}, *const no[] = {"false", "off", "no", "0"};
         for (int i = 0; i < 4; i++) {
             if (strcasecmp(value, yes[i]) == 0)
                 found = 1;
@@ -229,7 +272,7 @@ static int set_value(form_field *fl, const char *value, char *why, size_t why_le
                 found = 0;
         }
         if (found < 0) {
-            snprintf(why, why_len, "%s is on or off", fl->name);
+            snprintf(why, why_len, "%s is on or off, not \"%.20s\".", fl->label, value);
             return -1;
         }
         fl->value = found;
@@ -240,12 +283,9 @@ static int set_value(form_field *fl, const char *value, char *why, size_t why_le
                 return 0;
             }
         }
-        char list[300] = "";
-        for (int i = 0; i < fl->nchoices; i++) {
-            strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-            strncat(list, fl->choices[i], sizeof list - strlen(list) - 1);
-        }
-        snprintf(why, why_len, "%s is one of %s", fl->name, list);
+        char list[300];
+        choice_list(fl, list, sizeof list);
+        snprintf(why, why_len, "%s is %s, not \"%.20s\".", fl->label, list, value);
         return -1;
     }
     return 0;
@@ -259,22 +299,24 @@ int form_set(form *f, const char *word, char *why, size_t why_len)
     }
     const char *eq = strchr(word, '=');
     if (!eq) {
-        snprintf(why, why_len, "options are NAME=VALUE (or \"private\"), not \"%.40s\"", word);
+        snprintf(why, why_len, "Options are typed NAME=VALUE (or \"private\"), not \"%.40s\"; each row's help "
+                 "below gives its NAME.", word);
         return -1;
     }
     size_t n = (size_t)(eq - word);
     for (int i = 0; i < f->nfields; i++) {
         form_field *fl = &f->fields[i];
-        if (strlen(fl->name) == n && strncasecmp(fl->name, word, n) == 0)
-            return set_value(fl, eq + 1, why, why_len);
+        if (strlen(fl->name) == n && strncasecmp(fl->name, word, n) == 0) {
+            if (set_value(fl, eq + 1, why, why_len) == 0)
+                return 0;
+            f->row = i + 1; /* its help says the rest */
+            size_t used = strlen(why);
+            snprintf(why + used, why_len - used, " Change it here, then Enter creates the room.");
+            return -1;
+        }
     }
-    char list[400] = "";
-    for (int i = 0; i < f->nfields; i++) {
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, f->fields[i].name, sizeof list - strlen(list) - 1);
-    }
-    snprintf(why, why_len, "%s has no option \"%.*s\"; its options are %s", form_game(f),
-             (int)(n < 40 ? n : 40), word, list);
+    snprintf(why, why_len, "%s has no option \"%.*s\". Its options are the rows below, by their labels; "
+             "each row's help gives the NAME=VALUE to type.", f->game_titles[f->game], (int)(n < 40 ? n : 40), word);
     return -1;
 }
 

@@ -46,7 +46,8 @@ typedef struct form {
 } form;
 
 /* Builds the form for game_id (NULL: the first game) from the games array.
- * Returns 0, or -1 with why (no games yet, no such game). */
+ * Returns 0, or -1 with a sentence in why: no games yet, or no such game
+ * (listing the games; the form is then built for the first). */
 int form_build(form *f, const json_t *games, const char *game_id, char *why, size_t why_len);
 int form_rows(const form *f);
 /* Moves the selection by delta rows (committing a typed number). */
@@ -57,10 +58,17 @@ void form_change(form *f, int delta, const json_t *games);
 /* A digit, '-' or Backspace typed on an int row; false when not taken. */
 bool form_type(form *f, int key);
 /* Ends typing on every row, clamping to the range; returns -1 with why
- * when a typed number was out of range (it is clamped). */
+ * ("Sand timer (seconds) is 2 to 600: it is 600 now") when a typed number
+ * was out of range. */
 int form_commit(form *f, char *why, size_t why_len);
-/* name=value or "private" (from the command line). Returns 0 or -1 with why. */
+/* name=value or "private" (from the command line). Returns 0, or -1 with
+ * sentences for people in why, naming the option by its label; a refused
+ * option becomes the selected row, a number out of range stays typed in it. */
 int form_set(form *f, const char *word, char *why, size_t why_len);
+/* "2 to 600", "0 or more" (a range too wide to read), "5 choices", "". */
+void form_range_text(const form_field *fl, char *buf, size_t len);
+/* The row as :create takes it: "timer_s=60", "silver=off", "sides=AB". */
+void form_typed_text(const form_field *fl, char *buf, size_t len);
 /* The options that differ from their defaults (a new object). */
 json_t *form_options(const form *f);
 const char *form_game(const form *f);

@@ -38,7 +38,7 @@ static const km_entry entries[] = {
     {KM_ROOM, 's', "start", false, KM_HOST | KM_ROOM_LOBBY, "start"},
     {KM_ROOM, 'b', "bot", false, KM_HOST | KM_ROOM_LOBBY, "bot"},
     {KM_ROOM, 'k', "kick", false, KM_HOST, "kick"},
-    {KM_ROOM, 't', "sit", false, 0, "take seat"},
+    {KM_ROOM, 't', "sit", false, KM_OFFER(KM_SEAT_FREE), "take seat"},
     {KM_ROOM, 'u', "stand", false, KM_SEATED, "stand up"},
     {KM_ROOM, '/', "chat ", true, 0, "chat"},
     {KM_ROOM, 'L', "leave", false, 0, "leave"},
@@ -67,7 +67,14 @@ static bool applies(const km_entry *e, km_screen screen, unsigned state)
     /* the name screen's field takes every printable key */
     if (e->screen == ANY && screen == KM_NAME && e->key < 0x200000 && e->key >= ' ')
         return false;
-    return (e->when & state) == e->when;
+    unsigned need = e->when & 0xffff;
+    return (need & state) == need;
+}
+
+bool keymap_offered(const km_entry *e, unsigned state)
+{
+    unsigned offer = e->when >> 16;
+    return e->label && (offer & state) == offer;
 }
 
 const km_entry *keymap_find(km_screen screen, int key, unsigned state)
@@ -121,4 +128,22 @@ const char *keymap_key_name(int key, char *buf, size_t len)
     } else
         snprintf(buf, len, "key %d", key);
     return buf;
+}
+
+const char *keymap_entry_keys(const km_entry *e, char *buf, size_t len)
+{
+    /* the form's Left and Right both change the value: "Left change" read
+     * as if only Left did */
+    static const struct {
+        km_screen screen;
+        int key;
+        const char *keys;
+    } together[] = {{KM_CREATE, K_LEFT, "Left/Right"}};
+    for (size_t i = 0; i < sizeof together / sizeof together[0]; i++) {
+        if (together[i].screen == e->screen && together[i].key == e->key) {
+            snprintf(buf, len, "%s", together[i].keys);
+            return buf;
+        }
+    }
+    return keymap_key_name(e->key, buf, len);
 }

@@ -64,14 +64,18 @@ enum {
     KM_SEATED = 1 << 3,      /* we have a seat */
     KM_HAS_ROOMS = 1 << 4,   /* the lobby lists a room */
     KM_PLAYING = 1 << 5,     /* the game is on */
+    KM_SEAT_FREE = 1 << 6,   /* the room has an empty seat */
 };
+/* In `when`: bits the footer also waits for before it offers the key. The
+ * key works without them (and says why it can do nothing). */
+#define KM_OFFER(bits) ((unsigned)(bits) << 16)
 
 typedef struct km_entry {
     km_screen screen;
     int key;
     const char *command;   /* a command line (cmd.h) */
     bool prompt;           /* open the command line with `command` typed */
-    unsigned when;         /* KM_* bits */
+    unsigned when;         /* KM_* bits, and KM_OFFER(KM_* bits) */
     const char *label;     /* for the footer and help; NULL: help only */
 } km_entry;
 
@@ -80,7 +84,12 @@ typedef struct km_entry {
 const km_entry *keymap_find(km_screen screen, int key, unsigned state);
 /* The entries that apply, in the map's order; returns how many (at most max). */
 int keymap_entries(km_screen screen, unsigned state, const km_entry **out, int max);
+/* Whether the footer offers e in state (a label, and its KM_OFFER bits). */
+bool keymap_offered(const km_entry *e, unsigned state);
 /* "Enter", "Up", "Ctrl-L", "F1", "q": a key's name for people. */
 const char *keymap_key_name(int key, char *buf, size_t len);
+/* The keys of e for people: "Left/Right" where another key does the same
+ * unlabelled, else its key's name. */
+const char *keymap_entry_keys(const km_entry *e, char *buf, size_t len);
 
 #endif

@@ -114,10 +114,21 @@ static void draw_status(const app *a, canvas c, int y)
     if (!a->st.status[0] || age > (a->st.status_error ? STATUS_ERROR_MS : STATUS_MS))
         return;
     cv_style st = a->st.status_error ? ST_ERR : CV_BOLD;
-    int x = 1;
+    int x = a->st.status_error ? 3 : 1, width = c.w - x - 1;
+    /* a sentence too long for its row takes the row above too (the body's
+     * last: the room leaves it free, boards at 80x24 mostly blank) rather
+     * than lose its end */
+    int rows = rows_of(c, width, a->st.status);
+    if (rows > 1) {
+        y--;
+        cv_fill(c, y, 0, 1, c.w, 0, L' ');
+    }
     if (a->st.status_error)
-        x += cv_text(c, y, x, st, "! ");
-    cv_text_fit(c, y, x, c.w - x - 1, st, a->st.status);
+        cv_text(c, y, 1, st, "! ");
+    if (rows <= 1)
+        cv_text_fit(c, y, x, width, st, a->st.status);
+    else if (cv_wrap(c, y, x, width, 2, st, a->st.status) == 2 && rows > 2)
+        cv_glyph_at(c, y + 1, c.w - 2, st, CV_G_ELLIPSIS);
 }
 
 /* Adds "key label" to the footer at *x; false when it does not fit. */
@@ -174,10 +185,10 @@ static void draw_footer(const app *a, canvas c, int y)
     int n = keymap_entries(screen, app_key_state(a), entries, 48);
     for (int i = 0; i < n; i++) {
         const km_entry *e = entries[i];
-        if (!e->label || e->key == '?')
+        if (!keymap_offered(e, app_key_state(a)) || e->key == '?')
             continue;
         char key[24], command[80];
-        keymap_key_name(e->key, key, sizeof key);
+        keymap_entry_keys(e, key, sizeof key);
         snprintf(command, sizeof command, "%s%s", e->prompt ? ":" : "", e->command);
         if (!footer_item(c, y, &x, limit, key, e->label, command))
             break;
@@ -412,50 +423,49 @@ static int form_visible(int h)
     return h - 7;
 }
 
-/* "2 to 600", "0 or more" (a range too wide to read), "5 choices". */
-static void range_text(const form_field *fl, char *buf, size_t len)
-{
-    buf[0] = 0;
-    if (fl->kind == FORM_INT && fl->max - fl->min >= 1000000)
-        snprintf(buf, len, "%lld or more", fl->min);
-    else if (fl->kind == FORM_INT)
-        snprintf(buf, len, "%lld to %lld", fl->min, fl->max);
-    else if (fl->kind == FORM_CHOICE)
-        snprintf(buf, len, "%d choices", fl->nchoices);
-}
-
-/* Under the options: a refused create (where the person is looking, with
- * their own rooms to go back to, clickable, when the server lists them),
- * else the selected row's help. */
+/* Under the options: why the form is not a room yet (a value out of range,
+ * an option :create did not know, the server's refusal, with our own rooms
+ * to click back to when the server lists them), then the selected row's
+ * help in the rows left. */
 static void draw_form_help(const app *a, canvas c, int y, const char *help)
 {
-    int rows = c.h - y;
-    if (!a->form_refusal[0]) {
-        cv_wrap(c, y, 3, c.w - 6, rows, CV_DIM, help);
-        return;
+    if (a->form_refusal[0]) {
+        char text[STORE_TEXT_MAX + 4];
+        snprintf(text, sizeof text, "! %s", a->form_refusal);
+        y += cv_wrap(c, y, 3, c.w - 6, 3, ST_ERR, text);
     }
-    char text[STORE_TEXT_MAX + 4];
-    snprintf(text, sizeof text, "! %s", a->form_refusal);
-    y += cv_wrap(c, y, 3, c.w - 6, 2, ST_ERR, text);
-    int n = (int)json_array_size(a->st.mine);
-    if (n == 0 || y >= c.h)
-        return;
-    int x = 3 + cv_text(c, y, 3, 0, "Back to a room of yours:");
-    for (int i = 0; i < n; i++) {
-        const json_t *r = json_array_get(a->st.mine, (size_t)i);
-        char item[120], command[32];
-        snprintf(item, sizeof item, "%s (%s)", str_or(r, "code", "?"), str_or(r, "title", "?"));
-        int w = cv_text_width(&c, item);
-        if (x + 1 + w > c.w - 3) {
-            if (++y >= c.h)
-                return;
-            x = 3;
+    int n = a->form_refused_by_server ? (int)json_array_size(a->st.mine) : 0;
+    if (n > 0 && y < c.h) {
+        int x = 3 + cv_text(c, y, 3, 0, "Back to a room of yours:");
+        for (int i = 0; i < n; i++) {
+            const json_t *r = json_array_get(a->st.mine, (size_t)i);
+            char item[120], command[32];
+            snprintf(item, sizeof item, "%s (%s)", str_or(r, "code", "?"), str_or(r, "title", "?"));
+            int w = cv_text_width(&c, item);
+            if (x + 1 + w > c.w - 3) {
+                if (++y >= c.h)
+                    return;
+                x = 3;
+            }
+            cv_text(c, y, x + 1, CV_BOLD | CV_FG(CV_CYAN), item);
+            snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
+            cv_click_at(c, y, x + 1, w, command);
+            x += 1 + w;
         }
-        cv_text(c, y, x + 1, CV_BOLD | CV_FG(CV_CYAN), item);
-        snprintf(command, sizeof command, "join %s", str_or(r, "code", ""));
-        cv_click_at(c, y, x + 1, w, command);
-        x += 1 + w;
+        y++;
     }
+    if (y < c.h)
+        cv_wrap(c, y, 3, c.w - 6, c.h - y, CV_DIM, help);
+}
+
+/* A choice's words in w columns, whole: the label, else its words before
+ * " (" (the selected row's help says the rest). */
+static void choice_fit(const canvas *c, const char *text, int w, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", text);
+    char *paren = strstr(buf, " (");
+    if (cv_text_width(c, buf) > w && paren)
+        *paren = 0;
 }
 
 static void draw_create(const app *a, canvas c)
@@ -465,50 +475,70 @@ static void draw_create(const app *a, canvas c)
     cv_text_fit(c, 1, 3, c.w - 4, CV_DIM, "Up/Down choose, Left/Right (or Space) change, digits type a number");
     int rows = form_rows(f);
     int visible = form_visible(c.h);
-    /* the label, the value, and the range (with "changed") where it fits */
-    int label_w = 40, value_w = c.w >= 100 ? 22 : 20, right_x = 3 + label_w + 1 + value_w + 1;
+    /* the label, the value, and the range (with "changed") where it fits;
+     * a choice's words take the range's room too */
+    int label_w = 40, value_x = 3 + label_w + 1, value_w = c.w >= 100 ? 22 : 20, right_x = value_x + value_w + 1;
     int right_w = c.w - 1 - right_x;
     for (int r = a->form_scroll; r < rows && r - a->form_scroll < visible; r++) {
         int y = 2 + r - a->form_scroll;
         bool sel = r == f->row;
         cv_style st = sel ? ST_SEL : 0;
         char label[160], value[160], range[80] = "";
+        int vw = value_w;
         if (r == 0) {
             snprintf(label, sizeof label, "Game");
             snprintf(value, sizeof value, "< %s >", f->game_titles[f->game]);
+            vw = c.w - value_x - 2;
         } else if (r == f->nfields + 1) {
             snprintf(label, sizeof label, "Private room (not listed; join by code)");
             snprintf(value, sizeof value, "%s", f->is_private ? "on" : "off");
         } else {
             const form_field *fl = &f->fields[r - 1];
+            bool changed = fl->value != fl->def || fl->typing[0];
             snprintf(label, sizeof label, "%s", fl->label);
             form_value_text(fl, value, sizeof value);
-            range_text(fl, range, sizeof range);
-            if (fl->value != fl->def || fl->typing[0]) {
-                size_t n = strlen(range);
-                snprintf(range + n, sizeof range - n, "%schanged", n ? ", " : "");
-                if (cv_text_width(&c, range) > right_w)
+            if (fl->kind == FORM_CHOICE) {
+                vw = c.w - value_x - 2 - (changed ? 9 : 0);
+                char words[160];
+                choice_fit(&c, value, vw, words, sizeof words);
+                snprintf(value, sizeof value, "%s", words);
+                if (changed)
                     snprintf(range, sizeof range, "changed");
+            } else {
+                form_range_text(fl, range, sizeof range);
+                if (changed) {
+                    size_t n = strlen(range);
+                    snprintf(range + n, sizeof range - n, "%schanged", n ? ", " : "");
+                    if (cv_text_width(&c, range) > right_w)
+                        snprintf(range, sizeof range, "changed");
+                }
+                if (cv_text_width(&c, range) > right_w)
+                    range[0] = 0; /* the help says it */
             }
-            if (cv_text_width(&c, range) > right_w)
-                range[0] = 0; /* the help says it */
         }
         cv_fill(c, y, 1, 1, c.w - 2, st, L' ');
         cv_text(c, y, 1, st, sel ? ">" : " ");
         cv_text_fit(c, y, 3, label_w, st, label);
-        cv_text_fit(c, y, 3 + label_w + 1, r == 0 ? c.w - label_w - 6 : value_w, st | CV_BOLD, value);
-        cv_text(c, y, right_x, st | CV_DIM, range);
+        int shown = cv_text_fit(c, y, value_x, vw, st | CV_BOLD, value);
+        if (range[0])
+            cv_text(c, y, value_x + shown + 1 > right_x ? value_x + shown + 1 : right_x, st | CV_DIM, range);
     }
-    char help[600];
+    char help[900];
     if (f->row == 0) {
         snprintf(help, sizeof help, "Left/Right chooses the game; its options follow.");
     } else if (f->row == f->nfields + 1) {
-        snprintf(help, sizeof help, "A private room is not listed in the lobby: share its code or link.");
+        snprintf(help, sizeof help, "A private room is not listed in the lobby: share its code or link. (On the "
+                 "command line: private.)");
     } else {
+        /* the whole value, the help, the range, and the words :create takes */
         const form_field *fl = &f->fields[f->row - 1];
-        char range[80];
-        range_text(fl, range, sizeof range);
-        snprintf(help, sizeof help, "%s%s%s%s", fl->help, range[0] ? " (" : "", range, range[0] ? ")" : "");
+        char range[80], typed[120], value[160] = "";
+        form_range_text(fl, range, sizeof range);
+        form_typed_text(fl, typed, sizeof typed);
+        if (fl->kind == FORM_CHOICE)
+            form_value_text(fl, value, sizeof value);
+        snprintf(help, sizeof help, "%s%s%s (%s%son the command line: %s)", value, value[0] ? ". " : "", fl->help,
+                 range, range[0] ? "; " : "", typed);
     }
     /* the help takes the rows the options leave, four at the least */
     int shown = rows - a->form_scroll < visible ? rows - a->form_scroll : visible;
@@ -517,43 +547,39 @@ static void draw_create(const app *a, canvas c)
 
 /* ---- the room (before the game) ---- */
 
-/* The room's options in words, as the create form labels them: those
- * changed from their defaults first; the others as long as the whole fits
- * in rows lines of width, else said together. */
+/* The room's options in words, as the create form labels them: all of
+ * them when they fit in rows lines of width (those changed from their
+ * defaults first); else only the changed ones, then that the others are
+ * at their defaults (a default never reads as a choice). */
 static void options_text(const app *a, canvas c, int width, int rows, char *buf, size_t len)
 {
     const json_t *options = json_object_get(a->st.room, "options");
     const json_t *game = store_game(&a->st, store_game_id(&a->st));
     char items[32][160];
     bool changed[32];
-    int n = 0;
+    int n = 0, nchanged = 0;
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)options, key, v) {
         if (n < 32 && (json_is_integer(v) || json_is_boolean(v) || json_is_string(v))) {
             changed[n] = form_option_words(game, key, v, items[n], sizeof items[n]);
+            nchanged += changed[n];
             n++;
         }
     }
-    for (int keep = n; keep >= 0; keep--) {
-        /* the changed ones, then `keep` of the rest */
+    for (int all = 1; all >= 0; all--) {
         size_t used = 0;
-        int rest = 0, left = 0;
         buf[0] = 0;
-        for (int pass = 0; pass < 2; pass++) {
+        for (int pass = 0; pass < 1 + all; pass++) {
             for (int i = 0; i < n; i++) {
-                if (changed[i] != (pass == 0))
-                    continue;
-                if (pass == 1 && rest++ >= keep) {
-                    left++;
-                    continue;
-                }
-                used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "; " : "", items[i]);
+                if (changed[i] == (pass == 0))
+                    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "; " : "",
+                                             items[i]);
             }
         }
-        if (left)
+        if (!all && nchanged < n)
             snprintf(buf + used, used < len ? len - used : 0, "%s",
-                     used ? "; the other options at their defaults" : "All options at their defaults");
+                     used ? "; the other options at their defaults" : "Every option at its default");
         if (used < len && rows_of(c, width, buf) <= rows)
             return;
     }
@@ -603,8 +629,10 @@ static void draw_seats(const app *a, canvas c, int y, bool selectable)
     }
 }
 
-static void draw_room(const app *a, canvas c)
+static void draw_room(const app *a, canvas body)
 {
+    /* the last row is left for a sentence too long for the status line */
+    canvas c = cv_sub(body, 0, 0, body.h - 1, body.w);
     int chat_w = c.w >= 100 ? 44 : 30;
     canvas left = cv_sub(c, 0, 0, c.h, c.w - chat_w - 1);
     int width = left.w - 2;
@@ -622,7 +650,11 @@ static void draw_room(const app *a, canvas c)
     const char *help = store_is_host(&a->st)
                            ? "You are the host: Up/Down picks a seat, b seats a bot (again: a harder one), k "
                              "removes it, s starts."
-                           : "The host seats bots and starts the game.";
+                       : store_my_seat(&a->st) >= 0 ? "The host seats bots and starts the game."
+                       : app_key_state(a) & KM_SEAT_FREE
+                           ? "You are watching: Up/Down picks an empty seat, t takes it. The host starts the game."
+                           : "Every seat is taken, so you are watching. To play, ask the host to free a seat "
+                             "(k removes a bot); then t takes it.";
     int seats = store_seat_count(&a->st), help_rows = rows_of(left, width, help);
     /* the options get the rows the seats, the help and the blank lines leave */
     int rows = left.h - y - 1 - seats - help_rows - 2;
@@ -683,6 +715,8 @@ static void draw_turn_bar(const app *a, canvas c)
         x += cv_text(c, 0, x, mine ? CV_BOLD | CV_FG(CV_GREEN) : CV_BOLD, who);
     }
     int64_t left = store_ms_left(&a->st, app_now());
+    if (a->ui->countdown && !a->ui->countdown(a->ui_self, t))
+        left = -1;
     int right = 0;
     bool held = a->ui && a->ui->clock_held && a->ui->clock_held(a->ui_self, t);
     if (left >= 0 && !held) {
@@ -766,7 +800,7 @@ static int help_text(const app *a, canvas in, int sc)
     int n = keymap_entries(screen, app_key_state(a), entries, 48);
     for (int i = 0; i < n; i++) {
         char key[24];
-        keymap_key_name(entries[i]->key, key, sizeof key);
+        keymap_entry_keys(entries[i], key, sizeof key);
         const char *what = entries[i]->label;
         const cmd_spec *spec = cmd_find(entries[i]->command[0] ? entries[i]->command : "x");
         if (!what && spec)

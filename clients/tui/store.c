@@ -61,7 +61,9 @@ void store_status(store *s, bool error, int64_t now, const char *fmt, ...)
     vsnprintf(s->status, sizeof s->status, fmt, ap);
     va_end(ap);
     s->status_error = error;
+    s->status_news = false;
     s->status_at = now;
+    s->status_serial++;
 }
 
 void store_log(store *s, store_line_kind kind, const char *from, const char *text)
@@ -322,6 +324,14 @@ static const char *code_words(const char *code)
     return "the server refused that";
 }
 
+/* What to do about an error whose sentence says only what went wrong. */
+static const char *code_advice(const char *code)
+{
+    if (code && strcmp(code, "no_such_room") == 0)
+        return " Check the code; rooms close when all have left.";
+    return "";
+}
+
 static unsigned apply_error(store *s, const json_t *m, int64_t now)
 {
     const char *message = json_string_value(json_object_get(m, "message"));
@@ -332,7 +342,7 @@ static unsigned apply_error(store *s, const json_t *m, int64_t now)
         text[0] = (char)toupper((unsigned char)text[0]);
     size_t n = strlen(text);
     bool stop = n > 0 && strchr(".!?", text[n - 1]);
-    store_status(s, true, now, "%s%s", text, stop ? "" : ".");
+    store_status(s, true, now, "%s%s%s", text, stop ? "" : ".", code_advice(code));
     return STORE_ERROR;
 }
 

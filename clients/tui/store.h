@@ -95,7 +95,9 @@ typedef struct store {
     /* the status line */
     char status[STORE_TEXT_MAX];
     bool status_error;
+    bool status_news;     /* a chat line: it keeps its time whatever the game does */
     int64_t status_at;
+    unsigned status_serial; /* counts the lines ever set (to tell a new one from an old) */
 } store;
 
 void store_init(store *s);
@@ -104,7 +106,7 @@ void store_free(store *s);
 /* Applies one server message; returns what changed (STORE_* mask). */
 unsigned store_apply(store *s, const json_t *msg, int64_t now);
 
-/* The status line: an information or an error in plain words. */
+/* The status line: an information or an error in plain words (not news). */
 void store_status(store *s, bool error, int64_t now, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void store_log(store *s, store_line_kind kind, const char *from, const char *text);

@@ -92,3 +92,19 @@ bool table_over(const table *t)
     const char *status = json_string_value(json_object_get(t->room, "status"));
     return t->result != NULL || (status && strcmp(status, "over") == 0);
 }
+
+void table_moment(const table *t, char *buf, size_t len)
+{
+    static const char *const keys[] = {"phase", "turn", "round", "turn_number", "game"};
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && n < len; i++) {
+        const json_t *v = json_object_get(t->view, keys[i]);
+        int w = json_is_string(v)    ? snprintf(buf + n, len - n, "%s;", json_string_value(v))
+                : json_is_integer(v) ? snprintf(buf + n, len - n, "%lld;", (long long)json_integer_value(v))
+                                     : snprintf(buf + n, len - n, "-;");
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+}

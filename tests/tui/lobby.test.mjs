@@ -100,7 +100,7 @@ describe('botpit-tui in the lobby and a room', () => {
     tui.command('frobnicate now');
     await tui.waitFor('There is no command "frobnicate"');
     tui.command('bot 0');
-    await tui.waitFor('seats are numbers from 1; use: bot [SEAT] [LEVEL]');
+    await tui.waitFor('! Seats are numbers from 1. Use: bot [SEAT] [LEVEL].');
     tui.command('kick 1');
     await tui.waitFor('You cannot kick yourself');
     tui.command('act {"kind": ');

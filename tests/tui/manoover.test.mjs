@@ -37,7 +37,7 @@ describe('MANOOVER in botpit-tui', () => {
     assert.ok(robots.length > 0, `robots to move:\n${screen}`);
     const mover = robots.find((r) => r.step) ?? robots[0];
     tui.keys(mover.number, 'Enter');
-    await tui.waitFor(new RegExp(`red ${mover.number} steps [NSEW]+`));
+    await tui.waitFor(new RegExp(`Robot red ${mover.number} steps (north|south)(-east|-west)?\\.`));
   });
 
   test('a hex key turns a robot, and a turn it cannot make is refused in words', async () => {
@@ -64,7 +64,7 @@ describe('MANOOVER in botpit-tui', () => {
       await tui.waitFor('Ada passes.');
     }
     await tui.waitFor(/Bot \(normal\) rolls/, { timeout: 20000 });
-    await tui.waitFor(/blue \d steps|Bot \(normal\) turns robot blue/, { timeout: 20000 });
+    await tui.waitFor(/[Rr]obot blue \d steps|Bot \(normal\) turns robot blue/, { timeout: 20000 });
     tui.save('4-log');
   });
 });

@@ -61,7 +61,7 @@ describe('the host mutes and removes spectators in botpit-tui', () => {
     tui.command('remove Ada');
     await tui.waitFor('You cannot remove yourself; leave instead.', { message: 'the server\'s answer is shown' });
     tui.command('mute');
-    await tui.waitFor('who?; use: mute NAME');
+    await tui.waitFor('! Who? Use: mute NAME.');
     const bob = await player(server, 'Bob');
     await bob.ok('join', { room: code });
     const other = Tui.start([server.wsUrl, '--name', 'Cy', '--spectate', code], { width: 80, height: 24, label: 'moderation-cy' });

@@ -44,7 +44,7 @@ describe('RoboRally in botpit-tui', () => {
 
   test('q at the table says that Q quits (QA item 17: the README had said q), and the game goes on', async () => {
     tui.keys('q');
-    await tui.waitFor('The key q does nothing here; Q (capital) quits, ? lists the keys.');
+    await tui.waitFor('At the table Q (capital) quits; q is left to the games. ? lists the keys.');
     assert.match(tui.screen(), /Hand \(keys 1-9\)/, 'still at the table');
     assert.match(tui.screen(), /Q quit/, 'the footer offers Q');
   });

@@ -32,7 +32,7 @@ describe('Robot Wars in botpit-tui', () => {
     tui.keys('s', 'p');
     await tui.waitFor(/Power\s+1 \+ 1 = 2 \(max 3\)/);
     tui.keys('Enter');
-    const screen = await tui.waitFor(/Round 1 of 15/, { timeout: 15000 });
+    const screen = await tui.waitFor(/Turn 1 of 15/, { timeout: 15000 });
     assert.match(screen, /S6 P2 M2/, 'our capabilities after the discs');
     tui.save('3-battle');
   });
@@ -43,7 +43,7 @@ describe('Robot Wars in botpit-tui', () => {
     tui.keys('Right');
     await tui.waitFor(/You to move: \d+ moves?, 1 turn left/);
     tui.keys('e');
-    await tui.waitFor(/Bot\s+\(normal\) to move|Round 2 of 15/, { timeout: 15000 });
+    await tui.waitFor(/Bot\s+\(normal\) to move|Turn 2 of 15/, { timeout: 15000 });
     tui.save('5-turn-ended');
   });
 });

@@ -67,7 +67,7 @@ Test(cmd, chat_and_act_keep_the_rest_of_the_line)
     cr_assert_eq(parse("act {\"kind\": \"bid\", \"moves\": 7}", &c, &w, why), CMD_CORE);
     cr_assert_str_eq(c.text, "{\"kind\": \"bid\", \"moves\": 7}");
     cr_assert_eq(parse("chat", &c, &w, why), CMD_ERROR);
-    cr_assert(strstr(why, "say what"));
+    cr_assert_str_eq(why, "Say what? Use: chat TEXT", "a sentence: a capital, what to type");
 }
 
 Test(cmd, mute_unmute_and_remove_take_a_name_with_its_spaces)
@@ -83,7 +83,7 @@ Test(cmd, mute_unmute_and_remove_take_a_name_with_its_spaces)
     cr_assert_eq(parse("remove Sam", &c, &w, why), CMD_CORE);
     cr_assert_eq(c.id, CMD_REMOVE);
     cr_assert_eq(parse("remove", &c, &w, why), CMD_ERROR);
-    cr_assert_str_eq(why, "who?; use: remove NAME");
+    cr_assert_str_eq(why, "Who? Use: remove NAME");
 }
 
 Test(cmd, leave_and_quit_ask_unless_forced)
@@ -115,6 +115,26 @@ Test(cmd, join_takes_a_room_code_in_any_case)
     cr_assert_eq(parse("join", &c, &w, why), CMD_CORE);
     cr_assert_str_eq(c.code, "", "the selected room");
     cr_assert_eq(parse("join K0OIL", &c, &w, why), CMD_ERROR, "0, O, I and L are not in codes");
+}
+
+/* Issue 27: a refused code is said in sentences: what a code is, that it
+ * never uses the look-alikes, and what to do; a pasted link is its code. */
+Test(cmd, a_bad_room_code_says_what_codes_are_and_what_to_do)
+{
+    cmd c;
+    cmd_words w;
+    char why[400];
+    cr_assert_eq(parse("join O0IL1", &c, &w, why), CMD_ERROR);
+    cr_assert_str_eq(why, "\"O0IL1\" is not a room code. Codes are 5 letters and digits, such as K7P2X, and never "
+                          "use O, 0, I, L or 1. Type join CODE, or paste the room's link");
+    cr_assert_eq(parse("watch K7P2", &c, &w, why), CMD_ERROR);
+    cr_assert(strstr(why, "Type spectate CODE"), "%s", why);
+    cr_assert_eq(parse("join http://localhost:8080/#/room/k7p2x", &c, &w, why), CMD_CORE, "%s", why);
+    cr_assert_str_eq(c.code, "K7P2X");
+    cr_assert_eq(parse("join https://botpit.example.org/r/ABCDE", &c, &w, why), CMD_CORE, "%s", why);
+    cr_assert_str_eq(c.code, "ABCDE");
+    cr_assert_eq(parse("join one two", &c, &w, why), CMD_ERROR);
+    cr_assert_str_eq(why, "One room code. Use: join [CODE]");
 }
 
 Test(cmd, create_takes_a_game_and_its_options)

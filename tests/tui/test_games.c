@@ -439,6 +439,57 @@ Test(manoover, keys_do_nothing_on_the_others_turn)
     unload(&f);
 }
 
+/* Issue 27, item 16: one die is "the robot it names"; the log names robots
+ * one way ("robot red 1") and their ways in words. */
+Test(manoover, the_turn_bar_and_the_log_say_dice_and_robots_one_way)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    char text[300];
+    int seats[8];
+    cr_assert_eq(f.ui->status(f.self, &f.t, text, sizeof text, seats), 1);
+    cr_assert_str_eq(text, "3 dice to use: step or turn the robots they name");
+    json_t *dice = json_object_get((json_t *)f.t.view, "dice");
+    json_object_set_new(json_array_get(dice, 0), "used", json_true());
+    json_object_set_new(json_array_get(dice, 1), "used", json_true());
+    f.ui->status(f.self, &f.t, text, sizeof text, seats);
+    cr_assert_str_eq(text, "1 die to use: step or turn the robot it names");
+    /* beside "Waiting for Bot 2 (normal): " the mover's dice, not our keys */
+    int mine = f.t.seat;
+    f.t.seat = -1;
+    f.ui->status(f.self, &f.t, text, sizeof text, seats);
+    cr_assert_str_eq(text, "1 die to use");
+    f.t.seat = mine;
+    json_t *step = json_pack("{s:s, s:{s:i, s:i}, s:s, s:s, s:[]}", "kind", "step", "robot", "owner", 0, "number", 1,
+                             "dir", "N", "phase", "control", "pushes");
+    json_t *automatic = json_pack("{s:s, s:{s:i, s:i}, s:s, s:s, s:[{}]}", "kind", "step", "robot", "owner", 1,
+                                  "number", 3, "dir", "SW", "phase", "automatic", "pushes");
+    json_t *turned = json_pack("{s:s, s:i, s:{s:i, s:i}, s:s}", "kind", "turned", "seat", 0, "robot", "owner", 0,
+                               "number", 4, "dir", "S");
+    cr_assert(f.ui->describe(f.self, &f.t, step, text, sizeof text));
+    cr_assert_str_eq(text, "Robot red 1 steps north.");
+    cr_assert(f.ui->describe(f.self, &f.t, automatic, text, sizeof text));
+    cr_assert_str_eq(text, "Automatic: robot blue 3 steps south-west, pushing 1 robot.");
+    cr_assert(f.ui->describe(f.self, &f.t, turned, text, sizeof text));
+    cr_assert_str_eq(text, "Ada turns robot red 4 to face south.");
+    json_decref(step);
+    json_decref(automatic);
+    json_decref(turned);
+    unload(&f);
+}
+
+/* Issue 27, item 17: without colours the marks the robots wear are beside
+ * the players' names in the score table. */
+Test(manoover, without_colours_the_score_table_ties_each_mark_to_a_name)
+{
+    fixture f;
+    load(&f, "manoover", "manoover");
+    const char *text = draw_in(&f, 21, 80, true, false);
+    cr_assert(strstr(text, "● Ada"), "seat 1's circle beside Ada:\n%s", text);
+    cr_assert(strstr(text, "■ Bot (easy)"), "seat 2's square beside the bot:\n%s", text);
+    unload(&f);
+}
+
 /* ---- Robot Wars ---- */
 
 Test(robotwars, discs_are_placed_with_keys_and_an_incomplete_allocation_stays_here)
@@ -494,6 +545,71 @@ Test(robotwars, out_of_turn_keys_send_nothing)
     cr_assert_eq(command(&f, "end"), GAME_CMD_ERROR);
     cr_assert_eq(json_array_size(sent), 0);
     cr_assert(notice_error && strstr(notice, "Wait for your robot's turn"), "%s", notice);
+    unload(&f);
+}
+
+/* Issue 27, item 16: the browser's words: "Turn 1 of 15", a battle's
+ * status as "now", "to come", "allocating discs", how a robot went out. */
+Test(robotwars, the_panel_and_the_log_use_the_browsers_words)
+{
+    fixture f;
+    load(&f, "robotwars-battle", "robotwars");
+    const char *text = draw(&f, 21, 80, true);
+    cr_assert(strstr(text, "Turn 1 of 15"), "%s", text);
+    cr_assert_null(strstr(text, "Round"), "%s", text);
+    cr_assert(strstr(text, "Battle 1: Ada v Seat 2; now"), "%s", text);
+    cr_assert(strstr(text, "Battle 2: Ada v Seat 2; to come"), "%s", text);
+    cr_assert_null(strstr(text, "…"), "nothing cut:\n%s", text);
+    char line[300];
+    json_t *turn = json_pack("{s:s, s:i, s:i, s:i, s:i}", "kind", "turn_start", "seat", 0, "round", 3, "moves", 6,
+                             "turns", 1);
+    json_t *over = json_pack("{s:s, s:s, s:i, s:s}", "kind", "battle_over", "title", "Battle 1", "eliminated", 1,
+                             "how", "pit");
+    cr_assert(f.ui->describe(f.self, &f.t, turn, line, sizeof line));
+    cr_assert_str_eq(line, "Ada's turn 3: 6 moves, 1 turn.");
+    cr_assert(f.ui->describe(f.self, &f.t, over, line, sizeof line));
+    cr_assert_str_eq(line, "Battle 1 is over: Seat 2 is out (in the pit).");
+    json_decref(turn);
+    json_decref(over);
+    unload(&f);
+}
+
+/* Each event kind of the battle as the browser says it (words.js): who
+ * pushes whom (the log had "Ada is pushed N." for Ada's own push), ways
+ * and hazards in words; the damage dice, the order of play, a turn's end
+ * and the winner, which the log left out. */
+static void says(fixture *f, json_t *ev, const char *want)
+{
+    char line[300];
+    cr_assert(f->ui->describe(f->self, &f->t, ev, line, sizeof line));
+    cr_assert_str_eq(line, want);
+    json_decref(ev);
+}
+
+Test(robotwars, the_log_says_who_pushes_whom_and_ways_and_hazards_in_words)
+{
+    fixture f;
+    load(&f, "robotwars-battle", "robotwars");
+    says(&f, json_pack("{s:s, s:i, s:s, s:s}", "kind", "turned", "seat", 0, "to", "left", "facing", "W"),
+         "Ada turns left to face west.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:s, s:s}", "kind", "push", "seat", 0, "target", 1, "side", "front", "dir", "N"),
+         "Ada pushes Seat 2 north.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:s}", "kind", "blocked", "seat", 0, "target", 1, "by", "wall"),
+         "Ada pushes Seat 2, but the wall blocks it: the move is spent.");
+    says(&f, json_pack("{s:s, s:i, s:i, s:i, s:i}", "kind", "attack", "seat", 0, "target", 1, "points", 1, "damage", 4),
+         "Ada attacks Seat 2: 1 damage point, 4 in all.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:i}", "kind", "penalty", "seat", 1, "hazard", "cpz", "points", 5, "damage", 5),
+         "Seat 2 enters a house robot's corner: 5 damage points, 5 in all.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:i}", "kind", "damage_roll", "seat", 1, "die", "attack", "roll", 2,
+                       "face", "speed", "multiple", 3, "value", 2),
+         "Attack damage die for Seat 2 at 3 points: Speed, down to 2.");
+    says(&f, json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:n}", "kind", "damage_roll", "seat", 1, "die", "house", "roll", 6,
+                       "face", "blank", "multiple", 1, "value"),
+         "House robot die for Seat 2 at 1 point: a blank, no damage.");
+    says(&f, json_pack("{s:s, s:[i, i], s:s}", "kind", "order", "order", 1, 0, "by", "roll"), "Order of play: Seat 2 and Ada.");
+    says(&f, json_pack("{s:s, s:[i]}", "kind", "over", "winners", 0), "Ada wins the wars!");
+    says(&f, json_pack("{s:s, s:i, s:s}", "kind", "turn_end", "seat", 0, "why", "ended"), "Ada ends the turn.");
+    says(&f, json_pack("{s:s, s:i, s:s}", "kind", "turn_end", "seat", 1, "why", "deadline"), "Seat 2 ran out of time.");
     unload(&f);
 }
 
@@ -612,6 +728,38 @@ Test(boxing, steps_off_the_ring_or_without_an_engine_are_refused_here)
     cr_assert_eq(command(&f, "orders N fire=z"), GAME_CMD_ERROR);
     cr_assert_eq(command(&f, "orders N N boost=move fire=c target=e"), GAME_CMD_DONE);
     cr_assert_str_eq(json_string_value(json_object_get(last_sent(), "booster")), "move");
+    unload(&f);
+}
+
+/* Issue 27, item 17: after f or t the footer shows what to press next. */
+static bool hinted(fixture *f, const char *key_name, const char *what)
+{
+    game_hint hints[24];
+    int n = f->ui->hints(f->self, &f->t, hints, 24);
+    for (int i = 0; i < n; i++) {
+        if (strcmp(hints[i].key, key_name) == 0 && strcmp(hints[i].what, what) == 0)
+            return true;
+    }
+    return false;
+}
+
+Test(boxing, after_f_or_t_the_keys_shown_are_the_ones_that_answer)
+{
+    fixture f;
+    load(&f, "boxing-orders", "boxing");
+    cr_assert(hinted(&f, "f", "fire"));
+    key(&f, 'f');
+    cr_assert(hinted(&f, "a-i", "the laser to fire"));
+    cr_assert(hinted(&f, "-", "hold fire"));
+    cr_assert_not(hinted(&f, "f", "fire"), "f is waiting for its letter");
+    key(&f, 'c'); /* laser c: then the slot it aims at */
+    cr_assert(hinted(&f, "a-i", "the enemy slot to hit"));
+    key(&f, 'e');
+    cr_assert(hinted(&f, "t", "target"), "answered: the orders' keys again");
+    key(&f, 't');
+    cr_assert(hinted(&f, "a-i", "the enemy slot to hit"));
+    key(&f, K_ESC);
+    cr_assert(hinted(&f, "arrows", "step"));
     unload(&f);
 }
 

@@ -225,6 +225,16 @@ Test(store, every_error_is_shown_in_plain_words)
     store_free(&s);
 }
 
+/* Issue 27, item 12: a code that names no room says what to do. */
+Test(store, a_code_naming_no_room_says_what_to_do)
+{
+    store s;
+    welcomed(&s);
+    apply(&s, "{\"type\":\"error\",\"id\":3,\"code\":\"no_such_room\",\"message\":\"there is no room \\\"K7P2X\\\"\"}", 5);
+    cr_assert_str_eq(s.status, "There is no room \"K7P2X\". Check the code; rooms close when all have left.");
+    store_free(&s);
+}
+
 Test(store, being_kicked_leaves_the_room_and_says_so)
 {
     store s;

@@ -90,6 +90,11 @@ void table_clock_text(int64_t ms, char *buf, size_t len);
 void table_humanize(const table *t, const char *text, char *out, size_t len);
 /* The game is over (a result came, or the room says so). */
 bool table_over(const table *t);
+/* The moment of play the view is at, as a key that changes when the game
+ * moves on: the view's phase, turn, round, turn_number and game. A
+ * renderer whose game has moments these miss (one robot's turn after
+ * another's) adds its own after it (game_ui.moment). */
+void table_moment(const table *t, char *buf, size_t len);
 
 /* A key the footer and the help show: "b" "bid", clickable to run command. */
 typedef struct game_hint {
@@ -145,6 +150,14 @@ typedef struct game_ui {
     /* More lines for the help after commands_help, for this table (a mode's
      * own commands), NULL-terminated; or NULL. */
     const char *const *(*more_help)(void *self, table *t);
+    /* The moment of play, as a key (NULL: table_moment). The status line
+     * belongs to the moment that made it: a refusal or a "press again"
+     * goes when the key changes. */
+    void (*moment)(void *self, table *t, char *buf, size_t len);
+    /* Whether the turn bar counts the state's deadline down now (NULL:
+     * whenever there is one); false when the deadline is no one's limit
+     * (Ricochet's before the sand runs: when the timer starts by itself). */
+    bool (*countdown)(void *self, table *t);
 } game_ui;
 
 /* The renderer for a game id: its own, or the fallback. Never NULL. */

@@ -55,15 +55,24 @@ int bx_command(void *self, table *t, int argc, char **argv, const char *rest)
 
 int bx_hints(void *self, table *t, game_hint *out, int max)
 {
-    (void)self;
+    boxing *b = self;
     kit_hints h = {out, 0, max};
-    if (bx_editing_layout(t)) {
+    bool orders = bx_writing_orders(t) && bx_working(t);
+    if (orders && b->mode == MODE_FIRE) {
+        /* f waits for a letter: the keys that answer it, nothing else */
+        kit_hint(&h, "a-i", "the laser to fire", NULL);
+        kit_hint(&h, "-", "hold fire", NULL);
+        kit_hint(&h, "Esc", "never mind", NULL);
+    } else if (orders && b->mode == MODE_TARGET) {
+        kit_hint(&h, "a-i", "the enemy slot to hit", NULL);
+        kit_hint(&h, "Esc", "never mind", NULL);
+    } else if (bx_editing_layout(t)) {
         kit_hint(&h, "arrows", "slot", NULL);
         kit_hint(&h, "a-i", "letter", NULL);
         kit_hint(&h, "1/2", "laser/engine", NULL);
         kit_hint(&h, "r", "deal", NULL);
         kit_hint(&h, "Enter", "lock in", "layout");
-    } else if (bx_writing_orders(t) && bx_working(t)) {
+    } else if (orders) {
         /* short: at 80 columns every one of them fits (the panel says the booster's state) */
         kit_hint(&h, "arrows", "step", NULL);
         kit_hint(&h, "Enter", "send", "orders");

@@ -70,12 +70,18 @@ static void draw_last(table *t, canvas c, int y)
         table_name(t, int_of(shot, "target_robot", 0), target, sizeof target);
         const char *slot = json_string_value(json_object_get(shot, "target"));
         bool hit = json_is_true(json_object_get(shot, "hit")), destroyed = json_is_true(json_object_get(shot, "destroyed"));
-        snprintf(line, sizeof line, "%s fired %s %s at %s's %s: %s", name,
-                 json_string_value(json_object_get(shot, "fire")) ? json_string_value(json_object_get(shot, "fire")) : "?",
-                 json_string_value(json_object_get(shot, "direction")) ? json_string_value(json_object_get(shot, "direction")) : "",
-                 target, slot ? slot : "?",
-                 destroyed ? "destroyed" : hit ? "hit (already gone)" : json_is_true(json_object_get(shot, "in_cone")) ? "out of reach" : "missed");
-        y += cv_wrap(c, y, 1, c.w - 2, 2, destroyed ? CV_FG(CV_RED) : 0, line);
+        /* the browser's sentence (turn.js): the laser, its way in words, the outcome and why */
+        char outcome[80];
+        if (destroyed)
+            snprintf(outcome, sizeof outcome, "hit, %s destroyed", slot ? slot : "?");
+        else if (hit)
+            snprintf(outcome, sizeof outcome, "hit, but %s was already destroyed", slot ? slot : "?");
+        else
+            snprintf(outcome, sizeof outcome, "%s", json_is_true(json_object_get(shot, "in_cone")) ? "missed, out of reach"
+                                                                                                : "missed, outside the laser's cone");
+        snprintf(line, sizeof line, "%s fired laser %s (%s) at %s's %s: %s", name, str_of(shot, "fire"),
+                 kit_dir_word(kit_dir_parse(str_of(shot, "direction"))), target, slot ? slot : "?", outcome);
+        y += cv_wrap(c, y, 1, c.w - 2, 3, destroyed ? CV_FG(CV_RED) : 0, line);
     }
 }
 

@@ -198,6 +198,15 @@ int mv_status(void *self, table *t, char *text, size_t len, int *seats)
     const json_t *d;
     json_array_foreach(json_object_get(t->view, "dice"), i, d)
         left += !json_is_true(json_object_get(d, "used")) && json_is_true(json_object_get(d, "usable"));
-    snprintf(text, len, "%d %s to use: step or turn the robots they name", left, left == 1 ? "die" : "dice");
+    if (seats[0] != t->seat && left) /* the mover's dice, not our keys: "Waiting for Bot 2: 2 dice to use" */
+        snprintf(text, len, "%d %s to use", left, left == 1 ? "die" : "dice");
+    else if (seats[0] != t->seat)
+        snprintf(text, len, "no die to use");
+    else if (left == 1)
+        snprintf(text, len, "1 die to use: step or turn the robot it names");
+    else if (left > 1)
+        snprintf(text, len, "%d dice to use: step or turn the robots they name", left);
+    else
+        snprintf(text, len, "no die names a robot that can move: p p ends the turn");
     return 1;
 }

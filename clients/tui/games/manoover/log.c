@@ -40,8 +40,13 @@ bool mv_describe(void *self, table *t, const json_t *ev, char *buf, size_t len)
         char pushed[40] = "";
         if (pushes)
             snprintf(pushed, sizeof pushed, ", pushing %zu robot%s", pushes, pushes == 1 ? "" : "s");
-        snprintf(buf, len, "%s%s steps %s%s.", phase && strcmp(phase, "automatic") == 0 ? "Automatic: " : "",
-                 robot, json_string_value(json_object_get(ev, "dir")), pushed);
+        int d = mv_dir_parse(json_string_value(json_object_get(ev, "dir")));
+        const char *way = d >= 0 ? kit_dir_word(mv_compass[d]) : "?";
+        /* robots are named one way in the log, "robot red 4", ways in words */
+        if (phase && strcmp(phase, "automatic") == 0)
+            snprintf(buf, len, "Automatic: robot %s steps %s%s.", robot, way, pushed);
+        else
+            snprintf(buf, len, "Robot %s steps %s%s.", robot, way, pushed);
     } else if (strcmp(kind, "scored") == 0) {
         int goal = int_of(ev, "goal", 0);
         table_name(t, goal, name, sizeof name);

@@ -84,7 +84,9 @@ static int panel_score(table *t, canvas c, int y)
         cv_textf(c, y, 8, 0, "%2d   %2d", score, alive);
         if (to > 0)
             cv_textf(c, y, 19, 0, "%d/%d", total, to);
-        cv_text_fit(c, y, 26, c.w - 27, s == t->seat ? CV_BOLD : CV_DIM, name);
+        /* the mark the robots wear without colours (board.c), tying them to a name */
+        cv_glyph_at(c, y, 26, st, cv_seat_shape(s));
+        cv_text_fit(c, y, 28, c.w - 29, s == t->seat ? CV_BOLD : CV_DIM, name);
         y++;
     }
     return y;

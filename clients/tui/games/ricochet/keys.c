@@ -173,7 +173,8 @@ int rr_hints(void *self, table *t, game_hint *out, int max)
     kit_hints h = {out, 0, max};
     if (rr_can_bid(t)) {
         kit_hint(&h, "1-9", "bid", ":bid ");
-        kit_hint(&h, "t", "start timer", "timer");
+        if (rr_may_start_timer(t))
+            kit_hint(&h, "t", "start timer", "timer");
     }
     if (rr_i_demonstrate(t)) {
         snprintf(r->hint_text, sizeof r->hint_text, "robot (%s)", rr_robot_names[r->selected % RR_ROBOTS]);
@@ -190,27 +191,54 @@ int rr_status(void *self, table *t, char *text, size_t len, int *seats)
 {
     (void)self;
     if (kit_phase_is(t, "bidding")) {
-        const json_t *timer = json_object_get(t->view, "timer");
-        snprintf(text, len, "%s", json_is_object(timer) ? "bid before the sand runs out (type the number)"
-                                                        : "find a solution and bid its moves (type the number)");
+        /* a watcher reads what the players do, not the keys, beside
+         * "Waiting for Ada and others" (which left no room for both) */
+        bool sand = json_is_object(json_object_get(t->view, "timer"));
+        if (t->seat < 0)
+            snprintf(text, len, "%s", sand ? "bidding before the sand runs out" : "looking for a solution to bid");
+        else
+            snprintf(text, len, "%s", sand ? "bid before the sand runs out (type the number)"
+                                           : "find a solution and bid its moves (type the number)");
         int n = table_seats(t);
         for (int s = 0; s < n && s < 8; s++)
             seats[s] = s;
         return n < 8 ? n : 8;
     }
     if (kit_phase_is(t, "demonstration")) {
+        /* the keys only to the one who shows; others read whose turn it is
+         * (the keys beside "Waiting for Bot 2" did not fit 80 columns) */
         seats[0] = rr_demonstrator(t);
-        snprintf(text, len, "show the solution in %d moves: pick a robot, arrows move it",
-                 int_of(t->view, "bid_to_beat", 0));
+        int moves = int_of(t->view, "bid_to_beat", 0);
+        if (rr_i_demonstrate(t))
+            snprintf(text, len, "show your %d-move solution: pick a robot, arrows move it", moves);
+        else
+            snprintf(text, len, "showing a solution in %d moves", moves);
         return 1;
     }
     if (kit_phase_is(t, "round_over")) {
         snprintf(text, len, "%s", json_is_true(json_object_get(t->view, "waiting_for_solver"))
-                                      ? "round over; the solver is still thinking"
-                                      : "round over; p shows the best solution");
+                                      ? "The round is over; the solver is still looking for the best solution."
+                                      : "The round is over: p shows the best solution.");
         return -1;
     }
     return -1;
+}
+
+/* Before the sand runs the state's deadline is when it starts by itself:
+ * no one's limit (the panel says when, in words), as in the browser. */
+bool rr_countdown(void *self, table *t)
+{
+    (void)self;
+    return !kit_phase_is(t, "bidding") || json_is_object(json_object_get(t->view, "timer"));
+}
+
+/* A failed demonstration hands over to the next bidder: a moment of its own. */
+void rr_moment(void *self, table *t, char *buf, size_t len)
+{
+    (void)self;
+    table_moment(t, buf, len);
+    size_t n = strlen(buf);
+    snprintf(buf + n, len - n, "%d;%d", int_of(t->view, "attempt", 0), rr_demonstrator(t));
 }
 
 void rr_refused(void *self, table *t, const char *code, const char *message)

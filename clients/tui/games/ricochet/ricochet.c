@@ -24,4 +24,6 @@ const game_ui ricochet_ui = {
     .describe = rr_describe,
     .next_frame_ms = rr_next_frame,
     .refused = rr_refused,
+    .moment = rr_moment,
+    .countdown = rr_countdown,
 };

@@ -74,6 +74,8 @@ const char *rr_phase_of(const table *t);
 int rr_demonstrator(const table *t);
 bool rr_i_demonstrate(const table *t);
 bool rr_can_bid(const table *t);
+/* Nobody has bid for idle_min_s: t starts the sand now (no sooner). */
+bool rr_may_start_timer(const table *t);
 /* "J13" */
 void rr_cell_name(int cell, char *buf, size_t len);
 /* "the red triangle", "the cosmic vortex" */
@@ -109,6 +111,8 @@ bool rr_key(void *self, table *t, int key);
 int rr_hints(void *self, table *t, game_hint *out, int max);
 int rr_status(void *self, table *t, char *text, size_t len, int *seats);
 void rr_refused(void *self, table *t, const char *code, const char *message);
+bool rr_countdown(void *self, table *t);
+void rr_moment(void *self, table *t, char *buf, size_t len);
 /* What x says before a second x gives up (taken back when the moment passes). */
 extern const char rr_give_up_prompt[];
 bool rr_describe(void *self, table *t, const json_t *ev, char *buf, size_t len);

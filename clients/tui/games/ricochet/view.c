@@ -127,6 +127,14 @@ bool rr_can_bid(const table *t)
     return t->seat >= 0 && kit_phase_is(t, "bidding");
 }
 
+bool rr_may_start_timer(const table *t)
+{
+    if (!rr_can_bid(t) || json_is_object(json_object_get(t->view, "timer")))
+        return false;
+    int64_t left = table_game_ms_left(t, json_integer_value(json_object_get(t->view, "start_timer_at")));
+    return left != INT64_MIN && left <= 0;
+}
+
 void rr_cell_name(int cell, char *buf, size_t len)
 {
     if (cell < 0 || cell >= RR_CELLS)

@@ -9,13 +9,41 @@
 
 #include "robotwars.h"
 
+/* A list of clauses ("Pincers 1, turns 0, placing discs"), whole: when it
+ * is wider than the panel (80 columns and a long weapon's name), what
+ * follows the last ", " that fits goes on the next row. */
+static int clause_lines(canvas p, int y, int x, cv_style st, char *text)
+{
+    int w = p.w - x;
+    char *cut = NULL;
+    if (cv_text_width(&p, text) > w) {
+        for (char *c = strstr(text, ", "); c; c = strstr(c + 1, ", ")) {
+            char keep = *c;
+            *c = 0;
+            bool fits = cv_text_width(&p, text) + 1 <= w;
+            *c = keep;
+            if (!fits)
+                break;
+            cut = c;
+        }
+    }
+    if (!cut) {
+        cv_text_fit(p, y, x, w, st, text);
+        return y + 1;
+    }
+    cut[1] = 0; /* the row keeps its "," */
+    cv_text_fit(p, y, x, w, st, text);
+    cv_text_fit(p, y + 1, x + 1, w - 1, st, cut + 2);
+    return y + 2;
+}
+
 static int draw_robot_line(const table *t, canvas p, int y, const json_t *r)
 {
     char name[64];
     int seat = int_of(r, "seat", 0);
     table_name(t, seat, name, sizeof name);
     cv_seat_mark(p, y, 0, seat);
-    cv_text_fit(p, y, 2, 18, seat == t->seat ? CV_BOLD : 0, name);
+    cv_text_fit(p, y, 3, 17, seat == t->seat ? CV_BOLD : 0, name);
     const json_t *weapon = json_object_get(r, "weapon");
     cv_textf(p, y, 21, 0, "S%d P%d M%d  dmg %d", rw_cap_level(r, 0), rw_cap_level(r, 1), rw_cap_level(r, 2),
              int_of(r, "damage", 0));
@@ -26,8 +54,7 @@ static int draw_robot_line(const table *t, canvas p, int y, const json_t *r)
              ? json_string_value(json_object_get(weapon, "name")) : "weapon", int_of(weapon, "value", 0),
              int_of(r, "turns_taken", 0), out ? ", OUT: " : "", out ? out : "",
              kit_phase_is(t, "setup") ? (json_is_true(json_object_get(r, "allocated")) ? ", discs in" : ", placing discs") : "");
-    cv_text_fit(p, y++, 2, p.w - 2, out ? CV_FG(CV_RED) : CV_DIM, more);
-    return y;
+    return clause_lines(p, y, 2, out ? CV_FG(CV_RED) : CV_DIM, more);
 }
 
 static int draw_turn(const table *t, canvas p, int y)
@@ -37,10 +64,12 @@ static int draw_turn(const table *t, canvas p, int y)
         return y;
     char name[64];
     table_name(t, int_of(turn, "seat", 0), name, sizeof name);
-    cv_textf(p, y++, 0, rw_my_turn(t) ? CV_BOLD : 0, "%s to move: %d move%s, %d turn%s left%s",
-             rw_my_turn(t) ? "You" : name, int_of(turn, "moves_left", 0), int_of(turn, "moves_left", 0) == 1 ? "" : "s",
+    char whose[200];
+    snprintf(whose, sizeof whose, "%s to move: %d move%s, %d turn%s left%s", rw_my_turn(t) ? "You" : name,
+             int_of(turn, "moves_left", 0), int_of(turn, "moves_left", 0) == 1 ? "" : "s",
              int_of(turn, "turns_left", 0), int_of(turn, "turns_left", 0) == 1 ? "" : "s",
              json_is_true(json_object_get(turn, "final_turn_only")) ? " (a turn ends it)" : "");
+    y = clause_lines(p, y, 0, rw_my_turn(t) ? CV_BOLD : 0, whose);
     if (!rw_my_turn(t))
         return y;
     const json_t *legal = json_object_get(rw_battle(t), "legal");
@@ -51,6 +80,33 @@ static int draw_turn(const table *t, canvas p, int y)
              json_is_object(atk) ? "yes" : "no");
     cv_text_fit(p, y++, 1, p.w - 1, CV_DIM, line);
     return y;
+}
+
+/* A battle's status in the browser's words. */
+static const char *status_words(const char *status)
+{
+    static const char *const words[][2] = {
+        {"pending", "to come"}, {"setup", "allocating discs"}, {"fighting", "now"}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (strcmp(status, words[i][0]) == 0)
+            return words[i][1];
+    }
+    return status;
+}
+
+/* A battle's line, whole: what follows its "; " on a row of its own,
+ * indented, when the line is wider than the panel. */
+static int bracket_line(canvas p, int y, cv_style st, char *line)
+{
+    char *tail = strrchr(line, ';');
+    if (cv_text_width(&p, line) <= p.w - 1 || !tail) {
+        cv_text_fit(p, y, 1, p.w - 1, st, line);
+        return y + 1;
+    }
+    tail[1] = 0; /* the row keeps its ";" */
+    cv_text_fit(p, y, 1, p.w - 1, st, line);
+    cv_text_fit(p, y + 1, 3, p.w - 3, st, tail + 2);
+    return y + 2;
 }
 
 static int draw_bracket(const table *t, canvas p, int y)
@@ -77,11 +133,12 @@ static int draw_bracket(const table *t, canvas p, int y)
             if (strcmp(status, "done") == 0) {
                 char out[40] = "";
                 table_name(t, int_of(b, "eliminated", 0), out, sizeof out);
-                snprintf(line, sizeof line, "%s: %s; %s out (%s)", str_of(b, "title"), who, out, str_of(b, "how"));
+                snprintf(line, sizeof line, "%s: %s; %s out (%s)", str_of(b, "title"), who, out,
+                         rw_how_words(str_of(b, "how")));
             } else {
-                snprintf(line, sizeof line, "%s: %s; %s", str_of(b, "title"), who, status);
+                snprintf(line, sizeof line, "%s: %s; %s", str_of(b, "title"), who, status_words(status));
             }
-            cv_text_fit(p, y++, 1, p.w - 1, strcmp(status, "done") == 0 ? CV_DIM : 0, line);
+            y = bracket_line(p, y, strcmp(status, "done") == 0 ? CV_DIM : 0, line);
         }
     }
     return y;
@@ -102,10 +159,11 @@ void rw_draw(void *self, table *t, canvas c)
         table_humanize(t, str_of(json_object_get(t->view, "result"), "summary"), sum, sizeof sum);
         cv_text_fit(p, y++, 0, p.w, CV_BOLD, sum);
     }
-    cv_textf(p, y++, 0, CV_BOLD, "%s%s%s", str_of(b, "title"), kit_phase_is(t, "setup") ? ": set-up" : "",
+    cv_textf(p, y++, 0, CV_BOLD, "%s%s%s", str_of(b, "title"), kit_phase_is(t, "setup") ? ": allocating discs" : "",
              json_is_true(json_object_get(b, "pit_open")) ? ", the pit is open" : "");
+    /* as the browser counts: each robot's turns, up to the turn limit */
     if (kit_phase_is(t, "battle"))
-        cv_textf(p, y++, 0, 0, "Round %d of %d", int_of(b, "round", 0), int_of(t->view, "turn_limit", 0));
+        cv_textf(p, y++, 0, 0, "Turn %d of %d", int_of(b, "round", 0), int_of(t->view, "turn_limit", 0));
     y = draw_turn(t, p, y);
     if (rw_allocating(t))
         y = rw_draw_allocation(w, t, p, y);

@@ -21,6 +21,7 @@ const game_ui robotwars_ui = {
     .hints = rw_hints,
     .status = rw_status,
     .describe = rw_describe,
+    .moment = rw_moment,
 };
 
 /* ---- the view ---- */
@@ -62,6 +63,32 @@ int rw_cap_max(const table *t, int cap)
 int rw_cap_level(const json_t *r, int cap)
 {
     return int_of(json_object_get(r, "caps"), rw_cap_keys[cap], 0);
+}
+
+const char *rw_how_words(const char *how)
+{
+    static const char *const words[][2] = {
+        {"speed", "no Speed left"},
+        {"pit", "in the pit"},
+        {"rip", "RIP on the house robot die"},
+        {"turn_limit", "the most damage at the turn limit"},
+    };
+    for (size_t i = 0; how && i < sizeof words / sizeof words[0]; i++) {
+        if (strcmp(how, words[i][0]) == 0)
+            return words[i][1];
+    }
+    return how ? how : "";
+}
+
+/* Robots take their turns one after another within a round: each turn is a
+ * moment of its own, and so is each battle. */
+void rw_moment(void *self, table *t, char *buf, size_t len)
+{
+    (void)self;
+    table_moment(t, buf, len);
+    size_t n = strlen(buf);
+    const json_t *b = rw_battle(t);
+    snprintf(buf + n, len - n, "%d;%d;%d", int_of(b, "index", -1), int_of(b, "round", 0), rw_turn_seat(t));
 }
 
 void rw_update(void *self, table *t)

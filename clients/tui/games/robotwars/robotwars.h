@@ -31,6 +31,9 @@ bool rw_allocating(const table *t);
 int rw_cap_max(const table *t, int cap);
 int rw_cap_level(const json_t *r, int cap);
 void rw_update(void *self, table *t);
+void rw_moment(void *self, table *t, char *buf, size_t len);
+/* How a robot went out, in the browser's words ("in the pit"). */
+const char *rw_how_words(const char *how);
 
 /* ---- the disc allocation (discs.c) ---- */
 int rw_room_left(const table *t, const robotwars *w);
