@@ -191,6 +191,13 @@ Test(everything, boxing_shows_every_layout_working_parts_and_pending_orders)
     cr_assert_gt(s.secrets, s.points / 2, "the layouts show from the start");
 }
 
+Test(everything, roborally_shows_every_hand_program_and_choice)
+{
+    seen s = replay_all(&roborally_engine, check_robots);
+    cr_assert_gt(s.points, 20);
+    cr_assert_gt(s.secrets, s.points / 2, "the hands show from the start");
+}
+
 /* --- Robot Wars: every allocation in the set-up, and the mover's options --- */
 
 static const json_t *battle_robot_of(const json_t *view, int seat)

@@ -5,6 +5,9 @@
 #include "roborally_game.h"
 #include "roborally_view.h"
 
+/* Where a replay's marks fall: the turns of the race. */
+static const game_mark roborally_marks[] = {{"/turn", "Turn"}, {NULL, NULL}};
+
 const game_engine roborally_engine = {
     .id = "roborally",
     .title = "RoboRally",
@@ -29,4 +32,5 @@ const game_engine roborally_engine = {
     .work_request = NULL,
     .work_run = NULL,
     .rules_revision = 1,
+    .replay_marks = roborally_marks,
 };
