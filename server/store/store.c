@@ -565,7 +565,7 @@ json_t *store_results(store *s, const char *game, const char *player_id, const c
     sqlite3_stmt *st;
     /* A private game is shown only to someone who played in it. */
     const char *sql =
-        "SELECT r.room, r.game, r.finished_at, r.players, r.result, r.private, r.seeded"
+        "SELECT r.room, r.game, r.finished_at, r.players, r.result, r.private, r.seeded, r.id"
         " FROM results r"
         " WHERE (?1 IS NULL OR r.game = ?1)"
         " AND (?2 IS NULL OR EXISTS (SELECT 1 FROM result_players p"
@@ -584,8 +584,9 @@ json_t *store_results(store *s, const char *game, const char *player_id, const c
     json_t *out = json_array();
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        json_t *row = json_pack("{s:s,s:s,s:I}", "room", (const char *)sqlite3_column_text(st, 0),
-                                "game", (const char *)sqlite3_column_text(st, 1), "finished_at",
+        json_t *row = json_pack("{s:I,s:s,s:s,s:I}", "id", (json_int_t)sqlite3_column_int64(st, 7),
+                                "room", (const char *)sqlite3_column_text(st, 0), "game",
+                                (const char *)sqlite3_column_text(st, 1), "finished_at",
                                 (json_int_t)sqlite3_column_int64(st, 2));
         json_object_set_new(row, "players", column_json(st, 3));
         json_object_set_new(row, "result", column_json(st, 4));

@@ -121,7 +121,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
 json_t *store_inputs(store *s, const char *code);
 
 /* Recent results, newest first, optionally of one game and/or one player,
- * each with "private" and "seeded": public games, and the private ones
+ * each with its "id" (results.id: the finished game's name, as replays
+ * know it), "private" and "seeded": public games, and the private ones
  * viewer_id played in (viewer_id may be NULL: public games only). NULL if
  * they could not be read. New reference. */
 json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
