@@ -293,7 +293,11 @@ static int on_commit(void *host, const table_commit *c)
 {
     room *r = host;
     lobby *l = r->owner;
-    return lobby_wrote(l, persist_inputs(l->store, r, c));
+    int64_t id = 0;
+    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &id));
+    if (rc == 0 && c->result)
+        r->game_id = id;
+    return rc;
 }
 
 static void on_applied(void *host, const json_t *events, int actor, const json_t *id)

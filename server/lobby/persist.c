@@ -85,7 +85,7 @@ static json_t *result_players(const room *r)
     return players;
 }
 
-int persist_inputs(struct store *s, const room *r, const table_commit *c)
+int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id)
 {
     if (!s)
         return 0;
@@ -97,9 +97,24 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c)
     }
     if (c->result) {
         json_t *players = result_players(r);
-        store_result row = {r->code, r->engine->id, players, c->result, walltime_ms(),
-                            r->is_private, r->seed_fixed};
-        rc |= store_result_put(s, &row);
+        store_result row = {
+            .code = r->code,
+            .game = r->engine->id,
+            .players = players,
+            .result = c->result,
+            .finished_at_ms = walltime_ms(),
+            .is_private = r->is_private,
+            .seeded = r->seed_fixed,
+            .options = r->options,
+            /* The seeds the game was dealt with (a game stored before
+             * secrets were kept was dealt one derived from its seed). */
+            .seats = r->table.nseats,
+            .seed = r->table.seeds.seed,
+            .has_secret = true,
+            .secret = r->table.seeds.secret,
+            .rules_revision = game_rules_revision(r->engine),
+        };
+        rc |= store_result_put(s, &row, game_id);
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;

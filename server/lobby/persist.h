@@ -24,8 +24,10 @@ int persist_player(struct store *s, const player *p);
 /* r's row as it is with state st (r's own state if st is NULL). */
 int persist_room(struct store *s, const room *r, const room_state *st);
 int persist_room_gone(struct store *s, const room *r);
-/* The inputs of a commit; when they end the game, its result and the room
- * as over, in the same transaction. */
-int persist_inputs(struct store *s, const room *r, const table_commit *c);
+/* The inputs of a commit; when they end the game, its result (with what
+ * its replay needs: the room's whole log is kept with it) and the room as
+ * over, in the same transaction, and the finished game's id in *game_id
+ * (0 without a store). */
+int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id);
 
 #endif
