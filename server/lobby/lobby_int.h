@@ -32,6 +32,10 @@
 /* The largest seed a host may choose: 2^53 - 1, the largest whole number
  * every JSON reader keeps exact. */
 #define LOBBY_SEED_MAX 9007199254740991LL
+/* Replays open on the whole server at most (each bounded: replay.h). */
+#define REPLAY_SESSIONS_MAX 256
+/* A replay nobody steps for this long is closed. */
+#define REPLAY_IDLE_MS (15 * 60 * 1000)
 
 struct store;
 
@@ -48,6 +52,9 @@ struct lobby {
     wheel_timer quota_sweep; /* forgets drained quota buckets, while any are kept */
     wheel_timer trim;        /* hands freed memory back after rooms closed */
     quota_book quotas;
+    replay_session *replays; /* every replay open, a list (replays.c) */
+    int replays_open;
+    map replays_by_addr;     /* address key -> replays open from it */
     int broken;              /* rooms kept aside in the store */
     int other_rules;         /* of them, set aside at this start for their rules revision */
     bool closing;
@@ -89,6 +96,20 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
 int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
 /* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
+
+/* replays.c */
+
+/* `replay`: opens the replay of a finished game for c (dropping c's other
+ * one); its answer, or an error, comes once the work is done off the loop. */
+void lobby_replay_open(lobby *l, lobby_conn *c, const proto_request *q);
+/* `replay_step`: moves c's replay (answered in order, off the loop). */
+void lobby_replay_step(lobby *l, lobby_conn *c, const proto_request *q);
+/* c is gone, or opens no more: its replay closes. */
+void lobby_replay_drop(lobby *l, lobby_conn *c);
+/* Every replay closes (the lobby is going). */
+void lobby_replays_close(lobby *l);
+/* The most replays one address holds open now. */
+int64_t lobby_replays_top(lobby *l);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);
