@@ -15,6 +15,7 @@
 #include "net/net.h"
 #include "store/store.h"
 #include "tools/bench_replay.h"
+#include "tools/bench_replays.h"
 #include "tools/bench_restore.h"
 #include "util/log.h"
 #include "util/metrics.h"
@@ -44,7 +45,9 @@ static void usage(FILE *out)
             "       botpit bench GAME [...]   run a game's benchmark\n"
             "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
             "       botpit bench replay       each game's replay digest (--check, --update,\n"
-            "                                 --record: see botpit bench replay --help)\n",
+            "                                 --record: see botpit bench replay --help)\n"
+            "       botpit bench replays      time opening and stepping a 400-input game's\n"
+            "                                 replay, per game\n",
             BOTPIT_VERSION);
     for (int i = 0; game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
@@ -472,8 +475,11 @@ static int run_bench(int argc, char **argv)
         return bench_restore_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "replay") == 0)
         return bench_replay_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "replays") == 0)
+        return bench_replays_main(argc - 1, argv + 1);
     if (argc < 2) {
-        fprintf(stderr, "usage: botpit bench restore|replay|GAME [flags]; games with a benchmark:");
+        fprintf(stderr,
+                "usage: botpit bench restore|replay|replays|GAME [flags]; games with a benchmark:");
         for (int i = 0; game_tools[i]; i++) {
             if (game_tools[i]->bench)
                 fprintf(stderr, " %s", game_tools[i]->engine);

@@ -106,13 +106,16 @@ typedef struct game_seeds {
 
 /* Where the turns or rounds of a replay begin, read from the spectator's
  * view: a JSON pointer to a number (or a name) in it that counts them
- * ("/turn", "/battle/round") and the word a player calls it ("Turn"; ""
- * when the value names itself, as a battle's title does). A replay marks
- * the start and every input after which one of an engine's marks changes,
- * so that a player can jump to "Game 2 · Turn 7". */
+ * ("/turn", "/battle/round"), the word a player calls it ("Turn"; ""
+ * when the value names itself, as a battle's title does), and what the
+ * count 0 is called, when it is a time before the first turn ("Set-up";
+ * NULL: "Turn 0"). A replay marks the start and every input after which
+ * one of an engine's marks changes, so that a player can jump to "Game 2
+ * · Turn 7". */
 typedef struct game_mark {
     const char *pointer; /* NULL ends an engine's table */
     const char *word;
+    const char *zero;
 } game_mark;
 
 typedef struct game_engine {

@@ -89,6 +89,10 @@ static void mark_label(const replay *r, const game *g, char *out, size_t len)
     for (const game_mark *m = r->e->replay_marks; m->pointer && used < len; m++) {
         const json_t *v = pointed(view, m->pointer);
         char value[64];
+        if (json_is_integer(v) && json_integer_value(v) == 0 && m->zero) {
+            used += (size_t)snprintf(out + used, len - used, "%s%s", used ? " · " : "", m->zero);
+            continue;
+        }
         if (json_is_integer(v))
             snprintf(value, sizeof value, "%lld", (long long)json_integer_value(v));
         else if (json_is_string(v))

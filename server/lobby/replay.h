@@ -37,7 +37,7 @@
 #define REPLAY_MAX_INPUTS 20000
 /* A frame carries the events of at most this many inputs it stepped over
  * (a jump over more says how many it skipped): a message stays small. */
-#define REPLAY_FRAME_INPUTS 300
+#define REPLAY_FRAME_INPUTS 100
 
 typedef struct replay replay;
 

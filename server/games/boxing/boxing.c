@@ -30,7 +30,7 @@ static const game_option boxing_options[] = {
 const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 /* Where a replay's marks fall: the turns of the fight. */
-static const game_mark boxing_marks[] = {{"/turn", "Turn"}, {NULL, NULL}};
+static const game_mark boxing_marks[] = {{"/turn", "Turn", "Layout"}, {NULL, NULL, NULL}};
 
 const game_engine boxing_engine = {
     .id = "boxing",

@@ -42,7 +42,7 @@ const char *const manoover_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 /* Where a replay's marks fall: the games of a match and their turns. */
 static const game_mark manoover_marks[] = {
-    {"/game", "Game"}, {"/turn_number", "Turn"}, {NULL, NULL}};
+    {"/game", "Game", NULL}, {"/turn_number", "Turn", NULL}, {NULL, NULL, NULL}};
 
 const game_engine manoover_engine = {
     .id = "manoover",

@@ -41,7 +41,7 @@ static const game_option ricochet_options[] = {
 const char *const ricochet_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 /* Where a replay's marks fall: a round per chip. */
-static const game_mark ricochet_marks[] = {{"/round", "Round"}, {NULL, NULL}};
+static const game_mark ricochet_marks[] = {{"/round", "Round", NULL}, {NULL, NULL, NULL}};
 
 const game_engine ricochet_engine = {
     .id = "ricochet",

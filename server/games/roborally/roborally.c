@@ -6,7 +6,7 @@
 #include "roborally_view.h"
 
 /* Where a replay's marks fall: the turns of the race. */
-static const game_mark roborally_marks[] = {{"/turn", "Turn"}, {NULL, NULL}};
+static const game_mark roborally_marks[] = {{"/turn", "Turn", NULL}, {NULL, NULL, NULL}};
 
 const game_engine roborally_engine = {
     .id = "roborally",

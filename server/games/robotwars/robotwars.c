@@ -32,7 +32,7 @@ const char *const rw_bot_levels[] = {"easy", "normal", "hard", NULL};
 
 /* Where a replay's marks fall: each battle ("Semi-final 1") and its rounds. */
 static const game_mark rw_marks[] = {
-    {"/battle/title", ""}, {"/battle/round", "Round"}, {NULL, NULL}};
+    {"/battle/title", "", NULL}, {"/battle/round", "Round", "Set-up"}, {NULL, NULL, NULL}};
 
 const game_engine robotwars_engine = {
     .id = "robotwars",
