@@ -303,8 +303,10 @@ export function createRenderer(table) {
           el('span', { title: 'Cards in hand' }, `${r.hand} cards`)),
         extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
         r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option', title: OPTION_TEXTS[o] }, OPTION_NAMES[o]))) : null,
-        cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
-        ball && view.phase === 'over' ? hitchesLine(r.hitches) : null,
+        cardsLine('Registers:', r.program && (view.phase === 'over' || view.replay) ? r.program : r.registers),
+        // A replay's view holds every hand all along.
+        view.replay && view.phase !== 'over' && r.cards ? cardsLine('Hand:', r.cards) : null,
+        ball && (view.phase === 'over' || view.replay) ? hitchesLine(r.hitches) : null,
         view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);
     }));
   }
