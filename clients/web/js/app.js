@@ -13,6 +13,7 @@ import { createHeader } from './views/header.js';
 import { createNameScreen } from './views/name.js';
 import { createLanding } from './views/landing.js';
 import { createRoomScreen } from './views/room.js';
+import { createReplayScreen } from './views/replay.js';
 import { confirmDialog } from './views/confirm.js';
 import { attention } from './attention.js';
 
@@ -105,6 +106,7 @@ const screens = {
   }),
   landing: createLanding(app),
   room: createRoomScreen(app),
+  replay: createReplayScreen(app),
 };
 
 let current = null;
@@ -116,7 +118,9 @@ function show() {
   else next = route.name;
   if (next === 'name') screens.name.setInvite(route.name === 'room' ? route.code : null);
   if (next === 'room') screens.room.setCode(route.code);
+  if (next === 'replay') screens.replay.setId(route.id);
   if (current !== next) {
+    if (current) screens[current].hidden?.();
     current = next;
     main.replaceChildren(screens[next].element);
     screens[next].shown?.();
@@ -125,7 +129,8 @@ function show() {
     if (document.readyState === 'complete') screens[next].element.querySelector('h1')?.focus({ preventScroll: false });
     window.scrollTo(0, 0);
   }
-  attention.setTitle(route.name === 'room' ? `Room ${route.code} · Botpit` : 'Botpit');
+  attention.setTitle(route.name === 'room' ? `Room ${route.code} · Botpit`
+    : route.name === 'replay' ? `Replay of game ${route.id} · Botpit` : 'Botpit');
 }
 
 /** After a hello or a new route: be in the room the address names. */

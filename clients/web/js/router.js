@@ -15,11 +15,18 @@ export function isRoomCode(text) {
 export function parseRoute(hash = location.hash) {
   const m = hash.match(/^#\/room\/([^/?#]+)/i);
   if (m) return { name: 'room', code: normalizeCode(decodeURIComponent(m[1])) };
+  const r = hash.match(/^#\/replay\/([1-9][0-9]{0,9})$/);
+  if (r) return { name: 'replay', id: Number(r[1]) };
   return { name: 'landing' };
 }
 
 export function roomPath(code) {
   return `#/room/${code}`;
+}
+
+/** The replay of finished game `id` (its id in /api/results). */
+export function replayPath(id) {
+  return `#/replay/${id}`;
 }
 
 // The server's public address (its --public-url), when the host set one:
