@@ -125,10 +125,10 @@ function checkFrames(page, label) {
  * A browser context with one page whose uncaught errors are collected
  * (page.problems); console errors about the network are expected in tests
  * that cut it, so only the rest count. Its WebSocket frames are checked
- * against the schemas.
+ * against the schemas. `options` go to the context (hasTouch, storageState).
  */
-export async function openPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+export async function openPage(browser, viewport = DESKTOP, options = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
   // Waits fail in seconds, not Playwright's default 30: a broken step
   // should say so quickly.
   context.setDefaultTimeout(8000);

@@ -57,11 +57,11 @@ export function createReplayScreen(app) {
   let mounting = 0;
   let playing = false;
   let playTimer = null;
-  let busy = 0;           // requests in flight
   let wanted = null;      // the audience asked for ("all", -1 or a seat)
   let welcomes = 0;       // hellos the connection has had: a new one loses the server's session
   let openedFor = -1;     // the hello the server's session belongs to
   let failed = null;      // why the replay cannot be shown
+  let opening = null;     // the game an open is in flight for
 
   const title = h('h1.replay-title', { tabindex: '-1' }, 'Replay');
   const facts = h('p.meta.replay-facts');
@@ -305,7 +305,7 @@ export function createReplayScreen(app) {
     fill(players, Array.from({ length: header.seats }, (_, seat) => h('li.table-player', {
       dataset: { seat: String(seat), turn: String(turn.includes(seat) && frame.seq < header.inputs) },
     }, h('span.turn-arrow', { 'aria-hidden': 'true' }, '▶'), seatBadge(seat, 18), h('span', {}, ` ${seatName(seat)}`),
-    (header.result?.winners ?? []).includes(seat) ? h('span.tag.win', {}, '★ winner') : null)));
+    frame.seq >= header.inputs && (header.result?.winners ?? []).includes(seat) ? h('span.tag.win', {}, '★ winner') : null)));
   }
 
   function renderResult() {
@@ -373,8 +373,10 @@ export function createReplayScreen(app) {
       return;
     }
     const asked = id;
+    const key = `${asked}/${welcomes}`;
+    if (opening === key) return; // asked already on this connection: its answer comes
+    opening = key;
     openedFor = welcomes;
-    busy += 1;
     try {
       const fields = { game: asked };
       if (at) fields.to = at;
@@ -415,7 +417,7 @@ export function createReplayScreen(app) {
         showMessage('This replay cannot be shown', capitalise(err.message));
       }
     } finally {
-      busy -= 1;
+      if (opening === key) opening = null;
     }
   }
 
@@ -423,7 +425,6 @@ export function createReplayScreen(app) {
   async function request(fields) {
     if (!header || !id) return null;
     if (openedFor !== welcomes || conn.status !== 'online') return null;
-    busy += 1;
     try {
       const f = await conn.request('replay_step', fields);
       if (!header || f.game !== header.game) return null;
@@ -437,8 +438,6 @@ export function createReplayScreen(app) {
       else if (err instanceof ServerError) status.textContent = capitalise(err.message);
       setPlaying(false);
       return null;
-    } finally {
-      busy -= 1;
     }
   }
 
