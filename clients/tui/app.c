@@ -62,6 +62,17 @@ static void status(app *a, bool error, const char *fmt, ...)
 
 /* Sends msg (stolen) with a fresh id; returns the id, or -1 when offline. */
 static void on_seat_request(app *a, const json_t *m, const char *type);
+static long long send_msg(app *a, json_t *msg);
+
+long long app_send(app *a, json_t *msg)
+{
+    return send_msg(a, msg);
+}
+
+void app_say(app *a, bool error, const char *text)
+{
+    status(a, error, "%s", text);
+}
 
 static long long send_msg(app *a, json_t *msg)
 {
@@ -307,6 +318,7 @@ static void on_message(app *a, const char *text, size_t len)
     }
     bool had_room = a->st.room != NULL;
     unsigned changed = store_apply(&a->st, m, app_now());
+    app_replay_message(a, m, id);
     if (changed & STORE_WELCOME) {
         a->room_due = json_is_string(json_object_get(m, "room"));
         if (a->room_due) {
@@ -315,6 +327,7 @@ static void on_message(app *a, const char *text, size_t len)
         }
         status(a, false, "Connected to %s as %s.", a->endpoint, a->st.name);
         after_welcome(a);
+        app_replay_welcome(a);
     }
     if (changed & STORE_GAMES && a->pending_create[0]) {
         char line[sizeof a->pending_create];
@@ -706,7 +719,7 @@ static void move_selection(app *a, int delta)
             a->seat_sel = (a->seat_sel + delta + n) % n;
     } else if (s == KM_CREATE) {
         form_move(&a->form, delta);
-    } else if (s == KM_TABLE) {
+    } else if (s == KM_TABLE || s == KM_REPLAY) {
         a->log_scroll -= delta;
         if (a->log_scroll < 0)
             a->log_scroll = 0;
@@ -721,6 +734,8 @@ static void cancel(app *a)
         a->confirm_text[0] = 0;
     else if (a->log_open)
         a->log_open = false;
+    else if (a->rp_log_open)
+        a->rp_log_open = false;
     else if (a->form_open)
         a->form_open = false;
 }
@@ -757,7 +772,10 @@ static void exec_core(app *a, const cmd *c)
         term_force_redraw();
         break;
     case CMD_LOG:
-        a->log_open = !a->log_open;
+        if (a->rp.open)
+            a->rp_log_open = !a->rp_log_open;
+        else
+            a->log_open = !a->log_open;
         a->log_scroll = 0;
         break;
     case CMD_CREATE:
@@ -826,6 +844,9 @@ static void exec_core(app *a, const cmd *c)
         else
             send_msg(a, proto_client_chat(c->text));
         break;
+    case CMD_REPLAY:
+        app_replay_command(a, c->text);
+        break;
     case CMD_ACT: {
         json_error_t err;
         json_t *action = json_loads(c->text, 0, &err);
@@ -877,6 +898,10 @@ static void run_line(app *a, const char *line)
         if (done != GAME_CMD_UNKNOWN)
             return;
     }
+    if (strcasecmp(w.argv[0], "replay") == 0) { /* no game took it: the replay of a finished game */
+        app_replay_command(a, NULL);
+        return;
+    }
     status(a, true, "There is no command \"%.40s\" here; ? lists the keys and :help the commands.",
            w.argv[0]);
 }
@@ -887,6 +912,8 @@ km_screen app_screen(const app *a)
 {
     if (a->input == INPUT_NAME || !a->st.name[0])
         return KM_NAME;
+    if (a->rp.open)
+        return KM_REPLAY;
     const char *st = store_room_status(&a->st);
     if (st)
         return strcmp(st, "lobby") == 0 || !a->st.view ? KM_ROOM : KM_TABLE;
@@ -1107,6 +1134,9 @@ static int wait_ms(app *a, int64_t now)
     }
     if (a->gen == 0 && a->retry_at > now && a->retry_at - now < ms)
         ms = (int)(a->retry_at - now);
+    int replay = app_replay_wait(a, now);
+    if (replay >= 0 && replay < ms)
+        ms = replay;
     return ms < 10 ? 10 : ms;
 }
 
@@ -1131,6 +1161,7 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
     memset(a, 0, sizeof *a);
     a->opts = *opts;
     store_init(&a->st);
+    replay_init(&a->rp);
     url_endpoint(&opts->server, a->endpoint, sizeof a->endpoint);
     char cfg_why[300];
     a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
@@ -1190,6 +1221,7 @@ int app_run(app *a)
         if (fds[0].revents & (POLLHUP | POLLERR))
             break; /* the terminal went away */
         keep_alive(a, app_now());
+        app_replay_tick(a, app_now());
         draw(a);
     }
     term_end();
@@ -1199,6 +1231,7 @@ int app_run(app *a)
 void app_free(app *a)
 {
     table_close(a);
+    app_replay_close(a);
     if (a->net)
         conn_stop(a->net);
     a->net = NULL;

@@ -300,6 +300,8 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     case PROTO_S_LEFT: return apply_left(s, msg, now);
     case PROTO_S_ERROR: return apply_error(s, msg, now);
     case PROTO_S_PONG: return STORE_PONG;
+    case PROTO_S_REPLAY:
+    case PROTO_S_REPLAY_FRAME: break; /* the replay's own (replay.h) */
     case PROTO_S_UNKNOWN: break;
     }
     return 0;
