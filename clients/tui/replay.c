@@ -283,10 +283,9 @@ int replay_parse(const char *rest, replay_cmd *out, char *why, size_t why_len)
         else if (arg && strcasecmp(arg, "down") == 0)
             out->n = -1;
         else {
+            static const char *const plain[REPLAY_SPEEDS] = {"0.5", "1", "2", "4", "8"};
             for (int i = 0; arg && i < REPLAY_SPEEDS; i++) {
-                char plain[8];
-                snprintf(plain, sizeof plain, "%.*s", (int)strlen(speed_names[i]) - 1, speed_names[i]);
-                if (strcasecmp(arg, speed_names[i]) == 0 || strcmp(arg, plain) == 0)
+                if (strcasecmp(arg, speed_names[i]) == 0 || strcmp(arg, plain[i]) == 0)
                     out->speed = i;
             }
             if (out->speed < 0)
