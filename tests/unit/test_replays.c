@@ -48,7 +48,9 @@ static json_t *straight_view(const game_engine *e, int target, int to, int audie
     char options[32];
     snprintf(options, sizeof options, "{\"target\":%d}", target);
     game_error err;
-    json_t *opts = game_options_resolve(e, json_loads(options, 0, NULL), &err);
+    json_t *given = json_loads(options, 0, NULL);
+    json_t *opts = game_options_resolve(e, given, &err);
+    json_decref(given);
     game *g = e->create(opts, 2, (game_seeds){17, 99}, &err);
     json_t *events = json_array();
     json_t *add = json_pack("{s:s, s:i}", "kind", "add", "n", 1);
