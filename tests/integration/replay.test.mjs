@@ -16,12 +16,11 @@ async function privateGame(server) {
   const room = await ada.ok('create', { game: 'testgame', private: true, options: { target: 6 } });
   await bob.ok('join', { room: room.code });
   await ada.ok('start');
-  let turn = 0;
-  for (const c of [ada, bob]) c.drain();
-  while (!ada.queue.some((m) => m.type === 'over')) {
-    await [ada, bob][turn].ok('act', { action: { kind: 'add', n: 1 } });
-    turn = 1 - turn;
-    await new Promise((r) => setTimeout(r, 5));
+  // They add 1 in turn until the count is reached (the state that ends it
+  // says who won).
+  for (let turn = 0; ; turn = 1 - turn) {
+    const state = await [ada, bob][turn].ok('act', { action: { kind: 'add', n: 1 } });
+    if (state.view.winner >= 0) break;
   }
   const over = await ada.next('over');
   return { ada, bob, id: over.replay, code: room.code };
