@@ -6,6 +6,7 @@
  * The files below the top know nothing of the lobby:
  *
  *   lobby.c verbs.c restore.c   the lobby: verbs, rooms by code, restore
+ *   replays.c                   replay sessions (replay.c: a finished game rebuilt)
  *       persist.c               rows for the store
  *       room.c                  members, seats, host, chat, messages
  *       table.c                 the game, its log, timers, bots, work
