@@ -155,6 +155,7 @@ export function createRenderer(table) {
   function waitingPanel(view, mine) {
     let text;
     if (view.phase === 'over') text = `The ${isBall(view) ? 'game' : 'race'} is over. Every hand and program is revealed in the list below.`;
+    else if (!mine && view.replay) text = 'A replay: every hand and program is shown below.';
     else if (!mine) text = 'You are watching. Programs stay secret until their registers run.';
     else if (mine.status === 'out') text = 'Your robot is out of lives. Watch the others finish the race.';
     else if (mine.status === 'destroyed' && isBall(view)) text = 'Your robot is destroyed: it re-enters at clean-up (lives are endless in RoboBall).';
