@@ -97,6 +97,7 @@ typedef struct app {
     table rp_tbl;
     long long rp_open_id;   /* our replay request, to tell its refusal */
     int rp_seen;            /* the eyes last asked for (PROTO_SEAT_ALL, -1 or a seat) */
+    long long rp_at;        /* the input last asked for (frames may be on their way) */
     bool rp_log_open;       /* its log overlay (narrow terminals) */
 } app;
 

@@ -118,9 +118,10 @@ static void renderer_update(app *a)
     json_array_foreach(r->events, i, ev) {
         char line[REPLAY_LINE_MAX];
         bool said = a->rp_ui->describe && a->rp_ui->describe(a->rp_self, t, ev, line, sizeof line);
-        if (!said)
+        /* as at the table: a game's renderer leaves out what it does not tell */
+        if (!said && a->rp_ui == &fallback_ui)
             generic_event(a, ev, line, sizeof line), said = true;
-        if (line[0])
+        if (said && line[0])
             replay_log_add(r, json_integer_value(json_array_get(r->event_seqs, i)), line);
     }
     json_array_clear(r->events);
@@ -146,12 +147,20 @@ static void ask_open(app *a, long long game, int to, int seat)
 
 static void ask_step(app *a, int to, int by, int seat)
 {
-    if (!a->rp.header) {
+    replay_view *r = &a->rp;
+    if (!r->header) {
         app_say(a, false, "The replay is still opening.");
         return;
     }
-    if (app_send(a, proto_client_replay_step(to, by, seat)) >= 0)
-        a->rp.waiting++;
+    if (app_send(a, proto_client_replay_step(to, by, seat)) < 0)
+        return;
+    r->waiting++;
+    /* where it will stand, for keys pressed before the frame comes */
+    if (to != PROTO_ABSENT)
+        a->rp_at = to;
+    else if (by != PROTO_ABSENT)
+        a->rp_at += by;
+    a->rp_at = a->rp_at < 0 ? 0 : a->rp_at > r->inputs ? r->inputs : a->rp_at;
 }
 
 void app_replay_close(app *a)
@@ -236,7 +245,7 @@ void app_replay_command(app *a, const char *rest)
         }
         break;
     case REPLAY_TURN: {
-        long long to = replay_mark_near(r, (int)c.n);
+        long long to = replay_mark_near(r, a->rp_at, (int)c.n);
         if (to < 0) {
             app_say(a, false, json_array_size(json_object_get(r->header, "marks"))
                                   ? (c.n > 0 ? "No turn after this one." : "No turn before this one.")
@@ -290,6 +299,8 @@ bool app_replay_message(app *a, const json_t *m, long long id)
     if (!ours)
         return false;
     unsigned changed = replay_apply(r, m);
+    if (changed & REPLAY_FRAME && r->waiting == 0)
+        a->rp_at = r->seq; /* nothing more on its way: it stands where the frame says */
     if (changed & REPLAY_OPENED) {
         renderer_open(a);
         char text[200];

@@ -183,16 +183,16 @@ const char *replay_mark_at(const replay_view *r, long long seq)
     return label;
 }
 
-long long replay_mark_near(const replay_view *r, int dir)
+long long replay_mark_near(const replay_view *r, long long from, int dir)
 {
     long long found = -1;
     size_t i;
     const json_t *m;
     json_array_foreach(json_object_get(r->header, "marks"), i, m) {
         long long seq = json_integer_value(json_object_get(m, "seq"));
-        if (dir > 0 && seq > r->seq)
+        if (dir > 0 && seq > from)
             return seq;
-        if (dir < 0 && seq < r->seq)
+        if (dir < 0 && seq < from)
             found = seq;
     }
     return found;

@@ -76,8 +76,8 @@ const char *replay_engine(const replay_view *r);
 const char *replay_title(const replay_view *r);
 /* The last turn or round mark at or before seq ("Turn 3"), or NULL. */
 const char *replay_mark_at(const replay_view *r, long long seq);
-/* The input of the mark after (dir 1) or before (dir -1) the one shown, or -1. */
-long long replay_mark_near(const replay_view *r, int dir);
+/* The input of the mark after (dir 1) or before (dir -1) input from, or -1. */
+long long replay_mark_near(const replay_view *r, long long from, int dir);
 /* Inputs a second at the current speed, times 2 (1, 2, 4, 8 or 16). */
 int replay_speed_halves(const replay_view *r);
 /* "0.5x", "1x", ... */

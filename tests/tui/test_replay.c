@@ -120,7 +120,9 @@ Test(replay, a_header_names_the_seats_and_frames_move_the_log_with_them)
     cr_assert_str_eq(json_string_value(json_object_get(json_object_get(json_array_get(json_object_get(r.room, "seats"), 0), "player"), "name")), "Ada");
     cr_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(r.room, "seats"), 1), "bot")), "normal");
     cr_assert_str_eq(replay_mark_at(&r, 0), "Turn 1");
-    cr_assert_eq(replay_mark_near(&r, 1), 2);
+    cr_assert_eq(replay_mark_near(&r, r.seq, 1), 2);
+    cr_assert_eq(replay_mark_near(&r, 2, 1), -1, "no mark after the last");
+    cr_assert_eq(replay_mark_near(&r, 3, -1), 2);
     cr_assert_null(replay_result(&r), "no result before the end");
 
     json_t *f = frame(2, 0, "\"all\"", 2);
