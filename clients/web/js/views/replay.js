@@ -62,6 +62,8 @@ export function createReplayScreen(app) {
   let openedFor = -1;     // the hello the server's session belongs to
   let failed = null;      // why the replay cannot be shown
   let opening = null;     // the game an open is in flight for
+  let aimed = 0;          // the input last asked for (frames may be on their way)
+  let inFlight = 0;       // steps asked, not yet answered
 
   const title = h('h1.replay-title', { tabindex: '-1' }, 'Replay');
   const facts = h('p.meta.replay-facts');
@@ -405,6 +407,7 @@ export function createReplayScreen(app) {
         h('option', { value: '-1' }, 'A spectator (as it was shown live)'),
         Array.from({ length: header.seats }, (_, s) => h('option', { value: String(s) }, `${seatName(s)} (their own view)`)));
       frame = first;
+      aimed = first.seq;
       if (fresh) log = [];
       if (fresh || mounted !== `${header.game}/${header.engine}`) await mount();
       else draw([]);
@@ -425,9 +428,14 @@ export function createReplayScreen(app) {
   async function request(fields) {
     if (!header || !id) return null;
     if (openedFor !== welcomes || conn.status !== 'online') return null;
+    // Where it will stand, for a click made before the frame comes.
+    if (fields.to !== undefined) aimed = fields.to;
+    else if (fields.by !== undefined) aimed = Math.max(0, Math.min(header.inputs, aimed + fields.by));
+    inFlight += 1;
     try {
       const f = await conn.request('replay_step', fields);
       if (!header || f.game !== header.game) return null;
+      if (inFlight === 1) aimed = f.seq;
       const single = f.seq === f.from + 1 && f.inputs.length === 1;
       frame = f;
       takeLog(f);
@@ -438,6 +446,8 @@ export function createReplayScreen(app) {
       else if (err instanceof ServerError) status.textContent = capitalise(err.message);
       setPlaying(false);
       return null;
+    } finally {
+      inFlight -= 1;
     }
   }
 
@@ -447,7 +457,7 @@ export function createReplayScreen(app) {
   function jumpMark(dir) {
     if (!header || !frame) return;
     const marks = header.marks;
-    const target = dir < 0 ? [...marks].reverse().find((m) => m.seq < frame.seq) : marks.find((m) => m.seq > frame.seq);
+    const target = dir < 0 ? [...marks].reverse().find((m) => m.seq < aimed) : marks.find((m) => m.seq > aimed);
     if (target) stepTo(target.seq);
   }
 
