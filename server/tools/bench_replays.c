@@ -9,6 +9,10 @@
  * serialized) and steps (one input forward, one back, and jumps to random
  * inputs: a clone of a checkpoint, the inputs after it, a view,
  * serialized). A benchmark that prints figures, not a test.
+ *
+ * Each figure is given twice: the wall-clock time, and the time the thread
+ * was on a CPU (`cpu`), which a busy machine (other processes on the same
+ * cores) does not inflate.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +52,14 @@ static double now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* This thread's CPU time, in ms. */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
@@ -122,9 +134,10 @@ static int64_t store_game(store *s, const game_engine *e, const fingerprint_game
 
 /* What a session's open does on its worker: read, rebuild, header and
  * first frame, serialized. The replay, or NULL. */
-static replay *open_once(store *s, int64_t id, double *read_ms, double *total_ms, size_t *bytes)
+static replay *open_once(store *s, int64_t id, double *read_ms, double *total_ms,
+                         double *total_cpu, size_t *bytes)
 {
-    double t0 = now_ms();
+    double t0 = now_ms(), c0 = cpu_ms();
     store_replay_status status;
     json_t *row = store_replay_get(s, id, NULL, &status);
     double t1 = now_ms();
@@ -143,19 +156,23 @@ static replay *open_once(store *s, int64_t id, double *read_ms, double *total_ms
     double t2 = now_ms();
     *read_ms = t1 - t0;
     *total_ms = t2 - t0;
+    *total_cpu = cpu_ms() - c0;
     *bytes = text ? strlen(text) : 0;
     free(text);
     json_decref(m);
     return r;
 }
 
-/* One step's cost: the frame and its serialization. */
-static double step_once(const replay *r, size_t to, size_t from, int audience, size_t *bytes)
+/* One step's cost: the frame and its serialization (wall ms; its CPU ms
+ * in *cpu). */
+static double step_once(const replay *r, size_t to, size_t from, int audience, size_t *bytes,
+                        double *cpu)
 {
-    double t0 = now_ms();
+    double t0 = now_ms(), c0 = cpu_ms();
     json_t *f = replay_frame(r, to, from, audience, true);
     char *text = json_dumps(f, JSON_COMPACT);
     double t = now_ms() - t0;
+    *cpu = cpu_ms() - c0;
     if (bytes && text && strlen(text) > *bytes)
         *bytes = strlen(text);
     free(text);
@@ -183,31 +200,34 @@ static int bench_engine(store *s, const game_engine *e, const plan *p, const ben
         return -1;
     }
     enum { OPENS = 5 };
-    double opens[OPENS], reads[OPENS];
+    double opens[OPENS], reads[OPENS], open_cpu[OPENS];
     size_t header_bytes = 0;
     replay *r = NULL;
     for (int k = 0; k < OPENS; k++) {
         replay_free(r);
-        r = open_once(s, id, &reads[k], &opens[k], &header_bytes);
+        r = open_once(s, id, &reads[k], &opens[k], &open_cpu[k], &header_bytes);
         if (!r)
             return -1;
     }
     size_t len = replay_length(r);
     int nsteps = a->steps;
     double *fwd = calloc((size_t)nsteps, sizeof *fwd), *back = calloc((size_t)nsteps, sizeof *back),
-           *jump = calloc((size_t)nsteps, sizeof *jump);
+           *jump = calloc((size_t)nsteps, sizeof *jump), *cpu = calloc((size_t)nsteps * 3, sizeof *cpu);
     size_t frame_bytes = 0;
     rng g;
     rng_seed(&g, 29);
     for (int k = 0; k < nsteps; k++) {
         size_t at = len ? rng_next(&g) % len : 0;
-        fwd[k] = step_once(r, at + 1, at, GAME_SEAT_REPLAY, &frame_bytes);
-        back[k] = step_once(r, at, at + 1, k % 2 ? GAME_SEAT_SPECTATOR : 0, &frame_bytes);
+        fwd[k] = step_once(r, at + 1, at, GAME_SEAT_REPLAY, &frame_bytes, &cpu[3 * k]);
+        back[k] = step_once(r, at, at + 1, k % 2 ? GAME_SEAT_SPECTATOR : 0, &frame_bytes,
+                            &cpu[3 * k + 1]);
         size_t to = len ? rng_next(&g) % (len + 1) : 0;
-        jump[k] = step_once(r, to, at, GAME_SEAT_REPLAY, &frame_bytes);
+        jump[k] = step_once(r, to, at, GAME_SEAT_REPLAY, &frame_bytes, &cpu[3 * k + 2]);
     }
-    double o[3], rd[3], f[3], b[3], j[3];
+    double o[3], rd[3], f[3], b[3], j[3], oc[3], sc[3];
     spread(opens, OPENS, o);
+    spread(open_cpu, OPENS, oc);
+    spread(cpu, 3 * nsteps, sc);
     spread(reads, OPENS, rd);
     spread(fwd, nsteps, f);
     spread(back, nsteps, b);
@@ -217,13 +237,16 @@ static int bench_engine(store *s, const game_engine *e, const plan *p, const ben
            "\"step_forward_ms\":{\"p50\":%.3f,\"p99\":%.3f,\"max\":%.3f},"
            "\"step_back_ms\":{\"p50\":%.3f,\"p99\":%.3f,\"max\":%.3f},"
            "\"jump_ms\":{\"p50\":%.3f,\"p99\":%.3f,\"max\":%.3f},"
+           "\"open_cpu_ms\":{\"p50\":%.2f,\"max\":%.2f},"
+           "\"step_cpu_ms\":{\"p50\":%.3f,\"p99\":%.3f,\"max\":%.3f},"
            "\"header_bytes\":%zu,\"frame_bytes_max\":%zu}\n",
            e->id, inputs, recorded, o[0], o[2], rd[0], rd[2], f[0], f[1], f[2], b[0], b[1], b[2],
-           j[0], j[1], j[2], header_bytes, frame_bytes);
+           j[0], j[1], j[2], oc[0], oc[2], sc[0], sc[1], sc[2], header_bytes, frame_bytes);
     fflush(stdout);
     free(fwd);
     free(back);
     free(jump);
+    free(cpu);
     replay_free(r);
     return 0;
 }
