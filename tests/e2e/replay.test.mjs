@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { arrive, artifactsDir, DESKTOP, endStory, launchBrowser, openPage, skipReason, startWebServer, toasts } from './lib/e2e.mjs';
+import { arrive, artifactsDir, CutProxy, DESKTOP, endStory, launchBrowser, openPage, skipReason, startWebServer, toasts } from './lib/e2e.mjs';
 
 const skip = skipReason() || false;
 const TOUCH_PHONE = { width: 390, height: 844 };
-let server, browser, ada, phone, carl;
+let server, browser, ada, phone, carl, cut, proxy;
 let id = null;
 let inputs = 0;
 
@@ -26,7 +26,8 @@ before(async () => {
 
 after(async () => {
   if (skip) return;
-  await endStory(server, browser, [ada, phone, carl]);
+  await proxy?.close();
+  await endStory(server, browser, [ada, phone, carl, cut]);
 });
 
 const position = (page) => page.locator('#replay-position').textContent();
@@ -124,6 +125,35 @@ test('on a phone the replay is stepped with taps and fits the screen', { skip },
   await phone.getByRole('button', { name: 'To the end (End)' }).tap();
   await phone.locator('.replay-result h2').waitFor();
   await shoot(phone, 'replay-phone-end');
+});
+
+test('a connection that drops comes back to the replay where it stood', { skip }, async () => {
+  proxy = await new CutProxy(server.port).listen();
+  // Ada again, through a proxy that can cut the link (another origin: her
+  // name and token are put in its storage).
+  cut = await openPage(browser, DESKTOP);
+  const who = await ada.evaluate(() => ({ name: localStorage.getItem('botpit.name'), token: localStorage.getItem('botpit.token') }));
+  await cut.addInitScript((w) => {
+    localStorage.setItem('botpit.name', w.name);
+    localStorage.setItem('botpit.token', w.token);
+  }, who);
+  await cut.goto(`${proxy.url}#/replay/${id}`);
+  await cut.locator('#replay-position', { hasText: 'The start' }).waitFor();
+  await cut.keyboard.press('ArrowRight');
+  await cut.keyboard.press('ArrowRight');
+  await cut.keyboard.press('ArrowRight');
+  await cut.locator('#replay-position', { hasText: `Input 3 of ${inputs}` }).waitFor();
+  const before = await logLines(cut);
+  proxy.cut();
+  await cut.locator('#conn[data-status="online"]').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  await cut.locator('#conn[data-status="online"]').waitFor({ timeout: 15000 });
+  await cut.waitForTimeout(300);
+  assert.match(await position(cut), new RegExp(`^Input 3 of ${inputs}`), 'still where it stood');
+  cut.keyboard.press('ArrowRight');
+  await cut.locator('#replay-position', { hasText: `Input 4 of ${inputs}` }).waitFor();
+  const after = await logLines(cut);
+  assert.deepEqual(after.slice(0, before.length), before, 'the log kept what it had');
+  assert.equal(after.length, before.length + 1, 'and goes on from there');
 });
 
 test('someone who did not play the private game is told it cannot be shown', { skip }, async () => {

@@ -482,10 +482,14 @@ export function createReplayScreen(app) {
     schedule();
   }
 
-  element.addEventListener('keydown', (e) => {
-    if (!header || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  // The keys work anywhere on the page while the replay is shown, but never
+  // take a key from a field or a dialog.
+  document.addEventListener('keydown', (e) => {
+    if (!element.isConnected || !header || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
     if (t && (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) && t !== slider)) return;
+    if (t && t !== document.body && !element.contains(t)) return; // the header, a dialog
+    if (t?.tagName === 'BUTTON' && e.key === ' ') return; // Space presses the focused button
     const keys = {
       ArrowLeft: () => stepBy(-1), ArrowRight: () => stepBy(1),
       Home: () => stepTo(0), End: () => stepTo(header.inputs),
