@@ -10,12 +10,17 @@
 #                                           no systemctl): to inspect or test
 #   deploy/install.sh STEP...               only some steps, in order; the
 #                                           Dockerfile uses these
-# Steps: deps-build deps-runtime build stage system
+#   sudo deploy/install.sh ssh              `ssh play@HOST` plays (README,
+#                                           "Play over SSH"); once done, a
+#                                           full run does it again too
+# Steps: deps-build deps-runtime build stage system ssh
 #   deps-build     Debian packages to build (compiler, meson, -dev libraries)
 #   deps-runtime   Debian packages to run (the libraries, lws's libuv plugin)
 #   build          a release build in build-deploy/
 #   stage          installs the build under the root (DESTDIR)
 #   system         user, folders, env file, unit; enables and (re)starts
+#   ssh            the play account, its sshd settings and PAM line, its
+#                  folders and /etc/botpit/botpit-ssh.conf; reloads sshd
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,19 +35,23 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --root) root=$(realpath -m "$2"); shift 2 ;;
     --prefix) prefix=$2; shift 2 ;;
-    deps-build|deps-runtime|build|stage|system) steps="$steps $1"; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    deps-build|deps-runtime|build|stage|system|ssh) steps="$steps $1"; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+SSHD_FILE=/etc/ssh/sshd_config.d/botpit-play.conf
 if [ -z "$steps" ]; then
   if [ -n "$root" ]; then steps="build stage system"
   else steps="deps-build deps-runtime build stage system"; fi
+  # An upgrade keeps `ssh play@` in step with the new program.
+  if [ -z "$root" ] && [ -f "$SSHD_FILE" ]; then steps="$steps ssh"; fi
 fi
 
 BUILD_PACKAGES="gcc pkg-config meson ninja-build libuv1-dev libwebsockets-dev libjansson-dev
-  libsqlite3-dev libncurses-dev"
-RUNTIME_PACKAGES="libuv1 libwebsockets17 libwebsockets-evlib-uv libjansson4 libsqlite3-0 ca-certificates"
+  libsqlite3-dev libncurses-dev libhiredis-dev"
+RUNTIME_PACKAGES="libuv1 libwebsockets17 libwebsockets-evlib-uv libjansson4 libsqlite3-0 libhiredis0.14
+  ca-certificates"
 
 say() { echo "install.sh: $*"; }
 
@@ -133,6 +142,71 @@ step_system() {
   fi
 }
 
+# The play account: `ssh play@HOST` runs botpit-ssh and nothing else.
+PLAY_USER=play
+PLAY_HOME=/var/lib/botpit-ssh
+PAM_LINE="auth [success=done default=ignore] pam_succeed_if.so quiet user = $PLAY_USER"
+
+install_ssh_files() {
+  install -d -m 0755 "$root/etc/ssh/sshd_config.d" "$root/etc/botpit"
+  sed "s|/usr/local/bin/botpit-ssh|$prefix/bin/botpit-ssh|g" "$here/ssh/botpit-play.conf" \
+    > "$root$SSHD_FILE"
+  chmod 0644 "$root$SSHD_FILE"
+  if [ ! -f "$root/etc/botpit/botpit-ssh.conf" ]; then
+    install -m 0644 "$here/ssh/botpit-ssh.conf" "$root/etc/botpit/botpit-ssh.conf"
+    say "wrote /etc/botpit/botpit-ssh.conf (limits of ssh play@)"
+  elif ! cmp -s "$here/ssh/botpit-ssh.conf" "$root/etc/botpit/botpit-ssh.conf"; then
+    say "kept your /etc/botpit/botpit-ssh.conf; it differs from deploy/ssh/botpit-ssh.conf"
+  fi
+  # The account's home is root's (nothing for it to write there); keys/
+  # (a folder per player's key) and the sessions table are its own.
+  install -d -m 0755 "$root$PLAY_HOME"
+  install -d -m 0700 "$root$PLAY_HOME/keys"
+  [ -f "$root$PLAY_HOME/sessions" ] || install -m 0600 /dev/null "$root$PLAY_HOME/sessions"
+}
+
+step_ssh() {
+  need_root ssh
+  if [ -z "$root" ] && ! dpkg-query -W -f='${Status}' openssh-server 2>/dev/null | grep -q "install ok installed"; then
+    apt_install openssh-server
+  fi
+  install_ssh_files
+  if [ -n "$root" ]; then
+    say "staged the ssh files under $root (no account, no PAM line, sshd not reloaded)"
+    return
+  fi
+  shell="$prefix/bin/botpit-ssh"
+  [ -x "$shell" ] || { echo "install.sh: $shell is missing: run deploy/install.sh first" >&2; exit 1; }
+  if id "$PLAY_USER" >/dev/null 2>&1; then
+    home=$(getent passwd "$PLAY_USER" | cut -d: -f6)
+    if [ "$home" != "$PLAY_HOME" ]; then
+      echo "install.sh: a user $PLAY_USER exists already (home $home) and is not Botpit's: remove it or leave this step out" >&2
+      exit 1
+    fi
+    usermod --shell "$shell" "$PLAY_USER"
+  else
+    say "creating the system user $PLAY_USER (its shell is $shell)"
+    adduser --system --group --home "$PLAY_HOME" --no-create-home --shell "$shell" "$PLAY_USER"
+  fi
+  chown "$PLAY_USER:$PLAY_USER" "$PLAY_HOME/keys" "$PLAY_HOME/sessions"
+  # Guests log in with no key and no question: for this account only,
+  # PAM's auth succeeds at once (sshd allows it keyboard-interactive only).
+  if ! grep -qF "$PAM_LINE" /etc/pam.d/sshd; then
+    say "letting $PLAY_USER in without a password in /etc/pam.d/sshd (guests)"
+    tmp=$(mktemp)
+    awk -v line="$PAM_LINE" '!done && /^@include common-auth/ {
+        print "# Botpit: guests of ssh play@ (deploy/install.sh ssh; sshd lets this account"
+        print "# use keyboard-interactive or a key only)"
+        print line; done = 1 } { print }' /etc/pam.d/sshd > "$tmp"
+    grep -qF "$PAM_LINE" "$tmp" || { rm -f "$tmp"; echo "install.sh: /etc/pam.d/sshd has no '@include common-auth' line to put the guests' line before" >&2; exit 1; }
+    cat "$tmp" > /etc/pam.d/sshd
+    rm -f "$tmp"
+  fi
+  sshd -t
+  systemctl reload ssh 2>/dev/null || systemctl restart ssh
+  say "ssh $PLAY_USER@ this machine plays Botpit (settings: /etc/botpit/botpit-ssh.conf)"
+}
+
 for step in $steps; do
   case "$step" in
     deps-build) step_deps_build ;;
@@ -140,5 +214,6 @@ for step in $steps; do
     build) step_build ;;
     stage) step_stage ;;
     system) step_system ;;
+    ssh) step_ssh ;;
   esac
 done

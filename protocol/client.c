@@ -22,6 +22,29 @@ json_t *proto_client_hello(const char *name, const char *token)
     return m;
 }
 
+json_t *proto_client_hello_link(const char *code, const char *name)
+{
+    if (!code)
+        return NULL;
+    json_t *m = json_pack("{s:s, s:s}", "type", "hello", "link", code);
+    if (m && name && *name)
+        json_object_set_new(m, "name", json_string(name));
+    return m;
+}
+
+json_t *proto_client_ratings(const char *game)
+{
+    return game ? json_pack("{s:s, s:s}", "type", "ratings", "game", game) : NULL;
+}
+
+json_t *proto_client_history(const char *player_id)
+{
+    json_t *m = json_pack("{s:s}", "type", "history");
+    if (m && player_id && *player_id)
+        json_object_set_new(m, "player", json_string(player_id));
+    return m;
+}
+
 json_t *proto_client_rooms(bool watch)
 {
     return json_pack("{s:s, s:b}", "type", "rooms", "watch", watch);
@@ -161,7 +184,10 @@ proto_server_type proto_client_type(const json_t *msg)
         {"welcome", PROTO_S_WELCOME}, {"games", PROTO_S_GAMES}, {"rooms", PROTO_S_ROOMS},
         {"room", PROTO_S_ROOM},       {"state", PROTO_S_STATE}, {"over", PROTO_S_OVER},
         {"chat", PROTO_S_CHAT},       {"left", PROTO_S_LEFT},   {"error", PROTO_S_ERROR},
-        {"pong", PROTO_S_PONG},       {"replay", PROTO_S_REPLAY}, {"replay_frame", PROTO_S_REPLAY_FRAME},
+        {"pong", PROTO_S_PONG},       {"ratings", PROTO_S_RATINGS}, {"history", PROTO_S_HISTORY},
+        {"link_code", PROTO_S_LINK_CODE},
+        {"moved", PROTO_S_MOVED},
+        {"replay", PROTO_S_REPLAY}, {"replay_frame", PROTO_S_REPLAY_FRAME},
     };
     const char *t = json_string_value(json_object_get(msg, "type"));
     for (size_t i = 0; t && i < sizeof types / sizeof types[0]; i++) {

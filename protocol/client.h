@@ -29,6 +29,12 @@
 json_t *proto_client_verb(proto_verb verb);
 /* hello {name, token?}; token may be NULL or empty. */
 json_t *proto_client_hello(const char *name, const char *token);
+/* hello {link, name?}: take the identity a link code names (name may be
+ * NULL: the identity's own name is kept). */
+json_t *proto_client_hello_link(const char *code, const char *name);
+/* ratings {game}, history {player?} (NULL: your own), link_code. */
+json_t *proto_client_ratings(const char *game);
+json_t *proto_client_history(const char *player_id);
 /* rooms {watch?} */
 json_t *proto_client_rooms(bool watch);
 /* create {game, options?, private?}; options is borrowed (may be NULL). */
@@ -72,6 +78,10 @@ typedef enum proto_server_type {
     PROTO_S_LEFT,
     PROTO_S_ERROR,
     PROTO_S_PONG,
+    PROTO_S_RATINGS,
+    PROTO_S_HISTORY,
+    PROTO_S_LINK_CODE,
+    PROTO_S_MOVED, /* distributed mode: another node holds the room */
     PROTO_S_REPLAY,
     PROTO_S_REPLAY_FRAME,
 } proto_server_type;

@@ -37,6 +37,8 @@ static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_QUOTA_EXCEEDED] = "quota_exceeded",
     [PROTO_UNAVAILABLE] = "unavailable",
     [PROTO_INTERNAL] = "internal",
+    [PROTO_NO_SUCH_PLAYER] = "no_such_player",
+    [PROTO_BAD_LINK] = "bad_link",
     [PROTO_NO_SUCH_REPLAY] = "no_such_replay",
     [PROTO_NO_REPLAY] = "no_replay",
 };
@@ -82,8 +84,10 @@ typedef struct verb_spec {
 } verb_spec;
 
 static const verb_spec verbs[PROTO_VERB_COUNT] = {
-    [PROTO_HELLO] = {"hello", {FIELD("name", F_STRING, true, name),
-                               FIELD("token", F_STRING, false, token)}},
+    /* A name, unless a link code names the player (the lobby checks). */
+    [PROTO_HELLO] = {"hello", {FIELD("name", F_STRING, false, name),
+                               FIELD("token", F_STRING, false, token),
+                               FIELD("link", F_STRING, false, link)}},
     [PROTO_GAMES] = {"games", {{0}}},
     [PROTO_ROOMS] = {"rooms", {FIELD("watch", F_BOOL, false, watch)}},
     [PROTO_CREATE] = {"create", {FIELD("game", F_STRING, true, game),
@@ -109,6 +113,13 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
     [PROTO_DENY] = {"deny", {FIELD("player", F_STRING, true, player)}},
     [PROTO_MUTE] = {"mute", {FIELD("player", F_STRING, true, player),
                              FIELD("muted", F_BOOL, true, muted)}},
+    [PROTO_RATINGS] = {"ratings", {FIELD("game", F_STRING, true, game),
+                                   {"limit", F_INT, false, offsetof(proto_request, limit), 1,
+                                    PROTO_RATINGS_MAX}}},
+    [PROTO_HISTORY] = {"history", {FIELD("player", F_STRING, false, player),
+                                   {"limit", F_INT, false, offsetof(proto_request, limit), 1,
+                                    PROTO_HISTORY_MAX}}},
+    [PROTO_LINK_CODE] = {"link_code", {{0}}},
     /* A game or a room: the lobby checks that exactly one is given. */
     [PROTO_REPLAY] = {"replay", {WHOLE("game", false, game_id, 1, INT_MAX),
                                  FIELD("room", F_STRING, false, room),
@@ -231,6 +242,10 @@ proto_code proto_decode(const char *text, size_t len, proto_request *out, char *
         }
         field_store(out, f, fv);
     }
+    /* A hello names its player: by name, or by a link code (whose player
+     * keeps its own name). */
+    if (out->verb == PROTO_HELLO && !out->name && !out->link)
+        return fail(why, why_len, PROTO_BAD_MESSAGE, "\"hello\" needs a field \"name\"%s", "");
     return PROTO_OK;
 }
 

@@ -24,6 +24,8 @@
 #define PROTO_ABSENT INT_MIN /* an optional whole number the request left out */
 /* A replay's view of everything (the seat "all"): every secret shown. */
 #define PROTO_SEAT_ALL (-3)
+#define PROTO_RATINGS_MAX 200 /* players a `ratings` answer lists at most */
+#define PROTO_HISTORY_MAX 50  /* games a `history` answer lists at most */
 
 /* WebSocket close codes the server uses, with the reasons it gives. */
 enum {
@@ -55,6 +57,9 @@ typedef enum proto_verb {
     PROTO_APPROVE,
     PROTO_DENY,
     PROTO_MUTE,
+    PROTO_RATINGS,
+    PROTO_HISTORY,
+    PROTO_LINK_CODE,
     PROTO_REPLAY,
     PROTO_REPLAY_STEP,
     PROTO_VERB_COUNT
@@ -91,6 +96,8 @@ typedef enum proto_code {
     PROTO_QUOTA_EXCEEDED,
     PROTO_UNAVAILABLE,
     PROTO_INTERNAL,
+    PROTO_NO_SUCH_PLAYER,
+    PROTO_BAD_LINK,
     PROTO_NO_SUCH_REPLAY,
     PROTO_NO_REPLAY,
     PROTO_CODE_COUNT
@@ -109,9 +116,10 @@ typedef struct proto_request {
     proto_verb verb;
     json_t *msg;
     const json_t *id; /* string or integer, echoed in the reply; NULL if none */
-    const char *name, *token, *game, *room, *as, *level, *text, *player;
+    const char *name, *token, *game, *room, *as, *level, *text, *player, *link;
     const json_t *options, *action;
     int seat;
+    int limit; /* ratings, history: 0 when not given */
     bool is_private, watch, muted;
     /* replay and replay_step: the finished game (0: none given), where to
      * go (PROTO_ABSENT when left out), and whose view: PROTO_SEAT_ALL,

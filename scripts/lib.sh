@@ -4,7 +4,7 @@
 
 # The packages the server needs to build and run.
 BOTPIT_BUILD_PACKAGES="gcc pkg-config meson ninja-build python3 libuv1-dev libwebsockets-dev libssl-dev
-  libwebsockets-evlib-uv libjansson-dev libsqlite3-dev libncurses-dev"
+  libwebsockets-evlib-uv libjansson-dev libsqlite3-dev libncurses-dev libhiredis-dev"
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -9,14 +9,19 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "cluster/cluster.h"
 #include "games/game.h"
 #include "games/tool.h"
+#include "lobby/ids.h"
 #include "lobby/lobby.h"
 #include "net/net.h"
+#include "store/rconn.h"
+#include "store/rstore.h"
 #include "store/store.h"
 #include "tools/bench_replay.h"
 #include "tools/bench_replays.h"
 #include "tools/bench_restore.h"
+#include "tools/ratings_tool.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
@@ -27,6 +32,8 @@ typedef struct server {
     lobby *lobby;
     net *net;
     store *store;
+    rconn *redis;      /* distributed mode */
+    cluster *cluster;  /* distributed mode */
     bool stopping;
 } server;
 
@@ -34,6 +41,12 @@ typedef struct options {
     net_config net;
     lobby_config lobby;
     const char *db;
+    /* Distributed mode: */
+    const char *redis;    /* --redis URL; NULL: the embedded SQLite store */
+    const char *node_id;  /* default: the host name */
+    const char *node_url; /* default: http://BIND:PORT */
+    int node_ttl_s;
+    bool redis_volatile;
 } options;
 
 static void usage(FILE *out)
@@ -47,7 +60,9 @@ static void usage(FILE *out)
             "       botpit bench replay       each game's replay digest (--check, --update,\n"
             "                                 --record: see botpit bench replay --help)\n"
             "       botpit bench replays      time opening and stepping a 400-input game's\n"
-            "                                 replay, per game\n",
+            "                                 replay, per game\n"
+            "       botpit ratings --rebuild  every rating computed again from the results\n"
+            "                                 (--db FILE)\n",
             BOTPIT_VERSION);
     for (int i = 0; game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++)
@@ -78,6 +93,8 @@ static void usage(FILE *out)
             "                       have seats only)\n"
             "  --guest-ttl S        a player who never joined a room is forgotten S seconds\n"
             "                       after leaving (default 600; it is never stored)\n"
+            "  --link-ttl S         a code that carries a player to another device works\n"
+            "                       for S seconds (default 600)\n"
             "quotas (0 turns one off; an IPv6 address counts as its /64):\n"
             "  --rooms-per-addr N   rooms with people in them, not over, created from one\n"
             "                       address (default 16)\n"
@@ -101,6 +118,20 @@ static void usage(FILE *out)
             "                       (only behind a reverse proxy you run)\n"
             "  --public-url URL     the address players open (https://botpit.example.org),\n"
             "                       for share links behind a proxy\n"
+            "distributed mode (several botpit nodes acting as one service, through Redis):\n"
+            "  --redis URL          redis://[:PASSWORD@]HOST[:PORT][/DB]: rooms, logs, players\n"
+            "                       and results live in this Redis, shared by every node\n"
+            "                       (instead of --db)\n"
+            "  --node-id ID         this node's name among the nodes: letters, digits, . - _\n"
+            "                       (default: the host name)\n"
+            "  --node-url URL       the address clients reach this very node at\n"
+            "                       (https://n1.botpit.example.org): a client that asks for a\n"
+            "                       room another node holds is sent there (default:\n"
+            "                       http://BIND:PORT)\n"
+            "  --node-ttl S         a node silent this long is taken for dead and its rooms\n"
+            "                       are claimed by the others (default 10)\n"
+            "  --redis-volatile     accept a Redis without an append-only file (a restart of\n"
+            "                       it loses every game)\n"
             "  --help, --version\n");
 }
 
@@ -160,6 +191,12 @@ enum {
     OPT_TRUST_PROXY,
     OPT_DB,
     OPT_PUBLIC_URL,
+    OPT_LINK_TTL,
+    OPT_REDIS,
+    OPT_NODE_ID,
+    OPT_NODE_URL,
+    OPT_NODE_TTL,
+    OPT_REDIS_VOLATILE,
     OPT_HELP,
     OPT_VERSION,
 };
@@ -193,10 +230,31 @@ static const struct option long_options[] = {
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
     {"db", required_argument, NULL, OPT_DB},
     {"public-url", required_argument, NULL, OPT_PUBLIC_URL},
+    {"link-ttl", required_argument, NULL, OPT_LINK_TTL},
+    {"redis", required_argument, NULL, OPT_REDIS},
+    {"node-id", required_argument, NULL, OPT_NODE_ID},
+    {"node-url", required_argument, NULL, OPT_NODE_URL},
+    {"node-ttl", required_argument, NULL, OPT_NODE_TTL},
+    {"redis-volatile", no_argument, NULL, OPT_REDIS_VOLATILE},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
 };
+
+static bool valid_node_id(const char *id)
+{
+    size_t n = strlen(id);
+    if (n < 1 || n > RSTORE_NODE_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = id[i];
+        bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                  ch == '.' || ch == '-' || ch == '_';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
 
 /* Returns 0 to run, 1 to exit successfully (help, version), -1 on bad flags. */
 static int parse_flags(int argc, char **argv, options *o)
@@ -234,6 +292,10 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_LONE_ROOM_GRACE:
             rc = parse_int("--lone-room-grace", optarg, 1, 86400, &v);
             lc->lone_room_grace_ms = v * 1000;
+            break;
+        case OPT_LINK_TTL:
+            rc = parse_int("--link-ttl", optarg, 1, 86400, &v);
+            lc->link_ttl_ms = v * 1000;
             break;
         case OPT_GUEST_TTL:
             rc = parse_int("--guest-ttl", optarg, 1, 86400, &v);
@@ -288,6 +350,25 @@ static int parse_flags(int argc, char **argv, options *o)
             }
             lc->public_url = optarg;
             break;
+        case OPT_REDIS: o->redis = optarg; break;
+        case OPT_NODE_ID:
+            if (!valid_node_id(optarg)) {
+                fprintf(stderr, "botpit: --node-id is 1 to %d letters, digits, '.', '-' or '_', "
+                                "not \"%s\"\n",
+                        RSTORE_NODE_MAX, optarg);
+                return -1;
+            }
+            o->node_id = optarg;
+            break;
+        case OPT_NODE_URL:
+            if (strncmp(optarg, "http://", 7) != 0 && strncmp(optarg, "https://", 8) != 0) {
+                fprintf(stderr, "botpit: --node-url is an http:// or https:// address\n");
+                return -1;
+            }
+            o->node_url = optarg;
+            break;
+        case OPT_NODE_TTL: rc = parse_int("--node-ttl", optarg, 1, 3600, &o->node_ttl_s); break;
+        case OPT_REDIS_VOLATILE: o->redis_volatile = true; break;
         case OPT_HELP: usage(stdout); return 1;
         case OPT_VERSION: printf("botpit %s\n", BOTPIT_VERSION); return 1;
         default: usage(stderr); return -1;
@@ -301,6 +382,10 @@ static int parse_flags(int argc, char **argv, options *o)
     }
     if (!nc->web_root)
         nc->web_root = default_web_root();
+    if (!o->redis && (o->node_id || o->node_url || o->redis_volatile)) {
+        fprintf(stderr, "botpit: --node-id, --node-url and --redis-volatile go with --redis\n");
+        return -1;
+    }
     return 0;
 }
 
@@ -356,9 +441,28 @@ static void network_stopped(void *arg)
     lobby_save_clocks(s->lobby); /* timers resume where they were */
     lobby_free(s->lobby);
     s->lobby = NULL;
+    if (s->cluster) {
+        cluster_free(s->cluster);
+        s->cluster = NULL;
+        rconn_close(s->redis); /* once the last writes are answered */
+    }
     uv_close((uv_handle_t *)&s->sigint, NULL);
     uv_close((uv_handle_t *)&s->sigterm, NULL);
     uv_close((uv_handle_t *)&s->wakeups, NULL);
+}
+
+/* Distributed mode: the node's liveness key is gone, its rooms handed
+ * over: the network stops as it does alone. */
+static void cluster_stopped(void *arg)
+{
+    server *s = arg;
+    net_shutdown(s->net, network_stopped, s);
+}
+
+static void rooms_handed(void *arg)
+{
+    server *s = arg;
+    cluster_stop(s->cluster, cluster_stopped, s);
 }
 
 static void on_signal(uv_signal_t *h, int signum)
@@ -368,6 +472,10 @@ static void on_signal(uv_signal_t *h, int signum)
         return;
     s->stopping = true;
     log_info("signal %d: stopping", signum);
+    if (s->cluster) { /* a rolling upgrade: the other nodes take the rooms first */
+        lobby_hand_over(s->lobby, rooms_handed, s);
+        return;
+    }
     net_shutdown(s->net, network_stopped, s);
 }
 
@@ -395,11 +503,105 @@ static int open_store(server *s, const char *path)
     return 0;
 }
 
+/* Another process took this node's id while it was presumed dead: it must
+ * not write anything more. */
+static void usurped(void *arg)
+{
+    (void)arg;
+    fprintf(stderr, "botpit: another process runs as this node now (see the log); stopping\n");
+    exit(1);
+}
+
+/* The node's own address, for `moved`: --node-url, else http://BIND:PORT
+ * (the host name when listening on every interface). */
+static int node_url(const options *o, char *out, size_t len)
+{
+    if (o->node_url) {
+        snprintf(out, len, "%s", o->node_url);
+        return 0;
+    }
+    if (!o->net.port) {
+        fprintf(stderr, "botpit: with --port 0, give this node's address with --node-url\n");
+        return -1;
+    }
+    char host[256] = "localhost";
+    if (strcmp(o->net.bind, "0.0.0.0") != 0)
+        snprintf(host, sizeof host, "%s", o->net.bind);
+    else
+        gethostname(host, sizeof host);
+    snprintf(out, len, "http://%s:%d", host, o->net.port);
+    return 0;
+}
+
+/* Distributed mode: connects to Redis, checks it keeps its data, takes
+ * the node's id, and brings back the rooms this node owns. Each fault is
+ * one line on stderr. */
+static int open_cluster(server *s, const options *o)
+{
+    char err[1024], url[512], host[256] = "";
+    rconn_url ru;
+    if (rconn_parse_url(o->redis, &ru, err, sizeof err) < 0) {
+        fprintf(stderr, "botpit: %s\n", err);
+        return -1;
+    }
+    const char *id = o->node_id;
+    if (!id) {
+        gethostname(host, sizeof host);
+        host[RSTORE_NODE_MAX] = '\0';
+        if (!valid_node_id(host)) {
+            fprintf(stderr, "botpit: the host name \"%s\" cannot be a node id: give one with "
+                            "--node-id\n",
+                    host);
+            return -1;
+        }
+        id = host;
+    }
+    if (node_url(o, url, sizeof url) < 0)
+        return -1;
+    s->redis = rconn_new(&s->loop, &ru);
+    s->store = s->redis ? store_open_redis(s->redis, id) : NULL;
+    cluster_hooks hooks;
+    lobby_cluster_hooks(s->lobby, &hooks);
+    hooks.usurped = usurped;
+    cluster_config cc = {id, url, (o->node_ttl_s ? o->node_ttl_s : 10) * 1000};
+    s->cluster = s->store ? cluster_new(&s->loop, s->redis, s->store, &cc, &hooks) : NULL;
+    if (!s->cluster) {
+        fprintf(stderr, "botpit: out of memory\n");
+        return -1;
+    }
+    if (rconn_open(s->redis, err, sizeof err) < 0 ||
+        rstore_check(store_redis(s->store), o->redis_volatile, err, sizeof err) < 0 ||
+        cluster_start(s->cluster, err, sizeof err) < 0) {
+        fprintf(stderr, "botpit: %s\n", err);
+        return -1;
+    }
+    lobby_set_store(s->lobby, s->store);
+    int rooms = 0, broken = 0;
+    if (lobby_restore(s->lobby, &rooms, &broken) < 0) {
+        fprintf(stderr, "botpit: the rooms of node %s could not be read from Redis at %s\n", id,
+                rconn_where(s->redis));
+        return -1;
+    }
+    lobby_set_cluster(s->lobby, s->cluster);
+    printf("Node %s (%s) on Redis at %s\n", id, url, rconn_where(s->redis));
+    if (rooms)
+        printf("Restored %d rooms of node %s\n", rooms, id);
+    if (broken)
+        printf("%d rooms of node %s could not be restored exactly and are kept aside (see the "
+               "log)\n",
+               broken, id);
+    return 0;
+}
+
 /* Stops whatever was started before a start-up failure. */
 static int abandon_start(server *s)
 {
     if (s->lobby)
         lobby_free(s->lobby);
+    if (s->cluster)
+        cluster_free(s->cluster);
+    if (s->redis)
+        rconn_close(s->redis);
     uv_close((uv_handle_t *)&s->wakeups, NULL);
     uv_run(&s->loop, UV_RUN_DEFAULT);
     uv_loop_close(&s->loop);
@@ -424,7 +626,7 @@ static void count_wakeups(server *s)
 
 static int run_server(int argc, char **argv)
 {
-    options o = {net_config_defaults(), lobby_config_defaults(), "botpit.db"};
+    options o = {.net = net_config_defaults(), .lobby = lobby_config_defaults(), .db = "botpit.db"};
     int rc = parse_flags(argc, argv, &o);
     if (rc != 0)
         return rc > 0 ? 0 : 2;
@@ -434,11 +636,17 @@ static int run_server(int argc, char **argv)
      * store reports and survives, not a reason to die. */
     signal(SIGXFSZ, SIG_IGN);
 
+#ifdef BOTPIT_TEST_HOOKS
+    /* Tests of code collisions across nodes: a tiny code space. */
+    const char *space = getenv("BOTPIT_TEST_CODE_SPACE");
+    if (space)
+        ids_set_code_space(atoi(space));
+#endif
     server s = {0};
     uv_loop_init(&s.loop);
     count_wakeups(&s);
     s.lobby = lobby_new(&s.loop, &o.lobby);
-    if (!s.lobby || open_store(&s, o.db) < 0)
+    if (!s.lobby || (o.redis ? open_cluster(&s, &o) : open_store(&s, o.db)) < 0)
         return abandon_start(&s);
     char err[256];
     s.net = net_new(&s.loop, s.lobby, &o.net, err, sizeof err);
@@ -451,8 +659,8 @@ static int run_server(int argc, char **argv)
     s.sigint.data = s.sigterm.data = &s;
     uv_signal_start(&s.sigint, on_signal, SIGINT);
     uv_signal_start(&s.sigterm, on_signal, SIGTERM);
-    log_info("listening on %s:%d, serving %s, database %s", o.net.bind, net_port(s.net),
-             o.net.web_root, o.db);
+    log_info("listening on %s:%d, serving %s, %s %s", o.net.bind, net_port(s.net),
+             o.net.web_root, o.redis ? "redis" : "database", o.redis ? rconn_where(s.redis) : o.db);
     print_urls(&o.net, o.lobby.public_url, net_port(s.net));
 
     uv_run(&s.loop, UV_RUN_DEFAULT);
@@ -499,6 +707,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return run_bench(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "ratings") == 0)
+        return ratings_main(argc - 1, argv + 1);
     for (int i = 0; argc > 1 && game_tools[i]; i++) {
         for (const game_command *c = game_tools[i]->commands; c && c->name; c++) {
             if (strcmp(argv[1], c->name) == 0)

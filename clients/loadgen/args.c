@@ -3,6 +3,7 @@
  */
 #include "args.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,16 +12,18 @@ void args_usage(FILE *out)
     fputs("botpit-loadgen: many WebSocket clients against a Botpit (or Colyseus) server.\n"
           "\n"
           "usage: botpit-loadgen [flags]\n"
-          "  --host ADDR         server address, IPv4 (default 127.0.0.1)\n"
+          "  --host ADDR[,ADDR]  server address, IPv4 (default 127.0.0.1); several (the\n"
+          "                      nodes of a distributed server, on one port): worker\n"
+          "                      processes go to each in turn, a room's clients to one\n"
           "  --port N            server port (default 8080)\n"
           "  --path P            WebSocket path (default /ws)\n"
           "  --scenario S        idle, chat, play, churn or reconnect (default chat)\n"
           "  --clients N         one level of N clients (default 400)\n"
           "  --levels A,B,...    several levels, one after the other\n"
           "  --room-size N       clients per room: chat, churn, reconnect (default 4)\n"
-          "  --games LIST        play: the games, in turn (default ricochet,manoover,\n"
-          "                      boxing,roborally,robotwars; the client plays the first\n"
-          "                      two itself and watches two bots play the others)\n"
+          "  --games LIST        play: the games, in turn (default every one, below;\n"
+          "                      the client plays those it knows, and watches two bots\n"
+          "                      play the others)\n"
           "  --period-ms MS      each client's rhythm: a chat (chat), a ping (idle),\n"
           "                      a leave and join (churn); default 1000, idle 30000,\n"
           "                      churn 2000\n"
@@ -28,7 +31,8 @@ void args_usage(FILE *out)
           "  --seconds S         seconds measured (default 20; reconnect: the most\n"
           "                      the storm may take)\n"
           "  --stop-p99-ms MS    stop the levels once p99 passes MS (default 0: never)\n"
-          "  --server-pid PID    read the server's CPU and memory from /proc/PID\n"
+          "  --server-pid PID[,PID]  read the server's CPU and memory from /proc/PID\n"
+          "                      (several: summed)\n"
           "  --wire W            botpit or colyseus (default botpit)\n"
           "  --colyseus-room R   the Colyseus room name to join (default chat)\n"
           "  --connect-rate N    new connections a second (default 4000)\n"
@@ -49,8 +53,49 @@ void args_usage(FILE *out)
           "replies; play: act to its state; reconnect: drop to welcome back),\n"
           "messages delivered a second, errors, disconnects, and with --server-pid the\n"
           "server's CPU and resident memory. A Botpit server under load from one\n"
-          "address needs --no-quotas and high --max-connections/--max-per-ip.\n",
+          "address needs --no-quotas and high --max-connections/--max-per-ip.\n"
+          "\n"
+          "Games:",
           out);
+    for (int g = 0; g < lg_game_count; g++)
+        fprintf(out, " %s%s", lg_games[g].id, lg_play_knows(g) ? " (played)" : "");
+    fputs("\n", out);
+}
+
+/* A comma-separated list, cut in place in copy (which the items point into). */
+static int split_list(char *copy, const char **out, int max)
+{
+    int n = 0;
+    for (char *save = NULL, *p = strtok_r(copy, ",", &save); p && n < max;
+         p = strtok_r(NULL, ",", &save))
+        out[n++] = p;
+    return n;
+}
+
+static bool parse_hosts(const char *v, lg_opts *o)
+{
+    /* argv lives as long as the run: the hosts point into a copy of it that
+     * does too. */
+    static char copy[1024];
+    snprintf(copy, sizeof copy, "%s", v);
+    o->n_hosts = split_list(copy, o->hosts, LG_MAX_HOSTS);
+    return o->n_hosts > 0;
+}
+
+static bool parse_int(const char *s, long lo, long hi, int *out);
+
+static bool parse_pids(const char *v, lg_opts *o)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", v);
+    const char *items[LG_MAX_HOSTS];
+    int n = split_list(copy, items, LG_MAX_HOSTS);
+    for (int i = 0; i < n; i++) {
+        if (!parse_int(items[i], 1, 1 << 30, &o->server_pids[i]))
+            return false;
+    }
+    o->n_server_pids = n;
+    return n > 0;
 }
 
 static bool parse_int(const char *s, long lo, long hi, int *out)
@@ -93,9 +138,9 @@ static bool parse_games(const char *s, unsigned *out)
     snprintf(buf, sizeof buf, "%s", s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int g = 0;
-        while (g < LG_GAME_COUNT && strcmp(tok, lg_game_names[g]) != 0)
+        while (g < lg_game_count && strcmp(tok, lg_games[g].id) != 0)
             g++;
-        if (g == LG_GAME_COUNT)
+        if (g == lg_game_count)
             return false;
         *out |= 1u << g;
     }
@@ -116,13 +161,14 @@ static bool parse_scenario(const char *s, lg_scenario *out)
 int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
 {
     *o = (lg_opts){
-        .host = "127.0.0.1",
+        .hosts = {"127.0.0.1"},
+        .n_hosts = 1,
         .port = 8080,
         .path = "/ws",
         .scenario = LG_CHAT,
         .wire = LG_WIRE_BOTPIT,
         .colyseus_room = "chat",
-        .games = (1u << LG_GAME_COUNT) - 1,
+        .games = lg_game_count < 32 ? (1u << lg_game_count) - 1 : ~0u,
         .levels = {400},
         .n_levels = 1,
         .room_size = 4,
@@ -154,7 +200,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
             fprintf(err, "botpit-loadgen: %s needs a value (--help)\n", a);
             return -1;
         } else if (strcmp(a, "--host") == 0) {
-            o->host = v;
+            ok = parse_hosts(v, o);
         } else if (strcmp(a, "--port") == 0) {
             ok = parse_int(v, 1, 65535, &o->port);
         } else if (strcmp(a, "--path") == 0) {
@@ -177,7 +223,7 @@ int args_parse(int argc, char **argv, lg_opts *o, FILE *err)
         } else if (strcmp(a, "--stop-p99-ms") == 0) {
             ok = parse_seconds(v, &o->stop_p99_ms);
         } else if (strcmp(a, "--server-pid") == 0) {
-            ok = parse_int(v, 1, 1 << 30, &o->server_pid);
+            ok = parse_pids(v, o);
         } else if (strcmp(a, "--wire") == 0) {
             if (strcmp(v, "botpit") == 0)
                 o->wire = LG_WIRE_BOTPIT;

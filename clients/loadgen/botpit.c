@@ -32,18 +32,6 @@ enum {
 
 #define CHAT_MARK "lg "
 
-/* The play scenario's room options and who plays, by LG_GAME_*. */
-static const struct {
-    const char *options;
-    bool plays;
-} GAMES[LG_GAME_COUNT] = {
-    [LG_GAME_RICOCHET] = {"{\"timer_s\": 5, \"demo_s\": 10, \"pause_s\": 1, \"chips_to_win\": 1}", true},
-    [LG_GAME_MANOOVER] = {"{\"match_to\": 0}", true},
-    [LG_GAME_BOXING] = {"{}", false},
-    [LG_GAME_ROBORALLY] = {"{\"course\": \"dizzy_dash\"}", false},
-    [LG_GAME_ROBOTWARS] = {"{}", false},
-};
-
 /* ---- sending ---- */
 
 static bool send_json(lg_client *c, json_t *msg, uint32_t id)
@@ -98,9 +86,11 @@ static void send_act(lg_client *c, json_t *action)
 static void create_room(lg_client *c)
 {
     if (c->w->o->scenario == LG_PLAY) {
-        json_t *options = json_loads(GAMES[c->game].options, 0, NULL);
-        request(c, S_CREATE, proto_client_create(lg_game_names[c->game], options, true));
-        json_decref(options);
+        const lg_game *g = &lg_games[c->game];
+        json_t *play = json_loads(g->play, 0, NULL);
+        json_t *options = json_object_get(json_object_get(play, "loadgen"), "options");
+        request(c, S_CREATE, proto_client_create(g->id, options, true));
+        json_decref(play);
     } else {
         /* Any game will do for a room that only chats: boxing seats up to 4
          * and later joiners watch. */
@@ -181,7 +171,7 @@ static void on_welcome(lg_client *c, json_t *msg)
 /* The next step of the play scenario's room set-up. */
 static void play_next(lg_client *c)
 {
-    bool plays = GAMES[c->game].plays;
+    bool plays = lg_play_knows(c->game);
     switch (c->step) {
     case S_CREATE:
         if (plays)
@@ -281,6 +271,30 @@ static void play_manoover(lg_client *c, const json_t *view)
         send_act(c, json_pack("{s:s}", "kind", "pass"));
 }
 
+/* The games the client plays itself, by id; it watches bots play the
+ * others. */
+static const struct {
+    const char *game;
+    void (*play)(lg_client *c, const json_t *view);
+} players[] = {
+    {"ricochet", play_ricochet},
+    {"manoover", play_manoover},
+};
+
+static int player_of(int game)
+{
+    for (size_t i = 0; i < sizeof players / sizeof *players; i++) {
+        if (strcmp(players[i].game, lg_games[game].id) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+bool lg_play_knows(int game)
+{
+    return player_of(game) >= 0;
+}
+
 static void on_state(lg_client *c, json_t *msg, long long id)
 {
     if (c->req_id && id == c->req_id) {
@@ -289,11 +303,9 @@ static void on_state(lg_client *c, json_t *msg, long long id)
     }
     if (c->w->o->scenario != LG_PLAY || c->step != S_IN_ROOM || c->req_id)
         return;
-    const json_t *view = json_object_get(msg, "view");
-    if (c->game == LG_GAME_RICOCHET)
-        play_ricochet(c, view);
-    else if (c->game == LG_GAME_MANOOVER)
-        play_manoover(c, view);
+    int p = player_of(c->game);
+    if (p >= 0)
+        players[p].play(c, json_object_get(msg, "view"));
 }
 
 static void on_over(lg_client *c)

@@ -18,6 +18,7 @@
 #include "hist.h"
 
 #define LG_MAX_LEVELS 32
+#define LG_MAX_HOSTS 16
 
 typedef enum lg_scenario {
     LG_IDLE,      /* connected, said hello, then a ping every period */
@@ -27,12 +28,21 @@ typedef enum lg_scenario {
     LG_RECONNECT, /* rooms of N; everyone drops at once and resumes with its token */
 } lg_scenario;
 
-/* The games of the play scenario: the first two the client plays itself
- * (ricochet bids and gives up, MANOOVER takes the first legal move), the
- * others it watches two bots play. */
-enum { LG_GAME_RICOCHET, LG_GAME_MANOOVER, LG_GAME_BOXING, LG_GAME_ROBORALLY, LG_GAME_ROBOTWARS,
-       LG_GAME_COUNT };
-extern const char *const lg_game_names[LG_GAME_COUNT];
+/* The games of the play scenario: every engine of the registry, in its
+ * order, each with its play.json (server/games/<id>/play.json), generated
+ * into lg_games.c at build time; the room options come from the file's
+ * "loadgen" object. The client plays the games it knows itself (botpit.c:
+ * ricochet bids and gives up, MANOOVER takes the first legal move) and
+ * watches two bots play the others. At most 32 (opts.games is a mask). */
+typedef struct lg_game {
+    const char *id;
+    const char *play; /* the text of its play.json */
+} lg_game;
+extern const lg_game lg_games[];
+extern const int lg_game_count;
+
+/* Whether the client plays game g itself (botpit.c). */
+bool lg_play_knows(int g);
 
 typedef enum lg_wire {
     LG_WIRE_BOTPIT,   /* protocol/PROTOCOL.md */
@@ -40,13 +50,16 @@ typedef enum lg_wire {
 } lg_wire;
 
 typedef struct lg_opts {
-    const char *host;
+    /* Each worker process goes to one of these in turn (the nodes of a
+     * distributed server): a room's clients are always on one. */
+    const char *hosts[LG_MAX_HOSTS];
+    int n_hosts;
     int port;
     const char *path; /* the WebSocket's path (Botpit: /ws) */
     lg_scenario scenario;
     lg_wire wire;
     const char *colyseus_room; /* the room name the Colyseus server defines */
-    /* play: the games to spread the rooms over, as bits of LG_GAME_* */
+    /* play: the games to spread the rooms over, as bits of lg_games' indexes */
     unsigned games;
     int levels[LG_MAX_LEVELS];
     int n_levels;
@@ -59,7 +72,8 @@ typedef struct lg_opts {
     int sources;        /* source addresses 127.0.0.1..N; 0: as needed */
     double setup_timeout_s;
     double stop_p99_ms; /* 0: run every level */
-    int server_pid;     /* 0: no server figures */
+    int server_pids[LG_MAX_HOSTS]; /* none: no server figures; several are summed */
+    int n_server_pids;
     bool no_header;     /* rows only */
     bool header_only;   /* the header only, no run */
     bool verbose;

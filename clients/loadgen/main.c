@@ -84,7 +84,8 @@ static bool write_full(int fd, const void *buf, size_t len)
     return true;
 }
 
-static bool spawn(child *ch, const lg_opts *o, uint32_t first, uint32_t count, uint32_t total)
+static bool spawn(child *ch, const lg_opts *o, int index, uint32_t first, uint32_t count,
+                  uint32_t total)
 {
     int ctl[2], rep[2];
     if (pipe2(ctl, O_CLOEXEC) != 0)
@@ -102,7 +103,7 @@ static bool spawn(child *ch, const lg_opts *o, uint32_t first, uint32_t count, u
     if (pid == 0) {
         close(ctl[1]);
         close(rep[0]);
-        _exit(worker_main(o, first, count, total, ctl[0], rep[1]));
+        _exit(worker_main(o, index, first, count, total, ctl[0], rep[1]));
     }
     close(ctl[0]);
     close(rep[1]);
@@ -141,10 +142,28 @@ static uint32_t share(const lg_opts *o, int clients, int workers, int i)
     return first < end ? end - first : 0;
 }
 
+/* The servers' figures summed (the nodes of a distributed one): false if
+ * none is given or one is gone. */
+static bool servers_read(const lg_opts *o, procstat *sum)
+{
+    *sum = (procstat){0};
+    for (int i = 0; i < o->n_server_pids; i++) {
+        procstat one;
+        if (!procstat_read(o->server_pids[i], &one))
+            return false;
+        sum->cpu_s += one.cpu_s;
+        sum->rss_mb += one.rss_mb;
+        sum->wait_s += one.wait_s;
+    }
+    return o->n_server_pids > 0;
+}
+
 /* Runs one level; false when it could not (the message is printed). */
 static bool run_level(const lg_opts *o, int clients, report_level *r)
 {
     int workers = (clients + o->per_process - 1) / o->per_process;
+    /* Every host (node) gets as many workers, so the same share of clients. */
+    workers = (workers + o->n_hosts - 1) / o->n_hosts * o->n_hosts;
     child *kids = calloc((size_t)workers, sizeof *kids);
     if (!kids)
         return false;
@@ -153,7 +172,7 @@ static bool run_level(const lg_opts *o, int clients, report_level *r)
     uint32_t first = 0;
     for (int i = 0; i < workers; i++) {
         uint32_t count = share(o, clients, workers, i);
-        if (!spawn(&kids[i], o, first, count, (uint32_t)clients)) {
+        if (!spawn(&kids[i], o, i, first, count, (uint32_t)clients)) {
             fprintf(stderr, "botpit-loadgen: cannot start a worker: %s\n", strerror(errno));
             end_children(kids, started);
             free(kids);
@@ -187,7 +206,7 @@ static bool run_level(const lg_opts *o, int clients, report_level *r)
     int64_t window_at = go + (int64_t)(o->warmup_s * 1e6);
     sleep_until(window_at);
     procstat before = {0}, after = {0};
-    bool server = o->server_pid && procstat_read(o->server_pid, &before);
+    bool server = servers_read(o, &before);
     int64_t end_deadline = window_at + (int64_t)((o->seconds + 30) * 1e6);
     lg_result *res = malloc(sizeof *res);
     for (int i = 0; i < workers && ok && res; i++) {
@@ -198,7 +217,7 @@ static bool run_level(const lg_opts *o, int clients, report_level *r)
             report_merge(r, res);
     }
     int64_t window_end = lg_now_us();
-    server = server && procstat_read(o->server_pid, &after);
+    server = server && servers_read(o, &after);
     free(res);
     end_children(kids, workers);
     free(kids);

@@ -20,14 +20,6 @@ int64_t lg_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-const char *const lg_game_names[LG_GAME_COUNT] = {
-    [LG_GAME_RICOCHET] = "ricochet",
-    [LG_GAME_MANOOVER] = "manoover",
-    [LG_GAME_BOXING] = "boxing",
-    [LG_GAME_ROBORALLY] = "roborally",
-    [LG_GAME_ROBOTWARS] = "robotwars",
-};
-
 const char *lg_scenario_name(lg_scenario s)
 {
     switch (s) {
@@ -358,14 +350,15 @@ static void on_time(lg_worker *w, int64_t now)
 /* The play scenario's game for client k: the chosen games in turn. */
 static int game_of(unsigned games, uint32_t k)
 {
-    int chosen[LG_GAME_COUNT], n = 0;
-    for (int g = 0; g < LG_GAME_COUNT; g++)
+    int chosen[32], n = 0;
+    for (int g = 0; g < lg_game_count && g < 32; g++)
         if (games & (1u << g))
             chosen[n++] = g;
     return n ? chosen[k % (uint32_t)n] : 0;
 }
 
-static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count, uint32_t total)
+static bool setup(lg_worker *w, const lg_opts *o, int index, uint32_t first, uint32_t count,
+                  uint32_t total)
 {
     static const ws_handlers handlers = {on_open, on_message, on_closed};
     w->o = o;
@@ -374,7 +367,8 @@ static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count
     w->count = count;
     w->total = total;
     int sources = o->sources ? o->sources : 1 + (int)(total / 25000);
-    w->loop = ws_loop_new(&handlers, o->host, o->port, sources);
+    /* Several hosts: the nodes of one server, each worker on one of them. */
+    w->loop = ws_loop_new(&handlers, o->hosts[index % o->n_hosts], o->port, sources);
     w->clients = calloc(count, sizeof *w->clients);
     w->queue = calloc(count, sizeof *w->queue);
     uint32_t size = o->scenario == LG_PLAY || o->scenario == LG_IDLE ? 1 : (uint32_t)o->room_size;
@@ -400,15 +394,15 @@ static bool setup(lg_worker *w, const lg_opts *o, uint32_t first, uint32_t count
     return ws_watch_fd(w->loop, w->ctl_fd, on_control, w);
 }
 
-int worker_main(const lg_opts *o, uint32_t first, uint32_t count, uint32_t total, int ctl_fd,
-                int rep_fd)
+int worker_main(const lg_opts *o, int index, uint32_t first, uint32_t count, uint32_t total,
+                int ctl_fd, int rep_fd)
 {
     lg_worker *w = calloc(1, sizeof *w);
     if (!w)
         return 1;
     w->ctl_fd = ctl_fd;
     w->rep_fd = rep_fd;
-    if (!setup(w, o, first, count, total)) {
+    if (!setup(w, o, index, first, count, total)) {
         fprintf(stderr, "botpit-loadgen: worker set-up failed: %s\n", strerror(errno));
         return 1;
     }

@@ -105,8 +105,8 @@ struct lg_worker {
 
 /* Runs one worker's share (clients first..first+count-1 of total) and
  * returns its exit status. */
-int worker_main(const lg_opts *o, uint32_t first, uint32_t count, uint32_t total, int ctl_fd,
-                int rep_fd);
+int worker_main(const lg_opts *o, int index, uint32_t first, uint32_t count, uint32_t total,
+                int ctl_fd, int rep_fd);
 
 /* ---- for the wires ---- */
 

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +94,9 @@ static long long send_msg(app *a, json_t *msg)
 static void send_hello(app *a)
 {
     const char *token = a->cfg_ok ? config_token(&a->cfg, a->endpoint) : NULL;
-    json_t *m = proto_client_hello(a->st.name, token);
+    /* A link code names the player instead: its own name and token come back. */
+    json_t *m = a->pending_link[0] ? proto_client_hello_link(a->pending_link, NULL)
+                                   : proto_client_hello(a->st.name, token);
     long long id = ++a->next_id;
     char *text = proto_client_encode(m, id);
     json_decref(m);
@@ -246,6 +249,144 @@ static bool is_our_act(app *a, long long id)
 
 static void run_line(app *a, const char *line);
 
+/* ---- what players have done; carrying the identity ---- */
+
+static const json_t *selected_room(const app *a);
+
+/* The hand-off to a finished game's replay (`:replay ID`): the overlay
+ * closes and the replay opens in its place. */
+static void open_replay(app *a, long long id)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%lld", id);
+    a->records = RECORDS_NONE;
+    app_replay_command(a, text);
+}
+
+/* The game the history overlay has chosen: its result id, or -1. */
+static long long chosen_game(const app *a)
+{
+    const json_t *row = json_array_get(json_object_get(a->st.history, "recent"), (size_t)a->records_sel);
+    return row ? (long long)json_integer_value(json_object_get(row, "id")) : -1;
+}
+
+int app_records_rows(const app *a)
+{
+    if (a->records == RECORDS_HISTORY)
+        return (int)json_array_size(json_object_get(a->st.history, "recent"));
+    if (a->records == RECORDS_RATINGS)
+        return (int)json_array_size(json_object_get(a->st.ratings, "players"));
+    return 0;
+}
+
+/* What the server answered to :history, :ratings and :link. */
+static void records_answer(app *a, unsigned changed)
+{
+    if (changed & (STORE_HISTORY | STORE_RATINGS)) {
+        a->records = changed & STORE_HISTORY ? RECORDS_HISTORY : RECORDS_RATINGS;
+        a->records_sel = 0;
+        a->help_open = false;
+    }
+    if (changed & STORE_LINK) {
+        int minutes = (int)((a->st.link_until - app_now() + 59999) / 60000);
+        status(a, false, "Your code: %s. Type it on the other device: once, within %d minutes.",
+               a->st.link_code, minutes);
+        char line[200];
+        snprintf(line, sizeof line, "Code for another device: %s (works once, for %d minutes)",
+                 a->st.link_code, minutes);
+        store_log(&a->st, LOG_INFO, NULL, line);
+    }
+}
+
+/* :link CODE: say hello again with the code; the welcome makes this
+ * terminal its player (remember() keeps the token). */
+static void link_with(app *a, const char *typed)
+{
+    char code[16];
+    int n = 0;
+    for (const char *c = typed; *c && n < 8; c++) {
+        if (*c == ' ' || *c == '-')
+            continue;
+        code[n++] = (char)toupper((unsigned char)*c);
+    }
+    code[n] = 0;
+    if (n != 8 || strspn(code, PROTO_CODE_ALPHABET) != 8 || strlen(typed) > 12) {
+        status(a, true, "A code is 8 letters and digits, like K7P2-X9QM: show one on the device where you already play.");
+        return;
+    }
+    snprintf(a->pending_link, sizeof a->pending_link, "%s", code);
+    status(a, false, "Taking the identity of code %.4s-%.4s...", code, code + 4);
+    a->quiet_drop = a->gen != 0;
+    if (a->gen && !a->st.welcomed)
+        send_hello(a);
+    else {
+        conn_drop(a->net);
+        conn_retry(a->net);
+    }
+}
+
+/* A refused code: said on the status line; the terminal goes on as it was. */
+static void link_refused(app *a, const json_t *m)
+{
+    const char *message = json_string_value(json_object_get(m, "message"));
+    char text[STORE_TEXT_MAX];
+    snprintf(text, sizeof text, "%s", message ? message : "that code did not work");
+    text[0] = (char)toupper((unsigned char)text[0]);
+    a->pending_link[0] = 0;
+    a->quiet_drop = true;
+    conn_drop(a->net);
+    conn_retry(a->net);
+    snprintf(a->link_refusal, sizeof a->link_refusal, "%.296s.", text);
+    status(a, true, "%s", a->link_refusal);
+}
+
+static void records_key(app *a, int key)
+{
+    int rows = app_records_rows(a);
+    if (key == K_UP || key == K_DOWN || key == K_PGUP || key == K_PGDN) {
+        int step = key == K_PGUP || key == K_PGDN ? 10 : 1;
+        int sel = a->records_sel + (key == K_UP || key == K_PGUP ? -step : step);
+        a->records_sel = sel < 0 ? 0 : sel >= rows ? (rows > 0 ? rows - 1 : 0) : sel;
+    } else if (key == K_ENTER && a->records == RECORDS_HISTORY && chosen_game(a) >= 0) {
+        open_replay(a, chosen_game(a));
+    } else {
+        a->records = RECORDS_NONE;
+    }
+}
+
+static void cmd_records(app *a, const cmd *c)
+{
+    if (c->id == CMD_HISTORY) {
+        if (send_msg(a, proto_client_history(c->text)) >= 0)
+            status(a, false, "Asking for %s games...", c->text ? "that player's" : "your");
+        return;
+    }
+    if (c->id == CMD_LINK) {
+        if (c->text)
+            link_with(a, c->text);
+        else if (send_msg(a, proto_client_verb(PROTO_LINK_CODE)) >= 0)
+            status(a, false, "Asking for a code...");
+        return;
+    }
+    const char *game = c->text ? c->text : store_game_id(&a->st);
+    if (!game)
+        game = json_string_value(json_object_get(selected_room(a), "game"));
+    if (!game) {
+        status(a, true, "Which game? Type :ratings and its id (ricochet, manoover, boxing, roborally, robotwars).");
+        return;
+    }
+    send_msg(a, proto_client_ratings(game));
+}
+
+/* A join, remembered in case the answer is `moved`. */
+static long long send_join(app *a, const char *code, bool spectate)
+{
+    long long id = send_msg(a, proto_client_join(code, spectate ? "spectator" : NULL));
+    a->join_id = id;
+    a->join_spectate = spectate;
+    return id;
+}
+
 /* ---- server messages ---- */
 
 static void after_welcome(app *a)
@@ -254,13 +395,47 @@ static void after_welcome(app *a)
     send_msg(a, proto_client_verb(PROTO_GAMES));
     if (!a->st.room)
         send_msg(a, proto_client_rooms(true));
+    if (a->rejoin[0]) { /* the join a node moved us for, again on this one */
+        if (!a->st.room || strcmp(a->st.room_code, a->rejoin) != 0)
+            send_join(a, a->rejoin, a->rejoin_spectate);
+        a->rejoin[0] = 0;
+    }
     if (a->started_actions)
         return;
     a->started_actions = true;
     if (a->opts.join[0])
-        send_msg(a, proto_client_join(a->opts.join, NULL));
+        send_join(a, a->opts.join, false);
     else if (a->opts.spectate[0])
-        send_msg(a, proto_client_join(a->opts.spectate, "spectator"));
+        send_join(a, a->opts.spectate, true);
+}
+
+/* Distributed mode: another node holds the room. The link goes there (the
+ * same token says hello), and a join it answered is sent again there. */
+#define MOVES_MAX 5
+static void on_moved(app *a, const json_t *m, long long id)
+{
+    const char *code = json_string_value(json_object_get(m, "room"));
+    const char *where = json_string_value(json_object_get(m, "url"));
+    url target;
+    char why[300];
+    if (!code || !where || url_parse(where, &target, why, sizeof why) < 0) {
+        status(a, true, "The server sent us to an address we cannot use (%s).", where ? where : "none");
+        return;
+    }
+    if (++a->moves > MOVES_MAX) {
+        a->moves = 0;
+        status(a, true, "The server keeps sending us elsewhere for room %s; try again in a moment.",
+               code);
+        return;
+    }
+    if (id >= 0 && id == a->join_id) {
+        snprintf(a->rejoin, sizeof a->rejoin, "%s", code);
+        a->rejoin_spectate = a->join_spectate;
+    }
+    debug_log("moved: room %s is at %s", code, where);
+    status(a, false, "Room %s is on another server node; going there...", code);
+    a->quiet_drop = true;
+    conn_redirect(a->net, &target);
 }
 
 /* --create GAME: the form, once the games are known and we are in no room.
@@ -303,6 +478,11 @@ static void on_message(app *a, const char *text, size_t len)
     proto_server_type type = proto_client_type(m);
     long long id = proto_client_reply_id(m);
     debug_log("recv %.300s", text);
+    if (type == PROTO_S_ERROR && id >= 0 && id == a->hello_id && a->pending_link[0]) {
+        link_refused(a, m);
+        json_decref(m);
+        return;
+    }
     if (type == PROTO_S_ERROR && id >= 0 && id == a->hello_id) {
         const char *code = json_string_value(json_object_get(m, "code"));
         store_apply(&a->st, m, app_now());
@@ -312,7 +492,16 @@ static void on_message(app *a, const char *text, size_t len)
             a->input = INPUT_NAME;
             edit_set(&a->line, "");
             conn_drop(a->net);
+        } else if (code && strcmp(code, "unavailable") == 0) {
+            /* the server cannot answer just now (its store, or a room being
+             * moved between nodes): say hello again on a new link shortly */
+            conn_drop(a->net);
         }
+        json_decref(m);
+        return;
+    }
+    if (type == PROTO_S_MOVED) {
+        on_moved(a, m, id);
         json_decref(m);
         return;
     }
@@ -326,9 +515,18 @@ static void on_message(app *a, const char *text, size_t len)
             a->st.log_count = 0;
         }
         status(a, false, "Connected to %s as %s.", a->endpoint, a->st.name);
+        if (a->pending_link[0]) {
+            a->pending_link[0] = 0;
+            status(a, false, "This terminal now plays as %s, with their games and ratings (:history).",
+                   a->st.name);
+        } else if (a->link_refusal[0]) { /* back as before: the refusal stays in view */
+            status(a, true, "%s", a->link_refusal);
+            a->link_refusal[0] = 0;
+        }
         after_welcome(a);
         app_replay_welcome(a);
     }
+    records_answer(a, changed);
     if (changed & STORE_GAMES && a->pending_create[0]) {
         char line[sizeof a->pending_create];
         memcpy(line, a->pending_create, sizeof line);
@@ -339,6 +537,8 @@ static void on_message(app *a, const char *text, size_t len)
         a->room_due = false;
     if (changed & (STORE_GAMES | STORE_NEW_ROOM | STORE_LEFT))
         create_asked(a);
+    if (changed & (STORE_NEW_ROOM | STORE_ROOM))
+        a->moves = 0; /* in a room again: moves so far were not going round in circles */
     if (changed & STORE_NEW_ROOM) {
         table_close(a);
         a->form_open = false;
@@ -605,7 +805,7 @@ static void cmd_join(app *a, const cmd *c)
         }
         snprintf(code, sizeof code, "%s", sel);
     }
-    if (send_msg(a, proto_client_join(code, c->id == CMD_SPECTATE ? "spectator" : NULL)) >= 0)
+    if (send_join(a, code, c->id == CMD_SPECTATE) >= 0)
         status(a, false, "Joining room %s...", code);
 }
 
@@ -728,7 +928,9 @@ static void move_selection(app *a, int delta)
 
 static void cancel(app *a)
 {
-    if (a->help_open)
+    if (a->records != RECORDS_NONE)
+        a->records = RECORDS_NONE;
+    else if (a->help_open)
         a->help_open = false;
     else if (a->confirm_text[0])
         a->confirm_text[0] = 0;
@@ -846,6 +1048,11 @@ static void exec_core(app *a, const cmd *c)
         break;
     case CMD_REPLAY:
         app_replay_command(a, c->text);
+        break;
+    case CMD_HISTORY:
+    case CMD_RATINGS:
+    case CMD_LINK:
+        cmd_records(a, c);
         break;
     case CMD_ACT: {
         json_error_t err;
@@ -1012,7 +1219,7 @@ static void handle_key(app *a, int key, int my, int mx)
     if (key == K_RESIZE)
         return;
     if (key == K_MOUSE) {
-        if (a->confirm_text[0] || a->help_open)
+        if (a->confirm_text[0] || a->help_open || a->records != RECORDS_NONE)
             cancel(a);
         else
             click(a, my, mx);
@@ -1031,6 +1238,10 @@ static void handle_key(app *a, int key, int my, int mx)
             if (command[0])
                 run_line(a, command);
         }
+        return;
+    }
+    if (a->records != RECORDS_NONE && a->input == INPUT_NONE) {
+        records_key(a, key);
         return;
     }
     if (a->help_open) {
@@ -1163,8 +1374,20 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
     store_init(&a->st);
     replay_init(&a->rp);
     url_endpoint(&opts->server, a->endpoint, sizeof a->endpoint);
-    char cfg_why[300];
-    a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
+    char cfg_why[300] = "";
+    if (opts->kiosk) {
+        /* A shared account: no file but the one --state names, whatever
+         * the environment says (its other players' files are beside it). */
+        unsetenv("BOTPIT_TUI_LOG");
+        if (opts->state)
+            a->cfg_ok = config_open_in(&a->cfg, opts->state, cfg_why, sizeof cfg_why) == 0;
+        else
+            a->cfg.data = json_object(); /* a guest: nothing is kept, and nothing to say */
+    } else if (opts->state) {
+        a->cfg_ok = config_open_in(&a->cfg, opts->state, cfg_why, sizeof cfg_why) == 0;
+    } else {
+        a->cfg_ok = config_open(&a->cfg, cfg_why, sizeof cfg_why) == 0;
+    }
     const char *name = opts->name ? opts->name : config_name(&a->cfg);
     if (name) {
         char clean[4 * PROTO_NAME_MAX + 1], bad[200];
@@ -1175,17 +1398,29 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
             return -1;
         }
     }
-    if (!a->cfg_ok)
+    if (!a->cfg_ok && cfg_why[0])
         store_status(&a->st, true, app_now(), "%s", cfg_why);
     a->input = a->st.name[0] ? INPUT_NONE : INPUT_NAME;
     a->running = true;
     return 0;
 }
 
+/* Ctrl-Z would stop the program with nothing to resume it (botpit-ssh
+ * runs no shell), leaving the player a frozen screen: it does nothing.
+ * Set before curses starts, which then leaves these signals alone. */
+static void kiosk_signals(void)
+{
+    signal(SIGTSTP, SIG_IGN);
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
+}
+
 int app_run(app *a)
 {
     char why[300];
     term_info info;
+    if (a->opts.kiosk)
+        kiosk_signals();
     if (term_start(a->opts.ascii, a->opts.mono, &info, why, sizeof why) < 0) {
         fprintf(stderr, "botpit-tui: %s\n", why);
         return 1;
@@ -1193,7 +1428,7 @@ int app_run(app *a)
     term_handle_signals();
     a->utf8 = info.utf8;
     a->color = info.color;
-    a->net = conn_start(&a->opts.server, a->opts.insecure, why, sizeof why);
+    a->net = conn_start(&a->opts.server, a->opts.insecure, a->opts.forwarded_for, why, sizeof why);
     if (!a->net) {
         term_end();
         fprintf(stderr, "botpit-tui: %s\n", why);

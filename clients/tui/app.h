@@ -28,6 +28,13 @@
 #define APP_MIN_W 80
 #define APP_HISTORY 32
 
+/* The overlay of what players have done, when open. */
+typedef enum app_records {
+    RECORDS_NONE,
+    RECORDS_HISTORY, /* a player's games (store.history) */
+    RECORDS_RATINGS, /* a game's leaderboard (store.ratings) */
+} app_records;
+
 typedef enum app_input {
     INPUT_NONE,
     INPUT_COMMAND, /* the ":" command line */
@@ -75,6 +82,17 @@ typedef struct app {
     long long moderation_id; /* (host) our last mute/unmute/remove, until its answer */
     char moderation_done[160]; /* what the status line says when it is done */
     int sit_seat;
+    app_records records;    /* the history or leaderboard overlay, or none */
+    int records_sel;        /* the chosen game of the history, the first row of a leaderboard */
+    char pending_link[16];  /* a link code the next hello says, or "" */
+    char link_refusal[300]; /* why the last code was refused, kept past the reconnection */
+    /* The last join sent, and one to send again on the node a `moved` sent
+     * us to (distributed mode), or "". */
+    long long join_id;
+    bool join_spectate;
+    char rejoin[8];
+    bool rejoin_spectate;
+    int moves;              /* moved followed since we were last in a room (a loop: stop) */
 
     /* the command line and the name field */
     app_input input;
@@ -113,6 +131,9 @@ km_screen app_screen(const app *a);
 unsigned app_key_state(const app *a);
 /* Refreshes a->tbl from the store for a renderer call that may act. */
 table *app_table(app *a);
+/* The rows the history or leaderboard overlay lists (its games, its
+ * players). */
+int app_records_rows(const app *a);
 /* The table as it is now, for drawing: it cannot act (no ops). */
 void app_read_table(const app *a, table *t);
 int64_t app_now(void);

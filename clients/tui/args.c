@@ -1,6 +1,7 @@
 /* args.c: the command line of botpit-tui. */
 #include "args.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,12 +24,18 @@ const char args_usage[] =
     "  --insecure        TLS without certificate checks (a self-signed test box)\n"
     "  --ascii           draw with plain ASCII even in a UTF-8 terminal\n"
     "  --no-color        draw without colours (also: NO_COLOR=1)\n"
+    "  --state DIR       keep the name and token in DIR/tui.json\n"
+    "  --kiosk           for a shared account (botpit-ssh): the name and token only\n"
+    "                    in --state DIR (none: nothing is kept), no debug log,\n"
+    "                    Ctrl-Z does not suspend\n"
+    "  --forwarded-for ADDR  the player's own address, sent as X-Real-IP for a\n"
+    "                    server with --trust-proxy to count its limits by\n"
     "  --help            this text\n"
     "  --version         the version\n"
     "\n"
     "In the program, ? lists every key and : opens the command line (:help).\n"
     "Your name and player token are kept in $XDG_CONFIG_HOME/botpit/\n"
-    "(~/.config/botpit/ by default).\n";
+    "(~/.config/botpit/ by default), or in --state DIR.\n";
 
 /* --flag VALUE or --flag=VALUE: returns the value and advances *i, or NULL. */
 static const char *flag_value(int argc, char **argv, int *i, const char *flag, bool *matched)
@@ -60,6 +67,20 @@ static int code_flag(const char *value, const char *flag, char out[6], char *why
     return 0;
 }
 
+/* An IPv4 or IPv6 address, nothing else: it goes into a header as it is. */
+static int address_flag(const char *value, char *out, size_t len, char *why, size_t why_len)
+{
+    unsigned char bytes[16];
+    if (!value || strlen(value) >= len ||
+        (inet_pton(AF_INET, value, bytes) != 1 && inet_pton(AF_INET6, value, bytes) != 1)) {
+        snprintf(why, why_len, "--forwarded-for needs an IP address, not \"%.60s\"",
+                 value ? value : "");
+        return -1;
+    }
+    snprintf(out, len, "%s", value);
+    return 0;
+}
+
 int args_parse(int argc, char **argv, args *out, char *why, size_t why_len)
 {
     memset(out, 0, sizeof *out);
@@ -78,6 +99,17 @@ int args_parse(int argc, char **argv, args *out, char *why, size_t why_len)
             out->ascii = true;
         } else if (strcmp(a, "--no-color") == 0 || strcmp(a, "--no-colour") == 0) {
             out->mono = true;
+        } else if (strcmp(a, "--kiosk") == 0) {
+            out->kiosk = true;
+        } else if ((v = flag_value(argc, argv, &i, "--state", &m)) || m) {
+            if (!v || !*v) {
+                snprintf(why, why_len, "--state needs a folder");
+                return -1;
+            }
+            out->state = v;
+        } else if ((v = flag_value(argc, argv, &i, "--forwarded-for", &m)) || m) {
+            if (address_flag(v, out->forwarded_for, sizeof out->forwarded_for, why, why_len) < 0)
+                return -1;
         } else if ((v = flag_value(argc, argv, &i, "--name", &m)) || m) {
             if (!v || !*v) {
                 snprintf(why, why_len, "--name needs a name");

@@ -3,6 +3,7 @@
  *
  *   botpit-tui [URL] [--name NAME] [--join CODE | --spectate CODE |
  *              --create GAME] [--insecure] [--ascii] [--no-color]
+ *              [--state DIR] [--kiosk] [--forwarded-for ADDR]
  *              [--help] [--version]
  *
  * Plain values: the strings point into argv.
@@ -24,6 +25,9 @@ typedef struct args {
     bool insecure;        /* TLS without certificate checks */
     bool ascii;           /* no Unicode drawing, whatever the locale says */
     bool mono;            /* no colours */
+    const char *state;    /* the folder of tui.json instead of $XDG_CONFIG_HOME/botpit */
+    bool kiosk;           /* a shared account's player (botpit-ssh): see args_usage */
+    char forwarded_for[64]; /* an address sent as X-Real-IP, or "" */
     bool help, version;
 } args;
 

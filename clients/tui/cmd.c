@@ -34,6 +34,9 @@ const cmd_spec cmd_specs[] = {
     {"act", NULL, CMD_ACT, "act JSON", "send a game action as JSON"},
     {"replay", NULL, CMD_REPLAY, "replay ID | step N | to N | play | seen WHO | close",
      "watch a finished game again, move by move (ID: from its result or :history)"},
+    {"history", "games", CMD_HISTORY, "history [PLAYER-ID]", "your games and ratings (Enter replays one)"},
+    {"ratings", NULL, CMD_RATINGS, "ratings [GAME]", "a game's leaderboard (this room's game without GAME)"},
+    {"link", NULL, CMD_LINK, "link [CODE]", "show a code for another device; with CODE, play as its player"},
     {"reconnect", NULL, CMD_RECONNECT, "reconnect", "connect again now"},
     {"log", NULL, CMD_LOG, "log", "show or hide the chat and game log"},
     {"redraw", NULL, CMD_REDRAW, "redraw", "draw the whole screen again"},
@@ -200,6 +203,16 @@ cmd_result cmd_parse(const cmd_words *w, cmd *out, char *why, size_t why_len)
         if (!rest || !*rest)
             return CMD_OTHER;
         out->text = rest; /* replay.h parses it */
+        return CMD_CORE;
+    case CMD_HISTORY:
+    case CMD_RATINGS:
+    case CMD_LINK:
+        if (w->argc > 2 && spec->id != CMD_LINK)
+            return usage(spec, why, why_len, "one word at most");
+        /* a code may be typed in two groups: "K7P2 X9QM" */
+        if (w->argc > 3)
+            return usage(spec, why, why_len, "one code");
+        out->text = w->argc > 1 ? w->rest[1] : NULL;
         return CMD_CORE;
     default:
         if (w->argc > 1)

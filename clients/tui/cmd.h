@@ -72,6 +72,10 @@ typedef enum cmd_id {
     CMD_ACT,
     /* replays */
     CMD_REPLAY,
+    /* what players have done; carrying the identity */
+    CMD_HISTORY,
+    CMD_RATINGS,
+    CMD_LINK,
     CMD_COUNT
 } cmd_id;
 
@@ -93,7 +97,8 @@ typedef struct cmd {
     char level[24];       /* BOT: a level, or "" for the default / the next */
     char code[8];         /* JOIN, SPECTATE: a room code; "" = the selected room */
     const char *text;     /* NAME, CHAT, ACT, MUTE, UNMUTE, REMOVE, REPLAY: the rest of the line;
-                           * CREATE: the game id or NULL */
+                           * CREATE: the game id or NULL; HISTORY: a player id, RATINGS:
+                           * a game id, LINK: a code (each NULL when not given) */
     bool force;           /* LEAVE, QUIT: "!" or "yes" skips the question */
     int argc;             /* CREATE: option words (name=value, "private") */
     char **argv;

@@ -32,6 +32,15 @@ static int config_folder(char *buf, size_t len, char *why, size_t why_len)
     return 0;
 }
 
+static void config_load(config *c)
+{
+    c->data = json_load_file(c->path, 0, NULL);
+    if (!json_is_object(c->data)) {
+        json_decref(c->data);
+        c->data = json_object();
+    }
+}
+
 int config_open(config *c, char *why, size_t why_len)
 {
     memset(c, 0, sizeof *c);
@@ -41,11 +50,21 @@ int config_open(config *c, char *why, size_t why_len)
         return -1;
     }
     snprintf(c->path, sizeof c->path, "%s/" CONFIG_FILE, dir);
-    c->data = json_load_file(c->path, 0, NULL);
-    if (!json_is_object(c->data)) {
-        json_decref(c->data);
+    config_load(c);
+    return 0;
+}
+
+int config_open_in(config *c, const char *dir, char *why, size_t why_len)
+{
+    memset(c, 0, sizeof *c);
+    int n = snprintf(c->path, sizeof c->path, "%s/" CONFIG_FILE, dir);
+    if (n < 0 || (size_t)n >= sizeof c->path) {
+        c->path[0] = 0;
         c->data = json_object();
+        snprintf(why, why_len, "the folder's path is too long: nothing will be remembered");
+        return -1;
     }
+    config_load(c);
     return 0;
 }
 

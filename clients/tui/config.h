@@ -20,6 +20,9 @@ typedef struct config {
 /* Finds and reads the file (a missing or unreadable one starts empty).
  * Returns 0, or -1 with why when no folder can be named (no HOME). */
 int config_open(config *c, char *why, size_t why_len);
+/* The same with the folder named (botpit-tui --state DIR): DIR/tui.json,
+ * whatever the environment says. -1 with why when the path is too long. */
+int config_open_in(config *c, const char *dir, char *why, size_t why_len);
 void config_close(config *c);
 
 /* Borrowed strings, or NULL. */

@@ -36,8 +36,12 @@ typedef enum link_state { LINK_IDLE, LINK_CONNECTING, LINK_OPEN } link_state;
 
 struct conn {
     url target;
+    url node;             /* where a `moved` sent us (conn_redirect) */
+    bool node_pending;    /* guarded by lock: go to node at the next chance */
+    bool use_node;        /* the network thread's: the link goes to node */
     char host_header[300];
     bool insecure;
+    char forwarded_for[64]; /* sent as X-Real-IP when set */
     struct lws_context *ctx;
     pthread_t thread;
     bool thread_started;
@@ -131,12 +135,38 @@ static void schedule(conn *c, int ms)
     lws_sul_schedule(c->ctx, 0, &c->sul, connect_now, (lws_usec_t)ms * 1000);
 }
 
+/* The address the next link goes to, and its Host header. */
+static const url *link_target(conn *c)
+{
+    const url *t = c->use_node ? &c->node : &c->target;
+    bool v6 = strchr(t->host, ':') != NULL;
+    snprintf(c->host_header, sizeof c->host_header, "%s%s%s:%d", v6 ? "[" : "", t->host,
+             v6 ? "]" : "", t->port);
+    return t;
+}
+
+/* A redirect asked for by the screen side is taken (network thread). */
+static bool take_redirect(conn *c)
+{
+    pthread_mutex_lock(&c->lock);
+    bool go = c->node_pending;
+    c->node_pending = false;
+    pthread_mutex_unlock(&c->lock);
+    if (go) {
+        c->use_node = true;
+        c->attempt = 0;
+    }
+    return go;
+}
+
 /* The link is gone (or never came up): tell the screen and plan the next try. */
 static void link_down(conn *c, const char *why)
 {
     if (c->state == LINK_IDLE)
         return;
     bool was_open = c->state == LINK_OPEN;
+    /* A node's link that drops or fails: back to the address we were given. */
+    c->use_node = false;
     c->state = LINK_IDLE;
     c->wsi = NULL;
     c->rx_len = 0;
@@ -150,6 +180,9 @@ static void link_down(conn *c, const char *why)
     if (c->close_code == PROTO_CLOSE_REPLACED) {
         c->paused = true;
         ev.retry_ms = -1;
+    } else if (take_redirect(c)) {
+        ev.retry_ms = 0; /* to the node we were sent to, at once */
+        schedule(c, 0);
     } else {
         if (was_open)
             c->attempt = 0;
@@ -169,17 +202,18 @@ static void connect_now(lws_sorted_usec_list_t *sul)
     c->gen++;
     c->state = LINK_CONNECTING;
 
+    const url *t = link_target(c);
     struct lws_client_connect_info info;
     memset(&info, 0, sizeof info);
     info.context = c->ctx;
-    info.address = c->target.host;
-    info.port = c->target.port;
-    info.path = c->target.path;
+    info.address = t->host;
+    info.port = t->port;
+    info.path = t->path;
     info.host = c->host_header;
     info.origin = c->host_header;
     info.protocol = NULL;
     info.ietf_version_or_minus_one = -1;
-    if (c->target.tls) {
+    if (t->tls) {
         info.ssl_connection = LCCSCF_USE_SSL;
         if (c->insecure)
             info.ssl_connection |= LCCSCF_ALLOW_SELFSIGNED | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK |
@@ -190,6 +224,17 @@ static void connect_now(lws_sorted_usec_list_t *sul)
         c->wsi = NULL;
         link_down(c, "cannot reach the server");
     }
+}
+
+void conn_redirect(conn *c, const url *target)
+{
+    pthread_mutex_lock(&c->lock);
+    c->node = *target;
+    c->node_pending = true;
+    if (c->open_gen)
+        c->drop = true;
+    pthread_mutex_unlock(&c->lock);
+    lws_cancel_service(c->ctx);
 }
 
 void conn_plain_error(const char *raw, char *out, size_t len)
@@ -312,10 +357,29 @@ static void wake_up(conn *c)
         lws_sul_cancel(&c->sul);
         schedule(c, 0);
     }
+    if (c->state == LINK_IDLE && take_redirect(c)) { /* between links: go now */
+        c->paused = false;
+        lws_sul_cancel(&c->sul);
+        schedule(c, 0);
+    }
     if (c->state == LINK_OPEN && c->wsi && (drop || pending))
         lws_callback_on_writable(c->wsi);
     else if (drop && c->state == LINK_CONNECTING && c->wsi)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/* The player's own address for a server behind which we play on their
+ * behalf (botpit-ssh): its --trust-proxy counts limits by X-Real-IP. */
+static int append_forwarded_for(conn *c, struct lws *wsi, void *in, size_t len)
+{
+    if (!c->forwarded_for[0])
+        return 0;
+    unsigned char **p = in;
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"x-real-ip:",
+                                       (const unsigned char *)c->forwarded_for,
+                                       (int)strlen(c->forwarded_for), p, *p + len)
+               ? -1
+               : 0;
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -335,6 +399,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         deliver(c, &ev);
         return 0;
     }
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        return append_forwarded_for(c, wsi, in, len);
     case LWS_CALLBACK_CLIENT_RECEIVE:
         return receive(c, wsi, in, len);
     case LWS_CALLBACK_CLIENT_WRITEABLE:
@@ -404,7 +470,8 @@ static void lws_log_line(int level, const char *line)
     }
 }
 
-conn *conn_start(const url *target, bool insecure, char *why, size_t why_len)
+conn *conn_start(const url *target, bool insecure, const char *forwarded_for, char *why,
+                 size_t why_len)
 {
     conn *c = calloc(1, sizeof *c);
     if (!c) {
@@ -413,11 +480,9 @@ conn *conn_start(const url *target, bool insecure, char *why, size_t why_len)
     }
     c->target = *target;
     c->insecure = insecure;
+    snprintf(c->forwarded_for, sizeof c->forwarded_for, "%s", forwarded_for ? forwarded_for : "");
     c->wake[0] = c->wake[1] = -1;
     c->rand_state = (unsigned)time(NULL) ^ (unsigned)getpid();
-    bool v6 = strchr(target->host, ':') != NULL;
-    snprintf(c->host_header, sizeof c->host_header, "%s%s%s:%d", v6 ? "[" : "", target->host,
-             v6 ? "]" : "", target->port);
     pthread_mutex_init(&c->lock, NULL);
     if (pipe2(c->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
         snprintf(why, why_len, "cannot make a pipe: %s", strerror(errno));
@@ -436,11 +501,11 @@ conn *conn_start(const url *target, bool insecure, char *why, size_t why_len)
     info.uid = (uid_t)-1;
     info.timeout_secs = 10;
     info.connect_timeout_secs = 10;
-    if (target->tls) {
-        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-        if (access(CONN_CA_BUNDLE, R_OK) == 0)
-            info.client_ssl_ca_filepath = CONN_CA_BUNDLE;
-    }
+    /* TLS is set up even for a ws:// address: a node we are sent to may be
+     * wss://. */
+    info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    if (access(CONN_CA_BUNDLE, R_OK) == 0)
+        info.client_ssl_ca_filepath = CONN_CA_BUNDLE;
     c->ctx = lws_create_context(&info);
     if (!c->ctx) {
         snprintf(why, why_len, "libwebsockets could not start a client");

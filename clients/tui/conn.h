@@ -11,7 +11,10 @@
  *
  * The link reconnects by itself after any drop, with backoff (0.5 s, 1, 2,
  * 4, 8, then every 12 s), except after close code 4001 (the same player
- * connected from elsewhere): that one waits for conn_retry. Every link gets
+ * connected from elsewhere): that one waits for conn_retry. A server of
+ * several nodes may send the player to another node (`moved`):
+ * conn_redirect takes the link there at once; after that link drops (or
+ * fails to open) it goes back to the address it was started with. Every link gets
  * a new generation number; a message sent for an old generation is dropped,
  * so nothing meant for a dead link (before the new hello) leaks into a new
  * one.
@@ -44,8 +47,10 @@ typedef struct conn_event {
 typedef struct conn conn;
 
 /* Starts the network thread, which connects at once. insecure: TLS without
- * certificate checks. NULL with why on failure. */
-conn *conn_start(const url *target, bool insecure, char *why, size_t why_len);
+ * certificate checks. forwarded_for: an address sent as X-Real-IP with
+ * every connection (NULL or "": none). NULL with why on failure. */
+conn *conn_start(const url *target, bool insecure, const char *forwarded_for, char *why,
+                 size_t why_len);
 /* Joins the thread, closes the link and frees everything. */
 void conn_stop(conn *c);
 
@@ -62,6 +67,9 @@ int conn_send(conn *c, unsigned gen, char *text);
 void conn_drop(conn *c);
 /* Connects now: skips the backoff wait, or resumes after a 4001. */
 void conn_retry(conn *c);
+/* Closes the open link (if any) and connects to target now instead; the
+ * link after a later drop goes to the original address again. */
+void conn_redirect(conn *c, const url *target);
 
 /* libwebsockets' reason for a failed connection, in words for people. */
 void conn_plain_error(const char *raw, char *out, size_t len);

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd.h"
 #include "names.h"
@@ -222,6 +223,25 @@ static void draw_log(const app *a, canvas c, const char *title)
 
 /* ---- the name screen ---- */
 
+/* Where the name and token are kept (--state, --kiosk), in two lines. */
+static void draw_kept_where(const app *a, canvas c, int y, int x)
+{
+    const args *o = &a->opts;
+    if (o->kiosk && !o->state) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. You play as a guest: nothing is kept after");
+        cv_text(c, y + 1, x, CV_DIM, "you quit.");
+    } else if (o->kiosk) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player are kept for you: next");
+        cv_text(c, y + 1, x, CV_DIM, "time you are back as the same player.");
+    } else if (o->state) {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
+        cv_textf(c, y + 1, x, CV_DIM, "%s/tui.json.", o->state);
+    } else {
+        cv_text(c, y, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
+        cv_text(c, y + 1, x, CV_DIM, "$XDG_CONFIG_HOME/botpit/ (~/.config/botpit/).");
+    }
+}
+
 static void draw_name(const app *a, canvas c)
 {
     int y = c.h / 2 - 5, x = c.w / 2 - 30;
@@ -240,8 +260,7 @@ static void draw_name(const app *a, canvas c)
     before.len = a->line.cursor;
     edit_text(&before, text, sizeof text);
     cv_cursor(c, y + 6, x + 2 + cv_text_width(&c, text));
-    cv_text(c, y + 9, x, CV_DIM, "Esc quits. Your name and player token are remembered in");
-    cv_text(c, y + 10, x, CV_DIM, "$XDG_CONFIG_HOME/botpit/ (~/.config/botpit/).");
+    draw_kept_where(a, c, y + 9, x);
 }
 
 /* ---- the lobby ---- */
@@ -898,6 +917,165 @@ static void draw_help(const app *a, canvas c)
     help_text(a, in, a->help_scroll);
 }
 
+/* ---- what players have done: :history and :ratings ---- */
+
+/* A result row's seat: the player's name or "Bot (level)". */
+static void row_seat_name(const json_t *row, int seat, char *out, size_t len)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(row, "players"), i, p) {
+        if (json_integer_value(json_object_get(p, "seat")) != seat)
+            continue;
+        const char *name = json_string_value(json_object_get(p, "name"));
+        const char *bot = json_string_value(json_object_get(p, "bot"));
+        if (name)
+            snprintf(out, len, "%s", name);
+        else
+            snprintf(out, len, "Bot (%s)", bot ? bot : "?");
+        return;
+    }
+    snprintf(out, len, "Seat %d", seat + 1);
+}
+
+/* "Bob wins", "a draw" */
+static void row_outcome(const json_t *row, char *out, size_t len)
+{
+    const json_t *winners = json_object_get(json_object_get(row, "result"), "winners");
+    if (!json_array_size(winners)) {
+        snprintf(out, len, "a draw");
+        return;
+    }
+    char name[100];
+    row_seat_name(row, (int)json_integer_value(json_array_get(winners, 0)), name, sizeof name);
+    snprintf(out, len, "%s %s", name, json_array_size(winners) > 1 ? "and others win" : "wins");
+}
+
+/* "1504 -> 1527 (+23)", or why the game rated nobody. */
+static void row_rating(const json_t *row, const char *player, char *out, size_t len)
+{
+    const json_t *rating = json_object_get(row, "rating");
+    size_t i;
+    const json_t *s;
+    json_array_foreach(json_object_get(rating, "seats"), i, s) {
+        const char *id = json_string_value(json_object_get(s, "id"));
+        if (id && player && strcmp(id, player) == 0) {
+            long long before = json_integer_value(json_object_get(s, "before"));
+            long long after = json_integer_value(json_object_get(s, "after"));
+            snprintf(out, len, "%lld -> %lld (%s%lld)", before, after, after >= before ? "+" : "",
+                     after - before);
+            return;
+        }
+    }
+    const char *why = json_string_value(json_object_get(rating, "why"));
+    snprintf(out, len, "%s", why && strcmp(why, "seeded") == 0 ? "not rated (seeded)" : "not rated");
+}
+
+static const char *game_title(const app *a, const char *id)
+{
+    const char *title = json_string_value(json_object_get(store_game(&a->st, id), "title"));
+    return title ? title : id ? id : "?";
+}
+
+static void history_lines(const app *a, canvas in)
+{
+    const json_t *h = a->st.history;
+    const char *player = json_string_value(json_object_get(json_object_get(h, "player"), "id"));
+    int y = 0;
+    size_t i;
+    const json_t *g;
+    json_array_foreach(json_object_get(h, "games"), i, g) {
+        const json_t *rating = json_object_get(g, "rating");
+        char line[300], rated[80] = "no rating yet";
+        if (json_is_integer(rating))
+            snprintf(rated, sizeof rated, "rating %lld%s", (long long)json_integer_value(rating),
+                     json_is_true(json_object_get(g, "provisional")) ? " (provisional)" : "");
+        snprintf(line, sizeof line, "%s: played %lld, won %lld, %s",
+                 json_string_value(json_object_get(g, "title")),
+                 (long long)json_integer_value(json_object_get(g, "played")),
+                 (long long)json_integer_value(json_object_get(g, "won")), rated);
+        help_line(in, &y, 0, 0, "%s", line);
+    }
+    if (!json_array_size(json_object_get(h, "games")))
+        help_line(in, &y, 0, CV_DIM, "No finished games yet.");
+    help_line(in, &y, 0, 0, " ");
+    help_line(in, &y, 0, ST_TITLE, "Last games (Up/Down choose, Enter replays)");
+    int rows = in.h - y, n = (int)json_array_size(json_object_get(h, "recent"));
+    int first = a->records_sel >= rows ? a->records_sel - rows + 1 : 0;
+    for (int k = first; k < n && y < in.h; k++) {
+        const json_t *row = json_array_get(json_object_get(h, "recent"), (size_t)k);
+        time_t at = (time_t)(json_integer_value(json_object_get(row, "finished_at")) / 1000);
+        char when[32], outcome[120], rating[80];
+        strftime(when, sizeof when, "%b %d %H:%M", localtime(&at));
+        row_outcome(row, outcome, sizeof outcome);
+        row_rating(row, player, rating, sizeof rating);
+        help_line(in, &y, 0, k == a->records_sel ? ST_SEL : 0, "%c #%-4lld %-13.13s %s %-17.17s %s",
+                  k == a->records_sel ? '>' : ' ',
+                  (long long)json_integer_value(json_object_get(row, "id")),
+                  game_title(a, json_string_value(json_object_get(row, "game"))), when, outcome,
+                  rating);
+    }
+    if (!n)
+        help_line(in, &y, 0, CV_DIM, "  none to show");
+}
+
+static void ratings_lines(const app *a, canvas in)
+{
+    const json_t *r = a->st.ratings;
+    int y = 0;
+    help_line(in, &y, 0, ST_TITLE, " #   Player                    Rating            Rated games");
+    int n = (int)json_array_size(json_object_get(r, "players"));
+    for (int k = a->records_sel; k < n && y < in.h - 2; k++) {
+        const json_t *p = json_array_get(json_object_get(r, "players"), (size_t)k);
+        const char *id = json_string_value(json_object_get(p, "id"));
+        bool me = id && strcmp(id, a->st.my_id) == 0;
+        char rating[40];
+        snprintf(rating, sizeof rating, "%lld %s", (long long)json_integer_value(json_object_get(p, "rating")),
+                 json_is_true(json_object_get(p, "provisional")) ? "provisional" : "");
+        help_line(in, &y, 0, me ? CV_BOLD : 0, "%3lld  %-24.24s  %-17s %lld%s",
+                  (long long)json_integer_value(json_object_get(p, "rank")),
+                  json_string_value(json_object_get(p, "name")), rating,
+                  (long long)json_integer_value(json_object_get(p, "rated")), me ? "  (you)" : "");
+    }
+    if (!n)
+        help_line(in, &y, 0, CV_DIM, "Nobody has a rating in this game yet.");
+    char bots[200] = "";
+    size_t used = 0, i;
+    const json_t *b;
+    json_array_foreach(json_object_get(r, "bots"), i, b) {
+        used += (size_t)snprintf(bots + used, sizeof bots - used, "%s%s %lld", i ? ", " : "",
+                                 json_string_value(json_object_get(b, "level")),
+                                 (long long)json_integer_value(json_object_get(b, "rating")));
+        if (used >= sizeof bots)
+            break;
+    }
+    y = in.h - 1;
+    help_line(in, &y, 0, CV_DIM, "Bots play at fixed ratings: %s.", bots);
+}
+
+static void draw_records(const app *a, canvas c)
+{
+    canvas in, box = help_box(c, &in);
+    cv_fill(box, 0, 0, box.h, box.w, 0, L' ');
+    char title[200];
+    if (a->records == RECORDS_HISTORY) {
+        const json_t *p = json_object_get(a->st.history, "player");
+        const char *name = json_string_value(json_object_get(p, "name"));
+        const char *id = json_string_value(json_object_get(p, "id"));
+        if (id && strcmp(id, a->st.my_id) == 0)
+            snprintf(title, sizeof title, "Your games, %s (Esc closes)", name ? name : "?");
+        else
+            snprintf(title, sizeof title, "%s's games (Esc closes)", name ? name : "?");
+        cv_box(box, 0, 0, box.h, box.w, CV_BOLD, title);
+        history_lines(a, in);
+    } else {
+        snprintf(title, sizeof title, "%s: leaderboard (Up/Down scroll, Esc closes)",
+                 json_string_value(json_object_get(a->st.ratings, "title")));
+        cv_box(box, 0, 0, box.h, box.w, CV_BOLD, title);
+        ratings_lines(a, in);
+    }
+}
+
 static void draw_confirm(const app *a, canvas c)
 {
     int w = c.w > 70 ? 64 : c.w - 4, h = 7;
@@ -966,6 +1144,8 @@ void screens_draw(const app *a, cv_grid *g)
         cv_text(root, root.h - 1, 1, CV_DIM, "Enter: play   Esc: quit");
     if (a->help_open)
         draw_help(a, body);
+    if (a->records != RECORDS_NONE)
+        draw_records(a, body);
     if (a->confirm_text[0])
         draw_confirm(a, body);
 }

@@ -49,7 +49,9 @@ void store_free(store *s)
     json_decref(s->rooms);
     json_decref(s->mine);
     json_decref(s->events);
-    s->games = s->rooms = s->mine = s->events = NULL;
+    json_decref(s->history);
+    json_decref(s->ratings);
+    s->games = s->rooms = s->mine = s->events = s->history = s->ratings = NULL;
 }
 
 void store_status(store *s, bool error, int64_t now, const char *fmt, ...)
@@ -186,6 +188,36 @@ static unsigned apply_state(store *s, const json_t *m, int64_t now)
     return STORE_STATE;
 }
 
+/* "Ratings: Ada 1500 -> 1523, Bob 1500 -> 1477; Bot (hard) is 1650", or
+ * for a game that rated nobody, why, with the bots' ratings. */
+static void rating_line(const store *s, const json_t *rating, char *out, size_t len)
+{
+    const char *why = json_string_value(json_object_get(rating, "why"));
+    size_t n = (size_t)snprintf(out, len, "%s",
+                                json_is_true(json_object_get(rating, "rated")) ? "Ratings:"
+                                : why && strcmp(why, "seeded") == 0
+                                    ? "Not rated (the host chose the seed)."
+                                    : "Not rated (a game needs two people to rate).");
+    size_t i;
+    const json_t *seat;
+    const char *sep = " ";
+    json_array_foreach(json_object_get(rating, "seats"), i, seat) {
+        if (n >= len)
+            break;
+        char name[100];
+        store_seat_name(s, (int)json_integer_value(json_object_get(seat, "seat")), name,
+                        sizeof name);
+        if (json_object_get(seat, "bot"))
+            n += (size_t)snprintf(out + n, len - n, "%s%s is %lld", i ? "; " : " ", name,
+                                  (long long)json_integer_value(json_object_get(seat, "rating")));
+        else
+            n += (size_t)snprintf(out + n, len - n, "%s%s %lld -> %lld", sep, name,
+                                  (long long)json_integer_value(json_object_get(seat, "before")),
+                                  (long long)json_integer_value(json_object_get(seat, "after")));
+        sep = ", ";
+    }
+}
+
 static unsigned apply_over(store *s, const json_t *m, int64_t now)
 {
     const char *code = json_string_value(json_object_get(m, "room"));
@@ -202,7 +234,24 @@ static unsigned apply_over(store *s, const json_t *m, int64_t now)
         store_log(s, LOG_INFO, NULL, text);
         store_status(s, false, now, "Game over: %s", text);
     }
+    const json_t *rating = json_object_get(m, "rating");
+    if (fresh && json_is_object(rating)) {
+        char text[STORE_TEXT_MAX];
+        rating_line(s, rating, text, sizeof text);
+        store_log(s, LOG_INFO, NULL, text);
+    }
     return STORE_OVER;
+}
+
+static unsigned apply_link_code(store *s, const json_t *m, int64_t now)
+{
+    const char *code = json_string_value(json_object_get(m, "code"));
+    json_int_t ms = json_integer_value(json_object_get(m, "expires_in_ms"));
+    if (!code)
+        return 0;
+    snprintf(s->link_code, sizeof s->link_code, "%s", code);
+    s->link_until = now + ms;
+    return STORE_LINK;
 }
 
 static unsigned apply_chat(store *s, const json_t *m)
@@ -287,6 +336,13 @@ static unsigned apply_error(store *s, const json_t *m, int64_t now)
     return STORE_ERROR;
 }
 
+static unsigned replace_message(json_t **slot, const json_t *msg, unsigned what)
+{
+    json_decref(*slot);
+    *slot = json_incref((json_t *)msg);
+    return what;
+}
+
 unsigned store_apply(store *s, const json_t *msg, int64_t now)
 {
     switch (proto_client_type(msg)) {
@@ -300,6 +356,10 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     case PROTO_S_LEFT: return apply_left(s, msg, now);
     case PROTO_S_ERROR: return apply_error(s, msg, now);
     case PROTO_S_PONG: return STORE_PONG;
+    case PROTO_S_HISTORY: return replace_message(&s->history, msg, STORE_HISTORY);
+    case PROTO_S_RATINGS: return replace_message(&s->ratings, msg, STORE_RATINGS);
+    case PROTO_S_LINK_CODE: return apply_link_code(s, msg, now);
+    case PROTO_S_MOVED: /* the app follows it: nothing to keep */
     case PROTO_S_REPLAY:
     case PROTO_S_REPLAY_FRAME: break; /* the replay's own (replay.h) */
     case PROTO_S_UNKNOWN: break;

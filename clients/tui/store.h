@@ -29,6 +29,9 @@ enum {
     STORE_LEFT = 1 << 8,   /* we are in no room any more */
     STORE_ERROR = 1 << 9,
     STORE_PONG = 1 << 10,
+    STORE_HISTORY = 1 << 11, /* a history answer */
+    STORE_LINK = 1 << 12,    /* a link code to show */
+    STORE_RATINGS = 1 << 13, /* a leaderboard */
 };
 
 typedef enum store_link {
@@ -77,6 +80,12 @@ typedef struct store {
     bool has_game_clock;
     int64_t game_offset;  /* our clock = game clock + game_offset */
     json_t *result;       /* owned: the over message's result, or NULL */
+
+    /* what players have done (history, ratings) and carrying the identity */
+    json_t *history;      /* owned: the last history message, or NULL */
+    json_t *ratings;      /* owned: the last ratings message, or NULL */
+    char link_code[16];   /* the last link code the server gave us, or "" */
+    int64_t link_until;   /* our clock (ms) when it stops working */
 
     /* chat and events, oldest first, the last STORE_LOG_MAX */
     store_line log[STORE_LOG_MAX];

@@ -79,6 +79,12 @@ static json_t *option_json(const game_option *o)
         for (int i = 0; o->choices[i]; i++)
             json_array_append_new(choices, json_string(o->choices[i]));
         json_object_set_new(d, "choices", choices);
+        if (o->choice_labels) {
+            json_t *labels = json_array();
+            for (int i = 0; o->choices[i]; i++)
+                json_array_append_new(labels, json_string(o->choice_labels[i]));
+            json_object_set_new(d, "choice_labels", labels);
+        }
     }
     return d;
 }

@@ -78,6 +78,10 @@ typedef struct game_option {
     int def;
     int min, max;               /* GAME_OPTION_INT only */
     const char *const *choices; /* GAME_OPTION_CHOICE only, NULL-terminated */
+    /* GAME_OPTION_CHOICE only, optional: each choice in words, in the order
+     * of choices ("Risky Exchange" for "risky_exchange"), so clients show
+     * words, not wire names. NULL: the choices read as they are. */
+    const char *const *choice_labels;
 } game_option;
 
 /* An option whose default follows a choice option, as MANOOVER's match_to

@@ -32,6 +32,13 @@ struct lobby_conn {
     /* The lobby's: the replay this connection has open (replays.c), or
      * NULL. The network layer only zeroes it. */
     replay_session *replay;
+    /* The token this connection said hello with (32 hex digits), in memory
+     * only while it is open, for a link code to hand over (lobby/link.h). */
+    char token[33];
+    /* The lobby's, in distributed mode: this connection's requests waiting
+     * for an answer from Redis (a token or a room looked up), in order, or
+     * NULL. The network layer tells the lobby of a close while it is set. */
+    struct lobby_parked *parked;
 };
 
 typedef struct lobby_config {
@@ -60,6 +67,7 @@ typedef struct lobby_config {
     /* Replays: */
     int replays_per_addr; /* open at once from one address */
     int replays_per_min;  /* opened a minute per address */
+    int link_ttl_ms;      /* how long a code that carries an identity works */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;
 

@@ -115,9 +115,29 @@ void ids_player_id(char out[IDS_PLAYER_ID_LEN + 1])
     random_string(out + 1, IDS_PLAYER_ID_LEN - 1, "abcdefghijkmnpqrstuvwxyz23456789");
 }
 
+static unsigned code_space; /* 0: every code */
+
+void ids_set_code_space(int n)
+{
+    code_space = n > 0 ? (unsigned)n : 0;
+}
+
 void ids_room_code(char out[IDS_CODE_LEN + 1])
 {
-    random_string(out, IDS_CODE_LEN, IDS_CODE_ALPHABET);
+    if (!code_space) {
+        random_string(out, IDS_CODE_LEN, IDS_CODE_ALPHABET);
+        return;
+    }
+    /* The first code_space codes, in base 31. */
+    uint32_t i;
+    random_or_die(&i, sizeof i);
+    i %= code_space;
+    static const char alphabet[] = IDS_CODE_ALPHABET;
+    for (int k = IDS_CODE_LEN - 1; k >= 0; k--) {
+        out[k] = alphabet[i % (sizeof alphabet - 1)];
+        i /= (uint32_t)(sizeof alphabet - 1);
+    }
+    out[IDS_CODE_LEN] = '\0';
 }
 
 bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1])
@@ -132,4 +152,24 @@ bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1])
     }
     out[IDS_CODE_LEN] = '\0';
     return true;
+}
+
+void ids_link_code(char out[IDS_LINK_LEN + 1])
+{
+    random_string(out, IDS_LINK_LEN, IDS_CODE_ALPHABET);
+}
+
+bool ids_link_normalize(const char *in, char out[IDS_LINK_LEN + 1])
+{
+    int n = 0;
+    for (const char *c = in; *c; c++) {
+        if (*c == '-' || *c == ' ')
+            continue;
+        char u = (char)toupper((unsigned char)*c);
+        if (n == IDS_LINK_LEN || !strchr(IDS_CODE_ALPHABET, u))
+            return false;
+        out[n++] = u;
+    }
+    out[n] = '\0';
+    return n == IDS_LINK_LEN;
 }

@@ -37,8 +37,19 @@ bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n);
 
 void ids_player_id(char out[IDS_PLAYER_ID_LEN + 1]);
 void ids_room_code(char out[IDS_CODE_LEN + 1]);
+/* Tests only: room codes drawn from the first n codes (0: all of them), so
+ * that nodes collide on codes often. */
+void ids_set_code_space(int n);
 /* Upper-cases and checks a code a person typed ("k7p2x" -> "K7P2X"); false if
  * it cannot be a code. */
 bool ids_code_normalize(const char *in, char out[IDS_CODE_LEN + 1]);
+
+/* Link codes (carrying an identity to another device): 8 characters of the
+ * room codes' alphabet, shown as two groups of four ("K7P2-X9QM"). */
+#define IDS_LINK_LEN 8
+void ids_link_code(char out[IDS_LINK_LEN + 1]);
+/* The code a person typed, in either case, with or without its dash and
+ * spaces; false if it cannot be a link code. */
+bool ids_link_normalize(const char *in, char out[IDS_LINK_LEN + 1]);
 
 #endif

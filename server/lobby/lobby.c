@@ -8,7 +8,10 @@
 #endif
 
 #include "lobby/lobby_int.h"
+#include "lobby/remote.h"
+#include "store/rstore.h"
 #include "store/store.h"
+#include "util/hold.h"
 #include "util/log.h"
 #include "util/metrics.h"
 
@@ -45,6 +48,7 @@ lobby_config lobby_config_defaults(void)
         .room_chat_per_10s = 50,
         .replays_per_addr = 4,
         .replays_per_min = 30,
+        .link_ttl_ms = 10 * 60 * 1000,
     };
 }
 
@@ -250,6 +254,17 @@ static void probe_fired(wheel_timer *t)
         sched_start(&l->sched, &l->probe, LOBBY_RETRY_MS);
 }
 
+/* In distributed mode, a write of code failed or was refused: the room in
+ * memory may be ahead of Redis, or another node's now. */
+static void lobby_write_lost(void *arg, const char *code, bool fenced)
+{
+    lobby *l = arg;
+    room *r = map_get(&l->rooms, code);
+    (void)fenced;
+    if (r && l->remote && !l->closing)
+        remote_unload(l, r);
+}
+
 /* --- rooms --- */
 
 static void close_timer_fired(wheel_timer *t)
@@ -296,9 +311,12 @@ static int on_commit(void *host, const table_commit *c)
     room *r = host;
     lobby *l = r->owner;
     int64_t id = 0;
-    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &id));
+    json_t *rating = NULL;
+    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &id, &rating));
     if (rc == 0 && c->result)
         r->game_id = id;
+    if (rating) /* announced with the result (room_send_over) */
+        room_set_rating(r, rating);
     return rc;
 }
 
@@ -329,9 +347,14 @@ static json_t *on_log(void *host)
 static void on_lost(void *host)
 {
     room *r = host;
+    lobby *l = r->owner;
+    if (l->remote) { /* its log is in Redis: it comes back from there */
+        remote_unload(l, r);
+        return;
+    }
     log_error("room %s closes until the next start: its game no longer matches its log",
               r->code);
-    lobby_room_close(r->owner, r, "closed");
+    lobby_room_close(l, r, "closed");
 }
 
 static const table_ops room_table_ops = {on_commit, on_applied, on_over, on_log, on_lost};
@@ -341,9 +364,16 @@ room *lobby_room_new(lobby *l, const room_settings *rs)
     room_settings with_code = *rs;
     char code[IDS_CODE_LEN + 1];
     if (!with_code.code) {
-        do {
-            ids_room_code(code);
-        } while (map_get(&l->rooms, code));
+        if (l->remote) { /* unique across nodes: reserved ahead in Redis */
+            if (!remote_take_code(l, code)) {
+                json_decref(rs->options);
+                return NULL;
+            }
+        } else {
+            do {
+                ids_room_code(code);
+            } while (map_get(&l->rooms, code));
+        }
         with_code.code = code;
     }
     if (map_get(&l->rooms, with_code.code)) {
@@ -370,6 +400,8 @@ void lobby_room_close(lobby *l, room *r, const char *reason)
     if (r->closed)
         return;
     map_remove(&l->rooms, r->code);
+    if (store_redis(l->store))
+        rstore_forget(store_redis(l->store), r->code);
     sched_stop(&l->sched, &r->close_timer);
     room_close(r, reason);
     lobby_rooms_changed(l);
@@ -425,12 +457,15 @@ json_t *lobby_rooms_message(lobby *l, const player *p, const json_t *id)
     return m;
 }
 
-/* Pushes the rooms list to everyone watching it from outside a room: one
+/* Pushes the rooms list to everyone watching it from outside a room (and
+ * in distributed mode stores this node's part for the others): one
  * serialization for all, and one of its own for each who made rooms still
  * open (its `mine`, gathered in one pass over the rooms). */
 static void push_rooms(wheel_timer *t)
 {
     lobby *l = t->data;
+    if (l->remote)
+        remote_publish(l);
     json_t *m = lobby_rooms_message(l, NULL, NULL);
     msg *out = msg_from_json(m);
     map made; /* creator id -> its `mine` (a json array) */
@@ -564,6 +599,14 @@ json_t *lobby_games_json(lobby *l)
 
 json_t *lobby_rooms_json(lobby *l)
 {
+    json_t *rooms = lobby_own_rooms_json(l);
+    if (l->remote)
+        remote_add_others(l, rooms, ROOMS_LIST_MAX);
+    return rooms;
+}
+
+json_t *lobby_own_rooms_json(lobby *l)
+{
     json_t *rooms = json_array();
     for (map_iter it = map_first(&l->rooms); it.entry; map_next(&l->rooms, &it)) {
         const room *r = map_iter_value(&it);
@@ -666,12 +709,20 @@ void lobby_metrics_write(lobby *l, FILE *out)
     metrics_gauge(out, "botpit_store_ok",
                   "1 while database writes succeed, 0 while they fail (changes are refused).",
                   store_ok(l->store));
+    if (l->remote)
+        remote_metrics_write(l, out);
 }
 
 /* --- messages in --- */
 
 void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
 {
+    if (c->parked) { /* an earlier request waits for Redis: this one waits behind it */
+        remote_queue(l, c, text, len);
+        return;
+    }
+    l->text = text;
+    l->text_len = len;
     proto_request q;
     char why[256];
     proto_code code = proto_decode(text, len, &q, why, sizeof why);
@@ -688,6 +739,8 @@ void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
 void lobby_disconnect(lobby *l, lobby_conn *c)
 {
     lobby_replay_drop(l, c);
+    if (c->parked)
+        remote_conn_gone(l, c);
     player *p = c->player;
     if (!p)
         return;
@@ -724,6 +777,7 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
     wheel_timer_init(&l->quota_sweep, quota_sweep_fired, l);
     wheel_timer_init(&l->trim, trim_fired, l);
     quota_init(&l->quotas);
+    link_init(&l->links, (uint64_t)cfg->link_ttl_ms);
     const int limits[QUOTA_KIND_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = cfg->rooms_per_min,   [QUOTA_PLAYERS_PER_MIN] = cfg->players_per_min,
         [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_RESUMES_PER_MIN] = cfg->resumes_per_min,
@@ -741,6 +795,31 @@ void lobby_set_store(lobby *l, struct store *s)
     l->store = s;
 }
 
+void lobby_set_cluster(lobby *l, struct cluster *c)
+{
+    l->remote = remote_new(l, c);
+    rstore_on_lost(store_redis(l->store), lobby_write_lost, l);
+}
+
+hold *lobby_hold_for(lobby *l, const lobby_conn *c)
+{
+    rstore *rs = l->remote ? store_redis(l->store) : NULL;
+    if (!rs || !c->player)
+        return NULL;
+    const player *p = c->player;
+    hold *h = rstore_hold(rs, p->id);
+    return p->room ? hold_later(h, rstore_hold(rs, p->room->code)) : h;
+}
+
+void lobby_hand_over(lobby *l, void (*done)(void *arg), void *arg)
+{
+    if (!l->remote) {
+        done(arg);
+        return;
+    }
+    remote_hand_over(l, done, arg);
+}
+
 static void free_lobby(uv_handle_t *h)
 {
     free((char *)h - offsetof(lobby, sched.timer));
@@ -751,6 +830,10 @@ void lobby_free(lobby *l)
     l->closing = true;
     lobby_replays_close(l);
     map_free(&l->replays_by_addr);
+    if (l->remote) /* answers still to come must not reach a freed lobby */
+        rstore_on_lost(store_redis(l->store), NULL, NULL);
+    remote_free(l->remote);
+    l->remote = NULL;
     /* At shutdown the rooms stay in the store, to come back. */
     while (l->rooms.count) {
         map_iter it = map_first(&l->rooms);
@@ -760,5 +843,6 @@ void lobby_free(lobby *l)
     players_free(&l->players);
     sched_stop(&l->sched, &l->quota_sweep);
     quota_free(&l->quotas);
+    link_free(&l->links);
     sched_close(&l->sched, free_lobby);
 }

@@ -27,6 +27,9 @@
 
 typedef struct lobby lobby;
 struct store;
+struct cluster;
+struct cluster_hooks;
+struct hold;
 
 lobby_config lobby_config_defaults(void);
 
@@ -62,6 +65,20 @@ void lobby_set_store(lobby *l, struct store *s);
 int lobby_restore(lobby *l, int *rooms, int *broken);
 /* Saves the game clock of every room in play (before a graceful stop). */
 void lobby_save_clocks(lobby *l);
+
+/* --- distributed mode --- */
+
+/* What the cluster asks of this lobby (cluster.h), for cluster_new. */
+void lobby_cluster_hooks(lobby *l, struct cluster_hooks *out);
+/* With a store on Redis (store_open_redis) and its cluster: rooms and
+ * players of other nodes are looked up, `moved` sends clients to them. */
+void lobby_set_cluster(lobby *l, struct cluster *c);
+/* The write the next message to c must wait for (util/hold.h), or NULL:
+ * in distributed mode, what tells of a change waits until Redis has it. */
+struct hold *lobby_hold_for(lobby *l, const lobby_conn *c);
+/* A stop in distributed mode: every room goes to another live node first
+ * (its players get `moved`); done(arg) when all are handed or stay. */
+void lobby_hand_over(lobby *l, void (*done)(void *arg), void *arg);
 /* Recent results (/api/results), newest first; game and player_id may be
  * NULL. Only public games, and the private ones viewer_id (may be NULL)
  * played in. An empty array if they cannot be read. New reference. */
@@ -77,5 +94,31 @@ json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
 json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
                             const char *limit, const char *token, int *status, char *why,
                             size_t why_len);
+/* The same when the results may have to be read from Redis: fn gets the
+ * body (or NULL with why) and the status (200, 400, 401, or 503 when Redis
+ * could not be read), at once or later. A request still waiting is
+ * returned, to cancel if the asker goes away (fn is then never called);
+ * NULL when fn was called already. */
+typedef struct lobby_results_wait lobby_results_wait;
+typedef void (*lobby_results_fn)(void *arg, json_t *body, int status, const char *why);
+lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
+                                              const char *limit, const char *token,
+                                              lobby_results_fn fn, void *arg);
+void lobby_results_cancel(lobby_results_wait *w);
+
+/* /api/ratings: a game's leaderboard (the `ratings` message's body), or NULL
+ * with a sentence in why and *status 400 (no game, a bad limit: 1 to
+ * PROTO_RATINGS_MAX, LOBBY_RATINGS_DEFAULT when absent), 404 (no such
+ * game) or 503 (the database could not be read). New reference. */
+#define LOBBY_RATINGS_DEFAULT 50
+json_t *lobby_ratings_query(lobby *l, const char *game, const char *limit, int *status,
+                            char *why, size_t why_len);
+/* /api/history: a player's history (the `history` message's body) as the
+ * holder of token (may be NULL) may see it, or NULL with why and *status 400
+ * (no player, a bad limit: 1 to PROTO_HISTORY_MAX), 401 (a token no player
+ * has), 404 (no such player) or 503. New reference. */
+#define LOBBY_HISTORY_DEFAULT 20
+json_t *lobby_history_query(lobby *l, const char *player_id, const char *limit,
+                            const char *token, int *status, char *why, size_t why_len);
 
 #endif

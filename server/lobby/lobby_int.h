@@ -20,6 +20,7 @@
 #ifndef BOTPIT_LOBBY_INT_H
 #define BOTPIT_LOBBY_INT_H
 
+#include "lobby/link.h"
 #include "lobby/lobby.h"
 #include "lobby/persist.h"
 #include "lobby/player.h"
@@ -39,6 +40,8 @@
 #define REPLAY_IDLE_MS (15 * 60 * 1000)
 
 struct store;
+struct store_room;
+struct remote;
 
 struct lobby {
     uv_loop_t *loop;
@@ -56,9 +59,15 @@ struct lobby {
     replay_session *replays; /* every replay open, a list (replays.c) */
     int replays_open;
     map replays_by_addr;     /* address key -> replays open from it */
+    link_book links;         /* codes that carry an identity to another device */
     int broken;              /* rooms kept aside in the store */
     int other_rules;         /* of them, set aside at this start for their rules revision */
     bool closing;
+    struct remote *remote;   /* distributed mode (remote.h), else NULL */
+    /* The message being handled: a request that must wait for Redis waits
+     * as this text (remote.h). */
+    const char *text;
+    size_t text_len;
 };
 
 /* lobby.c */
@@ -81,6 +90,9 @@ void lobby_rooms_changed(lobby *l);
  * at most LOBBY_MINE_MAX). New reference. */
 #define LOBBY_MINE_MAX 16
 json_t *lobby_rooms_message(lobby *l, const player *p, const json_t *id);
+/* This node's public rooms (new reference); lobby_rooms_json adds the other
+ * nodes' in distributed mode. */
+json_t *lobby_own_rooms_json(lobby *l);
 /* A room is in play: keep its clock saved. */
 void lobby_clocks_running(lobby *l);
 void lobby_send_json(lobby_conn *c, const json_t *m);
@@ -98,6 +110,31 @@ int lobby_quota_rooms(lobby *l, const lobby_conn *c, verdict *v);
 /* Whether rooms made from addr may hold `more` more bot seats: 0 or -1. */
 int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
 
+/* restore.c */
+
+/* The player of a token the server has forgotten in the meantime (a day
+ * after it last left a room, player_ttl_ms) but the store keeps: it comes
+ * back as after a restart, so an identity lasts as long as its rows. 0 with
+ * *out (NULL: nobody has that token), or -1 if the store could not be read. */
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out);
+
+/* history.c */
+
+/* Adds each result row its `rating` block (store/rating.h). */
+void lobby_rate_results(lobby *l, json_t *results);
+/* The `ratings` body of e's leaderboard, at most limit players; NULL if the
+ * store could not be read. */
+json_t *lobby_ratings_body(lobby *l, const game_engine *e, int limit);
+/* The `history` body of a player as viewer_id (may be NULL) may see it; NULL
+ * with v set (no_such_player, unavailable). */
+json_t *lobby_history_body(lobby *l, const char *player_id, const char *viewer_id, int limit,
+                           verdict *v);
+/* Builds one stored room in memory (a restart, or in distributed mode a
+ * room that comes to this node): 1, or 0 for a finished room (deleted:
+ * its result is stored), or -1 for one kept aside (its log does not
+ * replay), -2 for one kept aside because it was played under another rules
+ * revision of its game. */
+int lobby_restore_room(lobby *l, const struct store_room *row, const json_t *inputs);
 /* replays.c */
 
 /* `replay`: opens the replay of a finished game for c (dropping c's other

@@ -1,6 +1,7 @@
 /* persist.c: rows of players and rooms for the store. */
 #include "lobby/persist.h"
 
+#include "store/rating.h"
 #include "store/store.h"
 #include "util/walltime.h"
 
@@ -85,8 +86,13 @@ static json_t *result_players(const room *r)
     return players;
 }
 
-int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id)
+int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id,
+                   json_t **rating)
 {
+    if (game_id)
+        *game_id = 0;
+    if (rating)
+        *rating = NULL;
     if (!s)
         return 0;
     int rc = store_begin(s);
@@ -114,7 +120,13 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_
             .secret = r->table.seeds.secret,
             .rules_revision = game_rules_revision(r->engine),
         };
-        rc |= store_result_put(s, &row, game_id);
+        int64_t id = 0;
+        rc |= store_result_add(s, &row, &id);
+        /* The ratings move with the result, in its transaction. */
+        if (rc == 0)
+            rc |= rating_record(s, id, &row, rating);
+        if (game_id)
+            *game_id = id;
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;
@@ -122,5 +134,12 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_
     }
     /* A failure inside has already doomed the transaction: commit rolls it
      * back and says so too. */
-    return store_commit(s) | rc;
+    rc |= store_commit(s);
+    if (rc && game_id)
+        *game_id = 0;
+    if (rc && rating) {
+        json_decref(*rating);
+        *rating = NULL;
+    }
+    return rc;
 }

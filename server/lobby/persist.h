@@ -25,9 +25,13 @@ int persist_player(struct store *s, const player *p);
 int persist_room(struct store *s, const room *r, const room_state *st);
 int persist_room_gone(struct store *s, const room *r);
 /* The inputs of a commit; when they end the game, its result (with what
- * its replay needs: the room's whole log is kept with it) and the room as
- * over, in the same transaction, and the finished game's id in *game_id
- * (0 without a store). */
-int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id);
+ * its replay needs: the room's whole log is kept with it), the ratings it
+ * moves (store/rating.h) and the room as over, in the same transaction.
+ * With game_id not NULL, the finished game's id goes there (results.id;
+ * 0 when nothing ended or nothing was stored). With rating not NULL, a
+ * stored result's `rating` block goes there (a new reference; NULL when
+ * nothing ended or nothing was stored). */
+int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id,
+                   json_t **rating);
 
 #endif

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "lobby/lobby_int.h"
+#include "store/rating.h"
+#include "store/rstore.h"
 #include "store/store.h"
 #include "util/log.h"
 
@@ -22,14 +24,6 @@ static void restore_player(void *arg, const char *id, const char *name,
     restore_count *c = arg;
     if (player_restore(&c->lobby->players, id, name, hash))
         c->players++;
-}
-
-static void set_aside(restore_count *c, const char *code, const char *why)
-{
-    log_error("room %s cannot be restored exactly and is kept aside: %s", code, why);
-    /* If even this cannot be written the room is tried again next start. */
-    lobby_wrote(c->lobby, store_room_mark_broken(c->lobby->store, code, why));
-    c->broken++;
 }
 
 /* The stored seats as a state; -1 with why set if they do not make sense
@@ -93,7 +87,7 @@ static void seat_everyone(lobby *l, room *r, room_state *st, const char *host_id
 static int store_late_result(lobby *l, room *r)
 {
     table_commit c = {.first_seq = r->table.seq + 1, .result = r->table.result};
-    if (lobby_wrote(l, persist_inputs(l->store, r, &c, &r->game_id)) < 0)
+    if (lobby_wrote(l, persist_inputs(l->store, r, &c, &r->game_id, NULL)) < 0)
         return -1;
     room_state over = r->state;
     over.status = ROOM_OVER;
@@ -191,20 +185,30 @@ static int build_room(lobby *l, const store_room *row, const json_t *inputs, cha
     return 0;
 }
 
-static void restore_room(void *arg, const store_room *row, const json_t *inputs)
+int lobby_restore_room(lobby *l, const store_room *row, const json_t *inputs)
 {
-    restore_count *c = arg;
-    lobby *l = c->lobby;
     if (strcmp(row->status, "over") == 0) { /* finished: its result is stored */
         lobby_wrote(l, store_room_delete(l->store, row->code));
-        return;
+        return 0;
     }
     char why[512];
     int rc = build_room(l, row, inputs, why, sizeof why);
-    if (rc < 0)
-        set_aside(c, row->code, why);
-    else
-        c->rooms++;
+    if (rc < 0) {
+        log_error("room %s cannot be restored exactly and is kept aside: %s", row->code, why);
+        /* If even this cannot be written the room is tried again next start. */
+        lobby_wrote(l, store_room_mark_broken(l->store, row->code, why));
+        l->broken++;
+        return rc;
+    }
+    return 1;
+}
+
+static void restore_room(void *arg, const store_room *row, const json_t *inputs)
+{
+    restore_count *c = arg;
+    int rc = lobby_restore_room(c->lobby, row, inputs);
+    c->rooms += rc > 0;
+    c->broken += rc < 0;
     c->other_rules += rc == -2;
 }
 
@@ -217,6 +221,14 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     int rc = store_each_player(l->store, restore_player, &c);
     if (rc == 0)
         rc = store_each_room(l->store, restore_room, &c);
+    /* Ratings computed under other rules (or before there were any) are
+     * computed again from the results. */
+    int rated = rc == 0 ? rating_check(l->store) : 0;
+    if (rated > 0)
+        log_info("ratings computed again from every stored result (rules version %d)",
+                 RATING_VERSION);
+    if (rated < 0)
+        rc = -1;
     int aside = store_broken_count(l->store);
     l->broken = aside >= c.broken ? aside : c.broken;
     l->other_rules = c.other_rules;
@@ -228,6 +240,22 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
     return rc;
 }
 
+/* --- a player forgotten meanwhile --- */
+
+int lobby_player_from_store(lobby *l, const char *token_hex, player **out)
+{
+    uint8_t token[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
+    char id[IDS_PLAYER_ID_LEN + 1], name[4 * PROTO_NAME_MAX + 1];
+    *out = NULL;
+    if (!l->store || !ids_token_parse(token_hex, token))
+        return 0;
+    ids_token_hash(token, hash);
+    int found = store_player_by_token(l->store, hash, id, sizeof id, name, sizeof name);
+    if (found > 0)
+        *out = player_restore(&l->players, id, name, hash);
+    return found < 0 ? -1 : 0;
+}
+
 /* --- results --- */
 
 json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
@@ -235,25 +263,34 @@ json_t *lobby_results_json(lobby *l, const char *game, const char *player_id,
 {
     json_t *results =
         l->store ? store_results(l->store, game, player_id, viewer_id, limit) : NULL;
+    lobby_rate_results(l, results);
     return results ? results : json_array();
+}
+
+/* The limit of a results query: 0, or -1 with why set. */
+static int results_limit(const char *limit, long *n, char *why, size_t why_len)
+{
+    *n = LOBBY_RESULTS_DEFAULT;
+    if (!limit)
+        return 0;
+    char *end;
+    errno = 0;
+    *n = strtol(limit, &end, 10);
+    if (!*limit || *end || errno || *n < 1 || *n > LOBBY_RESULTS_MAX) {
+        snprintf(why, why_len, "limit must be a whole number from 1 to %d", LOBBY_RESULTS_MAX);
+        return -1;
+    }
+    return 0;
 }
 
 json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
                             const char *limit, const char *token, int *status, char *why,
                             size_t why_len)
 {
-    long n = LOBBY_RESULTS_DEFAULT;
+    long n;
     *status = 400;
-    if (limit) {
-        char *end;
-        errno = 0;
-        n = strtol(limit, &end, 10);
-        if (!*limit || *end || errno || n < 1 || n > LOBBY_RESULTS_MAX) {
-            snprintf(why, why_len, "limit must be a whole number from 1 to %d",
-                     LOBBY_RESULTS_MAX);
-            return NULL;
-        }
-    }
+    if (results_limit(limit, &n, why, why_len) < 0)
+        return NULL;
     const player *viewer = token ? player_find_by_token(&l->players, token) : NULL;
     if (token && !viewer) {
         *status = 401;
@@ -263,4 +300,69 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
     *status = 200;
     return json_pack("{s:o}", "results",
                      lobby_results_json(l, game, player_id, viewer ? viewer->id : NULL, (int)n));
+}
+
+/* --- results from Redis (distributed mode) --- */
+
+struct lobby_results_wait {
+    lobby_results_fn fn; /* NULL once cancelled */
+    void *arg;
+};
+
+static void results_read(void *arg, int rc, json_t *results)
+{
+    lobby_results_wait *w = arg;
+    if (w->fn) {
+        if (rc == 0)
+            w->fn(w->arg, json_pack("{s:O}", "results", results), 200, NULL);
+        else if (rc > 0)
+            w->fn(w->arg, NULL, 401,
+                  "that token is not a player's here; send none to see public games");
+        else
+            w->fn(w->arg, NULL, 503, "the results could not be read just now; try again");
+    }
+    free(w);
+}
+
+lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
+                                              const char *limit, const char *token,
+                                              lobby_results_fn fn, void *arg)
+{
+    rstore *rs = store_redis(l->store);
+    char why[128];
+    if (!rs) {
+        int status;
+        json_t *body = lobby_results_query(l, game, player_id, limit, token, &status, why,
+                                           sizeof why);
+        fn(arg, body, status, body ? NULL : why);
+        return NULL;
+    }
+    long n;
+    if (results_limit(limit, &n, why, sizeof why) < 0) {
+        fn(arg, NULL, 400, why);
+        return NULL;
+    }
+    uint8_t raw[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
+    if (token && !ids_token_parse(token, raw)) {
+        fn(arg, NULL, 401, "that token is not a player's here; send none to see public games");
+        return NULL;
+    }
+    if (token)
+        ids_token_hash(raw, hash);
+    lobby_results_wait *w = malloc(sizeof *w);
+    if (w)
+        *w = (lobby_results_wait){fn, arg};
+    if (!w || rstore_results(rs, game, player_id, token ? hash : NULL, (int)n, results_read,
+                             w) < 0) {
+        free(w);
+        fn(arg, NULL, 503, "the results could not be read just now; try again");
+        return NULL;
+    }
+    return w;
+}
+
+void lobby_results_cancel(lobby_results_wait *w)
+{
+    if (w)
+        w->fn = NULL;
 }

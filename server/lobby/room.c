@@ -113,7 +113,8 @@ void room_close(room *r, const char *reason)
     r->closed = true;
     while (r->nmembers) {
         player *p = r->members[0];
-        room_send_left(p, r->code, reason, NULL);
+        if (reason)
+            room_send_left(p, r->code, reason, NULL);
         r->state.host = NULL;
         room_remove_member(r, p);
     }
@@ -127,7 +128,9 @@ void room_close(room *r, const char *reason)
     map_free(&r->insiders);
     map_free(&r->sit_requests);
     json_decref(r->options);
+    json_decref(r->rating);
     r->options = NULL;
+    r->rating = NULL;
     table_close(&r->table, free_room);
 }
 
@@ -823,7 +826,15 @@ static json_t *over_json(const room *r)
     json_object_set(m, "result", r->table.result);
     if (r->game_id > 0)
         json_object_set_new(m, "replay", json_integer((json_int_t)r->game_id));
+    if (r->rating)
+        json_object_set(m, "rating", r->rating);
     return m;
+}
+
+void room_set_rating(room *r, json_t *rating)
+{
+    json_decref(r->rating);
+    r->rating = rating;
 }
 
 void room_send_over(room *r)

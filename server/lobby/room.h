@@ -124,6 +124,7 @@ typedef struct room {
     /* The finished game's id (results.id, which names its replay) once its
      * result is stored; 0 before, or without a store. */
     int64_t game_id;
+    json_t *rating;     /* the finished game's `rating` block (store/rating.h), or NULL */
     void *owner;             /* the owner's */
     wheel_timer close_timer; /* the owner's: armed while no human is connected */
     bool closed;
@@ -133,8 +134,8 @@ typedef struct room {
  * are released either way). ops and host drive its table. */
 room *room_new(const room_settings *rs, uv_loop_t *loop, sched *s, const table_ops *ops,
                int bot_pace_ms);
-/* Every member gets `left` (with reason) and leaves; the room is freed once
- * its handles have closed. */
+/* Every member gets `left` (with reason; none if reason is NULL) and
+ * leaves; the room is freed once its handles have closed. */
 void room_close(room *r, const char *reason);
 /* Sets r's limits, its chat allowances full. */
 void room_set_limits(room *r, const room_limits *lim);
@@ -202,6 +203,9 @@ void room_send_states(room *r, const json_t *events, int actor, const json_t *id
 void room_send_state_to(room *r, const player *p, const json_t *id);
 /* `over` to every connected member. */
 void room_send_over(room *r);
+/* What the stored result did to the ratings, sent with `over` from now on
+ * (steals the reference). */
+void room_set_rating(room *r, json_t *rating);
 int room_chat(room *r, player *p, const char *text, const json_t *id, verdict *v);
 void room_send_chat_history(room *r, const player *to);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lobby/lobby_int.h"
+#include "lobby/remote.h"
 #include "util/log.h"
 #include "util/walltime.h"
 
@@ -99,13 +100,17 @@ void lobby_player_expired(void *ctx, player *p)
     lobby_check_empty(l, r);
 }
 
+/* elsewhere: the code of p's room on another node (distributed mode), or
+ * NULL. */
 static void send_welcome(lobby *l, lobby_conn *c, const player *p, const char *hex,
-                         const json_t *id)
+                         const json_t *id, const char *elsewhere)
 {
     json_t *m = proto_message("welcome", id);
     json_object_set_new(m, "you", json_pack("{s:s,s:s}", "id", p->id, "name", p->name));
     json_object_set_new(m, "token", json_string(hex));
-    json_object_set_new(m, "room", p->room ? json_string(p->room->code) : json_null());
+    json_object_set_new(m, "room", p->room       ? json_string(p->room->code)
+                                   : elsewhere ? json_string(elsewhere)
+                                               : json_null());
     json_t *server = json_pack("{s:s,s:I}", "version", BOTPIT_VERSION, "time",
                                (json_int_t)walltime_ms());
     if (l->cfg.public_url)
@@ -186,6 +191,40 @@ static player *newcomer(lobby *l, lobby_conn *c, const char *name,
     return p;
 }
 
+/* hello {link}: the token the code hands over, within the address's join
+ * attempts (a code that names nothing costs as a wrong room code does, so
+ * guessing codes is slow). 0, or -1 with v set. */
+static int link_token(lobby *l, lobby_conn *c, const char *typed, char token_hex[IDS_TOKEN_HEX],
+                      verdict *v)
+{
+    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, v) < 0)
+        return -1;
+    switch (link_check(&l->links, typed, sched_now(&l->sched), token_hex)) {
+    case LINK_OK:
+        if (player_find_by_token(&l->players, token_hex))
+            return 0;
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "the player that code was for is no longer on this server; say "
+                           "hello with a name to play as someone new");
+    case LINK_USED:
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "that code has already been used (a code works once); show a new one "
+                           "on the device where you are signed in");
+    case LINK_EXPIRED:
+        return verdict_set(v, PROTO_BAD_LINK,
+                           "that code has expired (a code works for %d minutes); show a new one "
+                           "on the device where you are signed in",
+                           (l->cfg.link_ttl_ms + 59999) / 60000);
+    case LINK_UNKNOWN: break;
+    }
+    quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
+                 sched_now(&l->sched));
+    return verdict_set(v, PROTO_BAD_LINK,
+                       "there is no code \"%.16s\"; check it (8 letters and digits, like "
+                       "K7P2-X9QM), or show a new one on the device where you are signed in",
+                       typed);
+}
+
 static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_request *q)
 {
     verdict v;
@@ -193,17 +232,55 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         lobby_send_error(c, q->id, PROTO_BAD_MESSAGE, "this connection has already said hello");
         return;
     }
+    if (q->link && q->token) {
+        lobby_send_error(c, q->id, PROTO_BAD_MESSAGE,
+                         "\"hello\" takes a token or a link code, not both");
+        return;
+    }
     char name[4 * PROTO_NAME_MAX + 1], why[128];
-    if (!proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
+    if (q->name && !proto_clean_name(q->name, name, sizeof name, why, sizeof why)) {
         lobby_send_error(c, q->id, PROTO_BAD_NAME, why);
         return;
     }
     char token_hex[IDS_TOKEN_HEX];
-    player *p = q->token ? player_find_by_token(&l->players, q->token) : NULL;
+    if (q->link && link_token(l, c, q->link, token_hex, &v) < 0) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    const char *token = q->link ? token_hex : q->token;
+    player *p = token ? player_find_by_token(&l->players, token) : NULL;
+    /* Distributed mode: the token's player, and the room it sits in, may be
+     * known only to Redis (it played on another node). */
+    const resume *rs = remote_resume(l);
+    if (l->remote && token && !rs && (!p || !p->room)) {
+        int waits = remote_hello(l, c, token);
+        if (waits > 0)
+            return;
+        if (waits < 0) {
+            lobby_unavailable(&v);
+            send_verdict(c, q, &v);
+            return;
+        }
+    }
+    if (rs && rs->kind == RESUME_UNAVAILABLE) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    bool moved = rs && rs->kind == RESUME_MOVED;
+    /* One node alone: a player forgotten in memory may still be stored. */
+    if (!p && token && !l->remote && lobby_player_from_store(l, token, &p) < 0) {
+        send_verdict(c, q, (lobby_unavailable(&v), &v));
+        return;
+    }
     bool was_away = false;
     if (p) {
-        snprintf(token_hex, sizeof token_hex, "%s", q->token);
+        if (token != token_hex)
+            snprintf(token_hex, sizeof token_hex, "%s", token);
         was_away = !p->conn;
+        /* A link keeps the identity's own name unless a new one is given. */
+        if (!q->name)
+            snprintf(name, sizeof name, "%s", p->name);
         if (resume_allowed(l, c, p, &v) < 0 || returning(l, p, name, &v) < 0)
             p = NULL;
     } else {
@@ -213,10 +290,15 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         send_verdict(c, q, &v);
         return;
     }
-    send_welcome(l, c, p, token_hex, q->id);
+    if (q->link)
+        link_use(&l->links, q->link);
+    snprintf(c->token, sizeof c->token, "%s", token_hex);
+    send_welcome(l, c, p, token_hex, q->id, moved && !p->room ? rs->room : NULL);
     player_attach(p, c);
     if (p->room)
         back_in_room(l, p, was_away);
+    else if (moved) /* its room is on another node: off it goes */
+        remote_send_moved(l, c, NULL, rs->room, rs->url);
     log_debug("player %s connected", p->id);
 }
 
@@ -255,6 +337,66 @@ static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
     }
     json_t *m = proto_message("pong", q->id);
     json_object_set_new(m, "time", json_integer(walltime_ms()));
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* --- what players have done; carrying an identity --- */
+
+static void on_ratings(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)p;
+    const game_engine *e = game_engine_find(q->game);
+    verdict v;
+    json_t *body = NULL;
+    if (!e)
+        verdict_set(&v, PROTO_NO_SUCH_GAME, "there is no game called \"%.40s\"", q->game);
+    else if (!(body = lobby_ratings_body(l, e, q->limit ? q->limit : LOBBY_RATINGS_DEFAULT)))
+        verdict_set(&v, PROTO_UNAVAILABLE,
+                    "the server could not read its database just now; try again shortly");
+    if (!body) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    json_t *m = proto_message("ratings", q->id);
+    json_object_update(m, body);
+    json_decref(body);
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+static void on_history(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    verdict v;
+    json_t *body = lobby_history_body(l, q->player ? q->player : p->id, p->id,
+                                      q->limit ? q->limit : LOBBY_HISTORY_DEFAULT, &v);
+    if (!body) {
+        send_verdict(c, q, &v);
+        return;
+    }
+    json_t *m = proto_message("history", q->id);
+    json_object_update(m, body);
+    json_decref(body);
+    lobby_send_json(c, m);
+    json_decref(m);
+}
+
+/* A one-time code that hands this connection's identity to another device
+ * (link.h); the player's earlier code stops working. */
+static void on_link_code(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    char code[IDS_LINK_LEN + 1];
+    if (!c->token[0] || !link_issue(&l->links, p->id, c->token, sched_now(&l->sched), code)) {
+        lobby_send_error(c, q->id, PROTO_INTERNAL,
+                         "the server cannot make a code just now; try again in a minute");
+        return;
+    }
+    json_t *m = proto_message("link_code", q->id);
+    char shown[IDS_LINK_LEN + 2];
+    snprintf(shown, sizeof shown, "%.4s-%.4s", code, code + 4);
+    json_object_set_new(m, "code", json_string(shown));
+    json_object_set_new(m, "expires_at", json_integer(walltime_ms() + l->cfg.link_ttl_ms));
+    json_object_set_new(m, "expires_in_ms", json_integer(l->cfg.link_ttl_ms));
     lobby_send_json(c, m);
     json_decref(m);
 }
@@ -319,12 +461,28 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
         send_verdict(c, q, &v);
         return;
     }
-    if (lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
+    if (!remote_resume(l) && lobby_quota_take(l, c, QUOTA_ROOMS_PER_MIN, 1, &v) < 0) {
         json_decref(rs.options);
         send_verdict(c, q, &v);
         return;
     }
+    /* Distributed mode: a code reserved in Redis, or wait for some (the
+     * create's rate was counted already). */
+    int waits = l->remote && !remote_resume(l) ? remote_create(l, c) : 0;
+    if (waits != 0 || (l->remote && !remote_can_create(l))) {
+        json_decref(rs.options);
+        if (waits > 0)
+            return;
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
     room *r = lobby_room_new(l, &rs);
+    if (!r && l->remote) { /* no code reserved just now */
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
     if (!r) {
         verdict_set(&v, PROTO_INTERNAL, "the server could not make a room");
         send_verdict(c, q, &v);
@@ -350,15 +508,60 @@ static void on_create(lobby *l, lobby_conn *c, player *p, const proto_request *q
     lobby_rooms_changed(l);
 }
 
+/* Distributed mode: the room is another node's. p leaves the room it is in
+ * here (stored with p itself, so that the other node knows its token),
+ * then hears where to go. */
+static void join_elsewhere(lobby *l, lobby_conn *c, player *p, const proto_request *q,
+                           const resume *rs)
+{
+    verdict v;
+    room *old = p->room;
+    room_state next;
+    if (old)
+        room_draft_leave(old, p, &next);
+    int rc = persist_begin(l->store);
+    rc |= persist_player(l->store, p);
+    if (old)
+        rc |= persist_room(l->store, old, &next);
+    if (lobby_wrote(l, persist_commit(l->store) | rc) < 0) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    p->stored = true;
+    if (old)
+        leave_apply(l, old, p, &next, "left", NULL);
+    remote_send_moved(l, c, q->id, rs->room, rs->url);
+}
+
 static void on_join(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     verdict v;
-    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, &v) < 0) {
+    const resume *rs = remote_resume(l); /* the join waited: its attempt is counted */
+    if (!rs && lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, &v) < 0) {
         send_verdict(c, q, &v);
         return;
     }
     char code[IDS_CODE_LEN + 1];
-    room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
+    bool valid = ids_code_normalize(q->room, code);
+    room *r = valid ? map_get(&l->rooms, code) : NULL;
+    if (!r && valid && l->remote && !rs) { /* maybe another node's, or this node's in Redis */
+        int waits = remote_join(l, c, code);
+        if (waits > 0)
+            return;
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (rs && rs->kind == RESUME_UNAVAILABLE) {
+        lobby_unavailable(&v);
+        send_verdict(c, q, &v);
+        return;
+    }
+    if (!r && rs && rs->kind == RESUME_MOVED) {
+        join_elsewhere(l, c, p, q, rs);
+        return;
+    }
     if (!r) {
         /* Guessing codes costs more than joining one you were given. */
         quota_charge(&l->quotas, c->addr, QUOTA_JOINS_PER_MIN, l->cfg.join_miss_cost - 1,
@@ -661,6 +864,7 @@ static const verb_handler handlers[PROTO_VERB_COUNT] = {
     [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
     [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
     [PROTO_REPLAY] = on_replay, [PROTO_REPLAY_STEP] = on_replay_step,
+    [PROTO_RATINGS] = on_ratings, [PROTO_HISTORY] = on_history, [PROTO_LINK_CODE] = on_link_code,
 };
 
 static const room_handler room_handlers[PROTO_VERB_COUNT] = {
@@ -678,7 +882,9 @@ void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q)
         return;
     }
     verdict v;
-    if (!p->room)
+    if (!p->room && remote_orphaned(l, p)) /* its room is being looked up again */
+        lobby_unavailable(&v);
+    else if (!p->room)
         verdict_set(&v, PROTO_NOT_IN_ROOM, "you are not in a room");
     else if (room_handlers[q->verb](l, p->room, p, q, &v) == 0)
         return;

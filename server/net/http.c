@@ -107,11 +107,76 @@ static int respond_health(net *n, struct lws *wsi, conn_data *cd)
                                storing ? HTTP_STATUS_OK : HTTP_STATUS_SERVICE_UNAVAILABLE, j);
 }
 
+/* Query arguments are read into buffers of this size. lws copies each
+ * argument whole ("player=p7kq2m9xa4c") into the buffer given and stops
+ * looking at one that does not fit, so a buffer sized for the value alone
+ * missed every argument after a longer one (a limit after a player id). */
+#define URL_ARG_MAX 256
+
+/* A refused API request: its status, and the code and sentence as JSON. */
+static int respond_refusal(struct lws *wsi, conn_data *cd, int status, const char *code_404,
+                           const char *why)
+{
+    unsigned http = status == 401   ? HTTP_STATUS_UNAUTHORIZED
+                    : status == 404 ? HTTP_STATUS_NOT_FOUND
+                    : status == 503 ? HTTP_STATUS_SERVICE_UNAVAILABLE
+                                    : HTTP_STATUS_BAD_REQUEST;
+    const char *code = status == 401   ? "not_authenticated"
+                       : status == 404 ? code_404
+                       : status == 503 ? "unavailable"
+                                       : "bad_message";
+    return respond_json_status(wsi, cd, http,
+                               json_pack("{s:s,s:s}", "code", code, "message", why));
+}
+
+/* A results response the lobby reads from Redis: it comes later, and is
+ * sent from the next WRITEABLE. */
+struct http_wait {
+    struct lws *wsi;
+    lobby_results_wait *pending; /* NULL once answered */
+    json_t *body;
+    int status;
+    char why[160];
+    bool ready;
+};
+
+static int respond_results_body(struct lws *wsi, conn_data *cd, json_t *body, int status,
+                                const char *why)
+{
+    return body ? respond_json(wsi, cd, body) : respond_refusal(wsi, cd, status, "bad_message", why);
+}
+
+static void results_ready(void *arg, json_t *body, int status, const char *why)
+{
+    http_wait *w = arg;
+    w->pending = NULL;
+    w->body = body;
+    w->status = status;
+    snprintf(w->why, sizeof w->why, "%s", why ? why : "");
+    w->ready = true;
+    lws_callback_on_writable(w->wsi);
+}
+
+int http_waited(net *n, struct lws *wsi, conn_data *cd)
+{
+    (void)n;
+    http_wait *w = cd->wait;
+    if (!w->ready)
+        return 0;
+    cd->wait = NULL;
+    json_t *body = w->body;
+    int status = w->status;
+    char why[sizeof w->why];
+    memcpy(why, w->why, sizeof why);
+    free(w);
+    return respond_results_body(wsi, cd, body, status, why);
+}
+
 /* /api/results?game=ricochet&player=p123&limit=20; a limit out of range
  * is a 400, not a silent default. */
 static int respond_results(net *n, struct lws *wsi, conn_data *cd)
 {
-    char game[32], player[32], limit[16], why[128];
+    char game[URL_ARG_MAX], player[URL_ARG_MAX], limit[URL_ARG_MAX];
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
@@ -121,13 +186,45 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
     if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
         strncasecmp(auth, "Bearer ", 7) == 0)
         token = auth + 7;
+    http_wait *w = calloc(1, sizeof *w);
+    if (!w)
+        return -1;
+    w->wsi = wsi;
+    cd->wait = w;
+    w->pending = lobby_results_query_async(n->lobby, g, p, l, token, results_ready, w);
+    if (!w->ready) /* it comes from Redis */
+        return 0;
+    return http_waited(n, wsi, cd);
+}
+
+/* /api/ratings?game=ricochet&limit=50: a game's leaderboard. */
+static int respond_ratings(net *n, struct lws *wsi, conn_data *cd)
+{
+    char game[URL_ARG_MAX], limit[URL_ARG_MAX], why[160];
+    const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
     int status;
-    json_t *body = lobby_results_query(n->lobby, g, p, l, token, &status, why, sizeof why);
+    json_t *body = lobby_ratings_query(n->lobby, g, l, &status, why, sizeof why);
     if (!body)
-        return respond_json_status(
-            wsi, cd, status == 401 ? HTTP_STATUS_UNAUTHORIZED : HTTP_STATUS_BAD_REQUEST,
-            json_pack("{s:s,s:s}", "code", status == 401 ? "not_authenticated" : "bad_message",
-                      "message", why));
+        return respond_refusal(wsi, cd, status, "no_such_game", why);
+    return respond_json(wsi, cd, body);
+}
+
+/* /api/history?player=p123&limit=20: a player's record, ratings and last
+ * games; a private game only to a player of it (Authorization: Bearer). */
+static int respond_history(net *n, struct lws *wsi, conn_data *cd)
+{
+    char player[URL_ARG_MAX], limit[URL_ARG_MAX], why[160], auth[80];
+    const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
+    const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
+    const char *token = NULL;
+    if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
+        strncasecmp(auth, "Bearer ", 7) == 0)
+        token = auth + 7;
+    int status;
+    json_t *body = lobby_history_query(n->lobby, p, l, token, &status, why, sizeof why);
+    if (!body)
+        return respond_refusal(wsi, cd, status, "no_such_player", why);
     return respond_json(wsi, cd, body);
 }
 
@@ -222,6 +319,10 @@ int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri)
         return respond_json(wsi, cd, json_pack("{s:o}", "rooms", lobby_rooms_json(n->lobby)));
     if (strcmp(uri, "/api/results") == 0)
         return respond_results(n, wsi, cd);
+    if (strcmp(uri, "/api/ratings") == 0)
+        return respond_ratings(n, wsi, cd);
+    if (strcmp(uri, "/api/history") == 0)
+        return respond_history(n, wsi, cd);
     if (strcmp(uri, "/ws") == 0)
         return respond_text(wsi, cd, (enum http_status)426,
                             "this is the WebSocket endpoint; connect with a WebSocket client\n");
@@ -254,6 +355,12 @@ int http_writeable(net *n, struct lws *wsi, conn_data *cd)
 
 void http_done(conn_data *cd)
 {
+    if (cd->wait) { /* the asker went away before the answer */
+        lobby_results_cancel(cd->wait->pending);
+        json_decref(cd->wait->body);
+        free(cd->wait);
+        cd->wait = NULL;
+    }
     if (cd->http) {
         free(cd->http->body);
         free(cd->http);

@@ -70,6 +70,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_HTTP:
         return http_request(n, wsi, cd, in);
     case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (cd && cd->wait)
+            return http_waited(n, wsi, cd);
         return cd && cd->http ? http_writeable(n, wsi, cd) : 0;
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
     case LWS_CALLBACK_CLOSED_HTTP:

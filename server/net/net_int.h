@@ -31,6 +31,10 @@ struct net {
      * for events and just after it handled them: a session that got several
      * messages meanwhile sends them in one write. */
     session *dirty;
+    /* Sessions whose next message waits for a write to be stored
+     * (distributed mode): looked at again whenever writes settle. */
+    session *held;
+    uint64_t holds_seen; /* hold_settled_count() when they were last looked at */
     uv_prepare_t flush_before_poll;
     uv_check_t flush_after_poll;
     unsigned char *batch; /* LWS_PRE, then up to BATCH_MAX bytes of frames */
@@ -44,10 +48,13 @@ struct net {
     void *stopped_arg;
 };
 
+typedef struct http_wait http_wait;
+
 /* What lws keeps per connection: one of the two is set. */
 typedef struct conn_data {
     session *ws;
     http_tx *http;
+    http_wait *wait; /* a response that waits for Redis (distributed mode) */
     bool head; /* a HEAD request: the headers of its GET, no body */
 } conn_data;
 
@@ -77,6 +84,8 @@ void net_client_address(net *n, struct lws *wsi, char *out, size_t out_len);
 /* http.c */
 int http_request(net *n, struct lws *wsi, conn_data *cd, const char *uri);
 int http_writeable(net *n, struct lws *wsi, conn_data *cd);
+/* A response that waited: sent once it is ready. */
+int http_waited(net *n, struct lws *wsi, conn_data *cd);
 void http_done(conn_data *cd);
 
 #endif

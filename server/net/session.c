@@ -5,8 +5,16 @@
 
 #include "net/frame.h"
 #include "net/net_int.h"
+#include "util/hold.h"
 #include "util/log.h"
 #include "util/metrics.h"
+
+/* A queued message, and in distributed mode the write it waits for (NULL:
+ * none, or one already kept). */
+typedef struct queued {
+    msg *m;
+    hold *after;
+} queued;
 
 struct session {
     lobby_conn conn; /* what the lobby sees */
@@ -15,10 +23,12 @@ struct session {
     session *prev, *next;
     char ip[64];
 
-    msg **queue; /* a ring of messages waiting to be written */
+    queued *queue; /* a ring of messages waiting to be written */
     size_t qhead, qlen, qcap, queued_bytes;
     session *dirty_prev, *dirty_next; /* in net.dirty */
     bool dirty;
+    session *held_prev, *held_next; /* in net.held */
+    bool held;        /* the head of the queue waits for a write (util/hold.h) */
     bool choked;      /* lws holds bytes of ours the socket did not take: wait for WRITEABLE */
     bool mute;        /* nothing more of ours goes out: lws answers the peer's
                        * close frame, or the socket is broken */
@@ -62,6 +72,35 @@ static void want_flush(session *s)
     if (n->dirty)
         n->dirty->dirty_prev = s;
     n->dirty = s;
+}
+
+/* The head of the queue waits for a write: looked at again once writes
+ * settle (session_flush_all). */
+static void mark_held(session *s)
+{
+    if (s->held)
+        return;
+    net *n = s->net;
+    s->held = true;
+    s->held_prev = NULL;
+    s->held_next = n->held;
+    if (n->held)
+        n->held->held_prev = s;
+    n->held = s;
+}
+
+static void unmark_held(session *s)
+{
+    if (!s->held)
+        return;
+    if (s->held_prev)
+        s->held_prev->held_next = s->held_next;
+    else
+        s->net->held = s->held_next;
+    if (s->held_next)
+        s->held_next->held_prev = s->held_prev;
+    s->held = false;
+    s->held_prev = s->held_next = NULL;
 }
 
 static void unmark_dirty(session *s)
@@ -162,7 +201,7 @@ static void cut_off_slow(session *s)
 static bool queue_grow(session *s)
 {
     size_t cap = s->qcap ? 2 * s->qcap : 8;
-    msg **q = malloc(cap * sizeof *q);
+    queued *q = malloc(cap * sizeof *q);
     if (!q)
         return false;
     for (size_t i = 0; i < s->qlen; i++)
@@ -188,7 +227,9 @@ static void conn_send(lobby_conn *c, msg *m)
         cut_off_slow(s);
         return;
     }
-    s->queue[(s->qhead + s->qlen) % s->qcap] = msg_ref(m);
+    /* In distributed mode what tells of a change waits until it is stored. */
+    hold *after = lobby_hold_for(s->net->lobby, c);
+    s->queue[(s->qhead + s->qlen) % s->qcap] = (queued){msg_ref(m), after ? hold_ref(after) : NULL};
     s->qlen++;
     s->queued_bytes += m->len;
     botpit_metrics.queued_bytes += (int64_t)m->len;
@@ -353,14 +394,29 @@ int session_receive(session *s, const void *in, size_t len)
     return 0;
 }
 
+/* Whether the queued message may go: it waits for no write, or for one
+ * that is stored. */
+static bool ready(queued *q)
+{
+    if (q->after && q->after->state == HOLD_KEPT) {
+        hold_unref(q->after);
+        q->after = NULL;
+    }
+    return !q->after;
+}
+
 /* How many messages from the head of the queue go in one write: all that
- * fit in BATCH_MAX with their frame headers, and at least one. */
-static size_t batch_count(const session *s)
+ * are ready and fit in BATCH_MAX with their frame headers, and at least
+ * one (none if the head is not ready). */
+static size_t batch_count(session *s)
 {
     size_t count = 0, bytes = 0;
     unsigned char header[FRAME_HEADER_MAX];
     while (count < s->qlen) {
-        const msg *m = s->queue[(s->qhead + count) % s->qcap];
+        queued *q = &s->queue[(s->qhead + count) % s->qcap];
+        if (!ready(q))
+            break;
+        const msg *m = q->m;
         size_t framed = frame_text_header(header, m->len) + m->len;
         if (count && bytes + framed > BATCH_MAX)
             break;
@@ -372,7 +428,8 @@ static size_t batch_count(const session *s)
 
 static msg *queue_pop(session *s)
 {
-    msg *m = s->queue[s->qhead];
+    msg *m = s->queue[s->qhead].m;
+    hold_unref(s->queue[s->qhead].after);
     s->qhead = (s->qhead + 1) % s->qcap;
     s->qlen--;
     s->queued_bytes -= m->len;
@@ -394,6 +451,8 @@ static void count_out(size_t messages, size_t bytes)
 static int write_batch(session *s)
 {
     size_t count = batch_count(s);
+    if (count == 0)
+        return 0;
     if (count == 1) {
         msg *m = queue_pop(s);
         size_t len = m->len;
@@ -454,6 +513,42 @@ static void finish_closing(session *s, bool in_lws)
         close_now(s);
 }
 
+/* A reply's id, read back from its text (only for the rare message whose
+ * write failed). New reference, or NULL for a message that answers no one. */
+static json_t *reply_id(msg *m)
+{
+    json_t *j = json_loadb(msg_text(m), m->len, 0, NULL);
+    json_t *id = json_incref(json_object_get(j, "id"));
+    json_decref(j);
+    return id;
+}
+
+/* Messages at the head whose write failed are never sent: what they told
+ * did not happen (or is not known to have). A reply among them becomes
+ * `unavailable`, as a write refused at once would have made it. */
+static void drop_broken(session *s)
+{
+    json_t *ids = NULL;
+    while (s->qlen && s->queue[s->qhead].after &&
+           s->queue[s->qhead].after->state == HOLD_BROKEN) {
+        msg *m = queue_pop(s);
+        json_t *id = reply_id(m);
+        if (id) {
+            if (!ids)
+                ids = json_array();
+            json_array_append_new(ids, id);
+        }
+        msg_unref(m);
+    }
+    size_t i;
+    json_t *id;
+    json_array_foreach(ids, i, id)
+        lobby_send_error(&s->conn, id, PROTO_UNAVAILABLE,
+                         "the server could not store that just now; nothing changed, try "
+                         "again shortly");
+    json_decref(ids);
+}
+
 /* Writes the ping that is due and the queue, until the socket is full; then
  * waits for WRITEABLE. A closing session whose queue is out closes (and may
  * be freed before this returns). -1: the connection is broken. in_lws: in
@@ -475,11 +570,18 @@ static int flush(session *s, bool in_lws)
         if (lws_write(s->wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 0)
             return -1;
     }
-    while (s->qlen && !lws_partial_buffered(s->wsi))
+    drop_broken(s);
+    while (s->qlen && ready(&s->queue[s->qhead]) && !lws_partial_buffered(s->wsi)) {
         if (write_batch(s) < 0)
             return -1;
+        drop_broken(s);
+    }
     if (lws_partial_buffered(s->wsi)) {
         wait_writeable(s);
+        return 0;
+    }
+    if (s->qlen) { /* the head waits for a write */
+        mark_held(s);
         return 0;
     }
     if (s->closing)
@@ -489,6 +591,15 @@ static int flush(session *s, bool in_lws)
 
 void session_flush_all(net *n)
 {
+    uint64_t settled = hold_settled_count();
+    if (settled != n->holds_seen) { /* writes came back: held queues may go on */
+        n->holds_seen = settled;
+        while (n->held) {
+            session *s = n->held;
+            unmark_held(s);
+            want_flush(s);
+        }
+    }
     while (n->dirty) {
         session *s = n->dirty;
         unmark_dirty(s);
@@ -513,7 +624,7 @@ int session_writeable(session *s)
 void session_closed(session *s)
 {
     net *n = s->net;
-    if (s->conn.player)
+    if (s->conn.player || s->conn.parked)
         lobby_disconnect(n->lobby, &s->conn);
     if (s->prev)
         s->prev->next = s->next;
@@ -523,12 +634,14 @@ void session_closed(session *s)
         s->next->prev = s->prev;
     n->nsessions--;
     unmark_dirty(s);
+    unmark_held(s);
     per_ip_add(n, s->conn.addr, -1);
     keepalive_remove(&s->ka);
     botpit_metrics.connections_open--;
     botpit_metrics.queued_bytes -= (int64_t)s->queued_bytes;
     while (s->qlen) {
-        msg_unref(s->queue[s->qhead]);
+        msg_unref(s->queue[s->qhead].m);
+        hold_unref(s->queue[s->qhead].after);
         s->qhead = (s->qhead + 1) % s->qcap;
         s->qlen--;
     }
@@ -540,7 +653,7 @@ void session_closed(session *s)
 void session_shutdown_all(net *n)
 {
     for (session *s = n->sessions; s; s = s->next) {
-        if (s->conn.player)
+        if (s->conn.player || s->conn.parked)
             lobby_disconnect(n->lobby, &s->conn);
         s->conn.player = NULL;
         s->closing = false; /* whatever the reason was, this one wins */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/rstore_int.h"
 #include "util/log.h"
 
 #define SCHEMA_VERSION 4
@@ -34,7 +35,7 @@ static const char schema_sql[] =
     "  player TEXT NOT NULL, result INTEGER NOT NULL, PRIMARY KEY (player, result))"
     "  WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at);"
-    /* What a finished game's replay needs (since version 4): its settings
+    /* What a finished game's replay needs: its settings
      * by results.id, and its log, copied from the room's at the commit
      * point that stored its result. */
     "CREATE TABLE IF NOT EXISTS replays ("
@@ -43,6 +44,20 @@ static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS replay_inputs ("
     "  result INTEGER NOT NULL, seq INTEGER NOT NULL, t INTEGER NOT NULL, seat INTEGER NOT NULL,"
     "  kind TEXT NOT NULL, action TEXT, PRIMARY KEY (result, seq)) WITHOUT ROWID;"
+    /* Ratings: derived from the results (store/rating.h), so they can be
+     * dropped and computed again at any time. */
+    "CREATE TABLE IF NOT EXISTS standings ("
+    "  player TEXT NOT NULL, game TEXT NOT NULL, played INTEGER NOT NULL,"
+    "  won INTEGER NOT NULL, public_played INTEGER NOT NULL, public_won INTEGER NOT NULL,"
+    "  rated INTEGER NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
+    "  PRIMARY KEY (player, game)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS standings_by_game ON standings (game, rating);"
+    "CREATE TABLE IF NOT EXISTS rating_changes ("
+    "  result INTEGER NOT NULL, player TEXT NOT NULL, seat INTEGER NOT NULL,"
+    "  rating_before REAL NOT NULL, rd_before REAL NOT NULL, rating_after REAL NOT NULL,"
+    "  rd_after REAL NOT NULL, PRIMARY KEY (result, player)) WITHOUT ROWID;"
+    /* Which rules derived rows were computed under (name -> version). */
+    "CREATE TABLE IF NOT EXISTS derived (name TEXT PRIMARY KEY, version INTEGER NOT NULL);"
     /* One row that store_probe rewrites to learn whether writing works. */
     "CREATE TABLE IF NOT EXISTS probe (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);";
 
@@ -60,6 +75,10 @@ enum {
     ST_PROBE,
     ST_REPLAY_PUT,
     ST_REPLAY_INPUTS,
+    ST_STANDING_GET,
+    ST_STANDING_PUT,
+    ST_CHANGE_PUT,
+    ST_CHANGES_OF,
     ST_COUNT
 };
 
@@ -84,9 +103,19 @@ static const char *const statement_sql[ST_COUNT] = {
                       " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [ST_REPLAY_INPUTS] = "INSERT INTO replay_inputs (result, seq, t, seat, kind, action)"
                          " SELECT ?1, seq, t, seat, kind, action FROM inputs WHERE room = ?2",
+    [ST_STANDING_GET] = "SELECT played, won, public_played, public_won, rated, rating, rd, vol"
+                        " FROM standings WHERE player = ?1 AND game = ?2",
+    [ST_STANDING_PUT] = "INSERT OR REPLACE INTO standings (player, game, played, won,"
+                        " public_played, public_won, rated, rating, rd, vol)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    [ST_CHANGE_PUT] = "INSERT OR REPLACE INTO rating_changes (result, player, seat, rating_before,"
+                      " rd_before, rating_after, rd_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [ST_CHANGES_OF] = "SELECT seat, player, rating_before, rd_before, rating_after, rd_after"
+                      " FROM rating_changes WHERE result = ?1 ORDER BY seat",
 };
 
 struct store {
+    rstore *redis; /* distributed mode: every function below passes through */
     sqlite3 *db;
     sqlite3 *reader;               /* replays' reads, from any thread (store_replay_get) */
     pthread_mutex_t reader_lock;   /* one thread at a time on it */
@@ -131,11 +160,15 @@ static void write_worked(store *s)
 
 bool store_ok(const store *s)
 {
+    if (s->redis)
+        return rstore_ok(s->redis);
     return s->ok;
 }
 
 uint64_t store_failures(const store *s)
 {
+    if (s->redis)
+        return rstore_failures(s->redis);
     return s->failures;
 }
 
@@ -201,6 +234,8 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
 
 int store_begin(store *s)
 {
+    if (s->redis)
+        return rstore_begin(s->redis);
     if (s->depth++)
         return s->tx_failed ? -1 : 0;
     s->tx_failed = false;
@@ -213,6 +248,8 @@ int store_begin(store *s)
 
 int store_commit(store *s)
 {
+    if (s->redis)
+        return rstore_commit(s->redis);
     if (--s->depth)
         return s->tx_failed ? -1 : 0;
     if (s->tx_failed) {
@@ -348,10 +385,34 @@ store *store_open(const char *path, char *err, size_t err_len)
     return s;
 }
 
+store *store_open_redis(struct rconn *conn, const char *node)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->ok = true;
+    s->redis = rstore_new(conn, node);
+    if (!s->redis) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+rstore *store_redis(store *s)
+{
+    return s ? s->redis : NULL;
+}
+
 void store_close(store *s)
 {
     if (!s)
         return;
+    if (s->redis) {
+        rstore_free(s->redis);
+        free(s);
+        return;
+    }
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
     sqlite3_close(s->db);
@@ -364,11 +425,15 @@ void store_close(store *s)
 
 int store_probe(store *s)
 {
+    if (s->redis)
+        return rstore_probe(s->redis);
     return step_write(s, s->st[ST_PROBE], "a test write");
 }
 
 int store_player_put(store *s, const char *id, const char *name, const uint8_t hash[32])
 {
+    if (s->redis)
+        return rstore_player_put(s->redis, id, name, hash);
     sqlite3_stmt *st = s->st[ST_PLAYER_PUT];
     bind_text(st, 1, id);
     bind_text(st, 2, name);
@@ -378,6 +443,8 @@ int store_player_put(store *s, const char *id, const char *name, const uint8_t h
 
 int store_room_put(store *s, const store_room *r)
 {
+    if (s->redis)
+        return rstore_room_put(s->redis, r);
     sqlite3_stmt *st = s->st[ST_ROOM_PUT];
     bind_text(st, 1, r->code);
     bind_text(st, 2, r->game);
@@ -406,6 +473,8 @@ int store_room_put(store *s, const store_room *r)
 
 int store_room_delete(store *s, const char *code)
 {
+    if (s->redis)
+        return rstore_room_delete(s->redis, code);
     int rc = store_begin(s);
     bind_text(s->st[ST_INPUTS_DELETE], 1, code);
     rc |= step_write(s, s->st[ST_INPUTS_DELETE], "deleting a log");
@@ -416,6 +485,8 @@ int store_room_delete(store *s, const char *code)
 
 int store_room_mark_broken(store *s, const char *code, const char *why)
 {
+    if (s->redis)
+        return rstore_room_mark_broken(s->redis, code, why);
     sqlite3_stmt *st = s->st[ST_ROOM_BROKEN];
     bind_text(st, 1, code);
     bind_text(st, 2, why);
@@ -425,6 +496,8 @@ int store_room_mark_broken(store *s, const char *code, const char *why)
 int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int seat,
                        const char *kind, const json_t *action)
 {
+    if (s->redis)
+        return rstore_input_append(s->redis, code, seq, t, seat, kind, action);
     int rc = store_begin(s);
     sqlite3_stmt *in = s->st[ST_INPUT_APPEND];
     bind_text(in, 1, code);
@@ -443,6 +516,8 @@ int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int 
 
 int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n)
 {
+    if (s->redis)
+        return rstore_room_clocks(s->redis, codes, clocks, n);
     if (!n)
         return 0;
     int rc = store_begin(s);
@@ -476,8 +551,15 @@ static int replay_put(store *s, sqlite3_int64 id, const store_result *r)
     return rc | step_write(s, in, "keeping a replay's log");
 }
 
-int store_result_put(store *s, const store_result *r, int64_t *id_out)
+int store_result_put(store *s, const store_result *r)
 {
+    return store_result_add(s, r, NULL);
+}
+
+int store_result_add(store *s, const store_result *r, int64_t *id_out)
+{
+    if (s->redis)
+        return rstore_result_put(s->redis, r);
     int rc = store_begin(s);
     sqlite3_stmt *st = s->st[ST_RESULT_PUT];
     bind_text(st, 1, r->code);
@@ -515,6 +597,8 @@ int store_each_player(store *s, void (*fn)(void *arg, const char *id, const char
                                            const uint8_t hash[32]),
                       void *arg)
 {
+    if (s->redis)
+        return rstore_each_player(s->redis, fn, arg);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT id, name, token_hash FROM players", -1, &st, NULL) !=
         SQLITE_OK)
@@ -538,6 +622,8 @@ static json_t *column_json(sqlite3_stmt *st, int i)
 
 json_t *store_inputs(store *s, const char *code)
 {
+    if (s->redis) /* read asynchronously there (rstore_load) */
+        return NULL;
     sqlite3_stmt *st = s->st[ST_INPUTS_OF];
     bind_text(st, 1, code);
     json_t *inputs = json_array();
@@ -565,6 +651,8 @@ json_t *store_inputs(store *s, const char *code)
 int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const json_t *inputs),
                     void *arg)
 {
+    if (s->redis)
+        return rstore_each_room(s->redis, fn, arg);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT code, game, status, host, options, seats, seed, seed_fixed,"
@@ -609,6 +697,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
 json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
                       int limit)
 {
+    if (s->redis) /* read asynchronously there (rstore_results) */
+        return NULL;
     sqlite3_stmt *st;
     /* A private game is shown only to someone who played in it. */
     const char *sql =
@@ -777,6 +867,8 @@ json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_repl
 
 int store_broken_count(store *s)
 {
+    if (s->redis)
+        return rstore_broken_count(s->redis);
     sqlite3_stmt *st;
     int n = -1;
     if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM rooms WHERE broken IS NOT NULL", -1, &st,
@@ -785,4 +877,295 @@ int store_broken_count(store *s)
         n = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     return n;
+}
+
+int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_len, char *name,
+                          size_t name_len)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT id, name FROM players WHERE token_hash = ?1", -1, &st,
+                           NULL) != SQLITE_OK)
+        return read_failed(s, "reading a player");
+    sqlite3_bind_blob(st, 1, hash, 32, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        const char *i = (const char *)sqlite3_column_text(st, 0);
+        const char *n = (const char *)sqlite3_column_text(st, 1);
+        snprintf(id, id_len, "%s", i ? i : "");
+        snprintf(name, name_len, "%s", n ? n : "");
+        found = 1;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return read_failed(s, "reading a player");
+    return found;
+}
+
+int store_player_name(store *s, const char *id, char *name, size_t len)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT name FROM players WHERE id = ?1", -1, &st, NULL) !=
+        SQLITE_OK)
+        return read_failed(s, "reading a player");
+    bind_text(st, 1, id);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        const char *n = (const char *)sqlite3_column_text(st, 0);
+        snprintf(name, len, "%s", n ? n : "");
+        found = 1;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return read_failed(s, "reading a player");
+    return found;
+}
+
+int store_each_result(store *s, void (*fn)(void *arg, int64_t id, const store_result *r),
+                      void *arg)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT id, room, game, finished_at, players, result, private, seeded"
+                           " FROM results ORDER BY id",
+                           -1, &st, NULL) != SQLITE_OK)
+        return read_failed(s, "reading results");
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_t *players = column_json(st, 4), *result = column_json(st, 5);
+        store_result r = {
+            .code = (const char *)sqlite3_column_text(st, 1),
+            .game = (const char *)sqlite3_column_text(st, 2),
+            .players = players,
+            .result = result,
+            .finished_at_ms = sqlite3_column_int64(st, 3),
+            .is_private = sqlite3_column_int(st, 6),
+            .seeded = sqlite3_column_int(st, 7),
+        };
+        fn(arg, sqlite3_column_int64(st, 0), &r);
+        json_decref(players);
+        json_decref(result);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : read_failed(s, "reading results");
+}
+
+/* --- ratings --- */
+
+int store_standing_get(store *s, const char *player, const char *game, store_standing *out)
+{
+    sqlite3_stmt *st = s->st[ST_STANDING_GET];
+    bind_text(st, 1, player);
+    bind_text(st, 2, game);
+    int rc = sqlite3_step(st), found = 0;
+    if (rc == SQLITE_ROW) {
+        *out = (store_standing){
+            .played = sqlite3_column_int(st, 0),
+            .won = sqlite3_column_int(st, 1),
+            .public_played = sqlite3_column_int(st, 2),
+            .public_won = sqlite3_column_int(st, 3),
+            .rated = sqlite3_column_int(st, 4),
+            .rating = sqlite3_column_double(st, 5),
+            .rd = sqlite3_column_double(st, 6),
+            .vol = sqlite3_column_double(st, 7),
+        };
+        found = 1;
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return read_failed(s, "reading a standing");
+    return found;
+}
+
+int store_standing_put(store *s, const char *player, const char *game, const store_standing *in)
+{
+    sqlite3_stmt *st = s->st[ST_STANDING_PUT];
+    bind_text(st, 1, player);
+    bind_text(st, 2, game);
+    sqlite3_bind_int(st, 3, in->played);
+    sqlite3_bind_int(st, 4, in->won);
+    sqlite3_bind_int(st, 5, in->public_played);
+    sqlite3_bind_int(st, 6, in->public_won);
+    sqlite3_bind_int(st, 7, in->rated);
+    sqlite3_bind_double(st, 8, in->rating);
+    sqlite3_bind_double(st, 9, in->rd);
+    sqlite3_bind_double(st, 10, in->vol);
+    return step_write(s, st, "saving a standing");
+}
+
+int store_rating_change_put(store *s, const store_rating_change *c)
+{
+    sqlite3_stmt *st = s->st[ST_CHANGE_PUT];
+    sqlite3_bind_int64(st, 1, c->result);
+    bind_text(st, 2, c->player);
+    sqlite3_bind_int(st, 3, c->seat);
+    sqlite3_bind_double(st, 4, c->rating_before);
+    sqlite3_bind_double(st, 5, c->rd_before);
+    sqlite3_bind_double(st, 6, c->rating_after);
+    sqlite3_bind_double(st, 7, c->rd_after);
+    return step_write(s, st, "saving a rating change");
+}
+
+json_t *store_rating_changes(store *s, int64_t result)
+{
+    sqlite3_stmt *st = s->st[ST_CHANGES_OF];
+    sqlite3_bind_int64(st, 1, result);
+    json_t *out = json_array();
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_array_append_new(
+            out, json_pack("{s:i,s:s,s:f,s:f,s:f,s:f}", "seat", sqlite3_column_int(st, 0),
+                           "player", (const char *)sqlite3_column_text(st, 1), "rating_before",
+                           sqlite3_column_double(st, 2), "rd_before",
+                           sqlite3_column_double(st, 3), "rating_after",
+                           sqlite3_column_double(st, 4), "rd_after",
+                           sqlite3_column_double(st, 5)));
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE) {
+        read_failed(s, "reading rating changes");
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+int store_ratings_clear(store *s)
+{
+    int rc = store_begin(s);
+    if (!s->tx_failed && (exec(s, "DELETE FROM standings") < 0 ||
+                          exec(s, "DELETE FROM rating_changes") < 0))
+        rc |= write_failed(s, "clearing the ratings");
+    return store_commit(s) | rc;
+}
+
+int store_ratings_version(store *s)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT version FROM derived WHERE name = 'ratings'", -1, &st,
+                           NULL) != SQLITE_OK)
+        return read_failed(s, "reading the ratings' version");
+    int rc = sqlite3_step(st), version = 0;
+    if (rc == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return read_failed(s, "reading the ratings' version");
+    return version;
+}
+
+int store_ratings_set_version(store *s, int version)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "INSERT OR REPLACE INTO derived (name, version) VALUES ('ratings', ?1)",
+                           -1, &st, NULL) != SQLITE_OK)
+        return write_failed(s, "saving the ratings' version");
+    sqlite3_bind_int(st, 1, version);
+    int rc = step_write(s, st, "saving the ratings' version");
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Runs st (its parameters bound) and turns every row into an object of the
+ * named columns, integers and reals as they are. */
+static json_t *rows_json(store *s, sqlite3_stmt *st, const char *const *names, const char *what)
+{
+    json_t *out = json_array();
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_t *row = json_object();
+        for (int i = 0; names[i]; i++) {
+            switch (sqlite3_column_type(st, i)) {
+            case SQLITE_INTEGER:
+                json_object_set_new(row, names[i],
+                                    json_integer((json_int_t)sqlite3_column_int64(st, i)));
+                break;
+            case SQLITE_FLOAT:
+                json_object_set_new(row, names[i], json_real(sqlite3_column_double(st, i)));
+                break;
+            case SQLITE_TEXT:
+                json_object_set_new(row, names[i],
+                                    json_string((const char *)sqlite3_column_text(st, i)));
+                break;
+            default: json_object_set_new(row, names[i], json_null()); break;
+            }
+        }
+        json_array_append_new(out, row);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        read_failed(s, what);
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+json_t *store_leaderboard(store *s, const char *game, int established, int limit)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT st.player, coalesce(p.name, st.player), st.rating, st.rd,"
+                           " st.rated FROM standings st LEFT JOIN players p ON p.id = st.player"
+                           " WHERE st.game = ?1 AND st.rated > 0"
+                           " ORDER BY st.rated >= ?2 DESC, st.rating DESC, st.player LIMIT ?3",
+                           -1, &st, NULL) != SQLITE_OK) {
+        read_failed(s, "reading a leaderboard");
+        return NULL;
+    }
+    bind_text(st, 1, game);
+    sqlite3_bind_int(st, 2, established);
+    sqlite3_bind_int(st, 3, limit);
+    static const char *const names[] = {"id", "name", "rating", "rd", "rated", NULL};
+    return rows_json(s, st, names, "reading a leaderboard");
+}
+
+json_t *store_standings_of(store *s, const char *player)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT game, played, won, public_played, public_won, rated, rating, rd"
+                           " FROM standings WHERE player = ?1 ORDER BY game",
+                           -1, &st, NULL) != SQLITE_OK) {
+        read_failed(s, "reading a player's standings");
+        return NULL;
+    }
+    bind_text(st, 1, player);
+    static const char *const names[] = {"game",       "played", "won", "public_played",
+                                        "public_won", "rated",  "rating", "rd", NULL};
+    return rows_json(s, st, names, "reading a player's standings");
+}
+
+json_t *store_ratings_table(store *s)
+{
+    sqlite3_stmt *a, *b;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT player, game, played, won, public_played, public_won, rated,"
+                           " rating, rd, vol FROM standings ORDER BY player, game",
+                           -1, &a, NULL) != SQLITE_OK) {
+        read_failed(s, "reading the standings");
+        return NULL;
+    }
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT result, player, seat, rating_before, rd_before, rating_after,"
+                           " rd_after FROM rating_changes ORDER BY result, player",
+                           -1, &b, NULL) != SQLITE_OK) {
+        sqlite3_finalize(a);
+        read_failed(s, "reading the rating changes");
+        return NULL;
+    }
+    static const char *const standing[] = {"player", "game",  "played", "won", "public_played",
+                                           "public_won", "rated", "rating", "rd", "vol", NULL};
+    static const char *const change[] = {"result",    "player",       "seat",     "rating_before",
+                                         "rd_before", "rating_after", "rd_after", NULL};
+    json_t *standings = rows_json(s, a, standing, "reading the standings");
+    json_t *changes = rows_json(s, b, change, "reading the rating changes");
+    if (!standings || !changes) {
+        json_decref(standings);
+        json_decref(changes);
+        return NULL;
+    }
+    return json_pack("{s:o,s:o}", "standings", standings, "changes", changes);
 }

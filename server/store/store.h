@@ -37,6 +37,11 @@ typedef struct store store;
 /* Opens (creating if needed) the database at path, checks it is sound and
  * writable, and sets up the schema. NULL with a sentence in err otherwise. */
 store *store_open(const char *path, char *err, size_t err_len);
+/* In distributed mode: the same store on Redis, through conn, writing as
+ * node (rstore.h: writes are asynchronous there). Registers its scripts
+ * with conn, so it comes before rconn_open. NULL if out of memory. */
+struct rconn;
+store *store_open_redis(struct rconn *conn, const char *node);
 void store_close(store *s);
 
 /* --- health --- */
@@ -113,9 +118,8 @@ typedef struct store_result {
     int rules_revision;
 } store_result;
 
-/* Stores a finished game; 0 with its id (results.id: what /api/results and
- * replays call it) in *id when id is not NULL, or -1. */
-int store_result_put(store *s, const store_result *r, int64_t *id);
+/* Stores a finished game: 0, or -1. */
+int store_result_put(store *s, const store_result *r);
 
 /* --- reads --- */
 
@@ -135,8 +139,8 @@ int store_each_room(store *s, void (*fn)(void *arg, const store_room *r, const j
 json_t *store_inputs(store *s, const char *code);
 
 /* Recent results, newest first, optionally of one game and/or one player,
- * each with its "id" (results.id: the finished game's name, as replays
- * know it), "private" and "seeded": public games, and the private ones
+ * each with its row "id" (also the finished game's replay id), "private"
+ * and "seeded": public games, and the private ones
  * viewer_id played in (viewer_id may be NULL: public games only). NULL if
  * they could not be read. New reference. */
 json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
@@ -167,5 +171,71 @@ json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_repl
 
 /* Rooms kept aside because their log did not replay; -1 if unreadable. */
 int store_broken_count(store *s);
+
+/* The stored player whose token has this hash: 1 with its id and name, 0
+ * if none, -1 if it could not be read. */
+int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_len, char *name,
+                          size_t name_len);
+
+/* A stored player's name: 1 with it in name, 0 if no player has that id, -1
+ * if it could not be read. */
+int store_player_name(store *s, const char *id, char *name, size_t len);
+
+/* Calls fn for every stored result, in the order they were stored (by id),
+ * with the row borrowed for the call. */
+int store_each_result(store *s, void (*fn)(void *arg, int64_t id, const store_result *r),
+                      void *arg);
+
+/* As store_result_put, with the new row's id (results.id: what
+ * /api/results and replays call it) in *id when id is not NULL. */
+int store_result_add(store *s, const store_result *r, int64_t *id);
+
+/* --- ratings: rows derived from the results (store/rating.h computes them) --- */
+
+/* A player's record in one game. */
+typedef struct store_standing {
+    int played, won;               /* finished games, and of them won */
+    int public_played, public_won; /* the same counting public games only */
+    int rated;                     /* games that moved the rating */
+    double rating, rd, vol;        /* Glicko-2, meaningful once rated > 0 */
+} store_standing;
+
+/* 1 with *st filled, 0 if the player has no record in game, -1 on failure. */
+int store_standing_get(store *s, const char *player, const char *game, store_standing *st);
+int store_standing_put(store *s, const char *player, const char *game, const store_standing *st);
+
+/* How one game moved one player's rating. */
+typedef struct store_rating_change {
+    int64_t result;
+    const char *player;
+    int seat;
+    double rating_before, rd_before, rating_after, rd_after;
+} store_rating_change;
+
+int store_rating_change_put(store *s, const store_rating_change *c);
+/* The changes one result made, by seat: [{"seat", "player", "rating_before",
+ * "rd_before", "rating_after", "rd_after"}]; NULL on failure. New reference. */
+json_t *store_rating_changes(store *s, int64_t result);
+
+/* Forgets every standing and change (before they are computed again). */
+int store_ratings_clear(store *s);
+/* The version of the rules the stored ratings were computed under: 0 if
+ * none was recorded, -1 if unreadable. */
+int store_ratings_version(store *s);
+int store_ratings_set_version(store *s, int version);
+
+/* The rated players of a game, best first: those with at least
+ * `established` rated games, then the others (provisional), each by rating,
+ * at most limit: [{"id", "name", "rating", "rd", "rated"}], ratings as
+ * stored. NULL on failure. New reference. */
+json_t *store_leaderboard(store *s, const char *game, int established, int limit);
+/* Every standing and change as stored, in a fixed order, ratings exact:
+ * {"standings": [...], "changes": [...]} (to compare two computations).
+ * NULL on failure. New reference. */
+json_t *store_ratings_table(store *s);
+/* A player's record in every game they finished, by game id: [{"game",
+ * "played", "won", "public_played", "public_won", "rated", "rating", "rd"}].
+ * NULL on failure. New reference. */
+json_t *store_standings_of(store *s, const char *player);
 
 #endif

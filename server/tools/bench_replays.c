@@ -125,7 +125,7 @@ static int64_t store_game(store *s, const game_engine *e, const fingerprint_game
                         .seed = fg->seeds.seed, .has_secret = true, .secret = fg->seeds.secret,
                         .rules_revision = game_rules_revision(e)};
     int64_t id = -1;
-    rc |= store_result_put(s, &row, &id);
+    rc |= store_result_add(s, &row, &id);
     rc |= store_commit(s);
     json_decref(players);
     json_decref(result);

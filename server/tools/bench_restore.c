@@ -13,6 +13,7 @@
 
 #include "tools/bench_restore.h"
 #include "games/game.h"
+#include "games/tool.h"
 #include "lobby/ids.h"
 #include "lobby/lobby.h"
 #include "store/store.h"
@@ -125,24 +126,18 @@ static int write_rooms(store *s, const game_engine *e, const bench_args *a)
 
 static int parse(int argc, char **argv, bench_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--rooms") == 0 && i + 1 < argc)
-            a->rooms = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--inputs") == 0 && i + 1 < argc)
-            a->inputs = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc)
-            a->game = argv[++i];
-        else if (strcmp(argv[i], "--options") == 0 && i + 1 < argc)
-            a->options = argv[++i];
-        else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
-            a->level = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "usage: botpit bench restore [--rooms N] [--inputs N] [--game ID]"
-                            " [--options JSON] [--level N]\n");
-            return -1;
-        }
-    }
-    return a->rooms > 0 && a->inputs > 0 ? 0 : -1;
+    const tool_flag flags[] = {
+        TOOL_INT_FLAG("--rooms", &a->rooms, 1, 10000000),
+        TOOL_INT_FLAG("--inputs", &a->inputs, 1, 10000000),
+        TOOL_TEXT_FLAG("--game", &a->game),
+        TOOL_TEXT_FLAG("--options", &a->options),
+        TOOL_INT_FLAG("--level", &a->level, 0, 16),
+        TOOL_FLAGS_END,
+    };
+    return tool_flags_read("bench restore",
+                           "usage: botpit bench restore [--rooms N] [--inputs N] [--game ID]"
+                           " [--options JSON] [--level N]\n",
+                           flags, argc, argv);
 }
 
 int bench_restore_main(int argc, char **argv)

@@ -85,6 +85,8 @@ async function botFlood(server) {
   const rooms = quick ? 10 : 40;
   const before = rssMb(server);
   const attackers = [];
+  // Every game the server offers, in turn (the registry's list, GET /api/games).
+  const games = JSON.parse((await httpGet(server, '/api/games')).text).games.map((g) => g.id);
   const outcome = await pingsDuring(server, '127.0.0.14', async () => {
     let started = 0;
     const codes = new Set();
@@ -92,7 +94,7 @@ async function botFlood(server) {
       const a = await player(server, `Bots${i}`, from('127.0.0.13')).catch(() => null);
       if (!a) { codes.add('closed'); continue; }
       attackers.push(a);
-      const game = ['boxing', 'manoover', 'ricochet', 'robotwars', 'roborally'][i % 5];
+      const game = games[i % games.length];
       const r = await a.request('create', { game });
       if (r.type !== 'room') { codes.add(r.code); continue; }
       let ok = true;

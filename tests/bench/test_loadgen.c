@@ -1,7 +1,8 @@
 /*
- * test_loadgen.c: the load generator's own parts: the latency histogram
- * and the WebSocket client (against a hand-driven server socket in the same
- * process, so every byte on the wire is the test's choice).
+ * test_loadgen.c: the load generator's own parts: the latency histogram,
+ * the games of the play scenario, and the WebSocket client (against a
+ * hand-driven server socket in the same process, so every byte on the wire
+ * is the test's choice).
  */
 #include <arpa/inet.h>
 #include <criterion/criterion.h>
@@ -15,8 +16,61 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
+#include "args.h"
 #include "hist.h"
+#include "lg.h"
 #include "ws.h"
+
+/* ---- the play scenario's games ---- */
+
+static int game_index(const char *id)
+{
+    for (int g = 0; g < lg_game_count; g++) {
+        if (strcmp(lg_games[g].id, id) == 0)
+            return g;
+    }
+    cr_assert_fail("no game %s among the play scenario's", id);
+    return -1;
+}
+
+/* Every game of the registry (generated, so this names none but the ones it
+ * checks), each with the room options of its play.json. */
+Test(games, are_the_registry_s_each_with_its_play_json)
+{
+    cr_assert_gt(lg_game_count, 0);
+    for (int g = 0; g < lg_game_count; g++) {
+        cr_assert_eq(game_index(lg_games[g].id), g, "%s is listed once", lg_games[g].id);
+        json_error_t err;
+        json_t *play = json_loads(lg_games[g].play, 0, &err);
+        cr_assert_not_null(play, "%s: %s", lg_games[g].id, err.text);
+        cr_assert(json_is_object(json_object_get(json_object_get(play, "loadgen"), "options")),
+                  "%s's play.json gives a load test's room options", lg_games[g].id);
+        json_decref(play);
+    }
+    json_t *rally = json_loads(lg_games[game_index("roborally")].play, 0, NULL);
+    json_t *options = json_object_get(json_object_get(rally, "loadgen"), "options");
+    cr_assert_str_eq(json_string_value(json_object_get(options, "course")), "dizzy_dash");
+    json_decref(rally);
+    cr_assert(lg_play_knows(game_index("ricochet")) && lg_play_knows(game_index("manoover")));
+    cr_assert(!lg_play_knows(game_index("boxing")), "the client watches bots play boxing");
+}
+
+Test(games, are_chosen_by_id_and_all_by_default)
+{
+    lg_opts o;
+    char *none[] = {"botpit-loadgen", NULL};
+    cr_assert_eq(args_parse(1, none, &o, stderr), 0);
+    cr_assert_eq(o.games, (1u << lg_game_count) - 1);
+    char *two[] = {"botpit-loadgen", "--games", "roborally,boxing", NULL};
+    cr_assert_eq(args_parse(3, two, &o, stderr), 0);
+    cr_assert_eq(o.games, (1u << game_index("roborally")) | (1u << game_index("boxing")));
+    char *unknown[] = {"botpit-loadgen", "--games", "chess", NULL};
+    FILE *sink = fopen("/dev/null", "w");
+    cr_assert_neq(args_parse(3, unknown, &o, sink), 0);
+    fclose(sink);
+}
 
 /* ---- hist ---- */
 

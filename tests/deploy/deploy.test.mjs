@@ -3,8 +3,8 @@
 // with the shipped site file (a self-signed certificate standing in for
 // certbot's), driven over wss.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -126,6 +126,32 @@ test('running install.sh again keeps the host\'s environment file', () => {
   }).toString();
   assert.match(readFileSync(envPath, 'utf8'), /# edited by the host/);
   assert.match(said, /differs from deploy\/botpit\.env/, 'and says the shipped one differs');
+});
+
+test('install.sh ssh stages the play account\'s files (README step 5)', () => {
+  const said = execFileSync(join(repoRoot, 'deploy', 'install.sh'), ['--root', root, '--prefix', '/opt/botpit', 'ssh'], {
+    env: { ...process.env, BOTPIT_BUILD_DIR: buildDir }, stdio: 'pipe',
+  }).toString();
+  assert.match(said, /wrote \/etc\/botpit\/botpit-ssh\.conf/);
+  const sshd = readFileSync(join(root, 'etc/ssh/sshd_config.d/botpit-play.conf'), 'utf8');
+  assert.match(sshd, /^Match User play$/m);
+  assert.match(sshd, /^\s+ForceCommand \/opt\/botpit\/bin\/botpit-ssh$/m, 'the program where --prefix put it');
+  assert.match(sshd, /^\s+AuthorizedKeysCommand \/opt\/botpit\/bin\/botpit-ssh keys %t %k$/m);
+  const global = sshd.slice(0, sshd.indexOf('Match User play'));
+  assert.deepEqual(global.split('\n').filter((l) => /^\w/.test(l)), ['PerSourceMaxStartups 10', 'PerSourceNetBlockSize 32:64'],
+    'only these apply to other accounts');
+  // Nothing may come after the Match block's settings (a later global
+  // would be the play account's alone).
+  assert.doesNotMatch(sshd.slice(sshd.indexOf('\n', sshd.indexOf('Match User play'))), /^\w/m);
+  const home = join(root, 'var/lib/botpit-ssh');
+  assert.equal(statSync(home).mode & 0o777, 0o755);
+  assert.equal(statSync(join(home, 'keys')).mode & 0o777, 0o700);
+  assert.equal(statSync(join(home, 'sessions')).mode & 0o777, 0o600);
+  // The settings the program reads are the ones shipped, and it accepts them.
+  const conf = join(root, 'etc/botpit/botpit-ssh.conf');
+  assert.equal(readFileSync(conf, 'utf8'), readFileSync(join(repoRoot, 'deploy/ssh/botpit-ssh.conf'), 'utf8'));
+  const r = spawnSync(join(buildDir, 'clients/ssh/botpit-ssh'), ['--config', conf], { env: {}, encoding: 'utf8' });
+  assert.match(r.stderr, /SSH_CONNECTION names no client/, 'read the settings, then wanted sshd');
 });
 
 test('the systemd unit passes systemd-analyze verify', () => {

@@ -138,7 +138,8 @@ describe('rooms, seats and refusals', { skip }, () => {
     await cal.getByText('A room code is 5 letters and digits').waitFor();
     await box.fill('zzzzz');
     await cal.getByRole('button', { name: 'Join', exact: true }).click();
-    await expectToast(cal, 'there is no room "ZZZZZ"');
+    // Said under the box, where the player looks (issue 27), not as a notice.
+    await cal.locator('#join-code-error', { hasText: 'There is no room "ZZZZZ"' }).waitFor();
     await box.fill(code.toLowerCase());
     await box.press('Enter');
     await cal.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();

@@ -14,7 +14,7 @@ import {
   storySteps,
 } from './lib/e2e.mjs';
 import {
-  actByClicks, addBot, createManooverRoom as createRoom, nextState, plan, playToEnd, seqOf, shootAt, viewOf,
+  actAndWait, actByClicks, addBot, createManooverRoom as createRoom, plan, playToEnd, shootAt, viewOf,
 } from './lib/games.mjs';
 
 const skip = skipReason() || false;
@@ -75,10 +75,10 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
       }
       // Once, Bob passes with a die left (P).
       if (!passed && view.turn === 1 && view.legal && view.dice.filter((d) => d.usable).length === 1) {
-        const seq = await seqOf(bob);
-        await bob.locator('#table-slot').focus();
-        await bob.keyboard.press('p');
-        await nextState(bob, seq);
+        await actAndWait(bob, async () => {
+          await bob.locator('#table-slot').focus();
+          await bob.keyboard.press('p');
+        });
         passed = true;
       }
     });
@@ -161,9 +161,7 @@ describe('Robot Attack: two players, a bot, the variants', { skip }, () => {
       assert.equal(view.alternate, variant === 'three');
       await shoot(page, `manoover-${variant}`);
       // One action on the big board, by the picker.
-      const seq = await seqOf(page);
-      await actByClicks(page, plan(view), 0);
-      await nextState(page, seq);
+      await actAndWait(page, () => actByClicks(page, plan(view), 0));
       assert.deepEqual(page.problems, [], `${variant}: no script errors`);
       await page.context().close();
     }

@@ -16,6 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   DESKTOP, PHONE, endStory, openPage, openTable, shootBoth, skipReason, storySteps,
 } from './lib/e2e.mjs';
+import { actAndWait } from './lib/games.mjs';
 import {
   closeRules, controlVisibility, countSounds, expectRules, focusRing, hintText, inView, marked, setHidden, tabLook, tones,
 } from './lib/newcomer.mjs';
@@ -37,10 +38,8 @@ async function myTurn(page) {
 }
 
 /** Adds by a click in the page's script: no scrolling to the button. */
-async function addQuietly(page, n) {
-  const seq = await page.evaluate(() => window.botpit.store.state.seq);
-  await page.evaluate((k) => document.querySelector(`[data-add="${k}"]`).click(), n);
-  await page.waitForFunction((s) => window.botpit.store.state.seq > s, seq);
+function addQuietly(page, n) {
+  return actAndWait(page, () => page.evaluate((k) => document.querySelector(`[data-add="${k}"]`).click(), n));
 }
 
 /** Plays this page's turns (adding 3, quietly) until the count ends. */

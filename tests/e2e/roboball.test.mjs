@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { endStory, arrive, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps } from './lib/e2e.mjs';
-import { addBot, shootAt, viewOf } from './lib/games.mjs';
+import { addBot, rallyActs, shootAt, viewOf } from './lib/games.mjs';
 import { describeEvent } from '../../clients/web/games/roborally/words.js';
 import { buildTimeline, piecesOf } from '../../clients/web/games/roborally/playback.js';
 
@@ -318,22 +318,8 @@ async function programWithHitches(page, view, turnNumber) {
 }
 
 /** Does what Ada must do now; false when nothing. */
-async function adaActs(page, turnNumber) {
-  const view = await viewOf(page);
-  if (!view || view.phase === 'over' || !view.need) return false;
-  if (view.need === 'program') {
-    await page.locator('.rally-submit').waitFor();
-    await programWithHitches(page, view, turnNumber);
-    await page.waitForFunction((t) => {
-      const v = window.botpit.store.state?.view;
-      return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
-    }, view.turn, { timeout: 15000 });
-  } else if (view.need === 'reenter') {
-    await page.locator('.rally-facing[data-facing="N"]').click();
-  } else if (view.need === 'stay_down') {
-    await page.getByRole('button', { name: 'Power up' }).click();
-  }
-  return true;
+function adaActs(page, turnNumber) {
+  return rallyActs(page, (view) => programWithHitches(page, view, turnNumber));
 }
 
 /** Whether the server offers RoboRally's mode "roboball" (the engine's game list). */

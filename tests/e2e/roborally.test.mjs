@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { arrive, endStory, openTable, skipReason, storySteps } from './lib/e2e.mjs';
-import { addBot, shootAt, viewOf } from './lib/games.mjs';
+import { addBot, rallyActs, shootAt, viewOf } from './lib/games.mjs';
 
 const skip = skipReason() || false;
 
@@ -59,23 +59,8 @@ async function programByKeys(page, view) {
 }
 
 /** Does what the page's seat must do now; returns false when nothing. */
-async function playOnce(page, byKeys, firstTurn) {
-  const view = await viewOf(page);
-  if (!view || view.phase === 'over' || !view.need) return false;
-  if (view.need === 'program') {
-    await page.locator('.rally-submit').waitFor();
-    if (byKeys) await programByKeys(page, view);
-    else await programByClicks(page, view, { drag: firstTurn });
-    await page.waitForFunction((t) => {
-      const v = window.botpit.store.state?.view;
-      return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
-    }, view.turn, { timeout: 15000 });
-  } else if (view.need === 'reenter') {
-    await page.locator('.rally-facing[data-facing="N"]').click();
-  } else if (view.need === 'stay_down') {
-    await page.getByRole('button', { name: 'Power up' }).click();
-  }
-  return true;
+function playOnce(page, byKeys, firstTurn) {
+  return rallyActs(page, (view) => (byKeys ? programByKeys(page, view) : programByClicks(page, view, { drag: firstTurn })));
 }
 
 describe('RoboRally: two players and two bots race to a winner', { skip }, () => {

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PHONE, arrive, endStory, openTable, shootBoth, skipReason, storySteps } from './lib/e2e.mjs';
-import { addBot, createRoomWith, seqOf, shootAt, viewOf } from './lib/games.mjs';
+import { actAndWait, addBot, createRoomWith, shootAt, viewOf } from './lib/games.mjs';
 import { closeRules, expectRules, hintText, marked } from './lib/newcomer.mjs';
 
 const skip = skipReason() || false;
@@ -91,13 +91,8 @@ async function playToEnd(page, ways, onStep = async () => {}) {
       await page.waitForTimeout(25);
       continue;
     }
-    const seq = await seqOf(page);
-    if (action === 'allocate') {
-      await page.locator('.rw-lock:not([disabled])').click();
-    } else {
-      await perform(page, action, ways[n++ % ways.length]);
-    }
-    await page.waitForFunction((s) => (window.botpit.store.state?.seq ?? 0) > s, seq, { timeout: 10000 });
+    const way = action === 'allocate' ? null : ways[n++ % ways.length];
+    await actAndWait(page, () => (way ? perform(page, action, way) : page.locator('.rw-lock:not([disabled])').click()), 10000);
     await onStep(await viewOf(page), action);
   }
   throw new Error('the game did not end');
@@ -155,9 +150,7 @@ describe('Robot Wars: a match against a bot, at a desk and on a phone', { skip }
       }
     }
     await shoot(ada, 'robotwars-setup');
-    const seq = await seqOf(ada);
-    await ada.locator('.rw-lock:not([disabled])').click();
-    await ada.waitForFunction((s) => window.botpit.store.state.seq > s, seq);
+    await actAndWait(ada, () => ada.locator('.rw-lock:not([disabled])').click());
     await ada.locator('.rw-arena .rw-robot').first().waitFor();
     const after = await viewOf(ada);
     assert.equal(after.phase, 'battle', 'the bot allocates at once, and the battle begins');

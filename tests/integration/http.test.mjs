@@ -78,6 +78,11 @@ test('/api/results refuses a limit out of range instead of changing it', async (
     assert.equal(r.status, 400, `limit=${limit}`);
     assert.equal(JSON.parse(r.text).code, 'bad_message');
   }
+  // After a player id (longer than a limit's digits) the limit still counts.
+  const c = await player(server, 'Limit');
+  const after = await httpGet(server, `/api/results?player=${c.id}&limit=0`);
+  assert.equal(after.status, 400, 'a limit after a player id is read');
+  await c.close();
   const ok = await httpGet(server, '/api/results?limit=200');
   assert.equal(ok.status, 200);
   assert.ok(Array.isArray(JSON.parse(ok.text).results));

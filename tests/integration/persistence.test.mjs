@@ -92,6 +92,19 @@ test('a server restarted after games have ended starts, and their results are st
   server = await startServer(['--db', db]);
   const mine = JSON.parse((await httpGet(server, `/api/results?player=${ada.id}`)).text).results;
   assert.equal(mine[0]?.room, room.code, "Ada's finished game is in her history after the restart");
+  assert.ok(Number.isInteger(mine[0].id) && mine[0].id > 0, 'each result row has its id');
+  const ada2 = await reconnect(server, ada, 'Ada');
+  const room2 = await ada2.ok('create', { game: 'testgame', options: { target: 5 } });
+  const bob2 = await reconnect(server, bob, 'Bob');
+  await bob2.ok('join', { room: room2.code });
+  await ada2.ok('start');
+  await playInputs([ada2, bob2], drivers.testgame, Infinity);
+  await ada2.next('over');
+  const both = JSON.parse((await httpGet(server, `/api/results?player=${ada.id}`)).text).results;
+  assert.deepEqual(both.map((r) => r.room), [room2.code, room.code]);
+  assert.ok(both[0].id > both[1].id, 'a later game has a larger id, also after a restart');
+  await ada2.close();
+  await bob2.close();
   assert.equal((await server.stop()).code, 0);
 });
 

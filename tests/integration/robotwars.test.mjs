@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { newestState } from './lib/drivers.mjs';
+import { newestState, sendLoop, settled, takeState } from './lib/drivers.mjs';
 import { Client, player, schemaFailures, startServer, tempDir } from './lib/harness.mjs';
 import { gameProblem } from './lib/schemas.mjs';
 
@@ -63,29 +63,25 @@ async function room4(server) {
  * client acts only on a state as new as anyone's. Returns the newest states.
  */
 async function playUntil(clients, until, known = null, timeoutMs = 120000) {
-  let states = known ? [...known] : await Promise.all(clients.map((c) => c.next('state', 20000)));
-  const deadline = Date.now() + timeoutMs;
-  const lastSent = new Map();
-  for (;;) {
-    for (let i = 0; i < clients.length; i++) states[i] = await newestState(clients[i], states[i]);
-    const seq = Math.max(...states.map((s) => s.seq));
-    const settled = states.every((s) => s.seq === seq);
-    if (settled && (until(states[0]) || states.some(isOver))) return states;
-    const i = settled ? states.findIndex((s) => driver.act(s.view, s.seat)) : -1;
-    if (i >= 0) {
-      // Within the server's 20 messages a second per connection: only a
-      // client that acted less than 55 ms ago waits.
-      const wait = (lastSent.get(clients[i]) ?? 0) + 55 - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      lastSent.set(clients[i], Date.now());
-      const reply = await clients[i].request('act', { action: driver.act(states[i].view, states[i].seat) }, 20000);
+  const states = known ? [...known] : await Promise.all(clients.map((c) => c.next('state', 20000)));
+  return sendLoop(clients, states, {
+    drain: newestState,
+    done: (ss) => settled(ss) && (until(ss[0]) || ss.some(isOver)),
+    next: (ss) => {
+      const i = settled(ss) ? ss.findIndex((s) => driver.act(s.view, s.seat)) : -1;
+      return i < 0 ? null : { i, action: driver.act(ss[i].view, ss[i].seat) };
+    },
+    onReply: (ss, i, reply) => {
       assert.notEqual(reply.type, 'error', `${JSON.stringify(reply)}`);
-      if (reply.type === 'state') states[i] = reply;
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`no progress at seq ${seq}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+      takeState(ss, i, reply);
+    },
+    timeoutMs,
+    pauseMs: 5,
+    replyTimeoutMs: 20000,
+    // Within the server's 20 messages a second per connection: only a
+    // client that acted less than 55 ms ago waits.
+    paceMs: 55,
+  });
 }
 
 test('a four-roboteer tournament, two players and two bots, is played to the final', async () => {

@@ -5,8 +5,9 @@
  *
  * For each engine: the default options and a few variations made from its
  * option descriptors alone (every int at its minimum, each other choice,
- * each bool flipped), at several seat counts, plus a few option sets that
- * make the shipped games short enough to end (short_games). Every seat is the engine's
+ * each bool flipped), at several seat counts, plus the option sets of its
+ * play.json that make its games short enough to end (plays.h, generated
+ * from the engines' play.json files). Every seat is the engine's
  * weakest bot; a quarter of the seats, drawn per game, stay silent while a
  * deadline runs, so timeouts happen too. Time jumps to the next deadline or
  * bot wake-up, as the room's timers would. Off-loop work (a solver) is done
@@ -36,6 +37,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "plays.h"
 #include "util/rng.h"
 
 #define MAX_INPUTS 200    /* per game: long enough for the short games to end */
@@ -129,38 +131,42 @@ static json_t *options_with(const game_engine *e, json_t *given)
     return resolved;
 }
 
-/* Options of the shipped engines that make games short enough to end
- * within MAX_INPUTS with the weakest bots. Any engine is played from its
- * descriptors alone; these only add games. */
-static const struct {
-    const char *engine, *options;
-} short_games[] = {
-    {"ricochet", "{\"chips_to_win\": 1, \"silver\": true}"},
-    {"ricochet", "{\"chips_to_win\": 2, \"ricochet_rule\": false}"},
-    {"manoover", "{\"match_to\": 0, \"alternate\": true}"},
-    {"manoover", "{\"match_to\": 0, \"variant\": \"three\"}"},
-    {"manoover", "{\"match_to\": 0, \"variant\": \"plus\"}"},
-    {"testgame", "{\"turn_s\": 1}"},
-    {"robotwars", "{\"turn_limit\": 2}"},
-    {"robotwars", "{\"turn_limit\": 6, \"setup_s\": 5, \"turn_s\": 5}"},
-    {"robotwars", "{\"best_of\": \"7\", \"turn_limit\": 15}"},
-    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 10}"},
-    {"roborally", "{\"mode\": \"roboball\", \"teams\": 2, \"max_turns\": 12, \"course\": \"island_hop\"}"},
-    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 15, \"course\": \"checkmate\"}"},
-    {"roborally", "{\"mode\": \"roboball\", \"max_turns\": 15, \"course\": \"dizzy_dash\"}"},
-};
+/* What engine e's play.json says of the protocol suite ("protocol_play":
+ * "options", a list of option sets that make its games short enough to end
+ * within its "max_inputs" with the weakest bots), or NULL (new ref). Any
+ * engine is played from its descriptors alone; these only add games. */
+static json_t *play_of(const game_engine *e)
+{
+    for (size_t i = 0; i < sizeof plays / sizeof *plays; i++) {
+        if (strcmp(plays[i].engine, e->id) != 0)
+            continue;
+        json_error_t jerr;
+        json_t *play = json_loads(plays[i].play, 0, &jerr);
+        if (!play) {
+            fprintf(stderr, "protocol-play: %s's play.json: %s\n", e->id, jerr.text);
+            exit(2);
+        }
+        json_t *mine = json_incref(json_object_get(play, "protocol_play"));
+        json_decref(play);
+        return mine;
+    }
+    return NULL;
+}
 
 /* The configurations to play: defaults first, then variations. New refs. */
 static int make_configs(const game_engine *e, json_t **configs, int max)
 {
     int n = 0;
     configs[n++] = options_with(e, NULL);
-    for (size_t i = 0; i < sizeof short_games / sizeof *short_games; i++) {
-        if (n < max && strcmp(short_games[i].engine, e->id) == 0)
-            configs[n++] = options_with(e, json_loads(short_games[i].options, 0, NULL));
-    }
-    json_t *mins = json_object(), *descriptors = game_options_json(e);
+    json_t *play = play_of(e);
     size_t i;
+    json_t *given;
+    json_array_foreach(json_object_get(play, "options"), i, given) {
+        if (n < max)
+            configs[n++] = options_with(e, json_incref(given));
+    }
+    json_decref(play);
+    json_t *mins = json_object(), *descriptors = game_options_json(e);
     const json_t *d;
     json_array_foreach(descriptors, i, d) {
         const char *name = json_string_value(json_object_get(d, "name"));
@@ -187,12 +193,14 @@ static int make_configs(const game_engine *e, json_t **configs, int max)
     return n;
 }
 
-/* Robot Wars plays several battles of up to fifteen turns each: its games
- * need more inputs to end, and its rarer events (a house robot's throw, a
- * robot immobilised) need whole games to happen. */
+/* The most inputs of one game: its play.json's "max_inputs" (Robot Wars
+ * plays several battles a game), else MAX_INPUTS. */
 static int max_inputs(const game_engine *e)
 {
-    return strcmp(e->id, "robotwars") == 0 ? 1500 : MAX_INPUTS;
+    json_t *play = play_of(e);
+    json_int_t most = json_integer_value(json_object_get(play, "max_inputs"));
+    json_decref(play);
+    return most > 0 ? (int)most : MAX_INPUTS;
 }
 
 /* ---- one game ---- */
@@ -366,7 +374,8 @@ static void play(out *o, const game_engine *e, const json_t *options, int seats,
     for (int s = 0; s < seats; s++)
         t.lazy[s] = rng_below(&t.dice, 4) == 0 || (o->game % 2 == 0 && s == 0);
     write_after_input(o, e, t.g, seats, t.events, 0, true);
-    while (!e->over(t.g) && t.inputs < max_inputs(e) && step(&t, o))
+    int most = max_inputs(e);
+    while (!e->over(t.g) && t.inputs < most && step(&t, o))
         ;
     bool over = e->over(t.g);
     write_after_input(o, e, t.g, seats, t.events, 0, true);

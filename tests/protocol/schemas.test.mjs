@@ -201,6 +201,21 @@ for (const id of gameFolders()) {
       }
     });
 
+    test('every choice is offered in words (choice_labels), unless it is a number', (t) => {
+      const e = record();
+      if (!e) { t.skip('not played'); return; }
+      for (const d of e.descriptors.options.filter((o) => o.type === 'choice')) {
+        if (d.choices.every((c) => /^[0-9]+$/.test(c)) && !d.choice_labels) continue;
+        assert.ok(Array.isArray(d.choice_labels), `option ${d.name} has choice_labels`);
+        assert.equal(d.choice_labels.length, d.choices.length, `option ${d.name}: one label per choice`);
+        d.choice_labels.forEach((label, i) => {
+          assert.ok(typeof label === 'string' && label.trim(), `option ${d.name}: label ${i} says something`);
+          assert.notEqual(label, d.choices[i], `option ${d.name}: "${label}" is a word, not the wire name`);
+        });
+        assert.equal(new Set(d.choice_labels).size, d.choices.length, `option ${d.name}: labels tell the choices apart`);
+      }
+    });
+
     test('the examples in its section match the schemas', (t) => {
       const section = sectionOf(id);
       if (!section) { t.skip('no section'); return; }

@@ -4,23 +4,17 @@
 // command for the next turn.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 describe('Robot boxing in botpit-tui', () => {
   let server;
   let tui;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 110, height: 34, label: 'boxing' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('boxing', { width: 110, height: 34 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('the layout editor shows the robot and refuses a layout the rules do not allow', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=30 layout_s=120');

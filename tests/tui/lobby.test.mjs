@@ -57,7 +57,7 @@ describe('botpit-tui in the lobby and a room', () => {
     assert.match(screen, /Sand timer \(seconds\)\s+60\s+2 to 600/);
     tui.keys('Right');
     screen = await tui.waitFor(/< Robot Attack \(MANOOVER\) >/);
-    assert.match(screen, /Variant\s+standard/);
+    assert.match(screen, /Variant\s+Standard \(two players\)/, 'a choice in words (choice_labels)');
     tui.keys('Left', 'Down', 'Right', 'Right');
     await tui.waitFor(/Sand timer \(seconds\)\s+70\s+2 to 600, changed/);
     tui.save('2-create-form');

@@ -3,8 +3,7 @@
 // action in plain words, and the moves in the game log.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 /** The robots our dice name, from the panel ("  2 1 die: step, turn NE SE"). */
 function legalRobots(screen) {
@@ -17,15 +16,10 @@ describe('MANOOVER in botpit-tui', () => {
   let tui;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 36, label: 'manoover' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('manoover', { width: 120, height: 36 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('the hex board shows both sides, the goals and the dice', async () => {
     await tui.gameWithBot('create manoover seed=11 match_to=0');

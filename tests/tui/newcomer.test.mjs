@@ -63,7 +63,7 @@ describe('a newcomer at 80x24 in botpit-tui', () => {
     tui.command('create manoover match_to=5');
     const screen = await tui.waitFor(/Room [A-Z2-9]{5}/);
     assert.match(screen, /Match to: 5/);
-    assert.match(screen, /Variant: standard/);
+    assert.match(screen, /Variant: Standard \(two players\)/, 'a choice in words (choice_labels)');
     assert.doesNotMatch(screen, /match_to|bot_takeover/, 'no raw option names');
     assert.match(screen, /Seats \(2 players\)/);
     assert.doesNotMatch(screen, /2 to 2/);

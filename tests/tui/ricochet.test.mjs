@@ -4,23 +4,17 @@
 // board redrawn when the window shrinks to 80x24.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui, sleep } from './lib/tui.mjs';
+import { Tui, closeTui, openTui, sleep } from './lib/tui.mjs';
 
 describe('Ricochet Robots in botpit-tui', () => {
   let server;
   let tui;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 42, label: 'ricochet' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('ricochet', { width: 120, height: 42 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('a room with a bot starts on the full board', async () => {
     await tui.gameWithBot('create ricochet seed=7 chips_to_win=1 timer_s=6 demo_s=20 pause_s=2 bot_think_pct=0');

@@ -6,8 +6,7 @@
 // is told in the log.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 /** The chat and log pane's text as one line (the pane wraps its lines). */
 function logOf(screen) {
@@ -22,15 +21,10 @@ describe('RoboBall in botpit-tui', () => {
   let tui;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 132, height: 44, label: 'roboball' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('roboball', { width: 132, height: 44 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('two teams of two: the ball, the homes and the teams are on screen', async () => {
     tui.command('create roborally mode=roboball teams=2 course=risky_exchange seed=5 program_s=120');

@@ -4,8 +4,7 @@
 // the game log, then the next turn's program written as word commands.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 describe('RoboRally in botpit-tui', () => {
   let server;
@@ -27,15 +26,10 @@ describe('RoboRally in botpit-tui', () => {
   }
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 34, label: 'roborally' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('roborally', { width: 120, height: 34 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('the course, our robot and our hand are on screen', async () => {
     await tui.gameWithBot('create roborally course=risky_exchange seed=5 program_s=120');

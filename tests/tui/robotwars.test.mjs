@@ -4,23 +4,17 @@
 // the right, then the turn ended) with the bot's turn following.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 describe('Robot Wars in botpit-tui', () => {
   let server;
   let tui;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 120, height: 34, label: 'robotwars' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('robotwars', { width: 120, height: 34 }));
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('the set-up shows our discs and refuses an allocation with discs left', async () => {
     await tui.gameWithBot('create robotwars seed=3 setup_s=120 turn_s=120');

@@ -3,8 +3,8 @@
 // take it, n keeps the bot), and each side hears the answer.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { player, startServer } from '../integration/lib/harness.mjs';
-import { Tui } from './lib/tui.mjs';
+import { player } from '../integration/lib/harness.mjs';
+import { closeTui, openTui } from './lib/tui.mjs';
 
 describe('a seat request answered in botpit-tui', () => {
   let server;
@@ -12,17 +12,12 @@ describe('a seat request answered in botpit-tui', () => {
   let code;
 
   before(async () => {
-    server = await startServer();
-    tui = Tui.start([server.wsUrl, '--name', 'Ada'], { width: 110, height: 34, label: 'seat-request' });
-    await tui.waitFor(/Games on this server\n\s+Ricochet Robots/);
+    ({ server, tui } = await openTui('seat-request', { width: 110, height: 34 }));
     code = await tui.gameWithBot('create boxing layout_s=120');
     await tui.waitFor('Lay out your robot');
   });
 
-  after(async () => {
-    tui?.stop();
-    await server?.stop();
-  });
+  after(() => closeTui({ server, tui }));
 
   test('n keeps the bot in its seat, and the asker is told', async () => {
     const tom = await player(server, 'Tom');

@@ -131,6 +131,28 @@ Test(cmd, create_takes_a_game_and_its_options)
     cr_assert_null(c.text, "no game: the form");
 }
 
+Test(cmd, history_ratings_and_link_take_one_word_or_none)
+{
+    cmd c;
+    cmd_words w;
+    char why[300];
+    cr_assert_eq(parse("history", &c, &w, why), CMD_CORE);
+    cr_assert_eq(c.id, CMD_HISTORY);
+    cr_assert_null(c.text, "your own");
+    cr_assert_eq(parse("games p7kq2m9xa4c", &c, &w, why), CMD_CORE);
+    cr_assert_str_eq(c.text, "p7kq2m9xa4c");
+    cr_assert_eq(parse("ratings ricochet", &c, &w, why), CMD_CORE);
+    cr_assert_eq(c.id, CMD_RATINGS);
+    cr_assert_str_eq(c.text, "ricochet");
+    cr_assert_eq(parse("ratings a b", &c, &w, why), CMD_ERROR);
+    cr_assert(strstr(why, "ratings [GAME]"));
+    cr_assert_eq(parse("link", &c, &w, why), CMD_CORE);
+    cr_assert_null(c.text, "show a code");
+    cr_assert_eq(parse("link k7p2 x9qm", &c, &w, why), CMD_CORE);
+    cr_assert_str_eq(c.text, "k7p2 x9qm", "a code typed in two groups");
+    cr_assert_eq(parse("link a b c", &c, &w, why), CMD_ERROR);
+}
+
 Test(cmd, game_words_are_left_for_the_renderer)
 {
     cmd c;

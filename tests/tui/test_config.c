@@ -89,3 +89,27 @@ Test(config, without_any_home_nothing_is_remembered_but_nothing_breaks)
     free(xdg);
     free(home);
 }
+
+Test(config, a_named_folder_is_used_whatever_the_environment_says, .init = fresh_home, .fini = cleanup)
+{
+    char state[300];
+    snprintf(state, sizeof state, "%s/keys/ab12", dir);
+    config c;
+    char why[300];
+    cr_assert_eq(config_open_in(&c, state, why, sizeof why), 0, "%s", why);
+    cr_assert_null(config_name(&c));
+    config_set_name(&c, "Ada");
+    cr_assert_eq(config_save(&c, why, sizeof why), 0, "%s", why);
+    config_close(&c);
+
+    char path[400];
+    snprintf(path, sizeof path, "%s/tui.json", state);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600);
+    snprintf(path, sizeof path, "%s/botpit", dir);
+    cr_assert_neq(stat(path, &st), 0, "nothing under XDG_CONFIG_HOME");
+    cr_assert_eq(config_open_in(&c, state, why, sizeof why), 0);
+    cr_assert_str_eq(config_name(&c), "Ada");
+    config_close(&c);
+}

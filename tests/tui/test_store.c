@@ -137,6 +137,45 @@ Test(store, a_rematch_room_starts_a_new_game)
     store_free(&s);
 }
 
+Test(store, the_end_of_a_game_logs_what_it_did_to_the_ratings)
+{
+    store s;
+    welcomed(&s);
+    apply(&s, ROOM_LOBBY, 0);
+    apply(&s, "{\"type\":\"over\",\"room\":\"K7P2X\",\"result\":{\"winners\":[0],"
+              "\"summary\":\"Seat 1 wins\"},\"rating\":{\"rated\":false,\"why\":\"one_human\","
+              "\"seats\":[{\"seat\":1,\"bot\":\"hard\",\"rating\":1650}]}}", 0);
+    const store_line *l = store_log_line(&s, s.log_count - 1);
+    cr_assert_str_eq(l->text, "Not rated (a game needs two people to rate). Bot (hard) is 1650");
+    store_free(&s);
+
+    welcomed(&s);
+    apply(&s, ROOM_LOBBY, 0);
+    apply(&s, "{\"type\":\"over\",\"room\":\"K7P2X\",\"result\":{\"winners\":[0]},"
+              "\"rating\":{\"rated\":true,\"seats\":[{\"seat\":0,\"id\":\"p1\",\"before\":1500,"
+              "\"after\":1523,\"rd\":290},{\"seat\":1,\"bot\":\"hard\",\"rating\":1650}]}}", 0);
+    l = store_log_line(&s, s.log_count - 1);
+    cr_assert_str_eq(l->text, "Ratings: Ada 1500 -> 1523; Bot (hard) is 1650");
+    store_free(&s);
+}
+
+Test(store, history_ratings_and_link_codes_are_kept_for_the_screens)
+{
+    store s;
+    welcomed(&s);
+    cr_assert(apply(&s, "{\"type\":\"history\",\"player\":{\"id\":\"p1\",\"name\":\"Ada\"},"
+                        "\"games\":[],\"recent\":[]}", 0) & STORE_HISTORY);
+    cr_assert_not_null(s.history);
+    cr_assert(apply(&s, "{\"type\":\"ratings\",\"game\":\"testgame\",\"title\":\"Count\","
+                        "\"established\":5,\"bots\":[],\"players\":[]}", 0) & STORE_RATINGS);
+    cr_assert_not_null(s.ratings);
+    cr_assert(apply(&s, "{\"type\":\"link_code\",\"code\":\"K7P2-X9QM\",\"expires_at\":1,"
+                        "\"expires_in_ms\":600000}", 1000) & STORE_LINK);
+    cr_assert_str_eq(s.link_code, "K7P2-X9QM");
+    cr_assert_eq(s.link_until, 601000);
+    store_free(&s);
+}
+
 Test(store, chat_goes_to_the_log)
 {
     store s;

@@ -169,6 +169,27 @@ Test(args, wrong_flags_say_what_is_wrong)
 
 #include "conn.h"
 
+Test(args, kiosk_state_and_the_forwarded_address)
+{
+    args a;
+    char why[300];
+    cr_assert_eq(parse_args(&a, why, 6, "--kiosk", "--state", "/var/lib/x/keys/ab", "--forwarded-for",
+                            "2001:db8::7", "ws://127.0.0.1:8080/ws"), 0, "%s", why);
+    cr_assert(a.kiosk);
+    cr_assert_str_eq(a.state, "/var/lib/x/keys/ab");
+    cr_assert_str_eq(a.forwarded_for, "2001:db8::7");
+    cr_assert_eq(parse_args(&a, why, 1, "--forwarded-for=203.0.113.9"), 0, "%s", why);
+    cr_assert_str_eq(a.forwarded_for, "203.0.113.9");
+    cr_assert_not(a.kiosk);
+    cr_assert_null(a.state);
+    /* It goes into a header as it is: an address and nothing else. */
+    cr_assert_eq(parse_args(&a, why, 2, "--forwarded-for", "1.2.3.4\r\nX-Evil: 1"), -1);
+    cr_assert(strstr(why, "needs an IP address"), "%s", why);
+    cr_assert_eq(parse_args(&a, why, 2, "--forwarded-for", "example.org"), -1);
+    cr_assert_eq(parse_args(&a, why, 1, "--state"), -1);
+    cr_assert(strstr(why, "--state needs a folder"), "%s", why);
+}
+
 Test(conn, connection_failures_are_put_in_words)
 {
     char out[300];

@@ -5,12 +5,18 @@
 #include "games/game.h"
 
 static const char *const sides[] = {"AB", "ABC", NULL};
+static const char *const sides_words[] = {"Sides A and B", "Sides A, B and C", NULL};
 
 static const game_option opts[] = {
-    {"timer_s", GAME_OPTION_INT, "Timer", "Seconds.", 60, 5, 600, NULL},
-    {"silver", GAME_OPTION_BOOL, "Silver", "A fifth robot.", 0, 0, 0, NULL},
-    {"sides", GAME_OPTION_CHOICE, "Sides", "Which sides.", 0, 0, 0, sides},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+    {"timer_s", GAME_OPTION_INT, "Timer", "Seconds.", 60, 5, 600, NULL, NULL},
+    {"silver", GAME_OPTION_BOOL, "Silver", "A fifth robot.", 0, 0, 0, NULL, NULL},
+    {"sides", GAME_OPTION_CHOICE, "Sides", "Which sides.", 0, 0, 0, sides, sides_words},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
+};
+/* A choice without words of its own. */
+static const game_option plain_opts[] = {
+    {"sides", GAME_OPTION_CHOICE, "Sides", "Which sides.", 0, 0, 0, sides, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 static const int timer_by_sides[] = {60, 90};
@@ -20,6 +26,7 @@ static const game_option_default opt_defaults[] = {
 };
 
 static const game_engine fake = {.id = "fake", .title = "Fake", .options = opts};
+static const game_engine fake_plain = {.id = "plain", .title = "Plain", .options = plain_opts};
 /* The same, with timer_s's default following sides. */
 static const game_engine fake_by = {.id = "fake_by", .title = "Fake", .options = opts,
                                     .option_defaults = opt_defaults};
@@ -91,6 +98,21 @@ Test(options, the_table_is_listed_as_the_games_message_json)
     cr_assert_eq(json_array_size(json_object_get(sides_json, "choices")), 2);
     cr_assert_str_eq(json_string_value(json_array_get(json_object_get(sides_json, "choices"), 1)),
                      "ABC");
+    json_decref(all);
+}
+
+Test(options, choices_are_listed_with_their_words_in_order)
+{
+    json_t *all = game_options_json(&fake);
+    json_t *labels = json_object_get(json_array_get(all, 2), "choice_labels");
+    cr_assert_eq(json_array_size(labels), 2, "one label per choice");
+    cr_assert_str_eq(json_string_value(json_array_get(labels, 0)), "Sides A and B");
+    cr_assert_str_eq(json_string_value(json_array_get(labels, 1)), "Sides A, B and C");
+    cr_assert_null(json_object_get(json_array_get(all, 1), "choice_labels"), "a bool has none");
+    json_decref(all);
+    all = game_options_json(&fake_plain);
+    cr_assert_null(json_object_get(json_array_get(all, 0), "choice_labels"),
+                   "a choice without words lists none");
     json_decref(all);
 }
 

@@ -22,6 +22,23 @@ Test(proto_decode, a_hello_with_name_and_token)
     proto_request_free(&q);
 }
 
+Test(proto_decode, a_hello_may_name_its_player_by_a_link_code_alone)
+{
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"hello\",\"link\":\"K7P2-X9QM\"}", &q), PROTO_OK);
+    cr_assert_null(q.name);
+    cr_assert_str_eq(q.link, "K7P2-X9QM");
+    proto_request_free(&q);
+    cr_assert_eq(decode("{\"type\":\"ratings\",\"game\":\"boxing\",\"limit\":200}", &q), PROTO_OK);
+    cr_assert_eq(q.verb, PROTO_RATINGS);
+    cr_assert_eq(q.limit, 200);
+    proto_request_free(&q);
+    cr_assert_eq(decode("{\"type\":\"history\"}", &q), PROTO_OK);
+    cr_assert_null(q.player, "your own history");
+    cr_assert_eq(q.limit, 0);
+    proto_request_free(&q);
+}
+
 Test(proto_decode, every_verb_of_the_core_table_is_known)
 {
     const char *verbs[] = {"hello", "games", "rooms", "create", "join", "leave", "sit", "stand",
@@ -46,6 +63,13 @@ Test(proto_decode, malformed_input_gets_the_right_code)
         {"{\"type\":\"dance\"}", PROTO_UNKNOWN_TYPE},
         {"{\"type\":\"hello\"}", PROTO_BAD_MESSAGE},
         {"{\"type\":\"hello\",\"name\":7}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"hello\",\"token\":\"00112233445566778899aabbccddeeff\"}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"hello\",\"link\":7}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"ratings\"}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"ratings\",\"game\":\"ricochet\",\"limit\":0}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"ratings\",\"game\":\"ricochet\",\"limit\":201}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"history\",\"limit\":51}", PROTO_BAD_MESSAGE},
+        {"{\"type\":\"history\",\"player\":7}", PROTO_BAD_MESSAGE},
         {"{\"type\":\"sit\",\"seat\":1.5}", PROTO_BAD_MESSAGE},
         {"{\"type\":\"act\",\"action\":[1]}", PROTO_BAD_MESSAGE},
         {"{\"type\":\"create\",\"game\":\"x\",\"private\":\"yes\"}", PROTO_BAD_MESSAGE},

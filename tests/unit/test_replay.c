@@ -16,7 +16,7 @@ struct game {
 
 static int generations; /* the hidden state the replay must notice */
 
-static const game_option no_options[] = {{NULL, 0, NULL, NULL, 0, 0, 0, NULL}};
+static const game_option no_options[] = {{NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL}};
 
 static game *broken_create(const json_t *o, int seats, game_seeds s, game_error *err)
 {

@@ -486,11 +486,51 @@ Test(storage, a_result_stored_without_its_replay_says_so)
     json_t *players = json_pack("[{s:i}]", "seat", 0), *result = json_pack("{s:[i]}", "winners", 0);
     store_result row = {.code = "ABCDE", .game = "testgame", .players = players, .result = result};
     int64_t id = 0;
-    cr_assert_eq(store_result_put(st, &row, &id), 0);
+    cr_assert_eq(store_result_add(st, &row, &id), 0);
     cr_assert_gt(id, 0);
     store_replay_status status;
     cr_assert_null(store_replay_get(st, id, NULL, &status));
     cr_assert_eq(status, STORE_REPLAY_NOT_KEPT);
     json_decref(players);
     json_decref(result);
+}
+
+/* A stored player the server forgot (player_ttl_ms after it left its last
+ * room) says hello with its token: the same player comes back from the
+ * store, with its id and name, not a new identity (its ratings and history
+ * are the id's). */
+Test(storage, a_forgotten_player_comes_back_from_the_store_by_its_token)
+{
+    lobby_free(fake_lobby);
+    uv_run(&fake_loop, UV_RUN_DEFAULT);
+    lobby_config cfg = lobby_config_defaults();
+    cfg.grace_ms = cfg.room_grace_ms = cfg.lone_room_grace_ms = 50;
+    cfg.player_ttl_ms = 100;
+    fake_lobby = lobby_new(&fake_loop, &cfg);
+    lobby_set_store(fake_lobby, st);
+
+    fake ada;
+    fake_init(&ada);
+    fake_hello(&ada, "Ada");
+    char token[40], id[16];
+    snprintf(token, sizeof token, "%s", fake_str(fake_last(&ada, "welcome"), "token"));
+    snprintf(id, sizeof id, "%s", fake_str(json_object_get(fake_last(&ada, "welcome"), "you"), "id"));
+    fake_say(&ada, "{\"type\":\"create\",\"game\":\"testgame\"}"); /* stores her */
+    cr_assert_not_null(fake_last(&ada, "room"));
+    fake_say(&ada, "{\"type\":\"leave\"}");
+    lobby_disconnect(fake_lobby, &ada.conn);
+    fake_free(&ada);
+    fake_run_for(400); /* her time to live runs out: forgotten */
+
+    fake again;
+    fake_init(&again);
+    char hello[160];
+    snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"name\":\"Ada\",\"token\":\"%s\"}", token);
+    fake_say(&again, hello);
+    json_t *w = fake_last(&again, "welcome");
+    cr_assert_not_null(w);
+    cr_assert_str_eq(fake_str(json_object_get(w, "you"), "id"), id, "the same player, not a new one");
+    cr_assert_str_eq(fake_str(w, "token"), token);
+    lobby_disconnect(fake_lobby, &again.conn);
+    fake_free(&again);
 }

@@ -5,7 +5,7 @@
 import { Connection } from './connection.js';
 import { store } from './store.js';
 import { storage } from './storage.js';
-import { navigate, parseRoute, roomPath, setPublicUrl } from './router.js';
+import { navigate, parseRoute, playerPath, roomPath, setPublicUrl } from './router.js';
 import { toast } from './toast.js';
 import { clearSitRequests, showSitAnswer, showSitRequest } from './requests.js';
 import { createActions } from './actions.js';
@@ -14,12 +14,19 @@ import { createNameScreen } from './views/name.js';
 import { createLanding } from './views/landing.js';
 import { createRoomScreen } from './views/room.js';
 import { createReplayScreen } from './views/replay.js';
+import { createPlayerScreen } from './views/player.js';
+import { createRatingsScreen } from './views/ratings.js';
 import { confirmDialog } from './views/confirm.js';
 import { attention } from './attention.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token }));
-const actions = createActions(conn);
+// A link code waiting to be said in the next hello (app.link), and who
+// waits for its answer.
+let pendingLink = null;
+let linkAnswer = null;
+const conn = new Connection(wsUrl, () => ({ name: storage.name, token: storage.token, link: pendingLink }));
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const actions = createActions(conn, (message) => capitalise(store.named(message)));
 const main = document.getElementById('main');
 
 // What the views share: the store, the ability to send, and the router.
@@ -30,10 +37,13 @@ const app = {
   // While we ask to move to another room (join, create), the `room` of the
   // new one is our own doing, not a rematch to follow.
   joining: null,
-  /** Joins a room by code and shows it; the route follows the answer. */
-  async join(code, { button, as } = {}) {
+  /**
+   * Joins a room by code and shows it; the route follows the answer.
+   * `where(sentence)` shows a refusal next to what was clicked.
+   */
+  async join(code, { button, as, where } = {}) {
     app.joining = code;
-    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button });
+    const reply = await actions.run('join', as ? { room: code, as } : { room: code }, { button, where });
     if (app.joining === code) app.joining = null;
     if (!reply) {
       if (parseRoute().name === 'room' && parseRoute().code === code) navigate('#/', { replace: true });
@@ -42,10 +52,10 @@ const app = {
     navigate(roomPath(reply.code), { replace: parseRoute().code === reply.code });
     return reply;
   },
-  /** Creates a room (leaving any other) and shows it. */
-  async create(fields, button) {
+  /** Creates a room (leaving any other) and shows it; `where` as for join. */
+  async create(fields, button, where) {
     app.joining = 'new';
-    const reply = await actions.run('create', fields, { button });
+    const reply = await actions.run('create', fields, { button, where });
     if (app.joining === 'new') app.joining = null;
     if (reply) navigate(roomPath(reply.code));
     return reply;
@@ -69,16 +79,16 @@ const app = {
   /**
    * One click to a game: a private room of `game` with its default
    * options, bots in the seats the game needs, started at once. Works for
-   * any game the server lists with bots.
+   * any game the server lists with bots. `where` shows a refusal.
    */
-  async quickStart(game, button) {
+  async quickStart(game, button, where) {
     if (button?.getAttribute('aria-busy') === 'true') return null;
     const levels = game.bot_levels || [];
     if (!levels.length) return null;
     const level = levels.includes(storage.botLevel) ? storage.botLevel : levels[0];
     button?.setAttribute('aria-busy', 'true');
     try {
-      const room = await app.create({ game: game.id, options: {}, private: true });
+      const room = await app.create({ game: game.id, options: {}, private: true }, null, where);
       if (!room) return null;
       const needed = Math.max(2, game.min_players) - 1;
       for (let seat = 1; seat <= needed; seat++) {
@@ -88,6 +98,26 @@ const app = {
     } finally {
       button?.removeAttribute('aria-busy');
     }
+  },
+  /**
+   * Makes this browser the player of a link code shown on another device:
+   * resolves to null once it is, or to the server's sentence why not.
+   */
+  async link(code) {
+    if (storage.token && store.me) {
+      const sure = await confirmDialog({
+        title: 'Play as someone else here?',
+        text: `This browser plays as ${store.me.name} now. With the code it plays as the code's player instead, and forgets ${store.me.name}: to come back as ${store.me.name} later, show a code on a device where you still are.`,
+        ok: 'Use the code',
+      });
+      if (!sure) return 'Nothing changed.';
+    }
+    return new Promise((resolve) => {
+      linkAnswer?.('Another code was tried instead.');
+      linkAnswer = resolve;
+      pendingLink = code;
+      conn.restart();
+    });
   },
   rename(name) {
     storage.name = name;
@@ -107,6 +137,8 @@ const screens = {
   landing: createLanding(app),
   room: createRoomScreen(app),
   replay: createReplayScreen(app),
+  player: createPlayerScreen(app),
+  ratings: createRatingsScreen(app),
 };
 
 let current = null;
@@ -119,6 +151,8 @@ function show() {
   if (next === 'name') screens.name.setInvite(route.name === 'room' ? route.code : null);
   if (next === 'room') screens.room.setCode(route.code);
   if (next === 'replay') screens.replay.setId(route.id);
+  if (next === 'player') screens.player.setId(route.id);
+  if (next === 'ratings') screens.ratings.setGame(route.game);
   if (current !== next) {
     if (current) screens[current].hidden?.();
     current = next;
@@ -154,6 +188,15 @@ conn.addEventListener('welcome', (e) => {
   const w = e.detail;
   storage.token = w.token;
   store.me = w.you;
+  if (pendingLink) { // this browser is now the code's player
+    pendingLink = null;
+    storage.name = w.you.name;
+    linkAnswer?.(null);
+    linkAnswer = null;
+    toast(`This browser now plays as ${w.you.name}, with their games and ratings.`, 'ok');
+    navigate(playerPath(w.you.id), { replace: parseRoute().name === 'player' });
+    show();
+  }
   setPublicUrl(w.server.public_url);
   if (!w.room && store.room) store.leaveRoom(); // our room went away while we were gone
   store.changed('me');
@@ -164,6 +207,14 @@ conn.addEventListener('welcome', (e) => {
     navigate(roomPath(w.room), { replace: true }); // a reload resumes the room
   }
   followRoute();
+});
+
+conn.addEventListener('link-refused', (e) => {
+  pendingLink = null;
+  const text = e.detail.message || 'That code did not work.';
+  linkAnswer?.(text.charAt(0).toUpperCase() + text.slice(1));
+  linkAnswer = null;
+  if (storage.name) conn.restart(); // back as we were
 });
 
 conn.addEventListener('hello-refused', (e) => {
@@ -177,8 +228,8 @@ conn.addEventListener('message', (e) => {
   const before = store.room?.code;
   store.apply(m);
   if (m.type === 'error' && m.code !== undefined) {
-    const text = store.named(m.message);
-    toast(text.charAt(0).toUpperCase() + text.slice(1), 'error');
+    // A refusal shown where the player clicked needs no notice as well.
+    if (!actions.shownInPlace(m.id)) toast(capitalise(store.named(m.message)), 'error');
   } else if (m.type === 'sit_request') {
     showSitRequest(m, actions.run);
   } else if (m.type === 'sit_pending' || m.type === 'sit_denied') {

@@ -4,6 +4,13 @@
 // dead link, and reconnects with backoff after any drop, except when the
 // server says another tab took over (4001): two tabs fighting over one
 // player forever helps nobody, so that one waits for the player.
+//
+// A server of several nodes may answer `moved {room, url}`: the room is
+// held by the node at url. The link then goes there, says hello with the
+// same token, and sends the request that was moved (a join) again; its
+// promise resolves with that answer, as if nothing had happened. The page
+// stays on the main address, and after a drop the link goes back to it
+// (the room may have moved again meanwhile).
 
 import { clock } from './clock.js';
 
@@ -12,7 +19,20 @@ const PING_TIMEOUT_MS = 10000;
 const REQUEST_TIMEOUT_MS = 15000;
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000];
 const BACKOFF_MAX_MS = 12000;
+// Moves followed in a row without settling in a room: past that a node
+// sends us in circles, and we wait as after a drop.
+const MOVES_MAX = 5;
 export const CLOSE_REPLACED = 4001;
+
+/** The WebSocket address of a node's base address (moved.url). */
+export function nodeSocketUrl(url) {
+  const u = new URL(url);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}/ws`;
+  u.search = '';
+  u.hash = '';
+  return u.toString();
+}
 
 /** A refusal from the server: code and the sentence meant for the player. */
 export class ServerError extends Error {
@@ -38,6 +58,9 @@ export class Connection extends EventTarget {
   constructor(url, identity) {
     super();
     this.url = url;
+    this.nodeUrl = null; // the node a `moved` sent us to, until the link drops
+    this.moves = 0;
+    this.afterMove = null; // {type, fields, p}: the request to send again there
     this.identity = identity;
     this.status = 'idle'; // idle | connecting | online | reconnecting | replaced
     this.attempt = 0;
@@ -80,17 +103,21 @@ export class Connection extends EventTarget {
     this.setStatus(!deliberate && (this.everWelcomed || this.attempt > 0) ? 'reconnecting' : 'connecting');
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(this.nodeUrl ?? this.url);
     } catch {
       this.scheduleRetry();
       return;
     }
     this.ws = ws;
     ws.onopen = () => {
-      const { name, token } = this.identity();
+      const { name, token, link } = this.identity();
       const id = this.nextId++;
       this.helloId = id;
-      ws.send(JSON.stringify(token ? { type: 'hello', id, name, token } : { type: 'hello', id, name }));
+      // A link code (from another device) names the player instead of a
+      // token; the player's own name comes back in the welcome.
+      this.helloLink = !!link;
+      if (link) ws.send(JSON.stringify({ type: 'hello', id, link }));
+      else ws.send(JSON.stringify(token ? { type: 'hello', id, name, token } : { type: 'hello', id, name }));
     };
     ws.onmessage = (e) => this.receive(ws, e.data);
     ws.onclose = (e) => this.closed(ws, e.code, e.reason);
@@ -113,10 +140,21 @@ export class Connection extends EventTarget {
       this.setStatus('online');
       this.startPinging();
       this.emit('welcome', m);
+      this.resendMoved();
+      return;
+    }
+    if (m.type === 'moved') {
+      this.follow(m);
       return;
     }
     if (m.type === 'error' && m.id === this.helloId && this.status !== 'online') {
-      if (m.code === 'bad_name') {
+      if (this.helloLink) {
+        // A used, expired or mistyped code: the app says so and goes on as
+        // before (or waits for a name).
+        this.teardown();
+        this.setStatus('idle');
+        this.emit('link-refused', m);
+      } else if (m.code === 'bad_name') {
         // A stored name the server no longer likes: the same hello would
         // only fail again, so the player has to choose another.
         this.teardown();
@@ -138,12 +176,16 @@ export class Connection extends EventTarget {
       clearTimeout(p.timer);
       if (m.type === 'error') p.reject(new ServerError(m.code, m.message));
       else p.resolve(m);
+      this.moves = 0;
     }
   }
 
   closed(ws, code, reason) {
     if (ws !== this.ws) return;
     this.ws = null;
+    this.nodeUrl = null; // after a drop, through the main address again
+    this.moves = 0;
+    this.failMoved();
     this.stopPinging();
     this.failPending();
     if (code === CLOSE_REPLACED) {
@@ -213,17 +255,65 @@ export class Connection extends EventTarget {
   /** Sends a message and resolves with the reply that echoes its id. */
   request(type, fields = {}, timeoutMs = REQUEST_TIMEOUT_MS) {
     if (this.status !== 'online' || !this.ws) return Promise.reject(new OfflineError());
+    return new Promise((resolve, reject) => this.send(type, fields, { resolve, reject }, timeoutMs));
+  }
+
+  send(type, fields, p, timeoutMs = REQUEST_TIMEOUT_MS) {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        const err = new Error('The server did not answer in time.');
-        err.code = 'timeout';
-        reject(err);
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, type });
-      this.ws.send(JSON.stringify({ type, id, ...fields }));
-    });
+    const timer = setTimeout(() => {
+      this.pending.delete(id);
+      const err = new Error('The server did not answer in time.');
+      err.code = 'timeout';
+      p.reject(err);
+    }, timeoutMs);
+    this.pending.set(id, { ...p, timer, type, fields });
+    this.ws.send(JSON.stringify({ type, id, ...fields }));
+  }
+
+  /**
+   * `moved`: the room is held by another node. Goes there with the same
+   * token; a request it answered is sent again once that node welcomes us.
+   */
+  follow(m) {
+    const p = m.id !== undefined ? this.pending.get(m.id) : undefined;
+    if (p) {
+      this.pending.delete(m.id);
+      clearTimeout(p.timer);
+    }
+    let url;
+    try {
+      url = nodeSocketUrl(m.url);
+    } catch {
+      url = null;
+    }
+    if (!url || ++this.moves > MOVES_MAX) {
+      p?.reject(new OfflineError('The server keeps sending us elsewhere; try again in a moment.'));
+      this.teardown();
+      this.moves = 0;
+      this.nodeUrl = null;
+      this.scheduleRetry();
+      return;
+    }
+    this.emit('moved', { room: m.room, url: m.url });
+    this.failMoved();
+    this.afterMove = p ? { type: p.type, fields: p.fields, p } : null;
+    this.teardown();
+    this.nodeUrl = url;
+    this.open({ deliberate: true });
+  }
+
+  /** After the welcome of the node we moved to: the moved request again. */
+  resendMoved() {
+    const again = this.afterMove;
+    this.afterMove = null;
+    if (again) this.send(again.type, again.fields, again.p);
+    else this.moves = 0;
+  }
+
+  failMoved() {
+    const again = this.afterMove;
+    this.afterMove = null;
+    again?.p.reject(new OfflineError('The connection dropped before the server answered; try again once it is back.'));
   }
 
   setStatus(status, detail = {}) {

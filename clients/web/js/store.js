@@ -13,6 +13,7 @@ function initialRoomState() {
     state: null,     // the last `state`, with receivedAt
     over: null,      // the `over` result once the game has ended
     overReplay: null, // the finished game's id (the `over` message's replay), for its replay
+    overRating: null, // what it did to the ratings (`over`'s rating block)
     chat: [],        // {from, text, at}, oldest first
     log: [],         // {seq, event, at}: every event of this room, for the log
     pastNames: [],   // by seat: the last player seen there during the game
@@ -24,6 +25,10 @@ export const store = {
   me: null,          // {id, name}
   games: [],         // the `games` list
   rooms: [],         // the public rooms
+  // The player's own rooms, the private ones too (a quick game left to a
+  // bot): the `rooms` message's `mine`, each a row like those of `rooms`
+  // plus `private`, `in` (we are in it) and `made` (we created it).
+  mine: [],
   ...initialRoomState(),
   listeners: new Set(),
   chatKeys: new Set(),
@@ -107,6 +112,7 @@ export const store = {
         break;
       case 'rooms':
         this.rooms = m.rooms;
+        this.mine = Array.isArray(m.mine) ? m.mine : [];
         this.changed('rooms');
         break;
       case 'room': {
@@ -141,6 +147,7 @@ export const store = {
         if (!this.room || m.room !== this.room.code) break;
         this.over = m.result;
         this.overReplay = Number.isInteger(m.replay) ? m.replay : null;
+        this.overRating = m.rating || null;
         this.changed('over');
         break;
       case 'chat': {

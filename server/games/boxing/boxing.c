@@ -9,22 +9,22 @@
 
 static const game_option boxing_options[] = {
     {"size", GAME_OPTION_INT, "Ring size", "Cells on each side of the square ring.", 8, 6, 16,
-     NULL},
+     NULL, NULL},
     {"order_s", GAME_OPTION_INT, "Seconds for orders",
      "Time to write each turn's orders; a robot without orders then stands still and holds its "
      "fire.",
-     90, 2, 3600, NULL},
+     90, 2, 3600, NULL, NULL},
     {"layout_s", GAME_OPTION_INT, "Seconds for the layout",
      "Time to lay out your robot before the fight; a robot without a layout then gets a random "
      "one.",
-     180, 2, 3600, NULL},
+     180, 2, 3600, NULL, NULL},
     {"turn_limit", GAME_OPTION_INT, "Turn limit",
-     "The fight is a draw if no one is knocked out after this many turns.", 40, 1, 200, NULL},
+     "The fight is a draw if no one is knocked out after this many turns.", 40, 1, 200, NULL, NULL},
     {"free_centre", GAME_OPTION_BOOL, "Free centre",
      "Any part may take the centre slot and the booster may go anywhere. A centre engine or "
      "laser adds power but faces no direction.",
-     0, 0, 0, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     0, 0, 0, NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};

@@ -8,6 +8,8 @@
 #include "manoover_view.h"
 
 static const char *const variant_choices[] = {"standard", "three", "plus", NULL};
+static const char *const variant_labels[] = {"Standard (two players)", "Three players",
+                                             "MANOOVER Plus (two players)", NULL};
 
 /* match_to's default by variant, in variant_choices' order: the target each
  * variant's rules advise (the layouts' match_points, which a test holds
@@ -21,21 +23,21 @@ static const game_option_default manoover_option_defaults[] = {
 
 static const game_option manoover_options[] = {
     {"variant", GAME_OPTION_CHOICE, "Variant",
-     "standard: two players on the 37-cell board, six robots each, three six-sided dice. three: "
-     "three players on the 61-cell board with three goals. plus: MANOOVER Plus for two, on the "
-     "61-cell board, eight robots each, four eight-sided dice.",
-     0, 0, 0, variant_choices},
+     "Standard: two players on the 37-cell board, six robots each, three six-sided dice. Three "
+     "players: the 61-cell board with three goals. MANOOVER Plus: two players on the 61-cell "
+     "board, eight robots each, four eight-sided dice.",
+     0, 0, 0, variant_choices, variant_labels},
     {"alternate", GAME_OPTION_BOOL, "Even-more-confusing order",
      "Each player's first turn is a control phase only; every later turn is the automatic phase "
      "first, then the control phase.",
-     0, 0, 0, NULL},
+     0, 0, 0, NULL, NULL},
     {"match_to", GAME_OPTION_INT, "Match to",
      "Play a match: games score 1 point per robot in your goal plus a bonus for the winner, and "
      "the first to this many points (ahead of everyone) wins. 0 plays a single game. Left "
      "unset, each variant plays to its own target: 21, or 30 in MANOOVER Plus; a number set "
      "here is used as set, in every variant.",
-     21, 0, 500, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     21, 0, 500, NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 const char *const manoover_bot_levels[] = {"easy", "normal", "hard", NULL};

@@ -8,34 +8,37 @@
 #include "ricochet_view.h"
 
 static const char *const sides_choices[] = {"AB", "ABC", NULL};
+static const char *const sides_labels[] = {"Sides A and B (the original game)",
+                                           "Sides A, B and C (more layouts)", NULL};
 
 static const game_option ricochet_options[] = {
     {"timer_s", GAME_OPTION_INT, "Sand timer (seconds)",
-     "Time the others have to bid after the first bid.", 60, 2, 600, NULL},
+     "Time the others have to bid after the first bid.", 60, 2, 600, NULL, NULL},
     {"idle_min_s", GAME_OPTION_INT, "Start the timer by hand after (seconds)",
      "When nobody has bid for this long, any player may start the sand timer.", 240, 0, 3600,
-     NULL},
+     NULL, NULL},
     {"idle_s", GAME_OPTION_INT, "Timer starts by itself after (seconds)",
-     "When nobody has bid for this long, the sand timer starts by itself.", 300, 1, 3600, NULL},
+     "When nobody has bid for this long, the sand timer starts by itself.", 300, 1, 3600, NULL, NULL},
     {"demo_s", GAME_OPTION_INT, "Time to demonstrate (seconds)",
-     "Each bidder's time to show their solution on the board.", 60, 2, 600, NULL},
+     "Each bidder's time to show their solution on the board.", 60, 2, 600, NULL, NULL},
     {"chips_to_win", GAME_OPTION_INT, "Chips to win",
      "0 follows the rules: 8 chips with 2 players, 6 with 3, 5 with 4, every chip with more.", 0,
-     0, 17, NULL},
+     0, 17, NULL, NULL},
     {"ricochet_rule", GAME_OPTION_BOOL, "Ricochet rule",
-     "The robot of the chip must turn at least once on its way to the target.", 1, 0, 0, NULL},
+     "The robot of the chip must turn at least once on its way to the target.", 1, 0, 0, NULL, NULL},
     {"silver", GAME_OPTION_BOOL, "Silver robot",
-     "A fifth robot with no target of its own, in the way or helping.", 0, 0, 0, NULL},
+     "A fifth robot with no target of its own, in the way or helping.", 0, 0, 0, NULL, NULL},
     {"sides", GAME_OPTION_CHOICE, "Board sides",
-     "Which sides of the four board pieces may be drawn: AB are the original game's.", 0, 0, 0,
-     sides_choices},
+     "Which sides of the four board pieces may be drawn: A and B make the original game's 96 "
+     "boards; C adds more.",
+     0, 0, 0, sides_choices, sides_labels},
     {"pause_s", GAME_OPTION_INT, "Pause between rounds (seconds)",
      "Time to see each round's result and the optimal solution before the next chip.", 8, 1, 120,
-     NULL},
+     NULL, NULL},
     {"bot_think_pct", GAME_OPTION_INT, "Bot thinking time (%)",
      "100 is normal; lower makes bots bid and move faster, higher gives you more time.", 100, 0,
-     400, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     400, NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 const char *const ricochet_bot_levels[] = {"easy", "normal", "hard", NULL};

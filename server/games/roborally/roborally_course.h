@@ -19,6 +19,8 @@
 extern const rr_course rr_courses[];
 extern const int rr_course_count;
 extern const char *const rr_course_ids[];
+/* Each course in words, in rr_course_ids' order: "Checkmate (5 to 8 players, short)". */
+extern const char *const rr_course_labels[];
 const rr_course *rr_course_find(const char *id);
 
 extern const char *const rr_dir_names[RR_DIRS]; /* "N" "E" "S" "W" */

@@ -42,34 +42,35 @@
 #include "roborally_ball.h"
 
 static const char *const mode_names[] = {"race", "roboball", NULL};
+static const char *const mode_labels[] = {"Race", "RoboBall (teams)", NULL};
 
 const game_option rr_game_options[] = {
     {"mode", GAME_OPTION_CHOICE, "Mode",
-     "race: touch the flags in order; the first to touch the last wins. roboball: teams bring "
+     "Race: touch the flags in order; the first to touch the last wins. RoboBall: teams bring "
      "the indestructible RoboBall to their home, dragging it on a hitch or pushing it.",
-     0, 0, 0, mode_names},
+     0, 0, 0, mode_names, mode_labels},
     {"course", GAME_OPTION_CHOICE, "Course",
-     "risky_exchange (2-8 players), dizzy_dash (2-8), island_hop (2-8), chop_shop_challenge "
-     "(2-4 suggested), checkmate (5-8 suggested, short).",
-     0, 0, 0, rr_course_ids},
+     "The factory floor, with the number of players the course book suggests for it and how "
+     "long a race on it is.",
+     0, 0, 0, rr_course_ids, rr_course_labels},
     {"options", GAME_OPTION_BOOL, "Option cards",
      "Crossed wrench-and-hammer sites repair 1 and give an option card (8 kinds) instead of "
      "repairing 2.",
-     0, 0, 0, NULL},
+     0, 0, 0, NULL, NULL},
     {"program_s", GAME_OPTION_INT, "Seconds for the last programmer",
      "Once everyone else has programmed, the last player has this long; then empty registers "
      "are filled at random.",
-     30, 2, 600, NULL},
+     30, 2, 600, NULL, NULL},
     {"turn_s", GAME_OPTION_INT, "Longest programming (seconds)",
-     "No programming phase lasts longer than this.", 180, 5, 3600, NULL},
+     "No programming phase lasts longer than this.", 180, 5, 3600, NULL, NULL},
     {"teams", GAME_OPTION_INT, "Teams (RoboBall)",
      "0: every player a team of one; 2 to 4: that many teams of equal size, seat i on team i "
      "mod teams. Ignored in the race.",
-     0, 0, 4, NULL},
+     0, 0, 4, NULL, NULL},
     {"max_turns", GAME_OPTION_INT, "Turn limit (RoboBall)",
      "After this many turns with no goal the game is a draw. Ignored in the race.", 30, 1, 200,
-     NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 /* ---- create ---- */

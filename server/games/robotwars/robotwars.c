@@ -13,19 +13,19 @@ static const game_option rw_options[] = {
     {"best_of", GAME_OPTION_CHOICE, "Best of (two roboteers)",
      "With two roboteers the wars are a match: the first to win a majority of this many battles "
      "wins. With three or more: heats, semi-finals and a final.",
-     0, 0, 0, best_of_choices},
+     0, 0, 0, best_of_choices, NULL},
     {"setup_s", GAME_OPTION_INT, "Seconds to allocate discs",
      "Time to spend the discs won before each battle; a roboteer who has not allocated by then "
      "gets the default allocation (Speed, Speed, Power, Speed, Speed, Power, then "
      "Manoeuvrability), as the normal bot allocates.",
-     60, 2, 3600, NULL},
+     60, 2, 3600, NULL, NULL},
     {"turn_s", GAME_OPTION_INT, "Seconds per turn",
-     "Time for each robot's turn; at the deadline the turn ends.", 90, 2, 3600, NULL},
+     "Time for each robot's turn; at the deadline the turn ends.", 90, 2, 3600, NULL, NULL},
     {"turn_limit", GAME_OPTION_INT, "Turns per battle",
      "Turns each robot has in a battle before the most damaged one is eliminated. The rules say "
      "15; fewer make quick battles (the pit opens after 5).",
-     RW_TURN_LIMIT, 1, RW_TURN_LIMIT, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     RW_TURN_LIMIT, 1, RW_TURN_LIMIT, NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 const char *const rw_bot_levels[] = {"easy", "normal", "hard", NULL};

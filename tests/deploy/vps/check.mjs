@@ -5,6 +5,9 @@
 //                                       the token and room to FILE
 //   node check.mjs resume DOMAIN FILE   reconnects with the token: the same
 //                                       room, the game still on
+// BOTPIT_CHECK_WS names another endpoint for play and resume (scripts/
+// container-test: ws://127.0.0.1:PORT/ws); DOMAIN is then the one the
+// server's --public-url names.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
@@ -25,7 +28,7 @@ function fetch(get, port, path) {
 }
 
 function connect() {
-  const ws = new WebSocket('wss://127.0.0.1/ws', { ...tls, headers: { host: domain } });
+  const ws = new WebSocket(process.env.BOTPIT_CHECK_WS || 'wss://127.0.0.1/ws', { ...tls, headers: { host: domain } });
   const queue = [];
   const waiters = [];
   ws.on('message', (d) => {
@@ -79,7 +82,7 @@ if (mode === 'http') {
     state = reply.type === 'state' ? reply : await c.next((m) => m.type === 'state');
   }
   writeFileSync(file, JSON.stringify({ token: w.token, room: room.code, seq: state.seq }));
-  console.log(`play: MANOOVER room ${room.code} against a bot over wss, ${state.seq} inputs in`);
+  console.log(`play: MANOOVER room ${room.code} against a bot over ${process.env.BOTPIT_CHECK_WS ? 'ws' : 'wss'}, ${state.seq} inputs in`);
   c.ws.close();
 } else if (mode === 'resume') {
   const saved = JSON.parse(readFileSync(file, 'utf8'));

@@ -92,6 +92,8 @@ export async function launchBrowser() {
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** A phone as a newcomer holds it: 390x844, a touch screen (openPage's `touch`). */
+export const TOUCH_PHONE = { width: 390, height: 844 };
 
 /**
  * Checks every frame a page's WebSocket receives against the protocol's
@@ -122,13 +124,16 @@ function checkFrames(page, label) {
 }
 
 /**
- * A browser context with one page whose uncaught errors are collected
+ * A browser context with one page (`touch`: a touch screen, as a phone's)
+ * whose uncaught errors are collected
  * (page.problems); console errors about the network are expected in tests
  * that cut it, so only the rest count. Its WebSocket frames are checked
- * against the schemas. `options` go to the context (hasTouch, storageState).
+ * against the schemas. contextOptions go to the context (hasTouch, ...).
  */
-export async function openPage(browser, viewport = DESKTOP, options = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
+export async function openPage(browser, viewport = DESKTOP, { touch = false, ...contextOptions } = {}) {
+  const context = await browser.newContext({
+    viewport, reducedMotion: 'reduce', ...(touch ? { hasTouch: true, isMobile: true } : {}), ...contextOptions,
+  });
   // Waits fail in seconds, not Playwright's default 30: a broken step
   // should say so quickly.
   context.setDefaultTimeout(8000);

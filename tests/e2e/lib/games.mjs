@@ -115,8 +115,40 @@ export async function actByKeys(page, { number, what }) {
 }
 
 /** Waits until the page has a state newer than `seq`. */
-export async function nextState(page, seq) {
-  await page.waitForFunction((s) => (window.botpit.store.state?.seq ?? -1) > s, seq);
+export async function nextState(page, seq, timeout) {
+  await page.waitForFunction((s) => (window.botpit.store.state?.seq ?? -1) > s, seq, timeout ? { timeout } : {});
+}
+
+/**
+ * What a player does through the page, then the state it brings: `act()`
+ * (clicks, keys) and a wait for a state newer than the one before.
+ */
+export async function actAndWait(page, act, timeout) {
+  const seq = await seqOf(page);
+  await act();
+  await nextState(page, seq, timeout);
+}
+
+/**
+ * Does what the page's RoboRally seat (race or RoboBall) is asked now, a
+ * program written by `program(view)`; false when nothing is asked.
+ */
+export async function rallyActs(page, program) {
+  const view = await viewOf(page);
+  if (!view || view.phase === 'over' || !view.need) return false;
+  if (view.need === 'program') {
+    await page.locator('.rally-submit').waitFor();
+    await program(view);
+    await page.waitForFunction((t) => {
+      const v = window.botpit.store.state?.view;
+      return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
+    }, view.turn, { timeout: 15000 });
+  } else if (view.need === 'reenter') {
+    await page.locator('.rally-facing[data-facing="N"]').click();
+  } else if (view.need === 'stay_down') {
+    await page.getByRole('button', { name: 'Power up' }).click();
+  }
+  return true;
 }
 
 /**
@@ -143,11 +175,8 @@ export async function playToEnd(pages, way, onAction = async () => {}) {
     });
     const view = await viewOf(page);
     if (view.phase === 'over') return n;
-    const seq = await seqOf(page);
     const action = plan(view);
-    if (way(view.you) === 'clicks') await actByClicks(page, action, n);
-    else await actByKeys(page, action);
-    await nextState(page, seq);
+    await actAndWait(page, () => (way(view.you) === 'clicks' ? actByClicks(page, action, n) : actByKeys(page, action)));
     await onAction(n, page);
   }
   throw new Error('the game did not end in 400 actions');

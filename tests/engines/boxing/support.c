@@ -8,11 +8,8 @@ int64_t bx_now;
 
 game *bx_new(const char *options, int seats, uint64_t seed)
 {
-    game_error err = {{0}, {0}};
-    game *g = game_create_with(&boxing_engine, options, seats, seed, &err);
-    cr_assert_not_null(g, "create refused: %s", err.message);
     bx_now = 0;
-    return g;
+    return et_new(&boxing_engine, options, seats, seed);
 }
 
 game *bx_start(const char *options, int seats, const char *const *layouts)
@@ -26,26 +23,12 @@ game *bx_start(const char *options, int seats, const char *const *layouts)
 
 int bx_act(game *g, int seat, const char *json, json_t **events, game_error *err)
 {
-    json_error_t jerr;
-    json_t *action = json_loads(json, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
-    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
-    json_t *ev = json_array();
-    int rc = boxing_engine.act(g, seat, action, ++bx_now, ev, err);
-    json_decref(action);
-    if (events)
-        *events = ev;
-    else
-        json_decref(ev);
-    return rc;
+    return et_act(&boxing_engine, g, seat, json, ++bx_now, events, err);
 }
 
 json_t *bx_ok(game *g, int seat, const char *json)
 {
-    game_error err = {{0}, {0}};
-    json_t *events;
-    int rc = bx_act(g, seat, json, &events, &err);
-    cr_assert_eq(rc, 0, "seat %d: %s refused: %s %s", seat, json, err.code, err.message);
-    return events;
+    return et_ok(&boxing_engine, g, seat, json, ++bx_now);
 }
 
 json_t *bx_turn(game *g, const char *const *orders)
@@ -63,54 +46,22 @@ json_t *bx_turn(game *g, const char *const *orders)
 
 json_t *bx_event(json_t *events, const char *kind)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        if (k && strcmp(k, kind) == 0)
-            return e;
-    }
-    return NULL;
+    return et_event(events, kind, 0);
 }
 
 char *bx_dump(const json_t *j)
 {
-    return json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY);
+    return et_dump(j);
 }
 
 char *bx_view(const game *g, int seat)
 {
-    json_t *v = boxing_engine.view(g, seat);
-    char *s = bx_dump(v);
-    json_decref(v);
-    return s;
-}
-
-char *bx_all_views(const game *g)
-{
-    json_t *all = json_array();
-    for (int s = -1; s < boxing_seats(g); s++)
-        json_array_append_new(all, boxing_engine.view(g, s));
-    char *s = bx_dump(all);
-    json_decref(all);
-    return s;
+    return et_view(&boxing_engine, g, seat);
 }
 
 void bx_refused(game *g, int seat, const char *json, const char *code)
 {
-    json_t *action = json_loads(json, JSON_DECODE_ANY | JSON_ALLOW_NUL, NULL);
-    cr_assert_not_null(action, "bad test JSON %s", json);
-    json_t *events = json_array();
-    game_error err = {{0}, {0}};
-    char problem[512];
-    int rc = replay_act_checked(&boxing_engine, g, boxing_seats(g), seat, action, ++bx_now, events,
-                                &err, problem, sizeof problem);
-    cr_assert_eq(rc, -1, "%s was accepted", json);
-    cr_assert_str_eq(problem, "", "%s: %s", json, problem);
-    cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
-    cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
-    json_decref(action);
-    json_decref(events);
+    et_refused(&boxing_engine, g, boxing_seats(g), seat, json, ++bx_now, code);
 }
 
 /* ---- logged games ---- */

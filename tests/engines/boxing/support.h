@@ -1,7 +1,8 @@
 /*
  * support.h: helpers the boxing suites share: games with set layouts,
  * whole turns of orders, byte-exact views, and bot games logged with the
- * shared replay harness.
+ * shared replay harness. What every engine's suites share is
+ * tests/support/engine_test.h; these name the engine and the clock.
  */
 #ifndef BOXING_TEST_SUPPORT_H
 #define BOXING_TEST_SUPPORT_H
@@ -9,6 +10,7 @@
 #include <criterion/criterion.h>
 
 #include "games/boxing/tools/boxing_bench.h"
+#include "engine_test.h"
 #include "games/boxing/boxing.h"
 #include "replay.h"
 
@@ -37,8 +39,6 @@ json_t *bx_event(json_t *events, const char *kind);
 /* json_dumps with sorted keys, compact; caller frees. */
 char *bx_dump(const json_t *j);
 char *bx_view(const game *g, int seat);
-/* Every seat's view and the spectator's, joined; caller frees. */
-char *bx_all_views(const game *g);
 /* Fails the test unless act refuses with `code` and keeps the refusal rule
  * (replay.h: a sentence, no events, every view and the deadline unchanged). */
 void bx_refused(game *g, int seat, const char *json, const char *code);

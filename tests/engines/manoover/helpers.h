@@ -1,5 +1,7 @@
 /* helpers.h: shared set-up for the manoover suites: games, positions, actions
- * as JSON text, events by kind, views as canonical strings. */
+ * as JSON text, events by kind, views as canonical strings (what every
+ * engine's suites share is tests/support/engine_test.h; these name the
+ * engine). */
 #ifndef MANOOVER_TEST_HELPERS_H
 #define MANOOVER_TEST_HELPERS_H
 
@@ -8,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_test.h"
 #include "games/manoover/manoover.h"
 #include "games/manoover/manoover_bot.h"
 #include "games/manoover/manoover_state.h"
@@ -20,10 +23,7 @@
 
 static inline game *mk(const char *options, int seats, uint64_t seed)
 {
-    game_error err = {{0}, {0}};
-    game *g = game_create_with(&manoover_engine, options, seats, seed, &err);
-    cr_assert_not_null(g, "create failed: %s", err.message);
-    return g;
+    return et_new(&manoover_engine, options, seats, seed);
 }
 
 static inline game *mk_standard(uint64_t seed)
@@ -40,14 +40,7 @@ static inline char *views_of(const game *g)
 /* An accepted action: returns its events (caller decrefs). */
 static inline json_t *act_ok_at(game *g, int seat, const char *action, int64_t now)
 {
-    json_t *a = json_loads(action, 0, NULL);
-    cr_assert_not_null(a, "bad test JSON %s", action);
-    json_t *events = json_array();
-    game_error err = {{0}, {0}};
-    int rc = manoover_engine.act(g, seat, a, now, events, &err);
-    cr_assert_eq(rc, 0, "%s refused: %s %s", action, err.code, err.message);
-    json_decref(a);
-    return events;
+    return et_ok(&manoover_engine, g, seat, action, now);
 }
 
 static inline json_t *act_ok(game *g, int seat, const char *action)
@@ -59,53 +52,24 @@ static inline json_t *act_ok(game *g, int seat, const char *action)
  * sentence, no events, every view and the deadline as they were). */
 static inline void act_refused(game *g, int seat, const char *action, const char *code)
 {
-    json_t *a = json_loads(action, JSON_DECODE_ANY, NULL);
-    json_t *events = json_array();
-    game_error err = {{0}, {0}};
-    char problem[512];
-    int rc = replay_act_checked(&manoover_engine, g, g->layout->seats, seat, a, 1000, events, &err,
-                                problem, sizeof problem);
-    cr_assert_eq(rc, -1, "%s was accepted", action);
-    cr_assert_str_eq(problem, "", "%s: %s", action, problem);
-    cr_assert_str_eq(err.code, code, "%s: %s (%s)", action, err.code, err.message);
-    cr_assert_gt(strlen(err.message), 10, "no sentence for %s", action);
-    json_decref(a);
-    json_decref(events);
+    et_refused(&manoover_engine, g, g->layout->seats, seat, action, 1000, code);
 }
 
 static inline int ev_count(const json_t *events, const char *kind)
 {
-    int n = 0;
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        n += strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0;
-    }
-    return n;
+    return et_count(events, kind);
 }
 
 /* The nth (0-based) event of a kind, or NULL (borrowed). */
 static inline json_t *ev_nth(const json_t *events, const char *kind, int nth)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        if (strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0 && nth-- == 0)
-            return e;
-    }
-    return NULL;
+    return et_event(events, kind, nth);
 }
 
 /* Position index of the nth event of a kind, or -1. */
 static inline int ev_index(const json_t *events, const char *kind, int nth)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        if (strcmp(json_string_value(json_object_get(e, "kind")), kind) == 0 && nth-- == 0)
-            return (int)i;
-    }
-    return -1;
+    return et_event_index(events, kind, nth);
 }
 
 static inline manoover_cell cell(int q, int r)

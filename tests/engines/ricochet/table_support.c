@@ -9,51 +9,22 @@ const game_engine *const RT = &ricochet_engine;
 
 game *rt_new(const char *options, int seats, uint64_t seed)
 {
-    game_error err = {{0}, {0}};
-    game *g = game_create_with(RT, options, seats, seed, &err);
-    cr_assert_not_null(g, "create refused: %s", err.message);
-    return g;
+    return et_new(RT, options, seats, seed);
 }
 
 int rt_act(game *g, int seat, const char *json, int64_t at, json_t **events, game_error *err)
 {
-    json_error_t jerr;
-    json_t *action = json_loads(json, JSON_DECODE_ANY, &jerr);
-    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
-    json_t *ev = json_array();
-    int rc = RT->act(g, seat, action, at, ev, err);
-    json_decref(action);
-    if (events)
-        *events = ev;
-    else
-        json_decref(ev);
-    return rc;
+    return et_act(RT, g, seat, json, at, events, err);
 }
 
 json_t *rt_ok(game *g, int seat, const char *json, int64_t at)
 {
-    game_error err = {{0}, {0}};
-    json_t *events;
-    int rc = rt_act(g, seat, json, at, &events, &err);
-    cr_assert_eq(rc, 0, "seat %d: %s refused: %s %s", seat, json, err.code, err.message);
-    return events;
+    return et_ok(RT, g, seat, json, at);
 }
 
 void rt_refused(game *g, int seat, const char *json, int64_t at, const char *code)
 {
-    json_t *action = json_loads(json, JSON_DECODE_ANY, NULL);
-    cr_assert_not_null(action, "bad test JSON %s", json);
-    json_t *events = json_array();
-    game_error err = {{0}, {0}};
-    char problem[512];
-    int rc = replay_act_checked(RT, g, ricochet_seats(g), seat, action, at, events, &err, problem,
-                                sizeof problem);
-    cr_assert_eq(rc, -1, "%s was accepted", json);
-    cr_assert_str_eq(problem, "", "%s: %s", json, problem);
-    cr_assert_str_eq(err.code, code, "%s: code %s (%s), wanted %s", json, err.code, err.message, code);
-    cr_assert_gt(strlen(err.message), 10, "%s: no sentence", json);
-    json_decref(action);
-    json_decref(events);
+    et_refused(RT, g, ricochet_seats(g), seat, json, at, code);
 }
 
 json_t *rt_tick(game *g, int64_t at)
@@ -124,26 +95,12 @@ ricochet_move rt_harmless_move(const game *g)
 
 json_t *rt_event(json_t *events, const char *kind)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        if (k && strcmp(k, kind) == 0)
-            return e;
-    }
-    return NULL;
+    return et_event(events, kind, 0);
 }
 
 int rt_count(json_t *events, const char *kind)
 {
-    int n = 0;
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        n += k && strcmp(k, kind) == 0;
-    }
-    return n;
+    return et_count(events, kind);
 }
 
 json_t *rt_view(const game *g, int seat)
@@ -151,17 +108,9 @@ json_t *rt_view(const game *g, int seat)
     return RT->view(g, seat);
 }
 
-static char *dump(const json_t *j)
-{
-    return json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_ENCODE_ANY);
-}
-
 char *rt_view_text(const game *g, int seat)
 {
-    json_t *v = RT->view(g, seat);
-    char *s = dump(v);
-    json_decref(v);
-    return s;
+    return et_view(RT, g, seat);
 }
 
 int rt_int(const json_t *obj, const char *key)

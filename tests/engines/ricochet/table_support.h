@@ -3,13 +3,15 @@
  * test_play, test_bots): games driven through the engine contract at chosen
  * game times, the solver's answer fed in line as the room feeds it, rounds
  * set up by hand and byte-exact views. Logged games and their replays use the
- * shared harness (tests/support/replay.h).
+ * shared harness (tests/support/replay.h); what every engine's suites share
+ * is tests/support/engine_test.h, which these name the engine for.
  */
 #ifndef RICOCHET_TABLE_SUPPORT_H
 #define RICOCHET_TABLE_SUPPORT_H
 
 #include <criterion/criterion.h>
 
+#include "engine_test.h"
 #include "games/ricochet/ricochet.h"
 #include "replay.h"
 

@@ -146,61 +146,32 @@ void ts_register(rr_state *s, int reg, const int *cards, json_t **events)
 
 game *rg_new(const char *options, int seats, uint64_t seed)
 {
-    game_error err = {"", ""};
-    game *g = game_create_with(&roborally_engine, options, seats, seed, &err);
-    cr_assert_not_null(g, "create refused: %s", err.message);
-    return g;
+    return et_new(&roborally_engine, options, seats, seed);
 }
 
 int rg_act(game *g, int seat, const char *json, json_t **events, game_error *err)
 {
-    json_error_t jerr;
-    json_t *action = json_loads(json, JSON_DECODE_ANY, &jerr);
-    cr_assert_not_null(action, "bad test JSON %s: %s", json, jerr.text);
-    json_t *ev = json_array();
-    int rc = roborally_engine.act(g, seat, action, rr_now++, ev, err);
-    json_decref(action);
-    if (events)
-        *events = ev;
-    else
-        json_decref(ev);
-    return rc;
+    return et_act(&roborally_engine, g, seat, json, rr_now++, events, err);
 }
 
 json_t *rg_ok(game *g, int seat, const char *json)
 {
-    game_error err = {"", ""};
-    json_t *events;
-    int rc = rg_act(g, seat, json, &events, &err);
-    cr_assert_eq(rc, 0, "refused %s: %s %s", json, err.code, err.message);
-    return events;
+    return et_ok(&roborally_engine, g, seat, json, rr_now++);
 }
 
 char *rg_dump(const json_t *j)
 {
-    return json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+    return et_dump(j);
 }
 
 char *rg_view(const game *g, int seat)
 {
-    json_t *v = roborally_engine.view(g, seat);
-    char *s = rg_dump(v);
-    json_decref(v);
-    return s;
+    return et_view(&roborally_engine, g, seat);
 }
 
 void rg_refused(game *g, int seat, const char *json, const char *code)
 {
-    char *before = replay_views(&roborally_engine, g, rr_game_seats(g));
-    game_error err = {"", ""};
-    int rc = rg_act(g, seat, json, NULL, &err);
-    cr_assert_eq(rc, -1, "accepted %s", json);
-    cr_assert_str_eq(err.code, code, "%s: code %s (%s)", json, err.code, err.message);
-    cr_assert(err.message[0], "a refusal says why");
-    char *after = replay_views(&roborally_engine, g, rr_game_seats(g));
-    cr_assert_str_eq(before, after, "a refused action changed a view: %s", json);
-    free(before);
-    free(after);
+    et_refused(&roborally_engine, g, rr_game_seats(g), seat, json, rr_now++, code);
 }
 
 char *rg_program(const game *g, const int regs[5], bool submit, bool power_down)
@@ -262,14 +233,7 @@ json_t *rg_turn(game *g, const int h0[5], bool down0, const int h1[5])
 
 json_t *rg_event(json_t *events, const char *kind)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        if (k && strcmp(k, kind) == 0)
-            return e;
-    }
-    return NULL;
+    return et_event(events, kind, 0);
 }
 
 void rg_play_random(const char *options, int seats, uint64_t seed, int turns, int max_steps,

@@ -8,6 +8,7 @@
 
 #include <criterion/criterion.h>
 
+#include "engine_test.h"
 #include "games/roborally/roborally.h"
 #include "games/roborally/roborally_ball.h"
 #include "util/rng.h"
@@ -56,7 +57,8 @@ extern int64_t rr_now; /* the clock the helpers act at; each act moves it on by 
 game *rg_new(const char *options, int seats, uint64_t seed);
 int rg_act(game *g, int seat, const char *json, json_t **events, game_error *err);
 json_t *rg_ok(game *g, int seat, const char *json);
-/* Fails the test unless act refuses with `code` and every view is unchanged. */
+/* Fails the test unless act refuses with `code` and keeps the refusal rule
+ * (replay.h: a sentence, no events, every view and the deadline unchanged). */
 void rg_refused(game *g, int seat, const char *json, const char *code);
 /* The program action with these five registers (0: null), submitted. */
 char *rg_program(const game *g, const int regs[5], bool submit, bool power_down);

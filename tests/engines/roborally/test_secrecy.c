@@ -24,15 +24,6 @@ static const char *const public_keys[] = {"seat", "status", "at", "facing", "vir
                                           "coat", "hand", "programmed", "registers", "last_cards", NULL};
 static const char *const own_keys[] = {"cards", "program", "announce", "beam", NULL};
 
-static bool listed(const char *const *keys, const char *key)
-{
-    for (int i = 0; keys[i]; i++) {
-        if (strcmp(keys[i], key) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* The view of `seat` shows others only their public face and revealed cards. */
 static void check_view(const game *g, int seat)
 {
@@ -46,7 +37,7 @@ static void check_view(const game *g, int seat)
         const char *key;
         json_t *val;
         json_object_foreach(r, key, val) {
-            bool ok = listed(public_keys, key) || (own && listed(own_keys, key));
+            bool ok = et_listed(public_keys, key) || (own && et_listed(own_keys, key));
             cr_assert(ok, "seat %d sees robot %zu's %s", seat, i, key);
         }
         if (own) {
@@ -69,10 +60,7 @@ static void check_view(const game *g, int seat)
 /* The public fields of each event kind (frames hold actions, checked by their "do"). */
 static void check_event(const json_t *e)
 {
-    static const struct {
-        const char *kind;
-        const char *keys[8];
-    } allowed[] = {
+    static const et_fields allowed[] = {
         {"turn", {"kind", "turn", "deadline", "hands", "powered_down", NULL}},
         {"timer", {"kind", "turn", "deadline", NULL}},
         {"programmed", {"kind", "seat", "turn", NULL}},
@@ -88,18 +76,7 @@ static void check_event(const json_t *e)
         {"reentry", {"kind", "turn", "frames", NULL}},
         {"over", {"kind", "winners", "reason", "summary", NULL}},
     };
-    const char *kind = json_string_value(json_object_get(e, "kind"));
-    cr_assert_not_null(kind);
-    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++) {
-        if (strcmp(allowed[i].kind, kind) != 0)
-            continue;
-        const char *key;
-        json_t *v;
-        json_object_foreach((json_t *)e, key, v)
-            cr_assert(listed(allowed[i].keys, key), "event %s has a field %s", kind, key);
-        return;
-    }
-    cr_assert_fail("unknown event kind %s", kind);
+    et_only_fields(e, allowed, sizeof allowed / sizeof allowed[0]);
 }
 
 static void check_all(const game *g, const json_t *events)

@@ -1,6 +1,8 @@
 /* support.c: see support.h. */
 #include "support.h"
 
+#include "replay.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,35 +10,18 @@ int64_t rw_now = 1;
 
 game *rwt_new(const char *options, int seats, uint64_t seed)
 {
-    game_error err = {"", ""};
-    game *g = game_create_with(&robotwars_engine, options, seats, seed, &err);
-    cr_assert_not_null(g, "the game is created: %s", err.message);
     rw_now = 1;
-    return g;
+    return et_new(&robotwars_engine, options, seats, seed);
 }
 
 int rwt_act(game *g, int seat, const char *json, json_t **events, game_error *err)
 {
-    json_t *action = json_loads(json, 0, NULL);
-    cr_assert_not_null(action, "the test's action is JSON: %s", json);
-    json_t *ev = json_array();
-    int rc = robotwars_engine.act(g, seat, action, rw_now++, ev, err);
-    json_decref(action);
-    if (events)
-        *events = ev;
-    else
-        json_decref(ev);
-    return rc;
+    return et_act(&robotwars_engine, g, seat, json, rw_now++, events, err);
 }
 
 json_t *rwt_ok(game *g, int seat, const char *json)
 {
-    json_t *events;
-    game_error err = {"", ""};
-    int rc = rwt_act(g, seat, json, &events, &err);
-    cr_assert_eq(rc, 0, "%s by seat %d is accepted, not refused: %s: %s", json, seat, err.code,
-                 err.message);
-    return events;
+    return et_ok(&robotwars_engine, g, seat, json, rw_now++);
 }
 
 json_t *rwt_allocate_all(game *g)
@@ -102,79 +87,32 @@ int rwt_mover(const game *g)
 
 json_t *rwt_event(json_t *events, const char *kind)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        if (k && strcmp(k, kind) == 0)
-            return e;
-    }
-    return NULL;
+    return et_event(events, kind, 0);
 }
 
 int rwt_count(json_t *events, const char *kind)
 {
-    int n = 0;
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        const char *k = json_string_value(json_object_get(e, "kind"));
-        n += k && strcmp(k, kind) == 0;
-    }
-    return n;
+    return et_count(events, kind);
 }
 
 char *rwt_dump(const json_t *j)
 {
-    return json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
+    return et_dump(j);
 }
 
 char *rwt_view(const game *g, int seat)
 {
-    json_t *v = robotwars_engine.view(g, seat);
-    char *s = rwt_dump(v);
-    json_decref(v);
-    return s;
+    return et_view(&robotwars_engine, g, seat);
 }
 
 char *rwt_all_views(const game *g)
 {
-    size_t cap = 1, len = 0;
-    char *all = calloc(1, 1);
-    for (int s = -1; s < rw_seats(g); s++) {
-        char *v = rwt_view(g, s);
-        size_t n = strlen(v);
-        all = realloc(all, cap + n + 1);
-        memcpy(all + len, v, n);
-        len += n;
-        all[len++] = '\n';
-        all[len] = 0;
-        cap = len + 1;
-        free(v);
-    }
-    return all;
+    return replay_views(&robotwars_engine, g, rw_seats(g));
 }
 
 const char *rwt_refused(game *g, int seat, const char *json, const char *code)
 {
-    static game_error err;
-    char *before = rwt_all_views(g);
-    int64_t deadline = robotwars_engine.deadline(g);
-    memset(&err, 0, sizeof err);
-    json_t *events;
-    int rc = rwt_act(g, seat, json, &events, &err);
-    cr_assert_eq(rc, -1, "%s by seat %d is refused", json, seat);
-    cr_assert_str_eq(err.code, code, "%s is refused with %s, not %s (%s)", json, code, err.code,
-                     err.message);
-    cr_assert(strlen(err.message) > 8, "the refusal says why: \"%s\"", err.message);
-    cr_assert_eq(json_array_size(events), 0, "a refusal has no events");
-    char *after = rwt_all_views(g);
-    cr_assert_str_eq(before, after, "a refused %s changes no view", json);
-    cr_assert_eq(robotwars_engine.deadline(g), deadline);
-    json_decref(events);
-    free(before);
-    free(after);
-    return err.message;
+    return et_refused(&robotwars_engine, g, rw_seats(g), seat, json, rw_now++, code);
 }
 
 json_t *rwt_view_get(const game *g, int seat, const char *path)

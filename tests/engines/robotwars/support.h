@@ -1,13 +1,15 @@
 /*
  * support.h: helpers the Robot Wars suites share: games brought to a battle,
  * robots put where a test wants them, loaded dice, events, byte-exact views
- * and refusals that must change nothing.
+ * and refusals that must change nothing. What every engine's suites share
+ * is tests/support/engine_test.h; these name the engine and the clock.
  */
 #ifndef ROBOTWARS_TEST_SUPPORT_H
 #define ROBOTWARS_TEST_SUPPORT_H
 
 #include <criterion/criterion.h>
 
+#include "engine_test.h"
 #include "games/robotwars/robotwars.h"
 #include "games/robotwars/tools/robotwars_bench.h"
 
@@ -41,10 +43,12 @@ int rwt_count(json_t *events, const char *kind);
 /* json_dumps with sorted keys, compact; caller frees. */
 char *rwt_dump(const json_t *j);
 char *rwt_view(const game *g, int seat);
-/* Every seat's view and the spectator's, joined; caller frees. */
+/* Every seat's view and the spectator's, over() and the deadline
+ * (replay_views); caller frees. */
 char *rwt_all_views(const game *g);
-/* Fails the test unless act refuses with `code`, with a sentence, and every
- * view is unchanged. Returns the message (static). */
+/* Fails the test unless act refuses with `code` and keeps the refusal rule
+ * (replay.h: a sentence, no events, every view and the deadline
+ * unchanged). Returns the message (static). */
 const char *rwt_refused(game *g, int seat, const char *json, const char *code);
 /* The view's field at a path like "battle.turn.moves_left" (borrowed from
  * a view the helper keeps until the next call). */

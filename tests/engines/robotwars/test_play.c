@@ -203,3 +203,13 @@ Test(play, a_clone_shares_nothing_with_its_game)
     robotwars_engine.destroy(copy);
     robotwars_engine.destroy(g);
 }
+
+Test(bench, the_bench_plays_its_pairings_and_refuses_a_flag_it_does_not_take)
+{
+    char *argv[] = {"robotwars", "--games", "2", "--pairs", "normal-easy", NULL};
+    cr_assert_eq(rw_bench(5, argv), 0, "a bot action was refused in the bench");
+    char *even[] = {"robotwars", "--best-of", "4", NULL};
+    cr_assert_eq(rw_bench(3, even), 2);
+    char *pairs[] = {"robotwars", "--pairs", "hard", NULL};
+    cr_assert_eq(rw_bench(3, pairs), 2);
+}

@@ -72,6 +72,47 @@ export async function caughtUp(clients, states, drain, timeoutMs = 20000) {
 export const isOver = (s) => s.view.winner >= 0 || s.view.phase === 'over';
 
 /**
+ * The send loop of every test player: takes each client's queued states
+ * into `states` (`drain(client, known)` returns the newest, or a promise
+ * of it), returns them once `done(states)` holds, and otherwise sends the
+ * action `next(states)` picks ({ i, action }: client i acts; null: nobody
+ * now), handing its reply to `onReply(states, i, reply)`, straight on to
+ * the next round. With nothing to send it waits `pauseMs` and fails after
+ * `timeoutMs` with `stuck(states)`. `paceMs` keeps a client's actions that
+ * far apart (the server takes 20 messages a second per connection).
+ */
+export async function sendLoop(clients, states, {
+  drain, done, next, onReply = () => {}, timeoutMs = 30000, pauseMs = 10, replyTimeoutMs = 5000, paceMs = 0,
+  stuck = (ss) => `no progress at seqs ${JSON.stringify(ss.map((s) => s?.seq))}`,
+}) {
+  const deadline = Date.now() + timeoutMs;
+  const lastSent = new Map();
+  for (;;) {
+    for (let i = 0; i < clients.length; i++) states[i] = await drain(clients[i], states[i]);
+    if (done(states)) return states;
+    const move = next(states);
+    if (move) {
+      const wait = (lastSent.get(move.i) ?? -Infinity) + paceMs - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lastSent.set(move.i, Date.now());
+      onReply(states, move.i, await clients[move.i].request('act', { action: move.action }, replyTimeoutMs));
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(stuck(states));
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+}
+
+/** The newest seq among states, and whether every one stands at it. */
+export const newestSeq = (states) => Math.max(...states.map((s) => s.seq));
+export const settled = (states) => states.every((s) => s.seq === states[0].seq);
+
+/** A reply that is a state becomes client i's. */
+export function takeState(states, i, reply) {
+  if (reply.type === 'state') states[i] = reply;
+}
+
+/**
  * Plays with every client's driver until the room's seq reaches `inputs` (or
  * the game ends), then until every client has seen the last input. A client
  * acts only on a state as new as anyone's, never on a stale one. Returns each
@@ -79,19 +120,16 @@ export const isOver = (s) => s.view.winner >= 0 || s.view.phase === 'over';
  */
 export async function playInputs(clients, driver, inputs, timeoutMs = 30000, known = null) {
   const states = known ? [...known] : await Promise.all(clients.map((c) => c.next('state')));
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let i = 0; i < clients.length; i++) states[i] = await newestState(clients[i], states[i]);
-    const seq = Math.max(...states.map((s) => s.seq));
-    const done = seq >= inputs || states.some(isOver);
-    if (done && states.every((s) => s.seq === seq)) return states;
-    const i = done ? -1 : states.findIndex((s) => s.seq === seq && driver.act(s.view, s.seat));
-    if (i >= 0) {
-      const reply = await clients[i].request('act', { action: driver.act(states[i].view, states[i].seat) });
-      if (reply.type === 'state') states[i] = reply;
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`no progress at seq ${seq}: ${JSON.stringify(states.map((s) => s.seq))}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const ending = (ss) => newestSeq(ss) >= inputs || ss.some(isOver);
+  return sendLoop(clients, states, {
+    drain: newestState,
+    done: (ss) => ending(ss) && settled(ss),
+    next: (ss) => {
+      if (ending(ss)) return null;
+      const i = ss.findIndex((s) => s.seq === newestSeq(ss) && driver.act(s.view, s.seat));
+      return i < 0 ? null : { i, action: driver.act(ss[i].view, ss[i].seat) };
+    },
+    onReply: takeState,
+    timeoutMs,
+  });
 }

@@ -3,6 +3,7 @@
 // checked on the way, and a bot's input that closed a phase first is no
 // failure. Shared by roborally.test.mjs and roboball.test.mjs.
 import assert from 'node:assert/strict';
+import { sendLoop } from './drivers.mjs';
 import { player } from './harness.mjs';
 
 /**
@@ -23,10 +24,8 @@ export function rallyPlayer({ inspect, actionFor, checkAction }) {
     }
   }
 
-  /** Sends an action for client i; its reply becomes states[i] if newer. */
-  async function send(client, states, i, action) {
-    checkAction(action);
-    const reply = await client.request('act', { action });
+  /** Takes client i's reply to an action: a newer state becomes states[i]. */
+  function taken(states, i, reply) {
     if (reply.type === 'state') {
       inspect(reply);
       states[i] = !states[i] || reply.seq >= states[i].seq ? reply : states[i];
@@ -35,32 +34,42 @@ export function rallyPlayer({ inspect, actionFor, checkAction }) {
       // A bot's input may have closed the phase first (a deadline, the turn).
       assert.match(reply.code, /illegal|not_your_turn/, reply.message);
     }
+  }
+
+  /** Sends an action for client i; its reply becomes states[i] if newer. */
+  async function send(client, states, i, action) {
+    checkAction(action);
+    const reply = await client.request('act', { action });
+    taken(states, i, reply);
     return reply;
   }
 
   /**
    * Plays the clients' seats until `stop(states)` says so or every player
    * has seen the game end (one client's last state may arrive a moment
-   * after the other's).
+   * after the other's). Each seat acts once per (turn, need).
    */
   async function play(clients, stop, timeoutMs = 120000) {
-    const states = clients.map(() => null);
-    const done = new Set();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      for (let i = 0; i < clients.length; i++) states[i] = drainStates(clients[i], states[i]);
-      if (states.every(Boolean) && (states.every((s) => s.view.phase === 'over') || stop(states))) return states;
-      for (let i = 0; i < clients.length; i++) {
-        const s = states[i];
-        const action = s && actionFor(s.view);
-        const key = s && `${i}:${s.view.turn}:${s.view.need}`;
-        if (!action || done.has(key)) continue;
-        done.add(key);
-        await send(clients[i], states, i, action);
-      }
-      if (Date.now() > deadline) throw new Error(`no end in sight: ${JSON.stringify(states.map((s) => s?.seq))}`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    const acted = new Set();
+    return sendLoop(clients, clients.map(() => null), {
+      drain: drainStates,
+      done: (ss) => ss.every(Boolean) && (ss.every((s) => s.view.phase === 'over') || stop(ss)),
+      next: (ss) => {
+        for (let i = 0; i < ss.length; i++) {
+          const action = ss[i] && actionFor(ss[i].view);
+          const key = ss[i] && `${i}:${ss[i].view.turn}:${ss[i].view.need}`;
+          if (!action || acted.has(key)) continue;
+          acted.add(key);
+          checkAction(action);
+          return { i, action };
+        }
+        return null;
+      },
+      onReply: taken,
+      timeoutMs,
+      pauseMs: 5,
+      stuck: (ss) => `no end in sight: ${JSON.stringify(ss.map((s) => s?.seq))}`,
+    });
   }
 
   return { drainStates, send, play };

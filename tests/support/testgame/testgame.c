@@ -8,12 +8,12 @@
 #include "testgame_view.h"
 
 static const game_option testgame_options[] = {
-    {"target", GAME_OPTION_INT, "Target", "The count that wins.", 21, 5, 1000000, NULL},
+    {"target", GAME_OPTION_INT, "Target", "The count that wins.", 21, 5, 1000000, NULL, NULL},
     {"turn_s", GAME_OPTION_INT, "Turn time", "Seconds per turn; 0 for no limit.", 0, 0, 600,
-     NULL},
+     NULL, NULL},
     {"bot_ms", GAME_OPTION_INT, "Bot thinking", "Milliseconds a bot thinks (sleeps) before it answers, unless its budget runs out first.", 0,
-     0, 2000, NULL},
-    {NULL, 0, NULL, NULL, 0, 0, 0, NULL},
+     0, 2000, NULL, NULL},
+    {NULL, 0, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
 static const char *const testgame_bot_levels[] = {"easy", "normal", NULL};

@@ -13,21 +13,26 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { startServer } from '../../integration/lib/harness.mjs';
 
-const socket = `botpit-tui-test-${process.pid}`;
+// BOTPIT_TMUX_SOCKET names it for a script that wants to look in (tmux -L NAME).
+const socket = process.env.BOTPIT_TMUX_SOCKET || `botpit-tui-test-${process.pid}`;
 let sessions = 0;
 
 function tmux(...args) {
   return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', '-u', ...args], { encoding: 'utf8' });
 }
 
-after(() => {
-  try {
-    tmux('kill-server');
-  } catch {
-    // no sessions were started, or the server is gone already
-  }
-});
+// Under node --test; a plain script (scripts/vps-test's) kills its own.
+if (process.env.NODE_TEST_CONTEXT) {
+  after(() => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // no sessions were started, or the server is gone already
+    }
+  });
+}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,9 +63,10 @@ export class Tui {
   /**
    * Starts botpit-tui in a new tmux session.
    * @param {string[]} args  its command line (the URL, flags)
-   * @param {{width?: number, height?: number, home?: string, env?: object, label?: string}} o
+   * @param {{width?: number, height?: number, home?: string, env?: object, label?: string,
+   *   binary?: string}} o  binary: another program to run so (botpit-ssh)
    */
-  static start(args, { width = 100, height = 32, home, env = {}, label = 'tui' } = {}) {
+  static start(args, { width = 100, height = 32, home, env = {}, label = 'tui', binary = tuiBinary() } = {}) {
     const t = new Tui();
     t.name = `s${++sessions}`;
     t.label = label;
@@ -77,7 +83,7 @@ export class Tui {
     };
     const assign = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
     // sh ignores Ctrl-C so that only botpit-tui gets it (it sets its own handler)
-    const command = `trap '' INT; env ${assign} ${[tuiBinary(), ...args].map(quote).join(' ')} 2>${quote(t.stderr)}; `
+    const command = `trap '' INT; env ${assign} ${[binary, ...args].map(quote).join(' ')} 2>${quote(t.stderr)}; `
       + 'echo "[exit $?]"; sleep 100000';
     tmux('new-session', '-d', '-s', t.name, '-x', String(width), '-y', String(height), 'sh', '-c', command);
     return t;
@@ -208,6 +214,29 @@ export class Tui {
       throw new Error(`botpit-tui: a sanitizer reported:\n${err}`);
     }
   }
+}
+
+/**
+ * What most terminal suites start from: a server, and botpit-tui signed in
+ * as `name` showing the lobby's list of games. Returns { server, tui };
+ * closeTui ends both (a start that fails ends what it started).
+ */
+export async function openTui(label, { width, height, name = 'Ada' } = {}) {
+  const server = await startServer();
+  let tui;
+  try {
+    tui = Tui.start([server.wsUrl, '--name', name], { width, height, label });
+    await tui.waitFor(/Games on this server\n\s+\S/);
+  } catch (err) {
+    await closeTui({ server, tui });
+    throw err;
+  }
+  return { server, tui };
+}
+
+export async function closeTui({ server, tui } = {}) {
+  tui?.stop();
+  await server?.stop();
 }
 
 /** The token file a session wrote. */

@@ -80,7 +80,7 @@ export function createComposer({ name, badge, send, changed, notify, announce })
 
   const sentText = el('p', { class: 'bx-sent', role: 'status' });
   const sendBtn = button('Send orders', { class: 'primary bx-send', onclick: () => submit() });
-  const keysHelp = el('p', { class: 'help bx-keys' }, 'Keys: arrows and the number pad (7 9 1 3 for diagonals) add steps, Backspace undoes, a–i picks the target slot.');
+  const keysHelp = el('p', { class: 'help bx-keys keys-help' }, 'Keys: arrows and the number pad (7 9 1 3 for diagonals) add steps, Backspace undoes, a–i picks the target slot.');
 
   const element = el('section', { class: 'bx-composer', 'aria-labelledby': 'bx-orders-title', tabindex: '-1' },
     title, moveBox, boostBox, fireBox, aimBox, sentText, el('div', { class: 'row bx-send-row' }, sendBtn), keysHelp);
@@ -182,14 +182,27 @@ export function createComposer({ name, badge, send, changed, notify, announce })
     }));
   }
 
-  /** Where the chosen laser reaches, and who stands in it now. */
+  /**
+   * Where the chosen laser reaches, and whether the robot it is aimed at
+   * stands in it now. The shot hits only that robot, so the sentence
+   * names it first; another robot in the cone is said as such.
+   */
   function coneWords() {
     const dir = ctx.working.guns[plan.fire];
     const [x0, y0] = endCell();
-    const inside = ctx.enemies.filter((r) => !r.out && inCone(dir, r.cell[0] - x0, r.cell[1] - y0, reach()));
-    const now = inside.length ? `${inside.map((r) => name(r.seat)).join(' and ')} ${inside.length > 1 ? 'stand' : 'stands'} in it now, if they stay put.`
-      : ctx.enemies.length === 1 ? `${name(ctx.enemies[0].seat)} is out of it now.` : 'No enemy stands in it now.';
-    return `Laser ${plan.fire} shoots ${DIR_WORDS[dir]}, reach ${reach()} from where your path ends. ${now}`;
+    const inside = (r) => inCone(dir, r.cell[0] - x0, r.cell[1] - y0, reach());
+    const head = `Laser ${plan.fire} shoots ${DIR_WORDS[dir]}, reach ${reach()} from where your path ends.`;
+    const target = enemy();
+    if (!target) return head;
+    const fighting = ctx.enemies.filter((r) => !r.out);
+    const who = fighting.length > 1 ? `${name(target.seat)}, your target,` : name(target.seat);
+    let now = inside(target) ? `${who} stands in it now, if they stay put.` : `${who} is out of it now.`;
+    const others = fighting.filter((r) => r !== target && inside(r));
+    if (others.length) {
+      const them = others.map((r) => name(r.seat)).join(' and ');
+      now += ` ${them} ${others.length > 1 ? 'stand' : 'stands'} in it too: to fire at ${others.length > 1 ? 'one of them' : them} instead, pick that robot above.`;
+    }
+    return `${head} ${now}`;
   }
 
   function render() {

@@ -71,7 +71,7 @@ export function createEditor({ freeCentre, send }) {
     legend(),
     powers,
     problem,
-    el('p', { class: 'help bx-keys' }, 'Keys: arrows pick a slot, a–i put a letter on it, L switches laser and engine.'),
+    el('p', { class: 'help bx-keys keys-help' }, 'Keys: arrows pick a slot, a–i put a letter on it, L switches laser and engine.'),
     el('div', { class: 'row' }, randomBtn, lockBtn));
 
   function render() {

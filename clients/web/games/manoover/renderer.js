@@ -55,7 +55,7 @@ export function createRenderer(table) {
     }
   }
   const passBtn = button('Pass', { class: 'mo-pass', onclick: () => pass() });
-  const keysHelp = el('p', { class: 'mo-keys help' },
+  const keysHelp = el('p', { class: 'mo-keys help keys-help' },
     'Keys: a robot’s number to pick it, Q W E A S D to turn it, F to step, P to pass, Esc to let go.');
   const controls = el('div', { class: 'mo-controls' }, hint, pad, el('div', { class: 'mo-actions' }, passBtn), keysHelp);
   const diceBox = el('section', { class: 'mo-dicebox', 'aria-label': 'Dice and actions' }, diceTitle, diceRow, controls);
@@ -167,7 +167,8 @@ export function createRenderer(table) {
     if (!myTurn()) return '';
     if (busy) return 'Sending…';
     if (robot) return `Robot ${robot.number} points ${DIR_WORDS[robot.dir]}: step it that way, or turn it to face another direction.`;
-    return 'Pick a robot a die names: click it on the board, its die, or press its number.';
+    return table.touch ? 'Pick a robot a die names: tap it on the board, or its die.'
+      : 'Pick a robot a die names: click it on the board, its die, or press its number.';
   }
 
   function renderDice() {
@@ -342,7 +343,7 @@ export function createRenderer(table) {
       if (busy || player.playing) return { text: 'Watch the move play out on the board.' };
       const dice = view.dice.filter((d) => d.usable).map((d) => d.value);
       if (!view.legal.robots.length) {
-        return { text: 'No die names a robot you can still use: press Pass. Then each of your robots steps forward once.', highlight: q('.mo-pass') };
+        return { text: `No die names a robot you can still use: ${table.touch ? 'tap' : 'press'} Pass. Then each of your robots steps forward once.`, highlight: q('.mo-pass') };
       }
       const robot = selected !== null && view.robots.find((r) => r.owner === s.seat && r.number === selected);
       if (!robot) {

@@ -55,7 +55,10 @@ export function createBidPad({ onBid }) {
 
   return {
     element,
-    /** enabled: bids are open for you; mine: your bid so far (0: none). */
+    /**
+     * enabled: bids are open for you; mine: your bid so far (0: none);
+     * running: the sand timer runs (a bid, or a player, started it).
+     */
     set(next) {
       const first = !enabled && next.enabled;
       enabled = next.enabled;
@@ -64,7 +67,8 @@ export function createBidPad({ onBid }) {
       if (first && !input.value) input.value = String(mine || 5);
       state.textContent = !enabled ? '' : mine
         ? `Your bid: ${plural(mine, 'move')}. You may lower it, or say it again.`
-        : 'Found a route? Bid its number of moves. The first bid starts the sand timer.';
+        : next.running ? 'Found a route? Bid its number of moves before the sand runs out.'
+          : 'Found a route? Bid its number of moves. The first bid starts the sand timer.';
       refresh();
     },
     /** Digits type a bid, Backspace takes one back, Enter bids. */
@@ -124,8 +128,11 @@ export function createDemoControls({ onRobot, onDir, onGiveUp }) {
 
   return {
     element,
-    /** colors: the robots in play; selected: one or null; movable: dir → bool. */
-    set({ colors, selected, movable }) {
+    /**
+     * colors: the robots in play; selected: one or null; movable: dir →
+     * bool; touch: a touch screen (no keys to speak of).
+     */
+    set({ colors, selected, movable, touch }) {
       if (robotButtons.size !== colors.length) {
         robots.replaceChildren();
         robotButtons.clear();
@@ -143,7 +150,8 @@ export function createDemoControls({ onRobot, onDir, onGiveUp }) {
         dirButtons[dir].setAttribute('aria-label', selected ? `Move the ${selected} robot ${DIR_WORDS[dir]}` : `Move ${DIR_WORDS[dir]}`);
       }
       const letters = colors.map((c) => COLORS[c].letter).join(' ');
-      keys.textContent = `Tap a robot, then an arrow. Keys: ${letters} pick a robot, the arrow keys move it.`;
+      keys.textContent = touch ? 'Tap a robot, then an arrow.'
+        : `Click a robot, then an arrow. Keys: ${letters} pick a robot, the arrow keys move it.`;
     },
     focusRobot(c) {
       robotButtons.get(c)?.focus({ preventScroll: true });

@@ -146,7 +146,7 @@ export function createRenderer(table) {
   function move(dir) {
     if (!myDemo()) return;
     if (!selected) {
-      table.explain('Pick a robot first: tap it, or press its letter.', board.element.querySelector('.rr-robots'));
+      table.explain(table.touch ? 'Pick a robot first: tap it.' : 'Pick a robot first: click it, or press its letter.', board.element.querySelector('.rr-robots'));
       return;
     }
     const v = view();
@@ -308,7 +308,7 @@ export function createRenderer(table) {
     mode = next;
     if (next === 'bid') {
       const mine = v.bids.find((b) => b.seat === snap.seat)?.moves || 0;
-      bidPad.set({ enabled: true, mine });
+      bidPad.set({ enabled: true, mine, running: v.timer !== null });
       if (changed) setTask('Your bid', bidPad.element, startTimer, startHelp);
       renderStartTimer();
     } else if (next === 'watch-bid') {
@@ -317,7 +317,7 @@ export function createRenderer(table) {
       const colors = robotsInPlay();
       if (selected && !v.robots[selected]) selected = null;
       const movable = Object.fromEntries((selected ? movesOf(selected) : []).map((m) => [m.dir, m.path.length > 0]));
-      demo.set({ colors, selected, movable });
+      demo.set({ colors, selected, movable, touch: table.touch });
       if (changed) setTask('Your demonstration', demo.element);
     } else if (next === 'watch-demo') {
       setTask(`${name(v.demonstrator)} is demonstrating`,
@@ -492,8 +492,11 @@ export function createRenderer(table) {
       if (v.phase === 'bidding') {
         const bidders = new Set(v.bids.map((b) => b.seat));
         const seats = [...Array(v.seats).keys()].filter((x) => !bidders.has(x));
-        if (!seats.length) return { seats, text: 'Everyone has bid: bids may still go down until the sand runs out' };
-        return { seats, text: seats.includes(s.seat) ? 'find the shortest route and bid' : 'looking for a route' };
+        // Before the sand runs, the deadline is when it starts by itself,
+        // no limit on anyone: the bid box says when, in words.
+        const countdown = v.timer !== null;
+        if (!seats.length) return { seats, text: 'Everyone has bid: bids may still go down until the sand runs out', countdown };
+        return { seats, text: seats.includes(s.seat) ? 'find the shortest route and bid' : 'looking for a route', countdown };
       }
       if (v.phase === 'demonstration') {
         return { seats: [v.demonstrator], text: v.demonstrator === s.seat ? `show your ${plural(v.bid_to_beat, 'move')}` : `demonstrating ${plural(v.bid_to_beat, 'move')}` };
@@ -534,7 +537,7 @@ export function createRenderer(table) {
         const left = v.bid_to_beat - v.moves_made;
         if (!selected) {
           return {
-            text: `Show your route, ${plural(left, 'move')} left: tap a robot (or press its letter) to move it.`,
+            text: `Show your route, ${plural(left, 'move')} left: tap a robot${table.touch ? '' : ' (or press its letter)'} to move it.`,
             highlight: q('.rr-robot[role="button"], .rr-robot-btn'),
           };
         }

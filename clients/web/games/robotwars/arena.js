@@ -10,6 +10,9 @@ import { svg, seatStyle, shapeElement } from '../kit.js';
 import { FACING_WORDS, cellWords } from './words.js';
 
 export const CELL = 40;
+// The wall around the war zone, wide enough for the row and column
+// numbers drawn on it ("12" once lost its "1" past the edge).
+const WALL = 13;
 const SIZE = 12;
 const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
 let uid = 0;
@@ -70,7 +73,7 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
   const [wx0, wy0, wx1, wy1] = win;
   const inWindow = (x, y) => x >= wx0 && x <= wx1 && y >= wy0 && y <= wy1;
   const span = [(wx1 - wx0 + 1) * CELL, (wy1 - wy0 + 1) * CELL];
-  const element = svg('svg', { class: 'rw-arena', viewBox: `${wx0 * CELL - 6} ${wy0 * CELL - 6} ${span[0] + 12} ${span[1] + 12}`, role: 'group', 'aria-label': 'The war zone' });
+  const element = svg('svg', { class: 'rw-arena', viewBox: `${wx0 * CELL - WALL} ${wy0 * CELL - WALL} ${span[0] + 2 * WALL} ${span[1] + 2 * WALL}`, role: 'group', 'aria-label': 'The war zone' });
   const title = svg('title', {});
   const floor = svg('g', { class: 'rw-floor' });
   const marks = svg('g', { class: 'rw-marks' });
@@ -87,7 +90,7 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
     const key = board.join('');
     if (key === boardKey) return;
     boardKey = key;
-    floor.replaceChildren(svg('rect', { x: wx0 * CELL - 6, y: wy0 * CELL - 6, width: span[0] + 12, height: span[1] + 12, rx: 8, class: 'rw-wall' }));
+    floor.replaceChildren(svg('rect', { x: wx0 * CELL - WALL, y: wy0 * CELL - WALL, width: span[0] + 2 * WALL, height: span[1] + 2 * WALL, rx: 8, class: 'rw-wall' }));
     const pit = [];
     for (let y = wy0; y <= wy1; y++) {
       for (let x = wx0; x <= wx1; x++) {
@@ -121,8 +124,8 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
       floor.append(pitTile);
     }
     // Row and column numbers, from 1, as the words say them.
-    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 0.5, class: 'rw-coord', 'text-anchor': 'middle' }, String(x + 1)));
-    for (let y = wy0; y <= wy1; y++) floor.append(svg('text', { x: wx0 * CELL - 1, y: y * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'end' }, String(y + 1)));
+    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(x + 1)));
+    for (let y = wy0; y <= wy1; y++) floor.append(svg('text', { x: wx0 * CELL - WALL / 2, y: y * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(y + 1)));
   }
 
   function robotFor(seat) {

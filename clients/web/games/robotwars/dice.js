@@ -3,7 +3,7 @@
 // the server reports lands here as it happens; the newest comes first.
 
 import { el } from '../dom.js';
-import { FACE_WORDS } from './words.js';
+import { FACE_WORDS, faceResult } from './words.js';
 
 const KEEP = 6;
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -13,6 +13,15 @@ export function dieFace(value, kind = 'plain', label = `a ${value}`) {
   const face = el('span', { class: `rw-die rw-die-${kind}`, role: 'img', 'aria-label': label, 'data-value': value });
   for (let i = 0; i < 9; i++) face.append(el('span', { class: PIPS[value]?.includes(i) ? 'rw-pip' : 'rw-nopip' }));
   return face;
+}
+
+// What each face of the damage dice shows: a capability's initial, a
+// blank, or RIP (the house robot die's).
+const FACE_MARKS = { speed: 'S', power: 'P', manoeuvrability: 'M', blank: '', rip: 'RIP' };
+
+/** A damage die showing `face`, as the real die does (no pips). */
+export function damageDie(face, kind, label) {
+  return el('span', { class: `rw-die rw-die-${kind} rw-die-face`, role: 'img', 'aria-label': label, 'data-face': face }, FACE_MARKS[face]);
 }
 
 export function createDice({ name }) {
@@ -25,15 +34,14 @@ export function createDice({ name }) {
     switch (e.kind) {
       case 'damage_roll': {
         const house = e.die === 'house';
-        const face = FACE_WORDS[e.face];
-        return [dieFace(e.roll, house ? 'house' : 'attack', `${house ? 'House robot' : 'Attack damage'} die: ${e.roll}, ${face}`),
+        return [damageDie(e.face, house ? 'house' : 'attack', `${house ? 'House robot' : 'Attack damage'} die: ${FACE_WORDS[e.face]}`),
           el('span', { class: 'rw-roll-text' },
             el('strong', {}, house ? 'House robot die' : 'Attack damage die'),
-            ` · ${name(e.seat)} at ${e.multiple}: `,
-            el('span', { class: `rw-face rw-face-${e.face}` }, e.face === 'blank' ? 'blank, no damage' : e.face === 'rip' ? 'RIP!' : `${face} → ${e.value}`))];
+            ` · ${name(e.seat)} at ${e.multiple} points: `,
+            el('span', { class: `rw-face rw-face-${e.face}` }, faceResult(e)))];
       }
       case 'tie_break':
-        if (!e.rolls) return [dieFace(e.roll, 'attack'), el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Tie-break'), ` · ${FACE_WORDS[e.face]}`)];
+        if (!e.rolls) return [damageDie(e.face, 'attack', `Attack damage die: ${FACE_WORDS[e.face]}`), el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Tie-break'), ` · ${FACE_WORDS[e.face]}`)];
         // falls through: a roll-off shows each roboteer's throw
       case 'order_roll':
         return [el('span', { class: 'rw-die-row' }, e.rolls.map((r) => dieFace(r.roll, 'plain', `${name(r.seat)} threw ${r.roll}`))),

@@ -29,6 +29,11 @@ const ANNOUNCED = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'da
   'pit_open', 'tie_break', 'battle_over', 'allocations', 'order', 'setup', 'draw', 'over', 'turn_start'];
 const MOTION = ['step', 'push', 'blocked', 'turned', 'attack', 'penalty', 'house_throw', 'damage_roll', 'pit_open'];
 
+/** "1 move", "3 moves". */
+function count(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function actionFor(what) {
   return what === 'left' || what === 'right' ? { kind: 'turn', to: what } : { kind: what };
 }
@@ -69,7 +74,7 @@ export function createRenderer(table) {
     pad.append(b);
   }
   const controls = el('section', { class: 'rw-controls', 'aria-label': 'Your turn' }, turnInfo, pad,
-    el('p', { class: 'help rw-keys' }, 'Keys: ↑ forward, ↓ back, ← → turn, A attack, Enter end the turn. Or click a marked square, or the opponent to attack.'));
+    el('p', { class: 'help rw-keys keys-help' }, 'Keys: ↑ forward, ↓ back, ← → turn, A attack, Enter end the turn. Or click a marked square, or the opponent to attack.'));
   const units = el('section', { class: 'rw-units', 'aria-label': 'Control units' });
   const side = el('div', { class: 'rw-side' }, banner, controls, setup.element, units, dice.element);
   const bracketBox = el('div', { class: 'rw-bracketbox' });
@@ -229,7 +234,7 @@ export function createRenderer(table) {
       }
       const t = b.turn;
       if (!t) return null;
-      return { seats: [t.seat], text: `move, turn or attack (${t.moves_left} moves, ${t.turns_left} turns left)` };
+      return { seats: [t.seat], text: `move, turn or attack (${count(t.moves_left, 'move')}, ${count(t.turns_left, 'turn')} left)` };
     },
 
     describe(e) {
@@ -258,17 +263,19 @@ export function createRenderer(table) {
       if (!l) return null;
       if (l.attack) {
         return {
-          text: `${name(l.attack.target)} touches your front: press A or click it to attack for ${l.attack.points} (${t.moves_left} move${t.moves_left === 1 ? '' : 's'} left)`,
+          text: `${name(l.attack.target)} touches your front: ${table.touch ? 'tap it or Attack' : 'press A or click it'} to attack for ${count(l.attack.points, 'damage point')} (${count(t.moves_left, 'move')} left)`,
           highlight: [...root.querySelectorAll('.rw-robot.rw-target'), buttons.get('attack')],
         };
       }
       if (t.moves_left > 0) {
         return {
-          text: 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points',
+          text: table.touch
+            ? 'Tap a marked square or Forward or Back to step, Turn left or Turn right to turn, and End turn when done; hazards cost 5 damage points'
+            : 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points',
           highlight: [...root.querySelectorAll('.rw-move'), ...['forward', 'back', 'left', 'right'].map((a) => buttons.get(a)).filter((b2) => !b2.disabled)],
         };
       }
-      return { text: 'No moves left: turn if you like, then end your turn (Enter)', highlight: [buttons.get('end')] };
+      return { text: `No moves left: turn if you like, then end your turn${table.touch ? '' : ' (Enter)'}`, highlight: [buttons.get('end')] };
     },
 
     ending(s) {

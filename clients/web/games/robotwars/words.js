@@ -22,11 +22,25 @@ export function seatsWords(seats, name) {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
+function pointsWords(n) {
+  return `${n} damage point${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What a damage die's face did. The die shows faces, not numbers (Speed,
+ * Power, Manoeuvrability, a blank, RIP), so its throw is said by its face.
+ */
+export function faceResult(e) {
+  if (e.face === 'blank') return 'a blank, no damage';
+  if (e.face === 'rip') return 'RIP!';
+  return `${FACE_WORDS[e.face]}, down to ${e.value}`;
+}
+
 /** One event as a sentence, or null for the frame's generic line. */
 export function eventWords(e, name) {
   switch (e.kind) {
     case 'setup': return `${e.title}: ${seatsWords(e.seats, name)} roll for discs (${e.throws.map((t) => `${name(t.seat)} ${t.discs}`).join(', ')})`;
-    case 'allocated': return `${name(e.seat)} has allocated its discs`;
+    case 'allocated': return `${name(e.seat)} has placed their discs (kept secret until everyone has)`;
     case 'allocation_default': return `Time is up: ${name(e.seat)}’s discs were placed for it`;
     case 'allocations': return `Allocations revealed: ${e.robots.map((r) => `${name(r.seat)} Speed ${r.speed}, Power ${r.power}, Manoeuvrability ${r.manoeuvrability}`).join('; ')}`;
     case 'order_roll': return `Throws for the order of play: ${e.rolls.map((r) => `${name(r.seat)} ${r.roll}`).join(', ')}`;
@@ -38,18 +52,14 @@ export function eventWords(e, name) {
     case 'push': return `${name(e.seat)} pushes ${name(e.target)} (${e.side}) to ${cellWords(e.to)}`;
     case 'blocked': return `${name(e.seat)} pushes ${name(e.target)} but ${e.by === 'wall' ? 'the wall' : 'another robot'} blocks it: the move is spent`;
     case 'turned': return `${name(e.seat)} turns ${e.to} to face ${FACING_WORDS[e.facing]}`;
-    case 'attack': return `${name(e.seat)} attacks ${name(e.target)} for ${e.points} (${e.damage} damage points)`;
-    case 'penalty': return `${name(e.seat)} enters ${HAZARD_WORDS[e.hazard]}: 5 damage points (${e.damage})`;
-    case 'damage_roll': {
-      const die = e.die === 'house' ? 'House robot die' : 'Attack damage die';
-      const what = e.face === 'blank' ? 'no damage' : e.face === 'rip' ? 'RIP!' : `${FACE_WORDS[e.face]} down to ${e.value}`;
-      return `${die} for ${name(e.seat)} at ${e.multiple} points: ${e.roll}, ${what}`;
-    }
+    case 'attack': return `${name(e.seat)} attacks ${name(e.target)}: ${pointsWords(e.points)}, ${e.damage} in all`;
+    case 'penalty': return `${name(e.seat)} enters ${HAZARD_WORDS[e.hazard]}: 5 damage points, ${e.damage} in all`;
+    case 'damage_roll': return `${e.die === 'house' ? 'House robot die' : 'Attack damage die'} for ${name(e.seat)} at ${e.multiple} points: ${faceResult(e)}`;
     case 'house_throw': return `The house robot throws ${name(e.seat)} to ${cellWords(e.to)}${e.short ? ' (stopped short)' : ''}`;
     case 'pit_open': return 'Five turns each: the pit opens!';
     case 'tie_break': return e.rolls
       ? `Tied, and no capability tells them apart: ${e.rolls.map((r) => `${name(r.seat)} throws ${r.roll}`).join(', ')}`
-      : `A tie at the turn limit: the attack die shows ${e.roll}, ${FACE_WORDS[e.face]}`;
+      : `A tie at the turn limit: the attack damage die shows ${FACE_WORDS[e.face]}`;
     case 'battle_over': return `${e.title}: ${name(e.eliminated)} is ${e.how === 'turn_limit' ? 'eliminated' : 'immobilised'} (${HOW_WORDS[e.how]}${e.tie_break ? ', on the tie-break' : ''})`;
     case 'draw': return `The ${STAGE_WORDS[e.stage].toLowerCase()} are drawn: ${e.battles.map((b) => seatsWords(b, name)).join('; ')}${e.byes.length ? `; byes: ${seatsWords(e.byes, name)}` : ''}`;
     case 'over': return `${name(e.winners[0])} wins the wars!`;

@@ -11,8 +11,10 @@ function control(opt, id, helpId) {
     return h('input.checkbox', { ...common, type: 'checkbox', checked: !!opt.default });
   }
   if (opt.type === 'choice') {
+    // The server's words for each choice where it gives them: "Risky
+    // Exchange", not the risky_exchange it is sent as.
     const select = h('select.input', common,
-      (opt.choices || []).map((c) => h('option', { value: c, selected: c === opt.default }, c)));
+      (opt.choices || []).map((c, i) => h('option', { value: c, selected: c === opt.default }, opt.choice_labels?.[i] || c)));
     select.value = opt.default;
     return select;
   }
@@ -82,6 +84,9 @@ export function createCreateDialog(app) {
       h('p.help', { id: `${privId}-help` }, 'Not listed under open rooms; only people with the link or code can join.')));
 
     const submit = h('button.btn.primary', { type: 'submit' }, 'Create room');
+    // The server's refusal, by the button: a notice would sit behind the dialog.
+    const refusal = h('p.field-error.form-refusal', { role: 'alert', id: uniqueId('create-refusal') });
+    submit.setAttribute('aria-describedby', refusal.id);
     const form = h('form.create-form', {
       novalidate: true,
       onsubmit: async (e) => {
@@ -96,8 +101,10 @@ export function createCreateDialog(app) {
           // Only what differs from the default: the room shows the rest.
           else if (opt.default_by ? edited : r.value !== opt.default) options[opt.name] = r.value;
         }
+        refusal.textContent = '';
         if (first) { first.focus(); return; }
-        const reply = await app.create({ game: game.id, options, private: priv.checked }, submit);
+        const reply = await app.create({ game: game.id, options, private: priv.checked }, submit,
+          (sentence) => { refusal.textContent = sentence; });
         if (reply) {
           dialog.onclose = null; // focus goes to the room's heading instead
           dialog.close();
@@ -108,6 +115,7 @@ export function createCreateDialog(app) {
     h('p.lede.small', {}, game.summary),
     list,
     h('div.row.end.sticky-actions', {},
+      refusal,
       h('button.btn', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
       submit));
     dialog.replaceChildren(form);

@@ -4,11 +4,12 @@
 // watch), and the games that ended last, each with its replay.
 
 import { h, fill, plural, rebuild } from '../dom.js';
-import { isRoomCode, normalizeCode, replayPath, roomPath } from '../router.js';
+import { isRoomCode, normalizeCode, playerPath, ratingsPath, replayPath, roomPath } from '../router.js';
 import { storage } from '../storage.js';
 import { createCreateDialog } from './create-dialog.js';
 import { hasRules, rulesHref } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
+import { toast } from '../toast.js';
 
 const STATUS_TEXT = { lobby: 'Waiting for players', playing: 'Playing', over: 'Finished' };
 const RECENT = 8;
@@ -37,13 +38,16 @@ export function createLanding(app) {
   const createDialog = createCreateDialog(app);
 
   const here = h('div.here', { hidden: true });
+  // Your own page: your games, ratings, and the code for another device.
+  const mine = h('p.mine-link', { hidden: true }, h('a#my-page', { href: '#/' }, 'Your games and ratings'),
+    h('span.muted', {}, ' · play as you on another device'));
 
   const codeInput = h('input.input.code-input', {
     id: 'join-code', type: 'text', maxlength: '5', autocomplete: 'off', autocapitalize: 'characters',
     spellcheck: 'false', placeholder: 'K7P2X', 'aria-describedby': 'join-code-help',
   });
   const joinButton = h('button.btn.primary', { type: 'submit' }, 'Join');
-  const joinError = h('p.field-error', { id: 'join-code-error' });
+  const joinError = h('p.field-error', { id: 'join-code-error', role: 'alert' });
   const joinForm = h('form.join-form', {
     novalidate: true,
     onsubmit: async (e) => {
@@ -57,7 +61,7 @@ export function createLanding(app) {
       }
       joinError.textContent = '';
       codeInput.setAttribute('aria-invalid', 'false');
-      const reply = await app.join(code, { button: joinButton });
+      const reply = await app.join(code, { button: joinButton, where: (sentence) => { joinError.textContent = sentence; } });
       if (reply) codeInput.value = '';
     },
   },
@@ -74,14 +78,21 @@ export function createLanding(app) {
   const gameList = h('ul.game-list', { 'aria-busy': 'true' });
   const roomList = h('div.room-list');
   const recentList = h('div.recent-list', { id: 'recent-games' });
+  const yourList = h('div.room-list.your-rooms');
+  const yourBlock = h('section.block', { 'aria-labelledby': 'your-rooms-title', hidden: true },
+    h('h2#your-rooms-title', {}, 'Your rooms'),
+    h('p.help', {}, 'Rooms you created or have a seat in that are still open, private ones too: go back to any of them.'),
+    yourList);
 
   const element = h('section.screen.landing', {},
     here,
     h('div.hero', {},
       h('div.hero-text', {},
         h('h1', { tabindex: '-1' }, 'Robot board games, with friends or bots'),
-        h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.')),
+        h('p.lede', {}, 'Create a room, send the link, and play right here in the browser. Nothing to install.'),
+        mine),
       h('div.card.join-card', {}, h('h2', {}, 'Join a room'), joinForm)),
+    yourBlock,
     h('section.block', { 'aria-labelledby': 'games-title' },
       h('h2#games-title', {}, 'Games'),
       gameList),
@@ -120,11 +131,16 @@ export function createLanding(app) {
           onclick: (e) => createDialog.open(g, e.currentTarget),
         }, 'Create room');
         const opponents = Math.max(2, g.min_players) - 1;
+        // A refusal (too many rooms open, say) shows here, under the button clicked.
+        const refused = h('p.field-error.game-refusal', { role: 'alert', id: `game-refusal-${g.id}` });
         const quick = g.bot_levels.length ? h('button.btn.primary', {
           type: 'button', dataset: { key: `quick-${g.id}` },
           'aria-label': `Quick game: ${g.title} against ${opponents === 1 ? 'a bot' : `${opponents} bots`}`,
-          'aria-describedby': `quick-help-${g.id}`,
-          onclick: (e) => app.quickStart(g, e.currentTarget),
+          'aria-describedby': `quick-help-${g.id} game-refusal-${g.id}`,
+          onclick: (e) => {
+            refused.textContent = '';
+            app.quickStart(g, e.currentTarget, (sentence) => { refused.textContent = sentence; });
+          },
         }, 'Quick game') : null;
         const howTo = h('a.how-to', {
           href: rulesHref(g.id), hidden: true, dataset: { key: `rules-${g.id}` },
@@ -141,10 +157,31 @@ export function createLanding(app) {
           h('p.summary', {}, g.summary),
           h('p.meta', {}, `${players} · ${bots}`),
           howTo,
+          h('a.leaderboard-link', { href: ratingsPath(g.id), dataset: { key: `ratings-${g.id}` } }, 'Leaderboard'),
           h('div.row.game-actions', {}, quick, button),
+          refused,
           quick ? h('p.help.quick-help', { id: `quick-help-${g.id}` },
             `Quick game: a private room with the usual settings and ${opponents === 1 ? 'a bot' : `${opponents} bots`}, started at once.`) : null);
       }));
+    });
+  }
+
+  // Refusals of joins from the list, by room code: the list is redrawn
+  // whenever it changes, and the sentence must outlive that.
+  const rowRefusals = new Map();
+
+  /** Joins a listed room; a refusal shows in its row. */
+  function joinFromList(code, button) {
+    rowRefusals.delete(code);
+    button.closest('.room-row')?.querySelector('.room-refusal')?.replaceChildren();
+    return app.join(code, {
+      button,
+      where: (sentence) => {
+        rowRefusals.set(code, sentence);
+        const row = element.querySelector(`.room-row[data-code="${CSS.escape(code)}"] .room-refusal`);
+        if (row) row.textContent = sentence;
+        else toast(sentence, 'error'); // the room left the list meanwhile
+      },
     });
   }
 
@@ -172,8 +209,9 @@ export function createLanding(app) {
           h('button.btn.small', {
             type: 'button', dataset: { key: `join-${r.code}` },
             'aria-label': `${label} room ${r.code}, ${r.title}`,
-            onclick: (e) => app.join(r.code, { button: e.currentTarget }),
-          }, label));
+            onclick: (e) => joinFromList(r.code, e.currentTarget),
+          }, label),
+          h('p.field-error.room-refusal', { role: 'alert' }, rowRefusals.get(r.code) || ''));
       })));
     });
   }
@@ -209,7 +247,7 @@ export function createLanding(app) {
         const outcome = winners.length
           ? `${winners.map((w) => names[w] ?? `Seat ${w + 1}`).join(' and ')} won`
           : 'A draw';
-        return h('li.room-row.recent-row', { dataset: { game: String(r.id) } },
+        return h('li.room-row.ended-row', { dataset: { game: String(r.id) } },
           h('div.room-what', {},
             h('span.room-title', {}, title),
             h('span.room-host', {}, names.join(' vs '))),
@@ -225,16 +263,51 @@ export function createLanding(app) {
     });
   }
 
+  /** How the room is the player's, in words. */
+  function yourPlace(r) {
+    if (r.in) return 'you are in it';
+    return r.status === 'playing' ? 'you made it; it plays on without you' : 'you made it';
+  }
+
+  function renderYours() {
+    const here = store.room?.code;
+    const rooms = store.mine.filter((r) => r.code !== here);
+    yourBlock.hidden = !rooms.length;
+    rebuild(yourList, () => fill(yourList, rooms.length ? h('ul.rooms', {}, rooms.map((r) => h('li.room-row', { dataset: { code: r.code } },
+      h('div.room-what', {},
+        h('span.code', {}, r.code),
+        h('span.room-title', {}, r.title),
+        r.private ? h('span.room-host', {}, 'private') : null),
+      h('div.room-facts', {},
+        h(`span.status-badge.s-${r.status}`, {}, STATUS_TEXT[r.status] || r.status),
+        h('span', {}, `${r.players}/${r.max_players} players`),
+        h('span', {}, yourPlace(r))),
+      h('button.btn.small.primary', {
+        type: 'button', dataset: { key: `back-${r.code}` },
+        'aria-label': `Back to room ${r.code}, ${r.title}`,
+        onclick: (e) => joinFromList(r.code, e.currentTarget),
+      }, 'Back to the room'),
+      h('p.field-error.room-refusal', { role: 'alert' }, rowRefusals.get(r.code) || '')))) : null));
+  }
+
+  function renderMine() {
+    mine.hidden = !store.me;
+    if (store.me) mine.querySelector('a').href = playerPath(store.me.id);
+  }
+
   store.subscribe((what) => {
-    if (what.has('me')) loadRecent();
+    if (what.has('me')) { renderMine(); loadRecent(); }
     if (what.has('games') && recent) renderRecent();
     if (what.has('room')) renderHere();
     if (what.has('games') || what.has('conn')) renderGames();
     if (what.has('rooms')) renderRooms();
+    if (what.has('rooms') || what.has('room')) renderYours();
   });
+  renderMine();
   renderHere();
   renderGames();
   renderRooms();
+  renderYours();
   fill(recentList, h('p.empty', {}, 'Loading the recent games…'));
 
   return {

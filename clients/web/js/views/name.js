@@ -6,6 +6,7 @@
 
 import { h, fill } from '../dom.js';
 import { storage } from '../storage.js';
+import { createLinkEntry } from './link.js';
 
 const MAX = 24;
 
@@ -73,10 +74,15 @@ export function createNameScreen(app, onChosen) {
   error,
   h('button.btn.primary.wide', { type: 'submit' }, 'Let’s play'));
 
+  // A new browser of someone who already plays elsewhere: their code.
+  const link = createLinkEntry('name', (code) => app.link(code));
   const element = h('section.screen.name-screen', {},
     h('div.card.name-card', {},
       h('div.robot-art', { 'aria-hidden': 'true' }),
-      heading, intro, form));
+      heading, intro, form,
+      h('details.link-details', {},
+        h('summary', {}, 'Already play on another device?'),
+        link.form)));
 
   return {
     element,

@@ -10,6 +10,7 @@ import { seatStyle } from '../../games/kit.js';
 function optionValue(opt, value) {
   if (opt?.type === 'bool') return value ? 'yes' : 'no';
   if (opt?.name === 'seed' && value === 0) return 'random';
+  if (opt?.type === 'choice') return opt.choice_labels?.[opt.choices.indexOf(value)] || String(value);
   return String(value);
 }
 

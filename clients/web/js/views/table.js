@@ -21,6 +21,7 @@ import { hasRules } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
 import { replayPath } from '../router.js';
 import { createHints } from './table-hints.js';
+import { ratingLine } from './rating-line.js';
 
 /** The frame's words for an event when the renderer has none (the replay
  *  screen says them too). */
@@ -59,7 +60,13 @@ function listNames(names) {
 export function createTable(app) {
   const { store, conn } = app;
 
-  const turnText = h('p.turn-text', { id: 'turn-text', role: 'status', 'aria-live': 'polite' });
+  // "Your turn" or "Waiting for Ada" (the lead), then what to do (the
+  // detail). On a phone the sticky bar keeps to one line, the lead: the
+  // detail is said in a line under it that scrolls away with the page.
+  const turnLead = h('span.turn-lead');
+  const turnDetail = h('span.turn-detail');
+  const turnText = h('p.turn-text', { id: 'turn-text', role: 'status', 'aria-live': 'polite' }, turnLead, turnDetail);
+  const turnLine = h('p.turn-line', { id: 'turn-line', 'aria-hidden': 'true', hidden: true });
   const countdown = h('span.countdown', { id: 'countdown', role: 'timer', hidden: true });
   const sending = h('span.sending', { hidden: true, 'aria-hidden': 'true' }, 'Sending…');
   const rulesButton = h('button.btn.small.rules-button', {
@@ -87,7 +94,7 @@ export function createTable(app) {
   const seatActions = h('div.row.table-actions');
   const soundToggle = h('button.btn.small.quiet.sound-toggle', { type: 'button', id: 'sound-toggle', onclick: () => setSound(!storage.sound) });
   const element = h('section.table-frame', { 'aria-label': 'Game table' },
-    turnbar, hints.bar, result, slot, announcer,
+    turnbar, turnLine, hints.bar, result, slot, announcer,
     h('div.table-seats', {}, players,
       h('div.table-foot', {}, watchers, seatActions, h('div.row.table-prefs', {}, hints.toggle, soundToggle))));
 
@@ -108,6 +115,8 @@ export function createTable(app) {
   let lastDeadline = null;  // the deadline seen then
   let sawPlay = false;      // this table has seen the game in progress
   let resultShown = false;  // ... and the result panel
+  let lobbyCode = null;     // the room last seen here before its game: its start is seen live
+  let clockWanted = true;   // the renderer's status lets the deadline show as a countdown
 
   function showRules(from) {
     const room = store.room;
@@ -129,6 +138,9 @@ export function createTable(app) {
   renderSound();
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  // A touch screen as the main pointer (a phone, a tablet): words say
+  // "tap", and lines about keys give way.
+  const touch = window.matchMedia('(pointer: coarse)');
 
   /** What a renderer sees of the game right now (see games/README.md). */
   function snapshot(events) {
@@ -187,6 +199,7 @@ export function createTable(app) {
       get hints() { return hints.on(); },
       hintChanged: () => hints.later(),
       get reducedMotion() { return reducedMotion.matches; },
+      get touch() { return touch.matches; },
       serverNow: () => clock.serverNow(),
     };
   }
@@ -204,7 +217,7 @@ export function createTable(app) {
     // Nothing said about one room may be heard in the next.
     clearTimeout(announceTimer);
     announcer.textContent = '';
-    turnText.textContent = '';
+    setTurn('', '');
     hints.reset();
     attention.stop();
     wasMine = null;
@@ -245,6 +258,8 @@ export function createTable(app) {
     renderLog();
     update();
     renderResult();
+    if (room.code === lobbyCode) showBoard();
+    lobbyCode = null;
     hasRules(room.game).then((yes) => { if (mountedKey === key) rulesButton.hidden = !yes; });
   }
 
@@ -264,29 +279,56 @@ export function createTable(app) {
     return text || genericEvent(event, (s) => store.seatName(s), (t) => store.named(t));
   }
 
+  /**
+   * The turn bar says `lead` and, after a colon, `detail`. Where the bar
+   * keeps to one line (a phone) and the lead does not fit, the first of its
+   * `shorter` forms that fits stands in (the last one, if none does); the
+   * detail goes to the line under the bar, with the lead in full when it
+   * had to give way.
+   */
+  function setTurn(lead, detail, ...shorter) {
+    turnLead.textContent = lead;
+    turnDetail.textContent = detail ? `: ${detail}` : '';
+    let line = detail ? capitalise(detail) : '';
+    const tooLong = () => turnLead.scrollWidth > turnLead.clientWidth + 1;
+    if (shorter.length && tooLong()) {
+      for (const short of shorter) {
+        turnLead.textContent = short;
+        if (!tooLong()) break;
+      }
+      line = detail ? `${lead}: ${detail}` : lead;
+    }
+    turnLine.textContent = line;
+    turnLine.hidden = !line;
+  }
+
   function renderTurn(snap) {
     const room = store.room;
     const over = room.status === 'over' || !!store.over;
     // After the game the result panel says it all; the bar steps aside.
     turnbar.hidden = over;
     if (over) {
-      turnText.textContent = 'Game over';
+      setTurn('Game over', '');
       turnbar.dataset.mine = 'false';
       for (const li of players.children) li.dataset.turn = 'false';
       return;
     }
     const st = snap ? statusOf(snap) : null;
+    if (clockWanted !== (st?.countdown !== false)) {
+      clockWanted = !clockWanted;
+      renderCountdown();
+    }
     const seats = st?.seats || [];
     const mineNow = snap && snap.seat >= 0 && seats.includes(snap.seat);
-    let text;
-    if (!snap) text = 'Dealing…';
-    else if (mineNow) text = st.text ? `Your turn: ${st.text}` : 'Your turn';
+    if (!snap) setTurn('Dealing…', '');
+    else if (mineNow) setTurn('Your turn', st.text);
     else if (seats.length) {
       const names = seats.map((s) => store.seatName(s));
-      text = snap.seat >= 0 ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`;
-      if (st.text) text += `: ${st.text}`;
-    } else text = st?.text || 'Playing';
-    turnText.textContent = text;
+      const seated = snap.seat >= 0;
+      const lead = seated ? `Waiting for ${listNames(names)}` : `${listNames(names)} to play`;
+      if (seats.length > 1) setTurn(lead, st.text, `${seated ? 'Waiting for ' : ''}${seats.length} players${seated ? '' : ' to play'}`);
+      else setTurn(lead, st.text, `${names[0]}’s turn`, seated ? 'Not your turn yet' : 'Playing');
+    } else setTurn(st?.text || 'Playing', '', 'Playing');
     turnbar.dataset.mine = String(!!mineNow);
     callIfAway(snap, !!mineNow);
     // Beside the table, an arrow marks whose turn it is.
@@ -314,7 +356,7 @@ export function createTable(app) {
   function renderCountdown() {
     clearInterval(countdownTimer);
     const s = store.state;
-    const running = s?.deadline && store.room?.status === 'playing';
+    const running = s?.deadline && store.room?.status === 'playing' && clockWanted;
     countdown.hidden = !running;
     if (!running) return;
     const endsAt = clock.deadlineEnd(s.deadline, s.receivedAt || Date.now());
@@ -415,6 +457,7 @@ export function createTable(app) {
         : over.summary ? h('p.summary', {}, capitalise(store.named(over.summary))) : null,
       scores,
       scores && ending?.scoreMeaning ? h('p.help.result-scores', {}, ending.scoreMeaning) : null,
+      ratingLine(store.overRating, (s) => store.seatName(s), store.me?.id),
       h('div.row', {}, again,
         store.overReplay ? h('a.btn', { href: replayPath(store.overReplay), id: 'watch-replay', dataset: { key: 'replay' } }, 'Watch the replay') : null,
         h('button.btn', { type: 'button', dataset: { key: 'leave-after' }, onclick: (e) => app.leave(e.currentTarget) }, 'Leave room'))));
@@ -424,6 +467,25 @@ export function createTable(app) {
       result.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
       result.querySelector('h2').focus({ preventScroll: true });
     }
+  }
+
+  // A phone turned, a window resized: the turn bar's lead may fit now, or
+  // no longer.
+  window.addEventListener('resize', () => {
+    if (renderer && store.state && element.isConnected) renderTurn(snapshot([]));
+  });
+
+  /**
+   * The game has just started: bring the table to the top of the window.
+   * The page stays where it was scrolled, and on a phone the Start button
+   * sat below the seats, so the board would be off-screen above.
+   */
+  function showBoard() {
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    const top = element.getBoundingClientRect().top;
+    const board = slot.getBoundingClientRect().top;
+    if (top >= bar && board <= window.innerHeight * 0.4) return; // in view already
+    window.scrollTo({ top: window.scrollY + top - bar - 8, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
   }
 
   /** Gives the renderer the newest state (and its events, once). */
@@ -437,6 +499,7 @@ export function createTable(app) {
     lastState = s;
     const snap = snapshot(fresh ? s.events : []);
     try { renderer.update?.(snap); } catch (e) { console.error(e); }
+    refocus();
     renderTurn(snap);
     hints.refresh();
   }
@@ -463,11 +526,43 @@ export function createTable(app) {
     if (bottom > bar + 40 && top < window.innerHeight - 40) window.scrollTo({ top: y, behavior: 'instant' });
   });
 
-  slot.addEventListener('keydown', (e) => {
+  /** A key for the game: the renderer's, if it takes it. */
+  function gameKey(e) {
     if (!renderer?.key) return;
     let handled = false;
     try { handled = renderer.key(e); } catch (err) { console.error(err); }
     if (handled) e.preventDefault();
+  }
+  slot.addEventListener('keydown', gameKey);
+
+  // Keys keep reaching the game after any action. A board redraws what was
+  // just clicked or keyed (an arrow, a die, a button disabled while the
+  // move is sent), and a focused element that goes away or is disabled
+  // leaves the focus on the page's body, outside the table, where keys
+  // reach no game. So while the player is at the table (their last click
+  // or focus was in it, not elsewhere on purpose) lost focus comes back to
+  // the table, and a key pressed meanwhile still goes to the game.
+  let atTable = false;
+  const focusLost = () => {
+    const a = document.activeElement;
+    return !a || a === document.body || a === document.documentElement;
+  };
+  const refocus = () => {
+    if (atTable && renderer && element.isConnected && focusLost()) slot.focus({ preventScroll: true });
+  };
+  document.addEventListener('pointerdown', (e) => {
+    // Dismissing a notice is not leaving the table.
+    if (e.target instanceof Element && e.target.closest('#toasts')) return;
+    atTable = element.contains(e.target);
+  }, true);
+  document.addEventListener('focusin', (e) => { atTable = element.contains(e.target); });
+  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) setTimeout(refocus, 0); });
+  document.addEventListener('keydown', (e) => {
+    // Only a key that went to nothing: one the table saw is handled there.
+    const nowhere = e.target === document.body || e.target === document.documentElement;
+    if (!nowhere || e.defaultPrevented || !atTable || !renderer || !element.isConnected) return;
+    slot.focus({ preventScroll: true });
+    gameKey(e);
   });
 
   return {
@@ -477,6 +572,7 @@ export function createTable(app) {
     render(what) {
       const room = store.room;
       if (!room || room.status === 'lobby') {
+        lobbyCode = room?.code ?? null;
         if (mountedKey) unmount();
         clearInterval(countdownTimer);
         return;

@@ -5,78 +5,47 @@
  * average number of turns, and the CPU time of bot calls per level (mean,
  * max). With more than two seats the first level holds one seat and the
  * second every other.
- * The only engine code that reads a clock or prints.
+ * The only engine code that reads a clock (tool_cpu_ms) or prints.
  */
 #include "boxing_bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "games/boxing/boxing.h"
+#include "games/tool.h"
 
 typedef struct bench_args {
     int games, size, seats, turn_limit;
     uint64_t seed;
 } bench_args;
 
-typedef struct level_time {
-    double total_ms, max_ms;
-    long calls;
-} level_time;
-
 typedef struct pairing {
     int wins, draws, losses, illegal;
     long turns;
 } pairing;
 
-/* CPU time of this thread: what a bot call costs, without the time the
- * machine spent on other work meanwhile. */
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static int parse_args(int argc, char **argv, bench_args *a)
 {
     *a = (bench_args){.games = 100, .size = 8, .seats = 2, .turn_limit = 40, .seed = 1};
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "bench boxing: %s needs a value\n", flag);
-            return -1;
-        }
-        const char *v = argv[++i];
-        if (strcmp(flag, "--games") == 0)
-            a->games = atoi(v);
-        else if (strcmp(flag, "--seed") == 0)
-            a->seed = strtoull(v, NULL, 10);
-        else if (strcmp(flag, "--size") == 0)
-            a->size = atoi(v);
-        else if (strcmp(flag, "--seats") == 0)
-            a->seats = atoi(v);
-        else if (strcmp(flag, "--turn-limit") == 0)
-            a->turn_limit = atoi(v);
-        else {
-            fprintf(stderr, "usage: botpit bench boxing [--games N] [--seed S] [--size N] [--seats N] "
-                            "[--turn-limit N]\n");
-            return -1;
-        }
-    }
-    if (a->games < 1 || a->size < BOXING_MIN_SIZE || a->size > BOXING_MAX_SIZE || a->seats < 2 ||
-        a->seats > BOXING_MAX_SEATS || a->turn_limit < 1 || a->turn_limit > 200) {
-        fprintf(stderr, "bench boxing: games >= 1, size 6 to 16, seats 2 to 4, turn limit 1 to 200\n");
-        return -1;
-    }
-    return 0;
+    const tool_flag flags[] = {
+        TOOL_INT_FLAG("--games", &a->games, 1, 1000000),
+        TOOL_SEED_FLAG("--seed", &a->seed),
+        TOOL_INT_FLAG("--size", &a->size, BOXING_MIN_SIZE, BOXING_MAX_SIZE),
+        TOOL_INT_FLAG("--seats", &a->seats, 2, BOXING_MAX_SEATS),
+        TOOL_INT_FLAG("--turn-limit", &a->turn_limit, 1, 200),
+        TOOL_FLAGS_END,
+    };
+    return tool_flags_read("bench boxing",
+                           "usage: botpit bench boxing [--games N] [--seed S] [--size N] [--seats N] "
+                           "[--turn-limit N]\n",
+                           flags, argc, argv);
 }
 
 /* Plays one game of bots at `levels` (by seat) to the end. Returns the mask
  * of winners, or -1 if a bot's action was refused. */
-static int play(const bench_args *a, const int *levels, uint64_t seed, level_time *times,
+static int play(const bench_args *a, const int *levels, uint64_t seed, tool_level_time *times,
                 int *turns)
 {
     char options[96];
@@ -85,40 +54,8 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
     game *g = game_create_with(&boxing_engine, options, a->seats, seed, &err);
     if (!g)
         return -1;
-    rng salts;
-    rng_seed(&salts, seed ^ 0xb0c5);
-    int64_t clock = 0;
-    int refused = 0;
-    while (!boxing_engine.over(g) && !refused) {
-        bool acted = false;
-        for (int s = 0; s < a->seats && !refused; s++) {
-            int64_t wake = GAME_NO_DEADLINE;
-            double t0 = now_ms();
-            json_t *action = boxing_engine.bot(g, s, levels[s], clock, rng_next(&salts), &wake, &game_no_cancel);
-            double dt = now_ms() - t0;
-            level_time *lt = &times[levels[s]];
-            lt->total_ms += dt;
-            lt->max_ms = dt > lt->max_ms ? dt : lt->max_ms;
-            lt->calls++;
-            if (!action)
-                continue;
-            json_t *events = json_array();
-            if (boxing_engine.act(g, s, action, ++clock, events, &err) < 0) {
-                fprintf(stderr, "bench boxing: a %s bot was refused: %s\n", boxing_bot_levels[levels[s]],
-                        err.message);
-                refused = 1;
-            }
-            acted = true;
-            json_decref(events);
-            json_decref(action);
-        }
-        if (!acted && !boxing_engine.over(g)) {
-            json_t *events = json_array();
-            clock = boxing_engine.deadline(g);
-            boxing_engine.tick(g, clock, events);
-            json_decref(events);
-        }
-    }
+    int refused = tool_play_bots("bench boxing", &boxing_engine, g, a->seats, levels, seed ^ 0xb0c5,
+                                 times) < 0;
     int winners = 0;
     if (!refused) {
         json_t *result = boxing_engine.result(g);
@@ -134,7 +71,7 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
 }
 
 /* `first` in seat 0 or 1 (every other game), `second` in every other seat. */
-static void run_pairing(const bench_args *a, int first, int second, level_time *times, pairing *p)
+static void run_pairing(const bench_args *a, int first, int second, tool_level_time *times, pairing *p)
 {
     memset(p, 0, sizeof *p);
     for (int i = 0; i < a->games; i++) {
@@ -166,7 +103,7 @@ int boxing_bench(int argc, char **argv)
     int nlevels = 0;
     while (boxing_bot_levels[nlevels])
         nlevels++;
-    level_time times[8] = {{0}};
+    tool_level_time times[8] = {{0}};
     printf("Robot boxing bench: %d games per pairing, seed %llu, %dx%d ring, %d seats, turn limit %d\n",
            a.games, (unsigned long long)a.seed, a.size, a.size, a.seats, a.turn_limit);
     printf("%-16s %6s %6s %6s %8s\n", "pairing", "wins", "draws", "losses", "turns");

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "games/manoover/manoover.h"
 #include "games/manoover/manoover_state.h"
+#include "games/tool.h"
 #include "manoover_tools.h"
 
 typedef struct level_time {
@@ -20,15 +20,6 @@ typedef struct level_time {
 typedef struct tally {
     int wins, draws, losses, limit_games;
 } tally;
-
-/* CPU time of this thread: what a bot call costs, without the time the
- * machine spent on other work meanwhile. */
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* One game, bot level a in seat a_seat and level b elsewhere; 1 a wins, 0 a
  * draw (shared top), -1 a loses, -2 an engine or bot failure. */
@@ -56,7 +47,7 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
         int level = seat == a_seat ? a : b;
         salt = rng_mix(salt);
         /* What manoover_bot() does, with the search's counters kept. */
-        double t0 = cpu_ms();
+        double t0 = tool_cpu_ms();
         manoover_situation s;
         json_t *action = NULL;
         manoover_bot_stats stats = {0, 0};
@@ -64,7 +55,7 @@ static int play_one(const char *options, uint64_t seed, int a, int b, int a_seat
             manoover_action a = manoover_bot_choose(&s, level, salt, NULL, &stats);
             action = manoover_action_json(&a);
         }
-        double dt = cpu_ms() - t0;
+        double dt = tool_cpu_ms() - t0;
         level_time *lt = &times[level];
         lt->calls++;
         lt->total_ms += dt;
@@ -123,11 +114,8 @@ done:
     return outcome;
 }
 
-static void usage(void)
-{
-    fprintf(stderr, "usage: botpit bench manoover [--games N] [--seed S] "
-                    "[--variant standard|three|plus] [--alternate] [--only LEVEL:LEVEL]\n");
-}
+static const char usage[] = "usage: botpit bench manoover [--games N] [--seed S] "
+                            "[--variant standard|three|plus] [--alternate] [--only LEVEL:LEVEL]\n";
 
 int manoover_bench(int argc, char **argv)
 {
@@ -136,25 +124,19 @@ int manoover_bench(int argc, char **argv)
     const char *variant = "standard";
     bool alternate = false;
     const char *only = NULL; /* one pairing, "hard:normal", instead of all three */
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
-            games = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            seed = strtoull(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
-            variant = argv[++i];
-        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
-            only = argv[++i];
-        } else if (strcmp(argv[i], "--alternate") == 0) {
-            alternate = true;
-        } else {
-            usage();
-            return 2;
-        }
-    }
+    const tool_flag flags[] = {
+        TOOL_INT_FLAG("--games", &games, 1, 1000000),
+        TOOL_SEED_FLAG("--seed", &seed),
+        TOOL_TEXT_FLAG("--variant", &variant),
+        TOOL_TEXT_FLAG("--only", &only),
+        TOOL_SWITCH_FLAG("--alternate", &alternate),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("bench manoover", usage, flags, argc, argv) < 0)
+        return 2;
     const manoover_layout *l = manoover_layout_find(variant);
-    if (games < 1 || !l) {
-        usage();
+    if (!l) {
+        fprintf(stderr, "bench manoover: no variant %s\n%s", variant, usage);
         return 2;
     }
     char options[128];
@@ -183,7 +165,7 @@ int manoover_bench(int argc, char **argv)
         if (only && strcmp(only, pair_name) != 0)
             continue;
         tally t = {0};
-        double t0 = cpu_ms();
+        double t0 = tool_cpu_ms();
         for (int i = 0; i < games; i++) {
             uint64_t game_seed = rng_mix(seed * 1000003u + (uint64_t)(p * 100000 + i));
             int a_seat = i % l->seats;
@@ -194,7 +176,7 @@ int manoover_bench(int argc, char **argv)
         printf("%-6s vs %-6s  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  (%d-%d-%d%s, %.1f s)\n",
                names[a], names[b], 100 * t.wins / n, 100 * t.draws / n, 100 * t.losses / n,
                t.wins, t.draws, t.losses, t.limit_games ? ", some at the turn limit" : "",
-               (cpu_ms() - t0) / 1e3);
+               (tool_cpu_ms() - t0) / 1e3);
     }
     printf("per bot call: CPU ms of the calling thread, positions evaluated and generated\n");
     for (int level = 0; level < 3; level++) {

@@ -12,6 +12,7 @@
 
 #include "games/manoover/manoover.h"
 #include "games/manoover/manoover_state.h"
+#include "games/tool.h"
 #include "manoover_tools.h"
 
 #define NF MANOOVER_BOT_FEATURES
@@ -151,26 +152,22 @@ int manoover_fit_main(int argc, char **argv)
     uint64_t seed = 12345;
     double random_share = 0.1, tie = -0.3;
     bool alternate = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
-            variant = argv[++i];
-        else if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
-            games = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--random") == 0 && i + 1 < argc)
-            random_share = atof(argv[++i]);
-        else if (strcmp(argv[i], "--tie") == 0 && i + 1 < argc)
-            tie = atof(argv[++i]);
-        else if (strcmp(argv[i], "--alternate") == 0)
-            alternate = true;
-        else
-            games = -1;
-    }
+    static const char usage[] = "usage: botpit manoover-fit [--variant standard|three|plus] [--games N] "
+                                "[--seed S] [--random SHARE] [--tie VALUE] [--alternate]\n";
+    const tool_flag flags[] = {
+        TOOL_TEXT_FLAG("--variant", &variant),
+        TOOL_INT_FLAG("--games", &games, 1, 100000000),
+        TOOL_SEED_FLAG("--seed", &seed),
+        TOOL_REAL_FLAG("--random", &random_share),
+        TOOL_REAL_FLAG("--tie", &tie),
+        TOOL_SWITCH_FLAG("--alternate", &alternate),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("manoover-fit", usage, flags, argc, argv) < 0)
+        return 2;
     const manoover_layout *l = manoover_layout_find(variant);
-    if (!l || games < 1) {
-        fprintf(stderr, "usage: botpit manoover-fit [--variant standard|three|plus] [--games N] "
-                        "[--seed S] [--random SHARE] [--tie VALUE] [--alternate]\n");
+    if (!l) {
+        fprintf(stderr, "manoover-fit: no variant %s\n%s", variant, usage);
         return 2;
     }
     char options[128];

@@ -13,12 +13,12 @@
  * written here from its description) on the same puzzles, so that the
  * speed-up is measured on this machine rather than quoted.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "games/tool.h"
 #include "ricochet_cli.h"
 #include "ricochet_move.h"
 #include "ricochet_samples.h"
@@ -398,17 +398,6 @@ static const char bench_usage[] =
     "       botpit bench ricochet --bots [--rounds N] [--seed S] [--levels L,L,...]\n"
     "              the bot levels at one table instead: chips won, bid times\n";
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Solves one puzzle with solver and, when asked, the baseline. */
 static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int known,
                       bool with_baseline)
@@ -443,6 +432,19 @@ static result run_one(ricochet_solver *solver, const ricochet_puzzle *p, int kno
     return r;
 }
 
+/* Sample x as a puzzle, on `board` (assembled here), ricochet rule on. */
+static ricochet_puzzle sample_puzzle(const ricochet_sample *x, ricochet_board *board)
+{
+    int layout[4];
+    for (int c = 0; c < 4; c++)
+        layout[c] = ricochet_side_find(x->layout[c]);
+    ricochet_board_assemble(board, layout, NULL, 0);
+    ricochet_puzzle p = {.board = board, .target = x->target, .active = x->active, .ricochet_rule = true};
+    p.robots.nrobots = x->nrobots;
+    memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+    return p;
+}
+
 /* The solver's fixed cost per solve: the mean time of a solve of the sample
  * puzzles of 3 moves or fewer (answered by the bound, no search), repeated
  * so that the clock's own cost disappears. Printed in microseconds. */
@@ -455,15 +457,8 @@ static void print_setup_cost(ricochet_solver *solver)
         const ricochet_sample *x = &ricochet_samples[i];
         if (x->optimal_moves > 3)
             continue;
-        int layout[4];
-        for (int c = 0; c < 4; c++)
-            layout[c] = ricochet_side_find(x->layout[c]);
         ricochet_board board;
-        ricochet_board_assemble(&board, layout, NULL, 0);
-        ricochet_puzzle p = {.board = &board, .target = x->target, .active = x->active,
-                             .ricochet_rule = true};
-        p.robots.nrobots = x->nrobots;
-        memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+        ricochet_puzzle p = sample_puzzle(x, &board);
         ricochet_solution sol;
         double t0 = now_ms();
         for (int k = 0; k < REPEAT; k++)
@@ -480,27 +475,18 @@ static void print_setup_cost(ricochet_solver *solver)
 int ricochet_cli_bench(int argc, char **argv)
 {
     bool quick = false, with_baseline = false, verbose = false, deep = false;
-    long nrandom = 1000, seed = 1;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quick") == 0) {
-            quick = true;
-        } else if (strcmp(argv[i], "--deep") == 0) {
-            deep = true;
-        } else if (strcmp(argv[i], "--baseline") == 0) {
-            with_baseline = true;
-        } else if (strcmp(argv[i], "--verbose") == 0) {
-            verbose = true;
-        } else if (strcmp(argv[i], "--random") == 0 && i + 1 < argc &&
-                   parse_long(argv[i + 1], 0, 1000000, &nrandom)) {
-            i++;
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc &&
-                   parse_long(argv[i + 1], 0, 1L << 30, &seed)) {
-            i++;
-        } else {
-            fprintf(stderr, "bench ricochet: bad argument %s\n%s", argv[i], bench_usage);
-            return 2;
-        }
-    }
+    int nrandom = 1000, seed = 1;
+    const tool_flag flags[] = {
+        TOOL_SWITCH_FLAG("--quick", &quick),
+        TOOL_SWITCH_FLAG("--deep", &deep),
+        TOOL_SWITCH_FLAG("--baseline", &with_baseline),
+        TOOL_SWITCH_FLAG("--verbose", &verbose),
+        TOOL_INT_FLAG("--random", &nrandom, 0, 1000000),
+        TOOL_INT_FLAG("--seed", &seed, 0, 1 << 30),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("bench ricochet", bench_usage, flags, argc, argv) < 0)
+        return 2;
 
     ricochet_solver *solver = ricochet_solver_new(0);
     result *rs = calloc((size_t)ricochet_sample_count + (size_t)nrandom + DEEP_COUNT, sizeof *rs);
@@ -510,7 +496,7 @@ int ricochet_cli_bench(int argc, char **argv)
         free(rs);
         return 2;
     }
-    printf("ricochet bench: %d sample puzzles%s, %ld seeded random (seed %ld), ricochet rule on; "
+    printf("ricochet bench: %d sample puzzles%s, %d seeded random (seed %d), ricochet rule on; "
            "times are CPU time\n",
            ricochet_sample_count, quick ? " (no anchors)" : "", nrandom, seed);
 
@@ -521,15 +507,8 @@ int ricochet_cli_bench(int argc, char **argv)
         const ricochet_sample *x = &ricochet_samples[i];
         if (quick && strcmp(x->group, "anchor") == 0)
             continue;
-        int layout[4];
-        for (int c = 0; c < 4; c++)
-            layout[c] = ricochet_side_find(x->layout[c]);
         ricochet_board board;
-        ricochet_board_assemble(&board, layout, NULL, 0);
-        ricochet_puzzle p = {.board = &board, .target = x->target, .active = x->active,
-                             .ricochet_rule = true};
-        p.robots.nrobots = x->nrobots;
-        memcpy(p.robots.cell, x->robots, sizeof p.robots.cell);
+        ricochet_puzzle p = sample_puzzle(x, &board);
         result r = run_one(solver, &p, x->optimal_moves, with_baseline);
         r.id = x->id;
         r.group = x->group;
@@ -548,7 +527,7 @@ int ricochet_cli_bench(int argc, char **argv)
     rng_seed(&dice, (uint64_t)seed);
     int nr = 0;
     result *seeded = rs + ns;
-    for (long i = 0; i < nrandom; i++) {
+    for (int i = 0; i < nrandom; i++) {
         int layout[4];
         ricochet_layout_random(&dice, "AB", layout);
         ricochet_board board;

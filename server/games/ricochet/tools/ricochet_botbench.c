@@ -15,12 +15,13 @@
  * each level first bid, by the round's optimum, which is what a person
  * playing against them races.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "games/ricochet/ricochet.h"
+#include "games/tool.h"
 #include "ricochet_cli.h"
 
 #define MAX_ROUNDS 100000
@@ -52,15 +53,6 @@ typedef struct table_run {
 } table_run;
 
 static const game_engine *E = &ricochet_engine;
-
-/* The calling thread's CPU time: a bot() call's own cost, not the time
- * other processes held the core (this machine is shared). */
-static double cpu_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static void note_reset(round_note *n)
 {
@@ -123,9 +115,9 @@ static bool bots_act(table_run *t, game *g, int64_t now, uint64_t salt, json_t *
 {
     for (int s = 0; s < t->seats; s++) {
         int64_t w = GAME_NO_DEADLINE;
-        double t0 = cpu_ms();
+        double t0 = tool_cpu_ms();
         json_t *a = E->bot(g, s, t->levels[s], now, salt + (uint64_t)s, &w, &game_no_cancel);
-        double took = cpu_ms() - t0;
+        double took = tool_cpu_ms() - t0;
         t->calls[s]++;
         t->call_ms_sum[s] += took;
         t->call_ms_max[s] = took > t->call_ms_max[s] ? took : t->call_ms_max[s];
@@ -282,18 +274,25 @@ static void run_table(int seats, const int *levels, int rounds, uint64_t seed, i
     free(t.notes);
 }
 
-static int parse_levels(const char *list, int *levels)
+/* The seats' levels of --levels easy,normal,hard. */
+typedef struct seat_levels {
+    int level[RICOCHET_MAX_SEATS];
+    int n;
+} seat_levels;
+
+static bool read_levels(const char *list, void *into)
 {
-    int n = 0;
+    seat_levels *l = into;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", list);
+    l->n = 0;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int level = game_bot_level(E, tok);
-        if (level < 0 || n == RICOCHET_MAX_SEATS)
-            return -1;
-        levels[n++] = level;
+        if (level < 0 || l->n == RICOCHET_MAX_SEATS)
+            return false;
+        l->level[l->n++] = level;
     }
-    return n >= RICOCHET_MIN_SEATS ? n : -1;
+    return l->n >= RICOCHET_MIN_SEATS;
 }
 
 static const char usage[] =
@@ -302,43 +301,30 @@ static const char usage[] =
 
 int ricochet_bench_bots(int argc, char **argv)
 {
-    long rounds = 300, seed = 1, pace = 800;
-    int levels[RICOCHET_MAX_SEATS], nlevels = 0;
-    const char *options = NULL;
-    for (int i = 1; i < argc; i++) {
-        char *end = NULL;
-        if (strcmp(argv[i], "--bots") == 0)
-            continue;
-        if (strcmp(argv[i], "--silver") == 0) {
-            options = "{\"silver\": true}";
-            continue;
-        }
-        if (i + 1 < argc && strcmp(argv[i], "--levels") == 0) {
-            nlevels = parse_levels(argv[++i], levels);
-            if (nlevels < 0) {
-                fprintf(stderr, "bench ricochet: --levels lists 2 to 8 of easy, normal, hard\n%s", usage);
-                return 2;
-            }
-            continue;
-        }
-        long *into = strcmp(argv[i], "--rounds") == 0 ? &rounds
-                     : strcmp(argv[i], "--seed") == 0 ? &seed
-                     : strcmp(argv[i], "--pace-ms") == 0 ? &pace : NULL;
-        if (!into || i + 1 >= argc || (*into = strtol(argv[++i], &end, 10), *end) || *into < 0 ||
-            (into == &rounds && (*into < 1 || *into > MAX_ROUNDS))) {
-            fprintf(stderr, "bench ricochet: bad argument %s\n%s", argv[i], usage);
-            return 2;
-        }
-    }
-    printf("ricochet bot bench: %ld rounds a table, seed %ld, bots act at most every %ld ms,\n"
+    int rounds = 300, seed = 1, pace = 800;
+    seat_levels levels = {.n = 0};
+    bool bots = false, silver = false;
+    const tool_flag flags[] = {
+        TOOL_SWITCH_FLAG("--bots", &bots),
+        TOOL_SWITCH_FLAG("--silver", &silver),
+        TOOL_OWN_FLAG("--levels", &levels, read_levels, "2 to 8 of easy, normal, hard"),
+        TOOL_INT_FLAG("--rounds", &rounds, 1, MAX_ROUNDS),
+        TOOL_INT_FLAG("--seed", &seed, 0, INT_MAX),
+        TOOL_INT_FLAG("--pace-ms", &pace, 0, INT_MAX),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("bench ricochet", usage, flags, argc, argv) < 0)
+        return 2;
+    const char *options = silver ? "{\"silver\": true}" : NULL;
+    printf("ricochet bot bench: %d rounds a table, seed %d, bots act at most every %d ms,\n"
            "default options%s (60 s sand timer, bots thinking at 100%%)\n", rounds, seed, pace,
            options ? " and a silver robot" : "");
-    if (nlevels) {
-        run_table(nlevels, levels, (int)rounds, (uint64_t)seed, pace, options);
+    if (levels.n) {
+        run_table(levels.n, levels.level, rounds, (uint64_t)seed, pace, options);
         return 0;
     }
     static const int tables[4][3] = {{0, 1, 2}, {0, 1, -1}, {1, 2, -1}, {0, 2, -1}};
     for (int i = 0; i < 4; i++)
-        run_table(tables[i][2] < 0 ? 2 : 3, tables[i], (int)rounds, (uint64_t)seed, pace, options);
+        run_table(tables[i][2] < 0 ? 2 : 3, tables[i], rounds, (uint64_t)seed, pace, options);
     return 0;
 }

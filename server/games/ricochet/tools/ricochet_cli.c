@@ -1,13 +1,13 @@
 /* ricochet_cli.c: `botpit solve`. */
 #include "ricochet_cli.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "games/tool.h"
 #include "ricochet_json.h"
 #include "ricochet_solver.h"
 
@@ -21,18 +21,6 @@ static double now_ms(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-/* Parses a whole number argument into *out; false if it is not one. */
-static bool parse_count(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
 }
 
 /* One puzzle read and checked, waiting for its solve. */
@@ -60,13 +48,13 @@ static json_t *load_input(const char *path)
 int ricochet_cli_solve(int argc, char **argv)
 {
     bool rule_off = false;
-    long table_mib = 0;
+    int table_mib = 0;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--no-ricochet-rule") == 0) {
             rule_off = true;
         } else if (strcmp(argv[i], "--table-mib") == 0) {
-            if (i + 1 >= argc || !parse_count(argv[i + 1], 1, 4096, &table_mib)) {
+            if (i + 1 >= argc || !tool_read_int(argv[i + 1], 1, 4096, &table_mib)) {
                 fprintf(stderr, "solve: --table-mib needs a whole number of MiB from 1 to 4096\n");
                 return 2;
             }

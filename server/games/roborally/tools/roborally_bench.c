@@ -37,7 +37,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "games/tool.h"
 
 typedef struct bench_args {
     int solo, races, duels, max_turns;
@@ -54,66 +55,54 @@ typedef struct bench_args {
 
 static bench_args args;
 
-typedef struct level_time {
-    double total_ms, max_ms;
-    long calls;
-} level_time;
+static tool_level_time times[3];
 
-static level_time times[3];
-
-static double cpu_ms(void)
+/* --pair X0,Y0,X1,Y1, into an int[4]. */
+static bool read_pair(const char *v, void *into)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    int *pair = into, end = 0;
+    return sscanf(v, "%d,%d,%d,%d%n", &pair[0], &pair[1], &pair[2], &pair[3], &end) == 4 && !v[end];
+}
+
+/* --mode race|roboball, into a bool (roboball). */
+static bool read_mode(const char *v, void *into)
+{
+    if (strcmp(v, "race") != 0 && strcmp(v, "roboball") != 0)
+        return false;
+    *(bool *)into = strcmp(v, "roboball") == 0;
+    return true;
 }
 
 static int parse_args(int argc, char **argv, bench_args *a)
 {
     *a = (bench_args){.solo = 15, .races = 200, .duels = 200, .max_turns = 60, .seed = 1,
                       .games = 200, .team_size = 2, .pair = {-1, -1, -1, -1}};
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "--roboball") == 0 || strcmp(flag, "--swap-seats") == 0 ||
-            strcmp(flag, "--homes") == 0) {
-            *(flag[2] == 'r' ? &a->ball_teams : flag[2] == 's' ? &a->swap_seats : &a->homes) = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "bench roborally: %s needs a value\n", flag);
-            return -1;
-        }
-        const char *v = argv[++i];
-        if (strcmp(flag, "--solo") == 0)
-            a->solo = atoi(v);
-        else if (strcmp(flag, "--races") == 0)
-            a->races = atoi(v);
-        else if (strcmp(flag, "--duels") == 0)
-            a->duels = atoi(v);
-        else if (strcmp(flag, "--max-turns") == 0)
-            a->max_turns = atoi(v), a->turns_given = true;
-        else if (strcmp(flag, "--pair") == 0 &&
-                 sscanf(v, "%d,%d,%d,%d", &a->pair[0], &a->pair[1], &a->pair[2], &a->pair[3]) == 4)
-            continue;
-        else if (strcmp(flag, "--games") == 0)
-            a->games = atoi(v);
-        else if (strcmp(flag, "--team-size") == 0)
-            a->team_size = atoi(v);
-        else if (strcmp(flag, "--seed") == 0)
-            a->seed = strtoull(v, NULL, 10);
-        else if (strcmp(flag, "--course") == 0)
-            a->course = v;
-        else if (strcmp(flag, "--mode") == 0 && (strcmp(v, "race") == 0 || strcmp(v, "roboball") == 0))
-            a->roboball = strcmp(v, "roboball") == 0;
-        else {
-            fprintf(stderr, "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
-                            "[--max-turns T] [--seed S] [--course ID] [--mode race|roboball]\n"
-                            "       botpit bench roborally --roboball [--games N] [--team-size K] "
-                            "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n"
-                            "           [--pair X0,Y0,X1,Y1]\n");
-            return -1;
-        }
-    }
+    enum { MANY = 1000000 };
+    const tool_flag flags[] = {
+        TOOL_SWITCH_FLAG("--roboball", &a->ball_teams),
+        TOOL_SWITCH_FLAG("--swap-seats", &a->swap_seats),
+        TOOL_SWITCH_FLAG("--homes", &a->homes),
+        TOOL_INT_FLAG("--solo", &a->solo, 0, MANY),
+        TOOL_INT_FLAG("--races", &a->races, 0, MANY),
+        TOOL_INT_FLAG("--duels", &a->duels, 0, MANY),
+        {.name = "--max-turns", .kind = TOOL_INT, .into = &a->max_turns, .min = 1, .max = MANY,
+         .given = &a->turns_given},
+        TOOL_OWN_FLAG("--pair", a->pair, read_pair, "X0,Y0,X1,Y1"),
+        TOOL_INT_FLAG("--games", &a->games, 0, MANY),
+        TOOL_INT_FLAG("--team-size", &a->team_size, 0, MANY),
+        TOOL_SEED_FLAG("--seed", &a->seed),
+        TOOL_TEXT_FLAG("--course", &a->course),
+        TOOL_OWN_FLAG("--mode", &a->roboball, read_mode, "race or roboball"),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("bench roborally",
+                        "usage: botpit bench roborally [--solo N] [--races N] [--duels N] "
+                        "[--max-turns T] [--seed S] [--course ID] [--mode race|roboball]\n"
+                        "       botpit bench roborally --roboball [--games N] [--team-size K] "
+                        "[--max-turns T] [--seed S] [--course ID] [--swap-seats] [--homes]\n"
+                        "           [--pair X0,Y0,X1,Y1]\n",
+                        flags, argc, argv) < 0)
+        return -1;
     if (a->ball_teams && !a->turns_given)
         a->max_turns = 30; /* the option's default */
     if (a->ball_teams && (a->team_size < 1 || a->team_size > RR_MAX_ROBOTS / 2)) {
@@ -160,17 +149,12 @@ static int play(game *g, const int *levels, int max_turns, uint64_t salt)
             if (levels[s] < 0 || rr_game_needs(g, s) == RR_NEED_NOTHING)
                 continue;
             int64_t wake = GAME_NO_DEADLINE;
-            double t0 = cpu_ms();
+            double t0 = tool_cpu_ms();
             json_t *a = roborally_engine.bot(g, s, levels[s], now, salt++ * 7919 + (uint64_t)s, &wake,
                                              &game_no_cancel);
-            double dt = cpu_ms() - t0;
-            if (rr_game_needs(g, s) == RR_NEED_PROGRAM) {
-                level_time *lt = &times[levels[s]];
-                lt->total_ms += dt;
-                lt->calls++;
-                if (dt > lt->max_ms)
-                    lt->max_ms = dt;
-            }
+            double dt = tool_cpu_ms() - t0;
+            if (rr_game_needs(g, s) == RR_NEED_PROGRAM)
+                tool_level_time_add(&times[levels[s]], dt);
             if (!a)
                 continue;
             game_error err;

@@ -5,16 +5,16 @@
  * levels), the first level named in seat 1 every other match. Prints the
  * command line, the first level's wins and win rate per pairing, the mean
  * battles per match, and the CPU time of bot calls per level.
- * The only engine code that reads a clock or prints.
+ * The only engine code that reads a clock (tool_cpu_ms) or prints.
  */
 #include "robotwars_bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "games/robotwars/robotwars.h"
+#include "games/tool.h"
 
 typedef struct bench_args {
     int games, best_of;
@@ -22,19 +22,6 @@ typedef struct bench_args {
     int pairs[16][2];
     int npairs;
 } bench_args;
-
-typedef struct level_time {
-    double total_ms, max_ms;
-    long calls;
-} level_time;
-
-/* CPU time of this thread: what a bot call costs. */
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static int level_of(const char *name, size_t len)
 {
@@ -45,25 +32,26 @@ static int level_of(const char *name, size_t len)
     return -1;
 }
 
-/* "hard-easy,hard-normal" */
-static int parse_pairs(const char *v, bench_args *a)
+/* "hard-easy,hard-normal": --pairs, into a bench_args. */
+static bool read_pairs(const char *v, void *into)
 {
+    bench_args *a = into;
     a->npairs = 0;
     while (*v && a->npairs < 16) {
         const char *dash = strchr(v, '-');
         if (!dash)
-            return -1;
+            return false;
         const char *end = strchr(dash, ',');
         size_t second_len = end ? (size_t)(end - dash - 1) : strlen(dash + 1);
         int first = level_of(v, (size_t)(dash - v)), second = level_of(dash + 1, second_len);
         if (first < 0 || second < 0)
-            return -1;
+            return false;
         a->pairs[a->npairs][0] = first;
         a->pairs[a->npairs][1] = second;
         a->npairs++;
         v = end ? end + 1 : dash + 1 + second_len;
     }
-    return a->npairs ? 0 : -1;
+    return a->npairs > 0;
 }
 
 static int parse_args(int argc, char **argv, bench_args *a)
@@ -75,32 +63,20 @@ static int parse_args(int argc, char **argv, bench_args *a)
         a->pairs[i][1] = defaults[i][1];
     }
     a->npairs = 3;
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "bench robotwars: %s needs a value\n", flag);
-            return -1;
-        }
-        const char *v = argv[++i];
-        if (strcmp(flag, "--games") == 0)
-            a->games = atoi(v);
-        else if (strcmp(flag, "--seed") == 0)
-            a->seed = strtoull(v, NULL, 10);
-        else if (strcmp(flag, "--best-of") == 0)
-            a->best_of = atoi(v);
-        else if (strcmp(flag, "--pairs") == 0) {
-            if (parse_pairs(v, a) < 0) {
-                fprintf(stderr, "bench robotwars: --pairs takes level-level,... (easy, normal, hard)\n");
-                return -1;
-            }
-        } else {
-            fprintf(stderr, "usage: botpit bench robotwars [--games N] [--seed S] [--best-of 3|5|7] "
-                            "[--pairs hard-easy,hard-normal]\n");
-            return -1;
-        }
-    }
-    if (a->games < 1 || (a->best_of != 3 && a->best_of != 5 && a->best_of != 7)) {
-        fprintf(stderr, "bench robotwars: games >= 1, best-of 3, 5 or 7\n");
+    const tool_flag flags[] = {
+        TOOL_INT_FLAG("--games", &a->games, 1, 1000000),
+        TOOL_SEED_FLAG("--seed", &a->seed),
+        TOOL_INT_FLAG("--best-of", &a->best_of, 3, 7),
+        TOOL_OWN_FLAG("--pairs", a, read_pairs, "level-level,... (easy, normal, hard)"),
+        TOOL_FLAGS_END,
+    };
+    if (tool_flags_read("bench robotwars",
+                        "usage: botpit bench robotwars [--games N] [--seed S] [--best-of 3|5|7] "
+                        "[--pairs hard-easy,hard-normal]\n",
+                        flags, argc, argv) < 0)
+        return -1;
+    if (a->best_of % 2 == 0) {
+        fprintf(stderr, "bench robotwars: best-of 3, 5 or 7\n");
         return -1;
     }
     return 0;
@@ -108,7 +84,7 @@ static int parse_args(int argc, char **argv, bench_args *a)
 
 /* Plays one match of bots at `levels` (by seat) to the end. Returns the
  * winning seat, or -1 if a bot's action was refused. */
-static int play(const bench_args *a, const int *levels, uint64_t seed, level_time *times,
+static int play(const bench_args *a, const int *levels, uint64_t seed, tool_level_time *times,
                 int *battles)
 {
     char options[64];
@@ -119,41 +95,8 @@ static int play(const bench_args *a, const int *levels, uint64_t seed, level_tim
         fprintf(stderr, "bench robotwars: %s\n", err.message);
         return -1;
     }
-    rng salts;
-    rng_seed(&salts, seed ^ 0x7a75);
-    int64_t clock = 0;
-    int refused = 0;
-    while (!robotwars_engine.over(g) && !refused) {
-        bool acted = false;
-        for (int s = 0; s < 2 && !refused; s++) {
-            int64_t wake = GAME_NO_DEADLINE;
-            double t0 = now_ms();
-            json_t *action = robotwars_engine.bot(g, s, levels[s], clock, rng_next(&salts), &wake,
-                                                  &game_no_cancel);
-            double dt = now_ms() - t0;
-            level_time *lt = &times[levels[s]];
-            lt->total_ms += dt;
-            lt->max_ms = dt > lt->max_ms ? dt : lt->max_ms;
-            lt->calls++;
-            if (!action)
-                continue;
-            json_t *events = json_array();
-            if (robotwars_engine.act(g, s, action, ++clock, events, &err) < 0) {
-                fprintf(stderr, "bench robotwars: a %s bot was refused: %s\n",
-                        rw_bot_levels[levels[s]], err.message);
-                refused = 1;
-            }
-            acted = true;
-            json_decref(events);
-            json_decref(action);
-        }
-        if (!acted && !robotwars_engine.over(g)) {
-            json_t *events = json_array();
-            clock = robotwars_engine.deadline(g);
-            robotwars_engine.tick(g, clock, events);
-            json_decref(events);
-        }
-    }
+    int refused = tool_play_bots("bench robotwars", &robotwars_engine, g, 2, levels, seed ^ 0x7a75,
+                                 times) < 0;
     int winner = refused ? -1 : rw_bracket_of(g)->champion;
     *battles = rw_bracket_of(g)->nbattles;
     robotwars_engine.destroy(g);
@@ -171,7 +114,7 @@ int rw_bench(int argc, char **argv)
     printf("\nRobot Wars bench: %d two-roboteer matches (best of %d) per pairing, seed %llu\n",
            a.games, a.best_of, (unsigned long long)a.seed);
     printf("%-14s %6s %6s %8s %8s\n", "pairing", "wins", "losses", "win rate", "battles");
-    level_time times[8] = {{0}};
+    tool_level_time times[8] = {{0}};
     int bad = 0;
     for (int p = 0; p < a.npairs; p++) {
         int first = a.pairs[p][0], second = a.pairs[p][1];
