@@ -20,11 +20,18 @@
 
 #include "lobby/lobby_int.h"
 #include "lobby/replay.h"
+#include "store/rstore.h"
 #include "store/store.h"
 #include "util/log.h"
 
 /* Requests of one session waiting for its job. */
 #define QUEUE_MAX 8
+
+/* The refusal of every replay in distributed mode (--redis): the finished
+ * games' logs are kept in SQLite only, which that mode does not have. */
+#define DISTRIBUTED_NO_REPLAYS                                                                    \
+    "this server runs in distributed mode (Redis), where finished games are not kept for "      \
+    "replays; their results are still listed in /api/results"
 
 typedef enum job_kind { JOB_NONE, JOB_OPEN, JOB_STEP } job_kind;
 
@@ -71,7 +78,7 @@ static int64_t held_by(lobby *l, const char *addr)
     return (intptr_t)map_get(&l->replays_by_addr, addr);
 }
 
-static void hold(lobby *l, const char *addr, int n)
+static void addr_hold(lobby *l, const char *addr, int n)
 {
     int64_t c = held_by(l, addr) + n;
     if (c > 0)
@@ -124,7 +131,7 @@ static void detach(replay_session *s)
         detach(s->replaced);
     s->replaced = NULL;
     sched_stop(&l->sched, &s->idle);
-    hold(l, s->addr, -1);
+    addr_hold(l, s->addr, -1);
     if (s->prev)
         s->prev->next = s->next;
     else
@@ -385,12 +392,13 @@ static void run_next(replay_session *s)
 
 void lobby_replay_step(lobby *l, lobby_conn *c, const proto_request *q)
 {
-    (void)l;
     replay_session *s = c->replay;
     if (!s) {
         lobby_send_error(c, q->id, PROTO_NO_REPLAY,
-                         "no replay is open: open one first with {\"type\":\"replay\",\"game\":"
-                         "ID} (the id of a finished game in /api/results)");
+                         store_redis(l->store)
+                             ? DISTRIBUTED_NO_REPLAYS
+                             : "no replay is open: open one first with {\"type\":\"replay\","
+                               "\"game\":ID} (the id of a finished game in /api/results)");
         return;
     }
     if (s->nqueue == QUEUE_MAX) {
@@ -416,6 +424,10 @@ static int64_t game_asked(lobby *l, const proto_request *q, verdict *v)
                     "\"replay\" takes either a \"game\" (the id of a finished game) or a "
                     "\"room\" (the code of a room whose game is over), not %s",
                     q->room ? "both" : "neither");
+        return 0;
+    }
+    if (store_redis(l->store)) {
+        verdict_set(v, PROTO_NO_SUCH_REPLAY, "%s", DISTRIBUTED_NO_REPLAYS);
         return 0;
     }
     if (q->game_id > 0)
@@ -507,7 +519,7 @@ void lobby_replay_open(lobby *l, lobby_conn *c, const proto_request *q)
     if (l->replays)
         l->replays->prev = s;
     l->replays = s;
-    hold(l, s->addr, 1);
+    addr_hold(l, s->addr, 1);
     touched(s);
     if (!start_job(s, JOB_OPEN)) {
         lobby_send_error(c, q->id, PROTO_INTERNAL, "the server could not start that");
