@@ -126,7 +126,9 @@ export const store = {
         }
         const { type, id, receivedAt, ...room } = m;
         this.room = room;
-        if (room.status === 'lobby') { this.state = null; this.over = null; this.overReplay = null; this.log = []; }
+        if (room.status === 'lobby') {
+          this.state = null; this.over = null; this.overReplay = null; this.overRating = null; this.log = [];
+        }
         this.rememberNames();
         this.changed('room', 'state', 'over', 'chat', 'log');
         break;
