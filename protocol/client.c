@@ -84,6 +84,37 @@ static json_t *seat_verb(proto_verb verb, int seat)
 json_t *proto_client_sit(int seat) { return seat_verb(PROTO_SIT, seat); }
 json_t *proto_client_kick(int seat) { return seat_verb(PROTO_KICK, seat); }
 
+/* A replay's "seat": "all", or a number; nothing when absent. */
+static void set_audience(json_t *m, int seat)
+{
+    if (seat == PROTO_SEAT_ALL)
+        json_object_set_new(m, "seat", json_string("all"));
+    else if (seat != PROTO_ABSENT)
+        json_object_set_new(m, "seat", json_integer(seat));
+}
+
+json_t *proto_client_replay(long long game, int to, int seat)
+{
+    if (game < 1)
+        return NULL;
+    json_t *m = json_pack("{s:s, s:I}", "type", "replay", "game", (json_int_t)game);
+    if (to != PROTO_ABSENT)
+        json_object_set_new(m, "to", json_integer(to));
+    set_audience(m, seat);
+    return m;
+}
+
+json_t *proto_client_replay_step(int to, int by, int seat)
+{
+    json_t *m = json_pack("{s:s}", "type", "replay_step");
+    if (to != PROTO_ABSENT)
+        json_object_set_new(m, "to", json_integer(to));
+    if (by != PROTO_ABSENT)
+        json_object_set_new(m, "by", json_integer(by));
+    set_audience(m, seat);
+    return m;
+}
+
 json_t *proto_client_kick_player(const char *player_id)
 {
     if (!player_id)
@@ -156,6 +187,7 @@ proto_server_type proto_client_type(const json_t *msg)
         {"pong", PROTO_S_PONG},       {"ratings", PROTO_S_RATINGS}, {"history", PROTO_S_HISTORY},
         {"link_code", PROTO_S_LINK_CODE},
         {"moved", PROTO_S_MOVED},
+        {"replay", PROTO_S_REPLAY}, {"replay_frame", PROTO_S_REPLAY_FRAME},
     };
     const char *t = json_string_value(json_object_get(msg, "type"));
     for (size_t i = 0; t && i < sizeof types / sizeof types[0]; i++) {

@@ -52,6 +52,13 @@ json_t *proto_client_mute(const char *player_id, bool muted);
 json_t *proto_client_chat(const char *text);
 /* act {action}; action is borrowed. */
 json_t *proto_client_act(const json_t *action);
+/* replay {game, to?, seat?}: the finished game's replay, from input to
+ * (PROTO_ABSENT: the start); seat is PROTO_ABSENT (every secret: the
+ * server's default), PROTO_SEAT_ALL, -1 or a seat. */
+json_t *proto_client_replay(long long game, int to, int seat);
+/* replay_step {to | by, seat?}: to or by is PROTO_ABSENT (both may be,
+ * when only the seat changes); seat as for proto_client_replay. */
+json_t *proto_client_replay_step(int to, int by, int seat);
 
 /* Sets "id" and serialises compactly; returns a malloc'd string (the caller
  * frees it) or NULL. The message is left with the id set. */
@@ -75,6 +82,8 @@ typedef enum proto_server_type {
     PROTO_S_HISTORY,
     PROTO_S_LINK_CODE,
     PROTO_S_MOVED, /* distributed mode: another node holds the room */
+    PROTO_S_REPLAY,
+    PROTO_S_REPLAY_FRAME,
 } proto_server_type;
 
 /* Parses one text frame from the server: an object with a string "type".

@@ -39,6 +39,8 @@ static const char *const code_names[PROTO_CODE_COUNT] = {
     [PROTO_INTERNAL] = "internal",
     [PROTO_NO_SUCH_PLAYER] = "no_such_player",
     [PROTO_BAD_LINK] = "bad_link",
+    [PROTO_NO_SUCH_REPLAY] = "no_such_replay",
+    [PROTO_NO_REPLAY] = "no_replay",
 };
 
 const char *proto_code_name(proto_code c)
@@ -56,7 +58,9 @@ proto_code proto_code_from_name(const char *name)
 }
 
 /* What a field must be. */
-typedef enum { F_STRING, F_INT, F_BOOL, F_OBJECT } field_kind;
+/* F_AUDIENCE: whose view a replay shows, the string "all" or a seat from
+ * min (-1: a spectator's) to max. */
+typedef enum { F_STRING, F_INT, F_BOOL, F_OBJECT, F_AUDIENCE } field_kind;
 
 typedef struct field_spec {
     const char *name;
@@ -69,7 +73,10 @@ typedef struct field_spec {
 #define FIELD(n, k, req, member) {n, k, req, offsetof(proto_request, member), 0, 0}
 #define SEAT_FIELD(member) \
     {"seat", F_INT, true, offsetof(proto_request, member), 0, PROTO_SEAT_MAX}
-#define MAX_FIELDS 3
+#define MAX_FIELDS 4
+#define WHOLE(n, req, member, lo, hi) {n, F_INT, req, offsetof(proto_request, member), lo, hi}
+#define AUDIENCE_FIELD(member) \
+    {"seat", F_AUDIENCE, false, offsetof(proto_request, member), -1, PROTO_SEAT_MAX}
 
 typedef struct verb_spec {
     const char *type;
@@ -113,6 +120,14 @@ static const verb_spec verbs[PROTO_VERB_COUNT] = {
                                    {"limit", F_INT, false, offsetof(proto_request, limit), 1,
                                     PROTO_HISTORY_MAX}}},
     [PROTO_LINK_CODE] = {"link_code", {{0}}},
+    /* A game or a room: the lobby checks that exactly one is given. */
+    [PROTO_REPLAY] = {"replay", {WHOLE("game", false, game_id, 1, INT_MAX),
+                                 FIELD("room", F_STRING, false, room),
+                                 WHOLE("to", false, to, 0, INT_MAX),
+                                 AUDIENCE_FIELD(view_seat)}},
+    [PROTO_REPLAY_STEP] = {"replay_step", {WHOLE("to", false, to, 0, INT_MAX),
+                                           WHOLE("by", false, by, -INT_MAX, INT_MAX),
+                                           AUDIENCE_FIELD(view_seat)}},
 };
 
 const char *proto_verb_name(proto_verb v)
@@ -124,6 +139,7 @@ static const char *const kind_words[] = {
     [F_STRING] = "a string",
     [F_BOOL] = "true or false",
     [F_OBJECT] = "an object",
+    [F_AUDIENCE] = "\"all\", -1 (a spectator's view) or a seat from 0 to 15",
 };
 
 static bool kind_matches(const field_spec *f, const json_t *v)
@@ -135,6 +151,11 @@ static bool kind_matches(const field_spec *f, const json_t *v)
                json_integer_value(v) <= f->max;
     case F_BOOL: return json_is_boolean(v);
     case F_OBJECT: return json_is_object(v);
+    case F_AUDIENCE:
+        if (json_is_string(v))
+            return strcmp(json_string_value(v), "all") == 0;
+        return json_is_integer(v) && json_integer_value(v) >= f->min &&
+               json_integer_value(v) <= f->max;
     }
     return false;
 }
@@ -149,6 +170,9 @@ static void field_store(proto_request *r, const field_spec *f, const json_t *v)
     case F_INT: *(int *)slot = (int)json_integer_value(v); break;
     case F_BOOL: *(bool *)slot = json_is_true(v); break;
     case F_OBJECT: *(const json_t **)slot = v; break;
+    case F_AUDIENCE:
+        *(int *)slot = json_is_string(v) ? PROTO_SEAT_ALL : (int)json_integer_value(v);
+        break;
     }
 }
 
@@ -170,6 +194,7 @@ proto_code proto_decode(const char *text, size_t len, proto_request *out, char *
 {
     memset(out, 0, sizeof *out);
     out->seat = -1;
+    out->to = out->by = out->view_seat = PROTO_ABSENT;
     json_error_t jerr;
     out->msg = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     if (!out->msg)

@@ -11,6 +11,7 @@
 #define BOTPIT_PROTO_H
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,6 +21,9 @@
 #define PROTO_NAME_MAX 24  /* characters */
 #define PROTO_SEAT_MAX 15  /* seats are numbered 0 to this */
 #define PROTO_MARKS_MAX 2  /* combining marks on one character, in names and chat */
+#define PROTO_ABSENT INT_MIN /* an optional whole number the request left out */
+/* A replay's view of everything (the seat "all"): every secret shown. */
+#define PROTO_SEAT_ALL (-3)
 #define PROTO_RATINGS_MAX 200 /* players a `ratings` answer lists at most */
 #define PROTO_HISTORY_MAX 50  /* games a `history` answer lists at most */
 
@@ -56,6 +60,8 @@ typedef enum proto_verb {
     PROTO_RATINGS,
     PROTO_HISTORY,
     PROTO_LINK_CODE,
+    PROTO_REPLAY,
+    PROTO_REPLAY_STEP,
     PROTO_VERB_COUNT
 } proto_verb;
 
@@ -92,6 +98,8 @@ typedef enum proto_code {
     PROTO_INTERNAL,
     PROTO_NO_SUCH_PLAYER,
     PROTO_BAD_LINK,
+    PROTO_NO_SUCH_REPLAY,
+    PROTO_NO_REPLAY,
     PROTO_CODE_COUNT
 } proto_code;
 
@@ -113,6 +121,10 @@ typedef struct proto_request {
     int seat;
     int limit; /* ratings, history: 0 when not given */
     bool is_private, watch, muted;
+    /* replay and replay_step: the finished game (0: none given), where to
+     * go (PROTO_ABSENT when left out), and whose view: PROTO_SEAT_ALL,
+     * -1 (a spectator's), a seat, or PROTO_ABSENT. */
+    int game_id, to, by, view_seat;
 } proto_request;
 
 /* Decodes one text frame. On failure returns the code (bad_json, bad_message,

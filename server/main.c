@@ -19,6 +19,7 @@
 #include "store/rstore.h"
 #include "store/store.h"
 #include "tools/bench_replay.h"
+#include "tools/bench_replays.h"
 #include "tools/bench_restore.h"
 #include "tools/ratings_tool.h"
 #include "util/log.h"
@@ -58,6 +59,8 @@ static void usage(FILE *out)
             "       botpit bench restore      time restoring 1,000 rooms of 200 inputs\n"
             "       botpit bench replay       each game's replay digest (--check, --update,\n"
             "                                 --record: see botpit bench replay --help)\n"
+            "       botpit bench replays      time opening and stepping a 400-input game's\n"
+            "                                 replay, per game\n"
             "       botpit ratings --rebuild  every rating computed again from the results\n"
             "                                 (--db FILE)\n",
             BOTPIT_VERSION);
@@ -105,6 +108,9 @@ static void usage(FILE *out)
             "                       address (default 120)\n"
             "  --room-chat N        chat lines one room carries in 10 s, all its members\n"
             "                       together; its spectators a fifth of it (default 50)\n"
+            "  --replays-per-addr N replays of finished games open at once from one\n"
+            "                       address (default 4)\n"
+            "  --replays-per-min N  replays one address may open a minute (default 30)\n"
             "  --no-quotas          all of the above off (load tests from one machine)\n"
             "  --keepalive S        ping a silent connection after S seconds, hang up\n"
             "                       after 2.5 S (default 30)\n"
@@ -178,6 +184,8 @@ enum {
     OPT_RESUMES_PER_MIN,
     OPT_ROOM_CHAT,
     OPT_MAX_SPECTATORS,
+    OPT_REPLAYS_PER_ADDR,
+    OPT_REPLAYS_PER_MIN,
     OPT_NO_QUOTAS,
     OPT_KEEPALIVE,
     OPT_TRUST_PROXY,
@@ -215,6 +223,8 @@ static const struct option long_options[] = {
     {"resumes-per-min", required_argument, NULL, OPT_RESUMES_PER_MIN},
     {"room-chat", required_argument, NULL, OPT_ROOM_CHAT},
     {"max-spectators", required_argument, NULL, OPT_MAX_SPECTATORS},
+    {"replays-per-addr", required_argument, NULL, OPT_REPLAYS_PER_ADDR},
+    {"replays-per-min", required_argument, NULL, OPT_REPLAYS_PER_MIN},
     {"no-quotas", no_argument, NULL, OPT_NO_QUOTAS},
     {"keepalive", required_argument, NULL, OPT_KEEPALIVE},
     {"trust-proxy", no_argument, NULL, OPT_TRUST_PROXY},
@@ -318,10 +328,17 @@ static int parse_flags(int argc, char **argv, options *o)
         case OPT_MAX_SPECTATORS:
             rc = parse_int("--max-spectators", optarg, 0, 1000000, &lc->max_spectators);
             break;
+        case OPT_REPLAYS_PER_ADDR:
+            rc = parse_int("--replays-per-addr", optarg, 0, 1000000, &lc->replays_per_addr);
+            break;
+        case OPT_REPLAYS_PER_MIN:
+            rc = parse_int("--replays-per-min", optarg, 0, 1000000, &lc->replays_per_min);
+            break;
         case OPT_NO_QUOTAS:
             lc->rooms_per_addr = lc->rooms_per_player = lc->bots_per_addr = 0;
             lc->rooms_per_min = lc->players_per_min = lc->joins_per_min = 0;
             lc->resumes_per_min = lc->room_chat_per_10s = 0;
+            lc->replays_per_addr = lc->replays_per_min = 0;
             break;
         case OPT_KEEPALIVE: rc = parse_int("--keepalive", optarg, 1, 3600, &nc->keepalive_s); break;
         case OPT_TRUST_PROXY: nc->trust_proxy = true; break;
@@ -666,8 +683,11 @@ static int run_bench(int argc, char **argv)
         return bench_restore_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "replay") == 0)
         return bench_replay_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "replays") == 0)
+        return bench_replays_main(argc - 1, argv + 1);
     if (argc < 2) {
-        fprintf(stderr, "usage: botpit bench restore|replay|GAME [flags]; games with a benchmark:");
+        fprintf(stderr,
+                "usage: botpit bench restore|replay|replays|GAME [flags]; games with a benchmark:");
         for (int i = 0; game_tools[i]; i++) {
             if (game_tools[i]->bench)
                 fprintf(stderr, " %s", game_tools[i]->engine);

@@ -71,6 +71,17 @@ static void refuse(app *a, const char *why)
 
 /* Sends msg (stolen) with a fresh id; returns the id, or -1 when offline. */
 static void on_seat_request(app *a, const json_t *m, const char *type);
+static long long send_msg(app *a, json_t *msg);
+
+long long app_send(app *a, json_t *msg)
+{
+    return send_msg(a, msg);
+}
+
+void app_say(app *a, bool error, const char *text)
+{
+    status(a, error, "%s", text);
+}
 
 static long long send_msg(app *a, json_t *msg)
 {
@@ -250,20 +261,14 @@ static void run_line(app *a, const char *line);
 
 static const json_t *selected_room(const app *a);
 
-/* The hand-off to a finished game's replay: `:replay ID` once the terminal
- * has that command (the replays of issue 29 are another change's), else
- * where the game can be watched again. */
+/* The hand-off to a finished game's replay (`:replay ID`): the overlay
+ * closes and the replay opens in its place. */
 static void open_replay(app *a, long long id)
 {
-    if (cmd_find("replay")) {
-        char line[40];
-        snprintf(line, sizeof line, "replay %lld", id);
-        a->records = RECORDS_NONE;
-        run_line(a, line);
-        return;
-    }
-    status(a, false, "Game %lld: no replays in this terminal yet; in a browser: /#/replay/%lld",
-           id, id);
+    char text[24];
+    snprintf(text, sizeof text, "%lld", id);
+    a->records = RECORDS_NONE;
+    app_replay_command(a, text);
 }
 
 /* The game the history overlay has chosen: its result id, or -1. */
@@ -580,6 +585,7 @@ static void on_message(app *a, const char *text, size_t len)
     }
     bool had_room = a->st.room != NULL;
     unsigned changed = store_apply(&a->st, m, app_now());
+    app_replay_message(a, m, id);
     if (changed & STORE_WELCOME) {
         a->room_due = json_is_string(json_object_get(m, "room"));
         if (a->room_due) {
@@ -596,6 +602,7 @@ static void on_message(app *a, const char *text, size_t len)
             a->link_refusal[0] = 0;
         }
         after_welcome(a);
+        app_replay_welcome(a);
     }
     records_answer(a, changed);
     if (changed & STORE_GAMES && a->pending_create[0]) {
@@ -1017,7 +1024,7 @@ static void move_selection(app *a, int delta)
     } else if (s == KM_CREATE) {
         form_move(&a->form, delta);
         a->form_refusal[0] = 0; /* read: the row's help has the room now */
-    } else if (s == KM_TABLE) {
+    } else if (s == KM_TABLE || s == KM_REPLAY) {
         a->log_scroll -= delta;
         if (a->log_scroll < 0)
             a->log_scroll = 0;
@@ -1034,6 +1041,8 @@ static void cancel(app *a)
         a->confirm_text[0] = 0;
     else if (a->log_open)
         a->log_open = false;
+    else if (a->rp_log_open)
+        a->rp_log_open = false;
     else if (a->form_open)
         a->form_open = false;
 }
@@ -1070,7 +1079,10 @@ static void exec_core(app *a, const cmd *c)
         term_force_redraw();
         break;
     case CMD_LOG:
-        a->log_open = !a->log_open;
+        if (a->rp.open)
+            a->rp_log_open = !a->rp_log_open;
+        else
+            a->log_open = !a->log_open;
         a->log_scroll = 0;
         break;
     case CMD_CREATE:
@@ -1142,6 +1154,9 @@ static void exec_core(app *a, const cmd *c)
         else
             send_msg(a, proto_client_chat(c->text));
         break;
+    case CMD_REPLAY:
+        app_replay_command(a, c->text);
+        break;
     case CMD_HISTORY:
     case CMD_RATINGS:
     case CMD_LINK:
@@ -1198,6 +1213,10 @@ static void run_line(app *a, const char *line)
         if (done != GAME_CMD_UNKNOWN)
             return;
     }
+    if (strcasecmp(w.argv[0], "replay") == 0) { /* no game took it: the replay of a finished game */
+        app_replay_command(a, NULL);
+        return;
+    }
     status(a, true, "There is no command \"%.40s\" here; ? lists the keys and :help the commands.",
            w.argv[0]);
 }
@@ -1213,6 +1232,8 @@ km_screen app_screen(const app *a)
 {
     if (a->input == INPUT_NAME || !a->st.name[0])
         return KM_NAME;
+    if (a->rp.open)
+        return KM_REPLAY;
     const char *st = store_room_status(&a->st);
     if (st)
         return strcmp(st, "lobby") == 0 || !a->st.view ? KM_ROOM : KM_TABLE;
@@ -1455,6 +1476,9 @@ static int wait_ms(app *a, int64_t now)
     }
     if (a->gen == 0 && a->retry_at > now && a->retry_at - now < ms)
         ms = (int)(a->retry_at - now);
+    int replay = app_replay_wait(a, now);
+    if (replay >= 0 && replay < ms)
+        ms = replay;
     return ms < 10 ? 10 : ms;
 }
 
@@ -1479,6 +1503,7 @@ int app_init(app *a, const args *opts, char *why, size_t why_len)
     memset(a, 0, sizeof *a);
     a->opts = *opts;
     store_init(&a->st);
+    replay_init(&a->rp);
     url_endpoint(&opts->server, a->endpoint, sizeof a->endpoint);
     char cfg_why[300] = "";
     if (opts->kiosk) {
@@ -1564,6 +1589,7 @@ int app_run(app *a)
         if (fds[0].revents & (POLLHUP | POLLERR))
             break; /* the terminal went away */
         keep_alive(a, app_now());
+        app_replay_tick(a, app_now());
         draw(a);
     }
     term_end();
@@ -1573,6 +1599,7 @@ int app_run(app *a)
 void app_free(app *a)
 {
     table_close(a);
+    app_replay_close(a);
     if (a->net)
         conn_stop(a->net);
     a->net = NULL;

@@ -21,6 +21,7 @@
 #include "form.h"
 #include "games/game_ui.h"
 #include "keymap.h"
+#include "replay.h"
 #include "store.h"
 
 #define APP_MIN_H 24
@@ -109,6 +110,16 @@ typedef struct app {
     int nact_ids;
     char moment[200];       /* the room and the moment of play the status line belongs to */
     bool join_to_play;      /* our last join asked for a seat (not to watch) */
+
+    /* a replay of a finished game (app_replay.c), on its own renderer */
+    replay_view rp;
+    const game_ui *rp_ui;
+    void *rp_self;
+    table rp_tbl;
+    long long rp_open_id;   /* our replay request, to tell its refusal */
+    int rp_seen;            /* the eyes last asked for (PROTO_SEAT_ALL, -1 or a seat) */
+    long long rp_at;        /* the input last asked for (frames may be on their way) */
+    bool rp_log_open;       /* its log overlay (narrow terminals) */
 } app;
 
 /* Sets up everything but the terminal and the network. Returns 0 or -1. */
@@ -134,5 +145,25 @@ int64_t app_now(void);
 void app_receive(app *a, const char *text, size_t len);
 /* A command line, as typed after ':' (tests type theirs). */
 void app_command(app *a, const char *line);
+
+/* ---- the replay (app_replay.c), and what it uses of app.c ---- */
+
+/* Sends a request (the app's own id); its id, or -1 when offline. */
+long long app_send(app *a, json_t *msg);
+/* The status line. */
+void app_say(app *a, bool error, const char *text);
+/* `:replay ...`: the words after "replay". */
+void app_replay_command(app *a, const char *rest);
+/* A server message that may be the replay's (its header, a frame, the
+ * refusal of one of its requests): applied; true if the screen changed. */
+bool app_replay_message(app *a, const json_t *m, long long id);
+/* A new connection said hello: an open replay is opened again. */
+void app_replay_welcome(app *a);
+/* Playing: the next step when it is due; ms until then (-1: not playing). */
+void app_replay_tick(app *a, int64_t now);
+int app_replay_wait(const app *a, int64_t now);
+void app_replay_close(app *a);
+/* The replay's table as it is now, for drawing (it cannot act). */
+void app_read_replay(const app *a, table *t);
 
 #endif

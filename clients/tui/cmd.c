@@ -33,6 +33,8 @@ const cmd_spec cmd_specs[] = {
     {"rematch", NULL, CMD_REMATCH, "rematch", "a new room, same game and seats (host, after the game)"},
     {"chat", "say", CMD_CHAT, "chat TEXT", "say something to the room"},
     {"act", NULL, CMD_ACT, "act JSON", "send a game action as JSON"},
+    {"replay", NULL, CMD_REPLAY, "replay ID | step N | to N | play | seen WHO | close",
+     "watch a finished game again, move by move (ID: from its result or :history)"},
     {"history", "games", CMD_HISTORY, "history [PLAYER-ID]", "your games and ratings (Enter replays one)"},
     {"ratings", NULL, CMD_RATINGS, "ratings [GAME]", "a game's leaderboard (this room's game without GAME)"},
     {"link", NULL, CMD_LINK, "link [CODE]", "show a code for another device; with CODE, play as its player"},
@@ -221,6 +223,13 @@ cmd_result cmd_parse(const cmd_words *w, cmd *out, char *why, size_t why_len)
     case CMD_BOT:
     case CMD_KICK:
         return parse_seat_verb(w, spec, out, why, why_len);
+    case CMD_REPLAY:
+        /* Alone, it may be a game's own (Ricochet replays a round's
+         * optimal solution): the caller offers it to the game first. */
+        if (!rest || !*rest)
+            return CMD_OTHER;
+        out->text = rest; /* replay.h parses it */
+        return CMD_CORE;
     case CMD_HISTORY:
     case CMD_RATINGS:
     case CMD_LINK:

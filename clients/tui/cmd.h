@@ -70,6 +70,8 @@ typedef enum cmd_id {
     CMD_REMATCH,
     CMD_CHAT,
     CMD_ACT,
+    /* replays */
+    CMD_REPLAY,
     /* what players have done; carrying the identity */
     CMD_HISTORY,
     CMD_RATINGS,
@@ -94,7 +96,7 @@ typedef struct cmd {
     int seat;             /* SIT, BOT, KICK: 0-based; -1 = the selected seat */
     char level[24];       /* BOT: a level, or "" for the default / the next */
     char code[8];         /* JOIN, SPECTATE: a room code; "" = the selected room */
-    const char *text;     /* NAME, CHAT, ACT, MUTE, UNMUTE, REMOVE: the rest of the line;
+    const char *text;     /* NAME, CHAT, ACT, MUTE, UNMUTE, REMOVE, REPLAY: the rest of the line;
                            * CREATE: the game id or NULL; HISTORY: a player id, RATINGS:
                            * a game id, LINK: a code (each NULL when not given) */
     bool force;           /* LEAVE, QUIT: "!" or "yes" skips the question */

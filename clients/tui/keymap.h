@@ -54,7 +54,7 @@ enum {
 #define K_F(n) (KEY_F1_ + (n) - 1)
 #define K_CTRL(c) ((c) & 0x1f)
 
-typedef enum km_screen { KM_NAME, KM_LOBBY, KM_CREATE, KM_ROOM, KM_TABLE, KM_SCREENS } km_screen;
+typedef enum km_screen { KM_NAME, KM_LOBBY, KM_CREATE, KM_ROOM, KM_TABLE, KM_REPLAY, KM_SCREENS } km_screen;
 
 /* When an entry applies: every bit it names must be in the current state. */
 enum {

@@ -764,6 +764,117 @@ static void draw_table(const app *a, canvas c)
     }
 }
 
+/* ---- a replay: the frame around a finished game's renderer ---- */
+
+/* The replay's log, newest at the bottom. */
+static void draw_replay_log(const app *a, canvas c, const char *title)
+{
+    const replay_view *r = &a->rp;
+    cv_box(c, 0, 0, c.h, c.w, ST_DIM, title);
+    canvas in = cv_sub(c, 1, 1, c.h - 2, c.w - 2);
+    int row = in.h;
+    int skip = a->log_scroll;
+    for (int i = r->log_n - 1; i >= 0 && row > 0; i--) {
+        canvas probe = cv_sub(in, in.h, 0, 0, in.w);
+        int rows = cv_wrap(probe, 0, 0, in.w, 6, CV_DIM, r->log[i].text);
+        if (rows < 1)
+            rows = 1;
+        if (skip > 0) {
+            skip--;
+            continue;
+        }
+        row -= rows;
+        cv_wrap(in, row, 0, in.w, rows, i == r->log_n - 1 ? 0 : CV_DIM, r->log[i].text);
+    }
+    if (r->log_n == 0)
+        cv_wrap(in, 0, 0, in.w, in.h, CV_DIM, "Moves show up here as the replay goes.");
+}
+
+/* Line 0: which game, where in it, whose eyes, playing; line 1: whose
+ * move it is then, or the end, and the latest sentence of the log. */
+static void draw_replay_bar(const app *a, canvas c)
+{
+    const replay_view *r = &a->rp;
+    char seen[100], where[300];
+    replay_seen_by(r, seen, sizeof seen);
+    const char *mark = replay_mark_at(r, r->seq);
+    if (r->seq == 0)
+        snprintf(where, sizeof where, "start (%lld inputs)", r->inputs);
+    else
+        snprintf(where, sizeof where, "input %lld/%lld", r->seq, r->inputs);
+    char line[600];
+    snprintf(line, sizeof line, "Replay of game %lld, %s: %s%s%s · seen by %s", r->game,
+             replay_title(r), where, mark ? " · " : "", mark ? mark : "", seen);
+    int right = r->playing ? 14 : 0;
+    cv_text_fit(c, 0, 1, c.w - 2 - right, CV_BOLD, line);
+    if (r->playing) {
+        char playing[24];
+        snprintf(playing, sizeof playing, "> playing %s", replay_speed_name(r));
+        cv_text(c, 0, c.w - right, ST_OK, playing);
+    }
+    char text[460] = "";
+    const json_t *result = replay_result(r);
+    if (result) {
+        char summary[400];
+        const char *s = json_string_value(json_object_get(result, "summary"));
+        names_humanize(r->room, s ? s : "the game is over", summary, sizeof summary);
+        snprintf(text, sizeof text, "The end: %s", summary);
+        cv_text_fit(c, 1, 1, c.w - 2, CV_BOLD | CV_FG(CV_GREEN), text);
+        return;
+    }
+    int seats[8], nseats = -1;
+    table t;
+    app_read_replay(a, &t);
+    if (a->rp_ui && a->rp_ui->status)
+        nseats = a->rp_ui->status(a->rp_self, &t, text, sizeof text, seats);
+    int x = 1;
+    if (nseats > 0) {
+        char name[100], who[160];
+        names_seat(r->room, seats[0], name, sizeof name);
+        snprintf(who, sizeof who, "%s%s to play: ", name, nseats > 1 ? " and others" : "");
+        x += cv_text(c, 1, x, CV_BOLD, who);
+    }
+    cv_text_fit(c, 1, x, c.w - x - 1, 0, nseats >= 0 ? text : r->seq ? "" : "The game as it was dealt.");
+}
+
+static void draw_replay(const app *a, canvas c)
+{
+    const replay_view *r = &a->rp;
+    if (!r->header) {
+        char text[120];
+        snprintf(text, sizeof text, "Opening the replay of game %lld...", r->game);
+        cv_text(c, 1, 2, CV_BOLD, text);
+        cv_text(c, 3, 2, CV_DIM, "q closes it.");
+        return;
+    }
+    draw_replay_bar(a, cv_sub(c, 0, 0, 2, c.w));
+    bool side = c.w >= 110;
+    int side_w = side ? 34 : 0;
+    canvas board = cv_sub(c, 2, 0, c.h - 2, c.w - side_w);
+    if (a->rp_ui && a->rp_ui->draw) {
+        table t;
+        app_read_replay(a, &t);
+        a->rp_ui->draw(a->rp_self, &t, board);
+    }
+    if (side) {
+        canvas s = cv_sub(c, 2, c.w - side_w, c.h - 2, side_w);
+        int n = (int)json_array_size(json_object_get(r->room, "seats"));
+        cv_text(s, 0, 1, ST_TITLE, "Players");
+        for (int i = 0; i < n && i < 8; i++) {
+            char name[100];
+            names_seat(r->room, i, name, sizeof name);
+            cv_seat_mark(s, 1 + i, 1, i);
+            cv_text_fit(s, 1 + i, 4, side_w - 6, i == r->seat ? CV_BOLD : 0, name);
+        }
+        draw_replay_log(a, cv_sub(s, n + 2, 0, s.h - n - 2, side_w), "Game log");
+    } else if (a->rp_log_open) {
+        int w = c.w / 2 > 40 ? c.w / 2 : 40;
+        canvas box = cv_sub(c, 2, c.w - w, c.h - 2, w);
+        cv_fill(box, 0, 0, box.h, box.w, 0, L' ');
+        draw_replay_log(a, box, "Game log (Tab closes)");
+    }
+}
+
 /* ---- overlays ---- */
 
 static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt, ...)
@@ -1058,6 +1169,7 @@ void screens_draw(const app *a, cv_grid *g)
     case KM_CREATE: draw_create(a, body); break;
     case KM_ROOM: draw_room(a, body); break;
     case KM_TABLE: draw_table(a, body); break;
+    case KM_REPLAY: draw_replay(a, body); break;
     case KM_SCREENS: break;
     }
     draw_status(a, root, root.h - 2);

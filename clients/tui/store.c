@@ -370,6 +370,8 @@ unsigned store_apply(store *s, const json_t *msg, int64_t now)
     case PROTO_S_RATINGS: return replace_message(&s->ratings, msg, STORE_RATINGS);
     case PROTO_S_LINK_CODE: return apply_link_code(s, msg, now);
     case PROTO_S_MOVED: /* the app follows it: nothing to keep */
+    case PROTO_S_REPLAY:
+    case PROTO_S_REPLAY_FRAME: break; /* the replay's own (replay.h) */
     case PROTO_S_UNKNOWN: break;
     }
     return 0;

@@ -20,8 +20,9 @@
  * protocol/schema/games/<id>/, not in C comments.
  *
  * Seats are numbered 0..seats-1. GAME_SEAT_SPECTATOR asks for the view of an
- * onlooker; GAME_SEAT_SERVER marks inputs the server itself feeds (results of
- * off-loop work, see `work_*`).
+ * onlooker; GAME_SEAT_REPLAY for the view of a replay of a finished game,
+ * every secret shown; GAME_SEAT_SERVER marks inputs the server itself feeds
+ * (results of off-loop work, see `work_*`).
  *
  * JSON values use jansson. Unless a comment says otherwise, functions that
  * return json_t * return a new reference the caller must json_decref, and
@@ -37,6 +38,13 @@
 
 #define GAME_SEAT_SPECTATOR (-1)
 #define GAME_SEAT_SERVER (-2)
+/* The audience of a replay of a finished game: everyone's secrets at every
+ * point of the game (every seat's layout, hand, orders, allocation; what
+ * the server knows that nobody was shown yet), as a view shows everything
+ * once its game is over. The server asks it only of a game rebuilt from a
+ * finished game's log, never of a game in play. Everything else in it is
+ * the spectator's view ("you" as for a spectator). */
+#define GAME_SEAT_REPLAY (-3)
 #define GAME_NO_DEADLINE INT64_MAX
 
 /* Why an input or an option set was refused: a wire error code and a sentence
@@ -100,6 +108,20 @@ typedef struct game_seeds {
     uint64_t secret;
 } game_seeds;
 
+/* Where the turns or rounds of a replay begin, read from the spectator's
+ * view: a JSON pointer to a number (or a name) in it that counts them
+ * ("/turn", "/battle/round"), the word a player calls it ("Turn"; ""
+ * when the value names itself, as a battle's title does), and what the
+ * count 0 is called, when it is a time before the first turn ("Set-up";
+ * NULL: "Turn 0"). A replay marks the start and every input after which
+ * one of an engine's marks changes, so that a player can jump to "Game 2
+ * · Turn 7". */
+typedef struct game_mark {
+    const char *pointer; /* NULL ends an engine's table */
+    const char *word;
+    const char *zero;
+} game_mark;
+
 typedef struct game_engine {
     const char *id;      /* "ricochet": the wire name and folder name */
     const char *title;   /* "Ricochet Robots" */
@@ -161,6 +183,7 @@ typedef struct game_engine {
 
     /* What `seat` may see (GAME_SEAT_SPECTATOR for onlookers). Never holds
      * another seat's secrets before the game is over; then holds everything.
+     * GAME_SEAT_REPLAY holds everything at every point (a replay's view).
      * Must not depend on anything but the inputs so far. */
     json_t *(*view)(const game *g, int seat);
 
@@ -209,6 +232,11 @@ typedef struct game_engine {
      * digests (tests/replay/, `botpit bench replay`) catch a change that
      * forgot to; server/games/README.md says what counts. */
     int rules_revision;
+
+    /* Optional: where a replay's turns or rounds begin (game_mark), outer
+     * counts first ("/game", then "/turn_number"), ended by a row with
+     * pointer NULL. NULL: a replay offers no marks, only inputs. */
+    const game_mark *replay_marks;
 } game_engine;
 
 /* A cancel flag that is never raised, for callers of bot() that need none

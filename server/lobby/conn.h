@@ -10,6 +10,7 @@
 #include "util/msg.h"
 
 typedef struct lobby_conn lobby_conn;
+typedef struct replay_session replay_session;
 struct player;
 
 typedef struct lobby_conn_ops {
@@ -28,6 +29,9 @@ struct lobby_conn {
     /* The client's address key (util/addr.h: IPv6 by its /64), which the
      * per-address quotas count under; the network layer sets it on opening. */
     char addr[ADDR_KEY_MAX];
+    /* The lobby's: the replay this connection has open (replays.c), or
+     * NULL. The network layer only zeroes it. */
+    replay_session *replay;
     /* The token this connection said hello with (32 hex digits), in memory
      * only while it is open, for a link code to hand over (lobby/link.h). */
     char token[33];
@@ -60,6 +64,9 @@ typedef struct lobby_config {
     /* Per room: */
     int max_spectators;   /* members watching at once */
     int room_chat_per_10s; /* chat lines from all members together (0: none) */
+    /* Replays: */
+    int replays_per_addr; /* open at once from one address */
+    int replays_per_min;  /* opened a minute per address */
     int link_ttl_ms;      /* how long a code that carries an identity works */
     const char *public_url; /* the address players use (share links), or NULL */
 } lobby_config;

@@ -46,6 +46,8 @@ lobby_config lobby_config_defaults(void)
         .bots_per_addr = 32,
         .max_spectators = 50,
         .room_chat_per_10s = 50,
+        .replays_per_addr = 4,
+        .replays_per_min = 30,
         .link_ttl_ms = 10 * 60 * 1000,
     };
 }
@@ -101,7 +103,7 @@ int lobby_quota_take(lobby *l, const lobby_conn *c, quota_kind k, double cost, v
     static const char *const what[QUOTA_RATE_COUNT] = {
         [QUOTA_ROOMS_PER_MIN] = "rooms created", [QUOTA_PLAYERS_PER_MIN] = "new players",
         [QUOTA_JOINS_PER_MIN] = "join attempts (a wrong code counts more)",
-        [QUOTA_RESUMES_PER_MIN] = "reconnections"};
+        [QUOTA_RESUMES_PER_MIN] = "reconnections", [QUOTA_REPLAYS_PER_MIN] = "replays opened"};
     verdict_set(v, PROTO_RATE_LIMITED,
                 "too many %s from your address; try again in %llu s", what[k],
                 (unsigned long long)(wait + 999) / 1000);
@@ -308,8 +310,13 @@ static int on_commit(void *host, const table_commit *c)
 {
     room *r = host;
     lobby *l = r->owner;
+    int64_t id = 0;
     json_t *rating = NULL;
-    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &rating));
+    int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &id, &rating));
+    /* Named in the over message as its replay, which Redis does not keep:
+     * there, none is promised (replays.c refuses them). */
+    if (rc == 0 && c->result && !store_redis(l->store))
+        r->game_id = id;
     if (rating) /* announced with the result (room_send_over) */
         room_set_rating(r, rating);
     return rc;
@@ -680,6 +687,10 @@ void lobby_metrics_write(lobby *l, FILE *out)
     metrics_gauge(out, "botpit_players_connected", "Players with an open connection.", connected);
     int64_t held_top[QUOTA_KIND_COUNT] = {0};
     held_tops(l, held_top);
+    held_top[QUOTA_REPLAYS_PER_ADDR] = lobby_replays_top(l);
+    metrics_gauge(out, "botpit_replays_open",
+                  "Replays of finished games open now (one at most per connection).",
+                  l->replays_open);
     quota_metrics_write(&l->quotas, held_top, sched_now(&l->sched), out);
     metrics_family(out, "botpit_errors_total", "counter", "Error replies sent, by code.");
     for (int c = 1; c < PROTO_CODE_COUNT; c++) {
@@ -730,6 +741,7 @@ void lobby_receive(lobby *l, lobby_conn *c, const char *text, size_t len)
 
 void lobby_disconnect(lobby *l, lobby_conn *c)
 {
+    lobby_replay_drop(l, c);
     if (c->parked)
         remote_conn_gone(l, c);
     player *p = c->player;
@@ -761,6 +773,7 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
     sched_init(&l->sched, loop);
     players_init(&l->players, &l->sched, &l->cfg, lobby_player_expired, l);
     map_init(&l->rooms);
+    map_init(&l->replays_by_addr);
     wheel_timer_init(&l->rooms_dirty, push_rooms, l);
     wheel_timer_init(&l->clock_saver, clocks_due, l);
     wheel_timer_init(&l->probe, probe_fired, l);
@@ -773,6 +786,7 @@ lobby *lobby_new(uv_loop_t *loop, const lobby_config *cfg)
         [QUOTA_JOINS_PER_MIN] = cfg->joins_per_min,   [QUOTA_RESUMES_PER_MIN] = cfg->resumes_per_min,
         [QUOTA_ROOMS_PER_ADDR] = cfg->rooms_per_addr,
         [QUOTA_ROOMS_PER_PLAYER] = cfg->rooms_per_player, [QUOTA_BOTS_PER_ADDR] = cfg->bots_per_addr,
+        [QUOTA_REPLAYS_PER_MIN] = cfg->replays_per_min, [QUOTA_REPLAYS_PER_ADDR] = cfg->replays_per_addr,
     };
     for (int k = 0; k < QUOTA_KIND_COUNT; k++)
         l->quotas.limit[k] = limits[k];
@@ -817,6 +831,8 @@ static void free_lobby(uv_handle_t *h)
 void lobby_free(lobby *l)
 {
     l->closing = true;
+    lobby_replays_close(l);
+    map_free(&l->replays_by_addr);
     if (l->remote) /* answers still to come must not reach a freed lobby */
         rstore_on_lost(store_redis(l->store), NULL, NULL);
     remote_free(l->remote);

@@ -6,6 +6,7 @@
  * The files below the top know nothing of the lobby:
  *
  *   lobby.c verbs.c restore.c   the lobby: verbs, rooms by code, restore
+ *   replays.c                   replay sessions (replay.c: a finished game rebuilt)
  *       persist.c               rows for the store
  *       room.c                  members, seats, host, chat, messages
  *       table.c                 the game, its log, timers, bots, work
@@ -33,6 +34,10 @@
 /* The largest seed a host may choose: 2^53 - 1, the largest whole number
  * every JSON reader keeps exact. */
 #define LOBBY_SEED_MAX 9007199254740991LL
+/* Replays open on the whole server at most (each bounded: replay.h). */
+#define REPLAY_SESSIONS_MAX 256
+/* A replay nobody steps for this long is closed. */
+#define REPLAY_IDLE_MS (15 * 60 * 1000)
 
 struct store;
 struct store_room;
@@ -51,6 +56,9 @@ struct lobby {
     wheel_timer quota_sweep; /* forgets drained quota buckets, while any are kept */
     wheel_timer trim;        /* hands freed memory back after rooms closed */
     quota_book quotas;
+    replay_session *replays; /* every replay open, a list (replays.c) */
+    int replays_open;
+    map replays_by_addr;     /* address key -> replays open from it */
     link_book links;         /* codes that carry an identity to another device */
     int broken;              /* rooms kept aside in the store */
     int other_rules;         /* of them, set aside at this start for their rules revision */
@@ -148,6 +156,19 @@ json_t *lobby_history_body(lobby *l, const char *player_id, const char *viewer_i
  * replay), -2 for one kept aside because it was played under another rules
  * revision of its game. */
 int lobby_restore_room(lobby *l, const struct store_room *row, const json_t *inputs);
+/* replays.c */
+
+/* `replay`: opens the replay of a finished game for c (dropping c's other
+ * one); its answer, or an error, comes once the work is done off the loop. */
+void lobby_replay_open(lobby *l, lobby_conn *c, const proto_request *q);
+/* `replay_step`: moves c's replay (answered in order, off the loop). */
+void lobby_replay_step(lobby *l, lobby_conn *c, const proto_request *q);
+/* c is gone, or opens no more: its replay closes. */
+void lobby_replay_drop(lobby *l, lobby_conn *c);
+/* Every replay closes (the lobby is going). */
+void lobby_replays_close(lobby *l);
+/* The most replays one address holds open now. */
+int64_t lobby_replays_top(lobby *l);
 
 /* verbs.c */
 void lobby_dispatch(lobby *l, lobby_conn *c, const proto_request *q);

@@ -86,8 +86,11 @@ static json_t *result_players(const room *r)
     return players;
 }
 
-int persist_inputs(struct store *s, const room *r, const table_commit *c, json_t **rating)
+int persist_inputs(struct store *s, const room *r, const table_commit *c, int64_t *game_id,
+                   json_t **rating)
 {
+    if (game_id)
+        *game_id = 0;
     if (rating)
         *rating = NULL;
     if (!s)
@@ -100,13 +103,30 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c, json_t
     }
     if (c->result) {
         json_t *players = result_players(r);
-        store_result row = {r->code, r->engine->id, players, c->result, walltime_ms(),
-                            r->is_private, r->seed_fixed};
+        store_result row = {
+            .code = r->code,
+            .game = r->engine->id,
+            .players = players,
+            .result = c->result,
+            .finished_at_ms = walltime_ms(),
+            .is_private = r->is_private,
+            .seeded = r->seed_fixed,
+            .options = r->options,
+            /* The seeds the game was dealt with (a game stored before
+             * secrets were kept was dealt one derived from its seed). */
+            .seats = r->table.nseats,
+            .seed = r->table.seeds.seed,
+            .has_secret = true,
+            .secret = r->table.seeds.secret,
+            .rules_revision = game_rules_revision(r->engine),
+        };
         int64_t id = 0;
         rc |= store_result_add(s, &row, &id);
         /* The ratings move with the result, in its transaction. */
         if (rc == 0)
             rc |= rating_record(s, id, &row, rating);
+        if (game_id)
+            *game_id = id;
         json_decref(players);
         room_state over = r->state;
         over.status = ROOM_OVER;
@@ -115,6 +135,8 @@ int persist_inputs(struct store *s, const room *r, const table_commit *c, json_t
     /* A failure inside has already doomed the transaction: commit rolls it
      * back and says so too. */
     rc |= store_commit(s);
+    if (rc && game_id)
+        *game_id = 0;
     if (rc && rating) {
         json_decref(*rating);
         *rating = NULL;

@@ -22,6 +22,7 @@ static const char *const names[QUOTA_KIND_COUNT] = {
     [QUOTA_JOINS_PER_MIN] = "joins_per_min",   [QUOTA_RESUMES_PER_MIN] = "resumes_per_min",
     [QUOTA_ROOMS_PER_ADDR] = "rooms_per_addr",
     [QUOTA_ROOMS_PER_PLAYER] = "rooms_per_player", [QUOTA_BOTS_PER_ADDR] = "bots_per_addr",
+    [QUOTA_REPLAYS_PER_MIN] = "replays_per_min", [QUOTA_REPLAYS_PER_ADDR] = "replays_per_addr",
 };
 
 const char *quota_name(quota_kind k)

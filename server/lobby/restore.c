@@ -86,7 +86,7 @@ static void seat_everyone(lobby *l, room *r, room_state *st, const char *host_id
 static int store_late_result(lobby *l, room *r)
 {
     table_commit c = {.first_seq = r->table.seq + 1, .result = r->table.result};
-    if (lobby_wrote(l, persist_inputs(l->store, r, &c, NULL)) < 0)
+    if (lobby_wrote(l, persist_inputs(l->store, r, &c, &r->game_id, NULL)) < 0)
         return -1;
     room_state over = r->state;
     over.status = ROOM_OVER;

@@ -824,6 +824,8 @@ static json_t *over_json(const room *r)
     json_t *m = proto_message("over", NULL);
     json_object_set_new(m, "room", json_string(r->code));
     json_object_set(m, "result", r->table.result);
+    if (r->game_id > 0)
+        json_object_set_new(m, "replay", json_integer((json_int_t)r->game_id));
     if (r->rating)
         json_object_set(m, "rating", r->rating);
     return m;

@@ -121,6 +121,9 @@ typedef struct room {
     char creator_id[IDS_PLAYER_ID_LEN + 1];
     char creator_addr[ADDR_KEY_MAX];
     bool others_joined; /* anyone but the creator was ever a member */
+    /* The finished game's id (results.id, which names its replay) once its
+     * result is stored; 0 before, or without a store. */
+    int64_t game_id;
     json_t *rating;     /* the finished game's `rating` block (store/rating.h), or NULL */
     void *owner;             /* the owner's */
     wheel_timer close_timer; /* the owner's: armed while no human is connected */

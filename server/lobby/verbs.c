@@ -137,6 +137,7 @@ static int returning(lobby *l, player *p, const char *name, verdict *v)
         lobby_conn *old = p->conn;
         old->player = NULL;
         p->conn = NULL;
+        lobby_replay_drop(l, old);
         old->ops->close(old, PROTO_CLOSE_REPLACED, "you connected again from somewhere else");
     }
     return 0;
@@ -918,9 +919,22 @@ static int on_chat(lobby *l, room *r, player *p, const proto_request *q, verdict
     return room_chat(r, p, q->text, q->id, v);
 }
 
+static void on_replay(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)p;
+    lobby_replay_open(l, c, q);
+}
+
+static void on_replay_step(lobby *l, lobby_conn *c, player *p, const proto_request *q)
+{
+    (void)p;
+    lobby_replay_step(l, c, q);
+}
+
 static const verb_handler handlers[PROTO_VERB_COUNT] = {
     [PROTO_HELLO] = on_hello, [PROTO_GAMES] = on_games, [PROTO_ROOMS] = on_rooms,
     [PROTO_CREATE] = on_create, [PROTO_JOIN] = on_join, [PROTO_PING] = on_ping,
+    [PROTO_REPLAY] = on_replay, [PROTO_REPLAY_STEP] = on_replay_step,
     [PROTO_RATINGS] = on_ratings, [PROTO_HISTORY] = on_history, [PROTO_LINK_CODE] = on_link_code,
 };
 

@@ -2,6 +2,7 @@
  * the health of writes, loading. */
 #include "store/store.h"
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,15 @@ static const char schema_sql[] =
     "  player TEXT NOT NULL, result INTEGER NOT NULL, PRIMARY KEY (player, result))"
     "  WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at);"
+    /* What a finished game's replay needs: its settings
+     * by results.id, and its log, copied from the room's at the commit
+     * point that stored its result. */
+    "CREATE TABLE IF NOT EXISTS replays ("
+    "  result INTEGER PRIMARY KEY, options TEXT NOT NULL, seats INTEGER NOT NULL,"
+    "  seed INTEGER NOT NULL, secret INTEGER, rules INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS replay_inputs ("
+    "  result INTEGER NOT NULL, seq INTEGER NOT NULL, t INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    "  kind TEXT NOT NULL, action TEXT, PRIMARY KEY (result, seq)) WITHOUT ROWID;"
     /* Ratings: derived from the results (store/rating.h), so they can be
      * dropped and computed again at any time. */
     "CREATE TABLE IF NOT EXISTS standings ("
@@ -63,6 +73,8 @@ enum {
     ST_RESULT_PLAYER,
     ST_INPUTS_OF,
     ST_PROBE,
+    ST_REPLAY_PUT,
+    ST_REPLAY_INPUTS,
     ST_STANDING_GET,
     ST_STANDING_PUT,
     ST_CHANGE_PUT,
@@ -87,6 +99,10 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_RESULT_PLAYER] = "INSERT OR IGNORE INTO result_players (result, player) VALUES (?1, ?2)",
     [ST_INPUTS_OF] = "SELECT seq, t, seat, kind, action FROM inputs WHERE room = ?1 ORDER BY seq",
     [ST_PROBE] = "INSERT INTO probe (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1",
+    [ST_REPLAY_PUT] = "INSERT INTO replays (result, options, seats, seed, secret, rules)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [ST_REPLAY_INPUTS] = "INSERT INTO replay_inputs (result, seq, t, seat, kind, action)"
+                         " SELECT ?1, seq, t, seat, kind, action FROM inputs WHERE room = ?2",
     [ST_STANDING_GET] = "SELECT played, won, public_played, public_won, rated, rating, rd, vol"
                         " FROM standings WHERE player = ?1 AND game = ?2",
     [ST_STANDING_PUT] = "INSERT OR REPLACE INTO standings (player, game, played, won,"
@@ -101,6 +117,8 @@ static const char *const statement_sql[ST_COUNT] = {
 struct store {
     rstore *redis; /* distributed mode: every function below passes through */
     sqlite3 *db;
+    sqlite3 *reader;               /* replays' reads, from any thread (store_replay_get) */
+    pthread_mutex_t reader_lock;   /* one thread at a time on it */
     char path[512];
     sqlite3_stmt *st[ST_COUNT];
     int depth;      /* open store_begin levels */
@@ -339,6 +357,7 @@ store *store_open(const char *path, char *err, size_t err_len)
     }
     snprintf(s->path, sizeof s->path, "%s", path);
     s->ok = true;
+    pthread_mutex_init(&s->reader_lock, NULL);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         snprintf(err, err_len, "cannot open the database %s: %s", path,
@@ -402,6 +421,8 @@ void store_close(store *s)
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
     sqlite3_close(s->db);
+    sqlite3_close(s->reader);
+    pthread_mutex_destroy(&s->reader_lock);
     free(s);
 }
 
@@ -514,6 +535,27 @@ int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks,
     return store_commit(s) | rc;
 }
 
+/* What a replay of the result just stored (id) needs: its settings, and
+ * the room's log as stored so far. */
+static int replay_put(store *s, sqlite3_int64 id, const store_result *r)
+{
+    sqlite3_stmt *st = s->st[ST_REPLAY_PUT];
+    sqlite3_bind_int64(st, 1, id);
+    bind_json(st, 2, r->options);
+    sqlite3_bind_int(st, 3, r->seats);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)r->seed);
+    if (r->has_secret)
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)r->secret);
+    else
+        sqlite3_bind_null(st, 5);
+    sqlite3_bind_int(st, 6, r->rules_revision > 0 ? r->rules_revision : 1);
+    int rc = step_write(s, st, "keeping a replay");
+    sqlite3_stmt *in = s->st[ST_REPLAY_INPUTS];
+    sqlite3_bind_int64(in, 1, id);
+    bind_text(in, 2, r->code);
+    return rc | step_write(s, in, "keeping a replay's log");
+}
+
 int store_result_put(store *s, const store_result *r)
 {
     return store_result_add(s, r, NULL);
@@ -535,8 +577,6 @@ int store_result_add(store *s, const store_result *r, int64_t *id_out)
     const json_t *players = r->players;
     rc |= step_write(s, st, "saving a result");
     sqlite3_int64 id = sqlite3_last_insert_rowid(s->db);
-    if (id_out)
-        *id_out = id;
     size_t i;
     const json_t *p;
     json_array_foreach(players, i, p) {
@@ -548,7 +588,12 @@ int store_result_add(store *s, const store_result *r, int64_t *id_out)
         bind_text(rp, 2, pid);
         rc |= step_write(s, rp, "indexing a result");
     }
-    return store_commit(s) | rc;
+    if (r->options)
+        rc |= replay_put(s, id, r);
+    rc = store_commit(s) | rc;
+    if (rc == 0 && id_out)
+        *id_out = id;
+    return rc;
 }
 
 /* --- reads --- */
@@ -698,6 +743,137 @@ json_t *store_results(store *s, const char *game, const char *player_id, const c
         return NULL;
     }
     return out;
+}
+
+/* --- replays (any thread) --- */
+
+/* The reader connection, opened on first use; NULL if it cannot be.
+ * Called with reader_lock held. */
+static sqlite3 *reader_of(store *s)
+{
+    if (s->reader)
+        return s->reader;
+    if (sqlite3_open_v2(s->path, &s->reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) !=
+        SQLITE_OK) {
+        log_warn("store %s: cannot open it for reading replays: %s", s->path,
+                 s->reader ? sqlite3_errmsg(s->reader) : "out of memory");
+        sqlite3_close(s->reader);
+        s->reader = NULL;
+        return NULL;
+    }
+    /* Off the loop: waiting a little for a checkpoint costs nobody. */
+    sqlite3_busy_timeout(s->reader, 500);
+    return s->reader;
+}
+
+/* The finished game's row, if viewer_id may see it (the rule of
+ * store_results): a new object, or NULL with *status set. */
+static json_t *replay_row(sqlite3 *db, int64_t id, const char *viewer_id,
+                          store_replay_status *status)
+{
+    static const char sql[] =
+        "SELECT r.room, r.game, r.finished_at, r.players, r.result, r.private, r.seeded,"
+        " p.options, p.seats, p.seed, p.secret, p.rules, p.result IS NOT NULL"
+        " FROM results r LEFT JOIN replays p ON p.result = r.id WHERE r.id = ?1"
+        " AND (r.private = 0 OR (?2 IS NOT NULL AND EXISTS (SELECT 1 FROM result_players v"
+        "      WHERE v.result = r.id AND v.player = ?2)))";
+    sqlite3_stmt *st;
+    *status = STORE_REPLAY_FAILED;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+        return NULL;
+    sqlite3_bind_int64(st, 1, id);
+    if (viewer_id)
+        sqlite3_bind_text(st, 2, viewer_id, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    json_t *row = NULL;
+    if (rc == SQLITE_DONE) {
+        *status = STORE_REPLAY_NONE;
+    } else if (rc == SQLITE_ROW && !sqlite3_column_int(st, 12)) {
+        *status = STORE_REPLAY_NOT_KEPT;
+    } else if (rc == SQLITE_ROW) {
+        const char *room = (const char *)sqlite3_column_text(st, 0);
+        const char *game = (const char *)sqlite3_column_text(st, 1);
+        row = json_pack("{s:I,s:s,s:s,s:I}", "id", (json_int_t)id, "room", room ? room : "",
+                        "game", game ? game : "", "finished_at",
+                        (json_int_t)sqlite3_column_int64(st, 2));
+        json_object_set_new(row, "players", column_json(st, 3));
+        json_object_set_new(row, "result", column_json(st, 4));
+        json_object_set_new(row, "private", json_boolean(sqlite3_column_int(st, 5)));
+        json_object_set_new(row, "seeded", json_boolean(sqlite3_column_int(st, 6)));
+        json_object_set_new(row, "options", column_json(st, 7));
+        json_object_set_new(row, "seats", json_integer(sqlite3_column_int(st, 8)));
+        json_object_set_new(row, "seed", json_integer(sqlite3_column_int64(st, 9)));
+        json_object_set_new(row, "secret", sqlite3_column_type(st, 10) == SQLITE_NULL
+                                               ? json_null()
+                                               : json_integer(sqlite3_column_int64(st, 10)));
+        json_object_set_new(row, "rules", json_integer(sqlite3_column_int(st, 11)));
+        *status = STORE_REPLAY_OK;
+    }
+    sqlite3_finalize(st);
+    return row;
+}
+
+/* The kept log of game id, as store_inputs gives a room's; NULL if it
+ * could not be read. */
+static json_t *replay_inputs(sqlite3 *db, int64_t id)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT seq, t, seat, kind, action FROM replay_inputs"
+                           " WHERE result = ?1 ORDER BY seq",
+                           -1, &st, NULL) != SQLITE_OK)
+        return NULL;
+    sqlite3_bind_int64(st, 1, id);
+    json_t *inputs = json_array();
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *kind = (const char *)sqlite3_column_text(st, 3);
+        json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)sqlite3_column_int64(st, 0),
+                               "t", (json_int_t)sqlite3_column_int64(st, 1), "seat",
+                               sqlite3_column_int(st, 2), "kind", kind ? kind : "");
+        json_t *action = column_json(st, 4);
+        if (action)
+            json_object_set_new(in, "action", action);
+        json_array_append_new(inputs, in);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        json_decref(inputs);
+        return NULL;
+    }
+    return inputs;
+}
+
+json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_replay_status *status)
+{
+    /* Redis keeps no replays (yet): nothing to read, and no SQLite file to
+     * open (the lobby refuses such requests before they get here). */
+    if (s->redis) {
+        *status = STORE_REPLAY_NOT_KEPT;
+        return NULL;
+    }
+    pthread_mutex_lock(&s->reader_lock);
+    sqlite3 *db = reader_of(s);
+    json_t *row = NULL;
+    *status = STORE_REPLAY_FAILED;
+    /* One read transaction: the row and its log as of one moment. */
+    if (db && sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK) {
+        row = replay_row(db, id, viewer_id, status);
+        json_t *inputs = row ? replay_inputs(db, id) : NULL;
+        if (row && inputs) {
+            json_object_set_new(row, "inputs", inputs);
+        } else if (row) {
+            json_decref(row);
+            row = NULL;
+            *status = STORE_REPLAY_FAILED;
+        }
+        sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    }
+    if (*status == STORE_REPLAY_FAILED)
+        log_warn("store %s: reading replay %lld failed: %s", s->path, (long long)id,
+                 db ? sqlite3_errmsg(db) : "no connection");
+    pthread_mutex_unlock(&s->reader_lock);
+    return row;
 }
 
 int store_broken_count(store *s)

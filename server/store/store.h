@@ -99,15 +99,28 @@ int store_input_append(store *s, const char *code, uint64_t seq, int64_t t, int 
 /* Saves the game clocks of many rooms in one transaction. */
 int store_room_clocks(store *s, const char *const *codes, const int64_t *clocks, size_t n);
 
-/* A finished game: its result and who sat where ([{"seat", "id"?, ...}]). */
+/* A finished game: its result and who sat where ([{"seat", "id"?, ...}]),
+ * and what its replay needs besides its log: the resolved options, the
+ * seat count, both seeds and the rules revision it was played under. The
+ * room's log as stored so far (the inputs appended earlier in the same
+ * transaction included) is kept with it, under the game's id, so that the
+ * game can be replayed after the room is gone. Without options no replay
+ * is kept. */
 typedef struct store_result {
     const char *code, *game;
     const json_t *players, *result;
     int64_t finished_at_ms;
     bool is_private; /* shown only to those who played */
     bool seeded;     /* the host chose the seed */
+    const json_t *options; /* resolved engine options, or NULL: no replay */
+    int seats;
+    uint64_t seed;
+    bool has_secret; /* false for a game dealt before secrets were kept */
+    uint64_t secret;
+    int rules_revision;
 } store_result;
 
+/* Stores a finished game: 0, or -1. */
 int store_result_put(store *s, const store_result *r);
 
 /* --- reads --- */
@@ -135,6 +148,30 @@ json_t *store_inputs(store *s, const char *code);
 json_t *store_results(store *s, const char *game, const char *player_id, const char *viewer_id,
                       int limit);
 
+/* What store_replay_get found. */
+typedef enum store_replay_status {
+    STORE_REPLAY_OK,
+    STORE_REPLAY_NONE,     /* no such game, or a private one viewer_id did not play */
+    STORE_REPLAY_NOT_KEPT, /* a game finished before replays were kept */
+    STORE_REPLAY_FAILED,   /* the database could not be read */
+} store_replay_status;
+
+/* A finished game with what replaying it needs, for viewer_id (may be
+ * NULL: public games only; a private game is only its players'):
+ *   {"id", "room", "game", "finished_at", "players", "result", "private",
+ *    "seeded", "options", "seats", "seed", "secret" (null if none kept),
+ *    "rules", "inputs": [{"seq", "t", "seat", "kind", "action"?}, ...]}
+ * (seeds as JSON integers holding the 64 bits, two's complement), or NULL
+ * with *status saying why. New reference.
+ *
+ * Unlike the rest of the store it may be called from any thread (the
+ * lobby reads replays on its worker threads): it reads through a
+ * read-only connection of its own, opened on first use and taken by one
+ * thread at a time, so it never waits for nor disturbs the loop's writes
+ * (WAL). In distributed mode (store_open_redis) no replay is kept:
+ * NULL with STORE_REPLAY_NOT_KEPT. */
+json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_replay_status *status);
+
 /* Rooms kept aside because their log did not replay; -1 if unreadable. */
 int store_broken_count(store *s);
 
@@ -152,7 +189,8 @@ int store_player_name(store *s, const char *id, char *name, size_t len);
 int store_each_result(store *s, void (*fn)(void *arg, int64_t id, const store_result *r),
                       void *arg);
 
-/* As store_result_put, with the new row's id in *id. */
+/* As store_result_put, with the new row's id (results.id: what
+ * /api/results and replays call it) in *id when id is not NULL. */
 int store_result_add(store *s, const store_result *r, int64_t *id);
 
 /* --- ratings: rows derived from the results (store/rating.h computes them) --- */

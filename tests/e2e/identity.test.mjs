@@ -124,6 +124,15 @@ describe('ratings, a player\'s page and a code for another device', { skip }, ()
     await bob.locator('.records tr[data-game="testgame"]').waitFor();
     await shoot(bob, 'player-page-touch');
     await shootBoth(ada, 'player-page');
+    // The link opens that game's replay (issue 29: the last games with
+    // their replays), from the start, stepped with a tap.
+    const mine = bob.locator('.recent-row').first();
+    const id = await mine.getAttribute('data-result');
+    await mine.getByRole('link', { name: /^Replay/ }).tap();
+    await bob.waitForURL(new RegExp(`#/replay/${id}$`));
+    await bob.locator('#replay-position', { hasText: 'The start' }).waitFor();
+    await bob.getByRole('button', { name: 'One step forward (→)' }).tap();
+    await bob.locator('#replay-position', { hasText: /^Input 1 of \d+/ }).waitFor();
   });
 
   step('Ada shows a one-time code on her page', async () => {

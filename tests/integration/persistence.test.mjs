@@ -70,6 +70,8 @@ for (const [game, driver] of Object.entries(drivers)) {
     assert.equal(results[0].room, room.code, 'the result is in the history');
     const mine = JSON.parse((await httpGet(server, `/api/results?player=${ada.id}`)).text).results;
     assert.equal(mine[0].room, room.code, "and in Ada's own history");
+    assert.ok(Number.isInteger(results[0].id) && results[0].id > 0, 'a finished game has an id');
+    assert.equal(mine[0].id, results[0].id, 'the same game, the same id');
     await ada2.close();
     await bob2.close();
     assert.equal((await server.stop()).code, 0);

@@ -14,7 +14,8 @@
  * in line with its budget capped, and its answer delivered up to five
  * steps late, as a slow worker thread would.
  *
- * Lines, one JSON object each (seat -1 is the spectator, -2 the server):
+ * Lines, one JSON object each (seat -1 is the spectator, -2 the server, -3
+ * a replay's audience, GAME_SEAT_REPLAY: every secret shown):
  *   {"engine":"boxing","kind":"engine","options":[descriptors],"bot_levels":[...]}
  *   {"engine":"boxing","game":3,"kind":"game","options":{...},"seats":2,"seed":N,
  *    "created":true}                  (false, with "error", if create refused)
@@ -24,8 +25,9 @@
  *   {"engine":"boxing","game":3,"kind":"result","data":{...}}
  *   {"engine":"boxing","game":3,"kind":"end","over":true,"inputs":N,"refused":0,
  *    "stalled":false}                 (true: the clock ran on with no input)
- * After every input the spectator's view and one seat's (in turn) are
- * written, unless unchanged; every audience's at the start and the end.
+ * After every input the spectator's view, the replay's and one seat's (in
+ * turn) are written, unless unchanged; every audience's at the start and
+ * the end.
  * A bot's action the engine refuses is reported on stderr and counted in
  * "refused". Usage: protocol-play [OUT] (default: standard output).
  */
@@ -39,7 +41,7 @@
 #include "util/rng.h"
 
 #define MAX_INPUTS 200    /* per game: long enough for the short games to end */
-#define MAX_AUDIENCE 17   /* the spectator and up to 16 seats */
+#define MAX_AUDIENCE 18   /* the spectator, up to 16 seats and a replay's */
 #define WORK_NODE_CAP 50000
 #define WORK_TABLE_MIB 4
 #define MAX_IDLE_STEPS 100000 /* clock moves in a row with no input: a stalled game */
@@ -75,7 +77,7 @@ static void write_view(out *o, const game_engine *e, const game *g, int seat)
 {
     json_t *view = e->view(g, seat);
     char *text = json_dumps(view, JSON_COMPACT | JSON_SORT_KEYS);
-    char **last = &o->last_view[seat + 1];
+    char **last = &o->last_view[seat == GAME_SEAT_REPLAY ? MAX_AUDIENCE - 1 : seat + 1];
     if (*last && strcmp(*last, text) == 0) {
         free(text);
         json_decref(view);
@@ -103,6 +105,7 @@ static void write_after_input(out *o, const game_engine *e, const game *g, int s
     }
     json_array_clear(events);
     write_view(o, e, g, GAME_SEAT_SPECTATOR);
+    write_view(o, e, g, GAME_SEAT_REPLAY);
     for (int s = 0; s < seats; s++) {
         if (all || s == input % seats)
             write_view(o, e, g, s);

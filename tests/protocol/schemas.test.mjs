@@ -24,7 +24,7 @@ function engineRecord(id) {
   if (!engines.has(id)) {
     engines.set(id, {
       descriptors: null, games: [], ends: [], problems: [],
-      views: { seat: 0, spectator: 0 }, results: 0,
+      views: { seat: 0, spectator: 0, replay: 0 }, results: 0,
       events: new Map(), actions: new Map(), serverActions: new Map(),
       samples: {}, // the first view (of a seat and of the spectator), event and result
     });
@@ -45,11 +45,16 @@ function checkLine(line) {
     case 'game': e.games.push(o); break;
     case 'end': e.ends.push(o); break;
     case 'view': {
-      e.views[o.seat < 0 ? 'spectator' : 'seat']++;
-      e.samples[o.seat < 0 ? 'spectatorView' : 'seatView'] ??= o.data;
+      // Seat -3 is a replay's audience (GAME_SEAT_REPLAY): nobody's view,
+      // every secret in it, and it says so.
+      const replay = o.seat === -3;
+      const audience = replay ? 'replay' : o.seat < 0 ? 'spectator' : 'seat';
+      e.views[audience]++;
+      e.samples[`${audience}View`] ??= o.data;
       const problem = gameProblem(o.engine, 'view', o.data);
       if (problem) fail(problem);
-      if ('you' in o.data && (o.data.you ?? -1) !== o.seat) fail(`you is ${o.data.you}`);
+      if ('you' in o.data && (o.data.you ?? -1) !== (replay ? -1 : o.seat)) fail(`you is ${o.data.you}`);
+      if ((o.data.replay === true) !== replay) fail(`replay is ${o.data.replay}`);
       break;
     }
     case 'event': {
@@ -131,7 +136,7 @@ for (const id of gameFolders()) {
       const uncreated = e.games.filter((g) => !g.created).map((g) => `${JSON.stringify(g.options)}: ${g.error.message}`);
       assert.ok(uncreated.length < e.games.length / 2, `most option sets make a game; refused: ${uncreated.join('; ')}`);
       assert.ok(e.results >= 1, 'at least one game ended with a result');
-      assert.ok(e.views.seat > 0 && e.views.spectator > 0, 'seat and spectator views were checked');
+      assert.ok(e.views.seat > 0 && e.views.spectator > 0 && e.views.replay > 0, 'seat, spectator and replay views were checked');
       assert.deepEqual(e.ends.filter((x) => x.refused).map((x) => `game ${x.game}: ${x.refused} refused`), [],
         'the bots only ever made legal moves');
       assert.deepEqual(e.ends.filter((x) => x.stalled).map((x) => `game ${x.game}`), [], 'no game stalled');
@@ -145,7 +150,7 @@ for (const id of gameFolders()) {
     test('a field the schemas do not know fails them', (t) => {
       const e = record();
       if (!e) { t.skip('not played'); return; }
-      for (const [sample, part] of [['seatView', 'view'], ['spectatorView', 'view'], ['event', 'event'], ['result', 'result']]) {
+      for (const [sample, part] of [['seatView', 'view'], ['spectatorView', 'view'], ['replayView', 'view'], ['event', 'event'], ['result', 'result']]) {
         assert.ok(e.samples[sample], `a ${sample} was played`);
         assert.notEqual(gameProblem(id, part, { ...e.samples[sample], surprise: 1 }), null, `${sample} with a new field`);
       }
@@ -241,4 +246,19 @@ test('boxing: a view that shows a secret to the wrong audience fails its schema'
   const spectator = structuredClone(e.samples.spectatorView);
   Object.assign(spectator.robots[0], { layout: null, working: null, orders: null });
   assert.notEqual(gameProblem('boxing', 'view', spectator), null, 'a spectator seeing a robot\'s secret fields');
+});
+
+// A replay's view shows every secret from the start and says so
+// (`replay: true`); the same view without the mark is a spectator's that
+// shows secrets, which the schemas refuse.
+test('boxing: a replay shows every robot\'s secrets, and only a replay may', () => {
+  const e = engines.get('boxing');
+  const all = e?.samples.replayView;
+  assert.ok(all, 'a boxing replay view was played');
+  assert.equal(all.phase === 'over', false);
+  assert.ok(all.robots.every((r) => 'layout' in r && 'orders' in r), 'every robot with its secrets');
+  assert.equal(gameProblem('boxing', 'view', all), null);
+  const { replay, ...spectator } = all;
+  assert.equal(replay, true);
+  assert.notEqual(gameProblem('boxing', 'view', spectator), null, 'a spectator seeing every robot\'s secrets');
 });

@@ -1,7 +1,7 @@
 // An identity carried into botpit-tui at 80x24 (issue 29): Ada, who has
 // played in a browser, shows a code; `:link CODE` makes the terminal Ada
 // (her token kept in its config), `:history` lists her games with their
-// ids (Enter hands the chosen one to the replay), `:ratings` shows the
+// ids (Enter opens the chosen one's replay, q closes it), `:ratings` shows the
 // leaderboard, `:link` alone shows a code that carries her on again; used,
 // unknown and mistyped codes are refused in plain words.
 import assert from 'node:assert/strict';
@@ -69,10 +69,11 @@ describe('carrying an identity into botpit-tui', () => {
     for (const line of screen.split('\n')) assert.ok([...line].length <= 80, `fits 80 columns: ${line}`);
     tui.save('2-history');
     tui.keys('Down', 'Enter');
-    await tui.waitFor(`Game ${ids[1]}: no replays in this terminal yet; in a browser: /#/replay/${ids[1]}`);
+    const replay = await tui.waitFor(new RegExp(`Replay of game ${ids[1]}, Count to 21: start \\(\\d+ inputs\\)`));
+    assert.ok(!replay.includes('Your games, Ada'), 'the replay takes the history\'s place');
     tui.save('3-replay-hand-off');
-    tui.keys('Escape');
-    await tui.waitFor((s) => !s.includes('Your games, Ada'));
+    tui.keys('q');
+    await tui.waitFor((s) => !s.includes(`Replay of game ${ids[1]}`) && !s.includes('Your games, Ada'));
   });
 
   test(':ratings GAME shows the leaderboard with her marked', async () => {

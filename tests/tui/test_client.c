@@ -132,3 +132,28 @@ Test(client, room_codes_are_checked_and_upper_cased)
     cr_assert_not(proto_client_room_code("O0IL1", code));
     cr_assert_not(proto_client_room_code(NULL, code));
 }
+
+Test(client, replay_requests_name_the_game_the_input_and_the_eyes)
+{
+    json_t *m = proto_client_replay(42, PROTO_ABSENT, PROTO_ABSENT);
+    char *text = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    cr_assert_str_eq(text, "{\"game\":42,\"type\":\"replay\"}");
+    free(text);
+    json_decref(m);
+    m = proto_client_replay(42, 7, PROTO_SEAT_ALL);
+    text = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    cr_assert_str_eq(text, "{\"game\":42,\"seat\":\"all\",\"to\":7,\"type\":\"replay\"}");
+    free(text);
+    json_decref(m);
+    cr_assert_null(proto_client_replay(0, PROTO_ABSENT, PROTO_ABSENT), "no game 0");
+    m = proto_client_replay_step(PROTO_ABSENT, -1, -1);
+    text = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    cr_assert_str_eq(text, "{\"by\":-1,\"seat\":-1,\"type\":\"replay_step\"}");
+    free(text);
+    json_decref(m);
+    m = proto_client_replay_step(3, PROTO_ABSENT, PROTO_ABSENT);
+    text = json_dumps(m, JSON_COMPACT | JSON_SORT_KEYS);
+    cr_assert_str_eq(text, "{\"to\":3,\"type\":\"replay_step\"}");
+    free(text);
+    json_decref(m);
+}

@@ -242,3 +242,59 @@ Test(proto_messages, error_echoes_the_id)
     json_decref(e);
     json_decref(id);
 }
+
+Test(proto_decode, a_replay_names_a_game_or_a_room_and_whose_view)
+{
+    proto_request q;
+    cr_assert_eq(decode("{\"type\":\"replay\",\"game\":42}", &q), PROTO_OK);
+    cr_assert_eq(q.verb, PROTO_REPLAY);
+    cr_assert_eq(q.game_id, 42);
+    cr_assert_null(q.room);
+    cr_assert_eq(q.to, PROTO_ABSENT, "no place asked for");
+    cr_assert_eq(q.view_seat, PROTO_ABSENT, "nor a view");
+    proto_request_free(&q);
+    cr_assert_eq(decode("{\"type\":\"replay\",\"room\":\"k7p2x\",\"to\":0,\"seat\":\"all\"}", &q),
+                 PROTO_OK);
+    cr_assert_str_eq(q.room, "k7p2x");
+    cr_assert_eq(q.game_id, 0);
+    cr_assert_eq(q.to, 0);
+    cr_assert_eq(q.view_seat, PROTO_SEAT_ALL);
+    proto_request_free(&q);
+    cr_assert_eq(decode("{\"type\":\"replay_step\",\"by\":-3,\"seat\":-1}", &q), PROTO_OK);
+    cr_assert_eq(q.verb, PROTO_REPLAY_STEP);
+    cr_assert_eq(q.by, -3);
+    cr_assert_eq(q.to, PROTO_ABSENT);
+    cr_assert_eq(q.view_seat, -1, "a spectator's view");
+    proto_request_free(&q);
+    cr_assert_eq(decode("{\"type\":\"replay_step\",\"to\":2147483647,\"seat\":15}", &q), PROTO_OK);
+    cr_assert_eq(q.to, 2147483647);
+    cr_assert_eq(q.view_seat, 15);
+    proto_request_free(&q);
+}
+
+Test(proto_decode, a_replay_out_of_range_or_of_the_wrong_kind_is_a_bad_message)
+{
+    const char *bad[] = {
+        "{\"type\":\"replay\",\"game\":0}",
+        "{\"type\":\"replay\",\"game\":-5}",
+        "{\"type\":\"replay\",\"game\":\"42\"}",
+        "{\"type\":\"replay\",\"game\":1e300}",
+        "{\"type\":\"replay\",\"game\":4294967296}",
+        "{\"type\":\"replay\",\"game\":1,\"seat\":\"everyone\"}",
+        "{\"type\":\"replay\",\"game\":1,\"seat\":-2}",
+        "{\"type\":\"replay\",\"game\":1,\"seat\":16}",
+        "{\"type\":\"replay_step\",\"to\":-1}",
+        "{\"type\":\"replay_step\",\"by\":1000000000000}",
+        "{\"type\":\"replay_step\",\"by\":-2147483648}",
+        "{\"type\":\"replay_step\",\"by\":1.5}",
+        "{\"type\":\"replay_step\",\"to\":\"end\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        proto_request q;
+        char why[256];
+        cr_assert_eq(proto_decode(bad[i], strlen(bad[i]), &q, why, sizeof why), PROTO_BAD_MESSAGE,
+                     "for %s", bad[i]);
+        cr_assert_gt(strlen(why), 10, "a sentence says why: %s", why);
+        proto_request_free(&q);
+    }
+}

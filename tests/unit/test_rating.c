@@ -195,7 +195,8 @@ static json_t *finish(const char *game, const char *players, const char *result,
                       bool is_private)
 {
     json_t *p = parse(players), *r = parse(result), *summary = NULL;
-    store_result row = {"ABCDE", game, p, r, 1, is_private, seeded};
+    store_result row = {.code = "ABCDE", .game = game, .players = p, .result = r,
+                        .finished_at_ms = 1, .is_private = is_private, .seeded = seeded};
     int64_t id = 0;
     cr_assert_eq(store_begin(st), 0);
     cr_assert_eq(store_result_add(st, &row, &id), 0);

@@ -391,6 +391,110 @@ Test(storage, a_game_that_cannot_be_rebuilt_after_a_failed_write_closes_and_stay
     leave_both(&ada, &bob);
 }
 
+/* The id of the finished game the last `over` f got names. */
+static int64_t replay_id_of(fake *f)
+{
+    json_t *over = fake_last(f, "over");
+    cr_assert_not_null(over);
+    json_t *id = json_object_get(over, "replay");
+    cr_assert(json_is_integer(id), "the over message names the finished game");
+    return json_integer_value(id);
+}
+
+static const char *id_of(fake *f)
+{
+    return fake_str(json_object_get(fake_last(f, "welcome"), "you"), "id");
+}
+
+Test(storage, a_finished_game_keeps_its_log_for_its_replay_after_its_room_is_gone)
+{
+    fake ada, bob;
+    const char *code = started(&ada, &bob);
+    char room[8];
+    snprintf(room, sizeof room, "%s", code);
+    fake_act(&ada, 3);
+    fake_act(&bob, 1);
+    fake_act(&ada, 1); /* reaches 5 */
+    int64_t id = replay_id_of(&ada);
+    cr_assert_eq(replay_id_of(&bob), id);
+    json_t *results = lobby_results_json(fake_lobby, NULL, NULL, NULL, 10);
+    cr_assert_eq(json_integer_value(json_object_get(json_array_get(results, 0), "id")), id,
+                 "the over message and the results list call it the same");
+    json_decref(results);
+
+    cr_assert_eq(store_room_delete(st, room), 0, "the room and its own log go");
+    store_replay_status status;
+    json_t *r = store_replay_get(st, id, NULL, &status);
+    cr_assert_eq(status, STORE_REPLAY_OK);
+    cr_assert_str_eq(fake_str(r, "game"), "testgame");
+    cr_assert_str_eq(fake_str(r, "room"), room);
+    cr_assert_eq(json_integer_value(json_object_get(r, "seats")), 2);
+    cr_assert_eq(json_integer_value(json_object_get(r, "rules")), 1);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "options"), "target")), 5);
+    cr_assert(json_is_integer(json_object_get(r, "secret")), "both seeds are kept");
+    json_t *inputs = json_object_get(r, "inputs");
+    cr_assert_eq(json_array_size(inputs), 3, "every input is kept");
+    for (size_t i = 0; i < 3; i++) {
+        json_t *in = json_array_get(inputs, i);
+        cr_assert_eq(json_integer_value(json_object_get(in, "seq")), (json_int_t)i + 1);
+        cr_assert_str_eq(fake_str(in, "kind"), "act");
+        cr_assert_eq(json_integer_value(json_object_get(in, "seat")), (json_int_t)(i % 2));
+    }
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(json_array_get(inputs, 0),
+                                                                    "action"),
+                                                    "n")),
+                 3);
+    json_decref(r);
+    cr_assert_null(store_replay_get(st, id + 1, NULL, &status));
+    cr_assert_eq(status, STORE_REPLAY_NONE, "no such game");
+    leave_both(&ada, &bob);
+}
+
+Test(storage, a_private_games_replay_is_only_its_players)
+{
+    fake ada, bob, carl;
+    fake_init(&ada);
+    fake_init(&bob);
+    fake_init(&carl);
+    fake_hello(&ada, "Ada");
+    fake_hello(&bob, "Bob");
+    fake_hello(&carl, "Carl");
+    fake_say(&ada, "{\"type\":\"create\",\"game\":\"testgame\",\"private\":true,"
+                   "\"options\":{\"target\":5}}");
+    fake_join(&bob, fake_str(fake_last(&ada, "room"), "code"));
+    fake_say(&ada, "{\"type\":\"start\"}");
+    fake_act(&ada, 3);
+    fake_act(&bob, 2);
+    int64_t id = replay_id_of(&ada);
+    store_replay_status status;
+    cr_assert_null(store_replay_get(st, id, NULL, &status));
+    cr_assert_eq(status, STORE_REPLAY_NONE, "not to an unknown viewer");
+    cr_assert_null(store_replay_get(st, id, id_of(&carl), &status));
+    cr_assert_eq(status, STORE_REPLAY_NONE, "not to someone who did not play");
+    json_t *r = store_replay_get(st, id, id_of(&bob), &status);
+    cr_assert_eq(status, STORE_REPLAY_OK, "but to a player");
+    cr_assert(json_is_true(json_object_get(r, "private")));
+    cr_assert_eq(json_array_size(json_object_get(r, "inputs")), 2);
+    json_decref(r);
+    lobby_disconnect(fake_lobby, &carl.conn);
+    fake_free(&carl);
+    leave_both(&ada, &bob);
+}
+
+Test(storage, a_result_stored_without_its_replay_says_so)
+{
+    json_t *players = json_pack("[{s:i}]", "seat", 0), *result = json_pack("{s:[i]}", "winners", 0);
+    store_result row = {.code = "ABCDE", .game = "testgame", .players = players, .result = result};
+    int64_t id = 0;
+    cr_assert_eq(store_result_add(st, &row, &id), 0);
+    cr_assert_gt(id, 0);
+    store_replay_status status;
+    cr_assert_null(store_replay_get(st, id, NULL, &status));
+    cr_assert_eq(status, STORE_REPLAY_NOT_KEPT);
+    json_decref(players);
+    json_decref(result);
+}
+
 /* A stored player the server forgot (player_ttl_ms after it left its last
  * room) says hello with its token: the same player comes back from the
  * store, with its id and name, not a new identity (its ratings and history

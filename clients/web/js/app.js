@@ -13,6 +13,7 @@ import { createHeader } from './views/header.js';
 import { createNameScreen } from './views/name.js';
 import { createLanding } from './views/landing.js';
 import { createRoomScreen } from './views/room.js';
+import { createReplayScreen } from './views/replay.js';
 import { createPlayerScreen } from './views/player.js';
 import { createRatingsScreen } from './views/ratings.js';
 import { confirmDialog } from './views/confirm.js';
@@ -135,6 +136,7 @@ const screens = {
   }),
   landing: createLanding(app),
   room: createRoomScreen(app),
+  replay: createReplayScreen(app),
   player: createPlayerScreen(app),
   ratings: createRatingsScreen(app),
 };
@@ -148,9 +150,11 @@ function show() {
   else next = route.name;
   if (next === 'name') screens.name.setInvite(route.name === 'room' ? route.code : null);
   if (next === 'room') screens.room.setCode(route.code);
+  if (next === 'replay') screens.replay.setId(route.id);
   if (next === 'player') screens.player.setId(route.id);
   if (next === 'ratings') screens.ratings.setGame(route.game);
   if (current !== next) {
+    if (current) screens[current].hidden?.();
     current = next;
     main.replaceChildren(screens[next].element);
     screens[next].shown?.();
@@ -159,7 +163,8 @@ function show() {
     if (document.readyState === 'complete') screens[next].element.querySelector('h1')?.focus({ preventScroll: false });
     window.scrollTo(0, 0);
   }
-  attention.setTitle(route.name === 'room' ? `Room ${route.code} · Botpit` : 'Botpit');
+  attention.setTitle(route.name === 'room' ? `Room ${route.code} · Botpit`
+    : route.name === 'replay' ? `Replay of game ${route.id} · Botpit` : 'Botpit');
 }
 
 /** After a hello or a new route: be in the room the address names. */

@@ -1,6 +1,7 @@
 // router.js: the page's address is its state worth sharing. "#/" is the
 // landing, "#/room/K7P2X" a room, "#/ratings/ricochet" a game's leaderboard,
-// "#/player/p7kq2m9xa4c" a player's games and ratings; a hash route needs nothing from the
+// "#/player/p7kq2m9xa4c" a player's games and ratings, "#/replay/42" a
+// finished game's replay; a hash route needs nothing from the
 // server, which serves the same index.html for "/".
 
 const CODE = /^[A-HJKMNP-Z2-9]{5}$/;
@@ -31,8 +32,11 @@ export function parseRoute(hash = location.hash) {
   return { name: 'landing' };
 }
 
-// What players have done: a game's leaderboard, a player's page.
+// What players have done: a game's leaderboard, a player's page, a
+// finished game's replay.
 function otherRoute(hash) {
+  const replay = hash.match(/^#\/replay\/([1-9][0-9]{0,9})$/);
+  if (replay) return { name: 'replay', id: Number(replay[1]) };
   const ratings = hash.match(/^#\/ratings\/([a-z0-9_-]{1,40})\/?$/i);
   if (ratings) return { name: 'ratings', game: ratings[1].toLowerCase() };
   const player = hash.match(/^#\/player\/([a-z0-9]{1,40})\/?$/i);

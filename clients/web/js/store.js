@@ -12,6 +12,7 @@ function initialRoomState() {
     room: null,      // the last `room` message of the room we are in
     state: null,     // the last `state`, with receivedAt
     over: null,      // the `over` result once the game has ended
+    overReplay: null, // the finished game's id (the `over` message's replay), for its replay
     overRating: null, // what it did to the ratings (`over`'s rating block)
     chat: [],        // {from, text, at}, oldest first
     log: [],         // {seq, event, at}: every event of this room, for the log
@@ -128,7 +129,9 @@ export const store = {
         }
         const { type, id, receivedAt, ...room } = m;
         this.room = room;
-        if (room.status === 'lobby') { this.state = null; this.over = null; this.log = []; }
+        if (room.status === 'lobby') {
+          this.state = null; this.over = null; this.overReplay = null; this.overRating = null; this.log = [];
+        }
         this.rememberNames();
         this.changed('room', 'state', 'over', 'chat', 'log');
         break;
@@ -148,6 +151,7 @@ export const store = {
       case 'over':
         if (!this.room || m.room !== this.room.code) break;
         this.over = m.result;
+        this.overReplay = Number.isInteger(m.replay) ? m.replay : null;
         this.overRating = m.rating || null;
         this.changed('over');
         break;

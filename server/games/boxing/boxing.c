@@ -29,6 +29,9 @@ static const game_option boxing_options[] = {
 
 const char *const boxing_bot_levels[] = {"easy", "normal", "hard", NULL};
 
+/* Where a replay's marks fall: the turns of the fight. */
+static const game_mark boxing_marks[] = {{"/turn", "Turn", "Layout"}, {NULL, NULL, NULL}};
+
 const game_engine boxing_engine = {
     .id = "boxing",
     .title = "Robot boxing",
@@ -49,4 +52,5 @@ const game_engine boxing_engine = {
     .bot = boxing_bot,
     .clone = boxing_clone,
     .rules_revision = 1,
+    .replay_marks = boxing_marks,
 };

@@ -1,7 +1,8 @@
 /* boxing_view.c: what each audience sees of a game of Robot boxing, and
  * its result; above the game, reading its state. Secrets (a layout, the
  * orders in for a turn, the working parts they reveal) go only to their
- * own seat until the game is over, then to everyone. */
+ * own seat until the game is over, then to everyone; a replay
+ * (GAME_SEAT_REPLAY) shows them all along. */
 #include "boxing_view.h"
 
 #include "boxing_game.h"
@@ -100,9 +101,10 @@ static json_t *view_robot(const game *g, int s, bool secrets)
 json_t *boxing_view(const game *g, int seat)
 {
     bool over = g->phase == BOXING_PHASE_OVER;
+    bool all = over || seat == GAME_SEAT_REPLAY;
     json_t *robots = json_array();
     for (int s = 0; s < g->seats; s++)
-        json_array_append_new(robots, view_robot(g, s, over || s == seat));
+        json_array_append_new(robots, view_robot(g, s, all || s == seat));
     json_t *v = json_pack("{s:s, s:i, s:i, s:i, s:b, s:i, s:o, s:o, s:o, s:O}", "phase",
                           phase_names[g->phase], "turn", g->turn, "turn_limit", g->turn_limit,
                           "size", g->size, "free_centre", g->free_centre, "seats", g->seats,
@@ -111,6 +113,8 @@ json_t *boxing_view(const game *g, int seat)
                           robots, "last", g->last ? g->last : json_null());
     if (over)
         json_object_set_new(v, "result", boxing_result(g));
+    if (seat == GAME_SEAT_REPLAY)
+        json_object_set_new(v, "replay", json_true());
     return v;
 }
 

@@ -42,6 +42,10 @@ static const game_option manoover_options[] = {
 
 const char *const manoover_bot_levels[] = {"easy", "normal", "hard", NULL};
 
+/* Where a replay's marks fall: the games of a match and their turns. */
+static const game_mark manoover_marks[] = {
+    {"/game", "Game", NULL}, {"/turn_number", "Turn", NULL}, {NULL, NULL, NULL}};
+
 const game_engine manoover_engine = {
     .id = "manoover",
     .title = "Robot Attack (MANOOVER)",
@@ -63,4 +67,5 @@ const game_engine manoover_engine = {
     .bot = manoover_bot,
     .clone = manoover_clone,
     .rules_revision = 1,
+    .replay_marks = manoover_marks,
 };

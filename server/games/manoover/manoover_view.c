@@ -1,6 +1,8 @@
 /* manoover_view.c: what each audience sees of a game of Robot Attack, and
  * its result; above the game, reading its state. Nothing is hidden in this
- * game: every seat and the spectator see the same board. */
+ * game: every seat and the spectator see the same board, and only the seat
+ * to move what it may do (`legal`), which a replay (GAME_SEAT_REPLAY) shows
+ * too. */
 #include "manoover_view.h"
 
 #include <stdio.h>
@@ -125,9 +127,12 @@ json_t *manoover_view(const game *g, int seat)
     json_object_set_new(v, "dice", dice);
     json_object_set_new(v, "set_aside", aside);
     json_object_set_new(v, "match", match);
-    json_object_set_new(v, "you", json_integer(seat));
-    if (g->phase == MANOOVER_PHASE_CONTROL && seat == g->turn)
+    json_object_set_new(v, "you", json_integer(seat >= 0 ? seat : GAME_SEAT_SPECTATOR));
+    /* A replay shows what the seat to move may do, as its own view did. */
+    if (g->phase == MANOOVER_PHASE_CONTROL && (seat == g->turn || seat == GAME_SEAT_REPLAY))
         json_object_set_new(v, "legal", legal_json(g));
+    if (seat == GAME_SEAT_REPLAY)
+        json_object_set_new(v, "replay", json_true());
     return v;
 }
 

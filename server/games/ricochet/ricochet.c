@@ -43,6 +43,9 @@ static const game_option ricochet_options[] = {
 
 const char *const ricochet_bot_levels[] = {"easy", "normal", "hard", NULL};
 
+/* Where a replay's marks fall: a round per chip. */
+static const game_mark ricochet_marks[] = {{"/round", "Round", NULL}, {NULL, NULL, NULL}};
+
 const game_engine ricochet_engine = {
     .id = "ricochet",
     .title = "Ricochet Robots",
@@ -65,4 +68,5 @@ const game_engine ricochet_engine = {
     .work_request = ricochet_work_request,
     .work_run = ricochet_work_run,
     .rules_revision = 1,
+    .replay_marks = ricochet_marks,
 };

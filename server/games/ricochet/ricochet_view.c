@@ -3,7 +3,8 @@
  * and the result. There is nothing secret in Ricochet Robots but a player's
  * unspoken solution, the order of the pile and the server's optimum (until
  * the round ends), so every seat and spectator gets the same view apart
- * from "you".
+ * from "you". A replay (GAME_SEAT_REPLAY) also sees the pile and the
+ * round's optimum while the round is played.
  *
  * The shapes of the view, the round record and the result are in
  * protocol/PROTOCOL.md, section "ricochet: Ricochet Robots". Times are
@@ -157,6 +158,21 @@ static void add_demo(const game *g, json_t *v)
     json_object_set_new(v, "attempts", attempts_json(g->attempts, this_round ? g->nattempts : 0));
 }
 
+/* What only a replay sees: the chips face down, the next first, and the
+ * optimum of the round in play (pending until the solver answered). */
+static void add_secrets(const game *g, bool in_round, json_t *v)
+{
+    json_t *pile = json_array();
+    for (int i = g->npile - 1; i >= 0; i--)
+        json_array_append_new(pile, chip_json(g->pile[i]));
+    json_object_set_new(v, "pile", pile);
+    json_object_set_new(v, "replay", json_true());
+    json_object_set_new(v, "optimal", in_round ? ricochet_optimum_json(&g->board, g->rule,
+                                                                       &g->play.start, g->chip,
+                                                                       &g->optimum)
+                                               : json_null());
+}
+
 json_t *ricochet_view(const game *g, int seat)
 {
     bool over = g->phase == RICOCHET_PHASE_OVER;
@@ -184,6 +200,8 @@ json_t *ricochet_view(const game *g, int seat)
     json_object_set_new(v, "last_round", g->has_last ? record_json(g, &g->last) : json_null());
     if (over)
         json_object_set_new(v, "result", ricochet_result(g));
+    if (seat == GAME_SEAT_REPLAY)
+        add_secrets(g, in_round, v);
     return v;
 }
 

@@ -41,6 +41,9 @@ static const game_option rr_options[] = {
 
 const char *const rr_bot_levels[] = {"easy", "normal", "hard", NULL};
 
+/* Where a replay's marks fall: the turns of the race. */
+static const game_mark roborally_marks[] = {{"/turn", "Turn", NULL}, {NULL, NULL, NULL}};
+
 const game_engine roborally_engine = {
     .id = "roborally",
     .title = "RoboRally",
@@ -66,4 +69,5 @@ const game_engine roborally_engine = {
     .work_request = NULL,
     .work_run = NULL,
     .rules_revision = 2,
+    .replay_marks = roborally_marks,
 };

@@ -6,7 +6,8 @@
  * holds, whether its program is in, and its registers as far as they have
  * been revealed (a locked register keeps a card that was revealed when it
  * ran). Its own seat also sees its hand, the program being written and its
- * choices; once the race is over every seat sees everything.
+ * choices; once the race is over every seat sees everything, and a
+ * replay (GAME_SEAT_REPLAY) sees everything all along.
  */
 #include "roborally_view.h"
 
@@ -184,7 +185,7 @@ json_t *rr_view(const game *g, int seat)
     bool mine = seat >= 0 && seat < g->seats;
     json_t *robots = json_array();
     for (int s = 0; s < g->seats; s++)
-        json_array_append_new(robots, robot_json(g, s, over || s == seat));
+        json_array_append_new(robots, robot_json(g, s, over || s == seat || seat == GAME_SEAT_REPLAY));
     int64_t deadline = rr_game_deadline(g);
     json_t *v = json_pack("{s:s, s:s, s:b, s:s, s:i, s:o, s:s, s:o, s:i, s:i, s:o, s:o}", "mode",
                           "race", "course", g->course->id, "options", g->options_on, "phase",
@@ -203,6 +204,8 @@ json_t *rr_view(const game *g, int seat)
     }
     if (over)
         json_object_set_new(v, "result", rr_view_result(g));
+    if (seat == GAME_SEAT_REPLAY)
+        json_object_set_new(v, "replay", json_true());
     return v;
 }
 

@@ -30,6 +30,10 @@ static const game_option rw_options[] = {
 
 const char *const rw_bot_levels[] = {"easy", "normal", "hard", NULL};
 
+/* Where a replay's marks fall: each battle ("Semi-final 1") and its rounds. */
+static const game_mark rw_marks[] = {
+    {"/battle/title", "", NULL}, {"/battle/round", "Round", "Set-up"}, {NULL, NULL, NULL}};
+
 const game_engine robotwars_engine = {
     .id = "robotwars",
     .title = "Robot Wars",
@@ -52,4 +56,5 @@ const game_engine robotwars_engine = {
     .work_request = NULL,
     .work_run = NULL,
     .rules_revision = 1,
+    .replay_marks = rw_marks,
 };

@@ -1,6 +1,7 @@
 /* robotwars_view.c: what each audience sees of a game of Robot Wars, and
  * its result; above the game, reading its state. An allocation shows only
- * to its own roboteer until the reveal. */
+ * to its own roboteer until the reveal; a replay (GAME_SEAT_REPLAY) sees
+ * every allocation, and what the robot to move may do, all along. */
 #include "robotwars_view.h"
 
 #include "robotwars_game.h"
@@ -108,7 +109,7 @@ static json_t *setup_robot_json(const game *g, int j, int viewer)
 {
     const rw_battle *bt = rw_current(g);
     int seat = bt->seats[j];
-    bool own = seat == viewer;
+    bool own = seat == viewer || viewer == GAME_SEAT_REPLAY;
     int cap[RW_CAPS];
     for (int c = 0; c < RW_CAPS; c++)
         cap[c] = rw_caps[c].base + (own ? g->add[j][c] : 0);
@@ -202,8 +203,8 @@ static json_t *battle_json(const game *g, int viewer)
                                       "moves_left", t->moves, "turns_left", t->turns,
                                       "final_turn_only", t->final_turn, "deadline",
                                       (json_int_t)g->deadline));
-        json_object_set_new(b, "legal", viewer == g->arena.r[t->who].seat ? legal_json(g)
-                                                                          : json_null());
+        bool mover = viewer == g->arena.r[t->who].seat || viewer == GAME_SEAT_REPLAY;
+        json_object_set_new(b, "legal", mover ? legal_json(g) : json_null());
     } else {
         json_object_set_new(b, "turn", json_null());
         json_object_set_new(b, "legal", json_null());
@@ -215,16 +216,19 @@ json_t *rw_view(const game *g, int seat)
 {
     bool over = g->phase == RW_PHASE_OVER;
     bool player = seat >= 0 && seat < g->seats;
+    int viewer = player || seat == GAME_SEAT_REPLAY ? seat : GAME_SEAT_SPECTATOR;
     static const char *const phase_names[] = {"setup", "battle", "over"};
     json_t *v = json_pack("{s:s, s:i, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "phase",
                           phase_names[g->phase], "seats", g->seats, "you",
                           player ? json_integer(seat) : json_null(), "board", rw_board_json(),
                           "limits", rw_limits_json(), "turn_limit", g->turn_limit, "pit_after",
                           RW_PIT_AFTER, "roboteers", roboteers_json(g), "bracket", bracket_json(g),
-                          "battle", battle_json(g, player ? seat : GAME_SEAT_SPECTATOR),
+                          "battle", battle_json(g, viewer),
                           "deadline", over ? json_null() : json_integer(g->deadline));
     if (over)
         json_object_set_new(v, "result", rw_result(g));
+    if (seat == GAME_SEAT_REPLAY)
+        json_object_set_new(v, "replay", json_true());
     return v;
 }
 

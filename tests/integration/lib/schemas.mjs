@@ -168,6 +168,7 @@ export class MessageChecker {
     if (envelope) problems.push(envelope);
     if (m?.type === 'room' && typeof m.code === 'string' && typeof m.game === 'string') this.learn(m.code, m.game);
     if (m?.type === 'state' || m?.type === 'over') problems.push(...this.gameParts(m));
+    if (m?.type === 'replay' || m?.type === 'replay_frame') problems.push(...this.replayParts(m));
     if (m?.id !== undefined) problems.push(...this.reply(m));
     return problems;
   }
@@ -183,6 +184,30 @@ export class MessageChecker {
     }
     add(`view of seat ${m.seat}`, gameProblem(game, 'view', m.view) ?? youProblem(m));
     (Array.isArray(m.events) ? m.events : []).forEach((e, i) => add(`events[${i}]`, gameProblem(game, 'event', e)));
+    return problems;
+  }
+
+  /**
+   * A replay's game parts: the header names its engine (and carries the
+   * result and the first frame); each frame's view is that audience's
+   * (seat "all": a replay's view, with replay: true) and each input's
+   * events the game's.
+   */
+  replayParts(m) {
+    if (m.type === 'replay' && typeof m.engine === 'string') this.replayEngine = m.engine;
+    const game = this.replayEngine;
+    if (!game) return [`${m.type}, but no replay message said which game it shows`];
+    const frame = m.type === 'replay' ? m.frame : m;
+    const problems = [];
+    const add = (where, problem) => { if (problem) problems.push(`replay ${where} (${game}): ${problem}`); };
+    if (m.type === 'replay') add('result', gameProblem(game, 'result', m.result));
+    if (!frame || typeof frame !== 'object') return problems;
+    const all = frame.seat === 'all';
+    add(`view of seat ${frame.seat}`, gameProblem(game, 'view', frame.view)
+      ?? (all ? (frame.view?.replay === true ? null : 'a view of "all" without replay: true')
+        : frame.view?.replay !== undefined ? 'a seat\'s view marked replay' : youProblem(frame)));
+    (Array.isArray(frame.inputs) ? frame.inputs : []).forEach((input, i) => (Array.isArray(input.events) ? input.events : [])
+      .forEach((e, k) => add(`inputs[${i}].events[${k}]`, gameProblem(game, 'event', e))));
     return problems;
   }
 

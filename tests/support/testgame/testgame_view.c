@@ -10,12 +10,14 @@ json_t *testgame_view(const game *g, int seat)
     json_object_set_new(v, "hint", g->hint >= 0 ? json_integer(g->hint) : json_null());
     if (seat >= 0)
         json_object_set_new(v, "secret", json_integer(g->secret[seat]));
-    if (g->winner >= 0) {
+    if (g->winner >= 0 || seat == GAME_SEAT_REPLAY) {
         json_t *all = json_array();
         for (int i = 0; i < g->seats; i++)
             json_array_append_new(all, json_integer(g->secret[i]));
         json_object_set_new(v, "secrets", all);
     }
+    if (seat == GAME_SEAT_REPLAY)
+        json_object_set_new(v, "replay", json_true());
     return v;
 }
 

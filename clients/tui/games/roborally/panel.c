@@ -164,6 +164,8 @@ static const char *waiting_text(const table *t)
     const char *status = str_of(r, "status");
     if (kit_phase_is(t, "over"))
         return "The game is over.";
+    if (!r && json_is_true(json_object_get(t->view, "replay")))
+        return "A replay: every robot's program is shown below.";
     if (!r)
         return "You are watching: programs stay secret until they run.";
     if (strcmp(status, "out") == 0)
@@ -216,6 +218,23 @@ void rl_draw_panel(roborally *w, const table *t, canvas p)
     json_array_foreach(json_object_get(t->view, "robots"), i, rb) {
         if (y < p.h)
             y = draw_robot_line(w, t, p, y, rb);
+    }
+    /* A replay's view holds every program: one line each. */
+    if (json_is_true(json_object_get(t->view, "replay")) && !kit_phase_is(t, "over")) {
+        json_array_foreach(json_object_get(t->view, "robots"), i, rb) {
+            char name[64], line[160];
+            table_name(t, (int)i, name, sizeof name);
+            size_t used = (size_t)snprintf(line, sizeof line, "%s:", name);
+            size_t k;
+            const json_t *c;
+            json_array_foreach(json_object_get(rb, "program"), k, c) {
+                int card = (int)json_integer_value(c);
+                used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, " %s",
+                                         card ? rl_card_short(card) : "--");
+            }
+            if (y < p.h)
+                cv_text_fit(p, y++, 0, p.w, CV_DIM, line);
+        }
     }
     /* what the robot lines say, where it fits whole */
     char key[300];

@@ -121,7 +121,8 @@ function revealedCard(robot, ctx, mine) {
 
 /** The panel's cards for this view. ctx: {seat, name, badge}. */
 export function knowledgeCards(view, ctx) {
-  if (view.phase === 'over' && view.robots.every((r) => r.layout)) {
+  // After the fight, and all along in a replay's view, every layout is known.
+  if ((view.phase === 'over' || view.replay) && view.robots.every((r) => r.layout)) {
     return view.robots.map((r) => revealedCard(r, ctx, r.seat === ctx.seat));
   }
   const me = view.robots.find((r) => r.seat === ctx.seat);

@@ -271,7 +271,8 @@ export function createRenderer(table) {
       renderStrip(view);
       renderSide(view);
       renderLast(view);
-      knowTitle.textContent = view.phase === 'over' ? (view.robots.length > 2 ? 'Every robot revealed' : 'Both robots revealed')
+      knowTitle.textContent = view.phase === 'over' || (view.replay && view.robots.every((r) => r.layout))
+        ? (view.robots.length > 2 ? 'Every robot revealed' : 'Both robots revealed')
         : next.seat >= 0 ? 'What you know' : 'What everyone knows';
       cards.replaceChildren(...knowledgeCards(view, { seat: next.seat, name, badge: table.badge }));
       if (turns.length) showLast = true;

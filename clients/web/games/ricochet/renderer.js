@@ -428,6 +428,8 @@ export function createRenderer(table) {
     const opts = { name, badge: table.badge, you: snap.seat };
     bidsBox.hidden = !(v.phase === 'bidding' || v.phase === 'demonstration');
     bidsBox.replaceChildren(el('h3', { id: 'rr-bids-title' }, v.phase === 'demonstration' ? 'Demonstrations' : 'Bids'), bidsList(v, opts));
+    // A replay knows what the players did not yet: the round's optimum.
+    if (v.replay && v.optimal) bidsBox.append(el('p', { class: 'rr-optimal rr-replay-optimal', 'data-status': v.optimal.status }, `Replay: ${optimalWords(v.optimal, null, name)}`));
     const goal = v.chips_to_win ? ` (${v.chips_to_win} to win)` : ` (${plural(v.chips_left, 'chip')} left)`;
     scoreBox.replaceChildren(el('h3', { id: 'rr-score-title' }, `Chips${goal}`), scoreboard(v, opts));
   }

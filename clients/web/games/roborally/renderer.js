@@ -232,6 +232,7 @@ export function createRenderer(table) {
   function waitingPanel(view, mine) {
     let text;
     if (view.phase === 'over') text = `The ${isBall(view) ? 'game' : 'race'} is over. Every hand and program is revealed in the list below.`;
+    else if (!mine && view.replay) text = 'A replay: every hand and program is shown below.';
     else if (!mine) text = 'You are watching. Programs stay secret until their registers run.';
     else if (mine.status === 'out') text = 'Your robot is out of lives. Watch the others finish the race.';
     else if (mine.status === 'destroyed' && isBall(view)) text = 'Your robot is destroyed: it re-enters at clean-up (lives are endless in RoboBall).';
@@ -381,8 +382,10 @@ export function createRenderer(table) {
           el('span', { title: 'Cards in hand' }, `${r.hand} cards`)),
         extras.length ? el('div', { class: 'help' }, extras.join(' · ')) : null,
         r.options.length ? el('div', { class: 'rally-options' }, ...r.options.map((o) => el('span', { class: 'rally-option', title: OPTION_TEXTS[o] }, OPTION_NAMES[o]))) : null,
-        cardsLine('Registers:', r.program && view.phase === 'over' ? r.program : r.registers),
-        ball && view.phase === 'over' ? hitchesLine(r.hitches) : null,
+        cardsLine('Registers:', r.program && (view.phase === 'over' || view.replay) ? r.program : r.registers),
+        // A replay's view holds every hand all along.
+        view.replay && view.phase !== 'over' && r.cards ? cardsLine('Hand:', r.cards) : null,
+        ball && (view.phase === 'over' || view.replay) ? hitchesLine(r.hitches) : null,
         view.phase !== 'over' ? cardsLine('Last turn:', r.last_cards) : null);
     }));
   }

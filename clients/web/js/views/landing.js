@@ -1,10 +1,11 @@
 // landing.js: the front page. Join by code, the games with a line on each,
 // "How to play", a one-click quick game against bots and a "create room"
-// button, and the live list of public rooms (the server pushes it while we
-// watch).
+// button, the live list of public rooms (the server pushes it while we
+// watch), and the games that ended last, each with its replay.
 
 import { h, fill, plural, rebuild } from '../dom.js';
-import { codeFrom, isRoomCode, playerPath, ratingsPath, roomPath } from '../router.js';
+import { codeFrom, isRoomCode, playerPath, ratingsPath, replayPath, roomPath } from '../router.js';
+import { storage } from '../storage.js';
 import { createCreateDialog, leavingWords } from './create-dialog.js';
 import { confirmDialog } from './confirm.js';
 import { hasRules, rulesHref } from '../rules.js';
@@ -12,6 +13,26 @@ import { rulesDialog } from './rules-dialog.js';
 import { toast } from '../toast.js';
 
 const STATUS_TEXT = { lobby: 'Waiting for players', playing: 'Playing', over: 'Finished' };
+const RECENT = 8;
+
+/** A finished game's players by name ("Bot 2 (easy)" when two bots share a level). */
+function resultNames(players) {
+  return (players || []).map((p) => {
+    if (p.name) return p.name;
+    if (!p.bot) return `Seat ${p.seat + 1}`;
+    const twins = players.filter((x) => !x.name && x.bot === p.bot).length;
+    return twins > 1 ? `Bot ${p.seat + 1} (${p.bot})` : `Bot (${p.bot})`;
+  });
+}
+
+/** "5 minutes ago", "yesterday"... */
+function ago(ms) {
+  const s = Math.max(0, (Date.now() - ms) / 1000);
+  if (s < 60) return 'just now';
+  if (s < 3600) return plural(Math.floor(s / 60), 'minute') + ' ago';
+  if (s < 86400) return plural(Math.floor(s / 3600), 'hour') + ' ago';
+  return plural(Math.floor(s / 86400), 'day') + ' ago';
+}
 
 export function createLanding(app) {
   const { store } = app;
@@ -85,6 +106,7 @@ export function createLanding(app) {
 
   const gameList = h('ul.game-list', { 'aria-busy': 'true' });
   const roomList = h('div.room-list');
+  const recentList = h('div.recent-list', { id: 'recent-games' });
   const yourList = h('div.room-list.your-rooms');
   const yourBlock = h('section.block', { 'aria-labelledby': 'your-rooms-title', hidden: true },
     h('h2#your-rooms-title', {}, 'Your rooms'),
@@ -105,7 +127,10 @@ export function createLanding(app) {
       gameList),
     h('section.block', { 'aria-labelledby': 'rooms-title' },
       h('div.block-head', {}, h('h2#rooms-title', {}, 'Open rooms'), h('span.live', {}, h('span.dot', { 'aria-hidden': 'true' }), 'Live')),
-      roomList));
+      roomList),
+    h('section.block', { 'aria-labelledby': 'recent-title' },
+      h('h2#recent-title', {}, 'Recent games'),
+      recentList));
 
   function renderHere() {
     const room = store.room;
@@ -226,6 +251,53 @@ export function createLanding(app) {
     });
   }
 
+  /** The games that ended last (public ones, and our own private ones). */
+  let recent = null;
+  let loading = 0;
+  async function loadRecent() {
+    const token = storage.token;
+    const ask = (auth) => fetch(`/api/results?limit=${RECENT}`, auth ? { headers: { Authorization: `Bearer ${auth}` } } : {});
+    const mine = ++loading;
+    try {
+      let res = await ask(token);
+      if (res.status === 401) res = await ask(null); // a token the server does not know (yet)
+      if (!res.ok) throw new Error(String(res.status));
+      const body = await res.json();
+      if (mine === loading) { recent = body.results || []; renderRecent(); }
+    } catch {
+      if (mine === loading && recent === null) fill(recentList, h('p.empty', {}, 'The recent games could not be loaded.'));
+    }
+  }
+
+  function renderRecent() {
+    rebuild(recentList, () => {
+      if (!recent.length) {
+        fill(recentList, h('p.empty', {}, 'No game has ended here yet. When one does, you can watch it again move by move.'));
+        return;
+      }
+      fill(recentList, h('ul.rooms.recent-games', {}, recent.map((r) => {
+        const names = resultNames(r.players);
+        const title = store.game(r.game)?.title || r.game;
+        const winners = r.result?.winners || [];
+        const outcome = winners.length
+          ? `${winners.map((w) => names[w] ?? `Seat ${w + 1}`).join(' and ')} won`
+          : 'A draw';
+        return h('li.room-row.ended-row', { dataset: { game: String(r.id) } },
+          h('div.room-what', {},
+            h('span.room-title', {}, title),
+            h('span.room-host', {}, names.join(' vs '))),
+          h('div.room-facts', {},
+            h('span', {}, outcome),
+            h('span', {}, ago(r.finished_at)),
+            r.private ? h('span.seeded-badge', { title: 'A private game: only its players see it' }, 'private') : null),
+          r.id ? h('a.btn.small', {
+            href: replayPath(r.id), dataset: { key: `replay-${r.id}` },
+            'aria-label': `Watch the replay of ${title}: ${names.join(' vs ')}, ${outcome}`,
+          }, 'Watch replay') : null);
+      })));
+    });
+  }
+
   /** How the room is the player's, in words. */
   function yourPlace(r) {
     if (r.in) return 'you are in it';
@@ -259,7 +331,8 @@ export function createLanding(app) {
   }
 
   store.subscribe((what) => {
-    if (what.has('me')) renderMine();
+    if (what.has('me')) { renderMine(); loadRecent(); }
+    if (what.has('games') && recent) renderRecent();
     if (what.has('room')) renderHere();
     if (what.has('games') || what.has('conn')) renderGames();
     if (what.has('rooms')) renderRooms();
@@ -270,6 +343,7 @@ export function createLanding(app) {
   renderGames();
   renderRooms();
   renderYours();
+  fill(recentList, h('p.empty', {}, 'Loading the recent games…'));
 
   // Moving on (another button on this page, or coming back to it later):
   // an old error about the code box goes.
@@ -281,6 +355,7 @@ export function createLanding(app) {
     element,
     shown() {
       showJoinError('');
+      loadRecent();
     },
   };
 }

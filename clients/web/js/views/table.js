@@ -19,11 +19,13 @@ import { storage } from '../storage.js';
 import { attention, chime } from '../attention.js';
 import { hasRules } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
+import { replayPath } from '../router.js';
 import { createHints } from './table-hints.js';
 import { ratingLine } from './rating-line.js';
 
-/** The frame's words for an event when the renderer has none. */
-function genericEvent(event, name, named) {
+/** The frame's words for an event when the renderer has none (the replay
+ *  screen says them too). */
+export function genericEvent(event, name, named) {
   const { kind, seat, ...rest } = event;
   // Every engine ends with an "over" event: say it as a sentence.
   if (kind === 'over') {
@@ -484,6 +486,7 @@ export function createTable(app) {
       scores && ending?.scoreMeaning ? h('p.help.result-scores', {}, ending.scoreMeaning) : null,
       ratingLine(store.overRating, (s) => store.seatName(s), store.me?.id),
       h('div.row', {}, again,
+        store.overReplay ? h('a.btn', { href: replayPath(store.overReplay), id: 'watch-replay', dataset: { key: 'replay' } }, 'Watch the replay') : null,
         h('button.btn', { type: 'button', dataset: { key: 'leave-after' }, onclick: (e) => app.leave(e.currentTarget) }, 'Leave room'))));
     // The end may come while the player looks further down the board (on
     // a phone, the result would sit off-screen above): bring it into view.

@@ -1,0 +1,5 @@
+// The replay of a roborally game equals, step by step, what was sent live, and
+// shows every secret (lib/replays.mjs).
+import { replayTest } from './lib/replays.mjs';
+
+replayTest('roborally');
