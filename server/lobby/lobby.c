@@ -703,8 +703,9 @@ void lobby_metrics_write(lobby *l, FILE *out)
     metrics_gauge(out, "botpit_rooms_broken",
                   "Stored rooms that could not be restored exactly, kept aside.", l->broken);
     metrics_gauge(out, "botpit_rooms_other_rules",
-                  "Rooms kept aside at this start because they were played under another rules "
-                  "revision of their game than this server's.",
+                  "Rooms kept aside since this start (at it, or in distributed mode when "
+                  "claimed or loaded) because they were played under another rules revision "
+                  "of their game than this server's.",
                   l->other_rules);
     metrics_counter(out, "botpit_store_errors_total", "Database writes that failed.",
                     store_failures(l->store));

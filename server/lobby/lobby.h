@@ -99,12 +99,12 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
  * could not be read), at once or later. A request still waiting is
  * returned, to cancel if the asker goes away (fn is then never called);
  * NULL when fn was called already. */
-typedef struct lobby_results_wait lobby_results_wait;
-typedef void (*lobby_results_fn)(void *arg, json_t *body, int status, const char *why);
-lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
-                                              const char *limit, const char *token,
-                                              lobby_results_fn fn, void *arg);
-void lobby_results_cancel(lobby_results_wait *w);
+typedef struct lobby_wait lobby_wait;
+typedef void (*lobby_answer_fn)(void *arg, json_t *body, int status, const char *why);
+lobby_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
+                                      const char *limit, const char *token, lobby_answer_fn fn,
+                                      void *arg);
+void lobby_wait_cancel(lobby_wait *w);
 
 /* /api/ratings: a game's leaderboard (the `ratings` message's body), or NULL
  * with a sentence in why and *status 400 (no game, a bad limit: 1 to
@@ -120,5 +120,10 @@ json_t *lobby_ratings_query(lobby *l, const char *game, const char *limit, int *
 #define LOBBY_HISTORY_DEFAULT 20
 json_t *lobby_history_query(lobby *l, const char *player_id, const char *limit,
                             const char *token, int *status, char *why, size_t why_len);
+/* Both, as lobby_results_query_async: read from Redis in distributed mode. */
+lobby_wait *lobby_ratings_query_async(lobby *l, const char *game, const char *limit,
+                                      lobby_answer_fn fn, void *arg);
+lobby_wait *lobby_history_query_async(lobby *l, const char *player_id, const char *limit,
+                                      const char *token, lobby_answer_fn fn, void *arg);
 
 #endif

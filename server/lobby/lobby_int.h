@@ -118,6 +118,16 @@ int lobby_quota_bots(lobby *l, const char *addr, int more, verdict *v);
  * *out (NULL: nobody has that token), or -1 if the store could not be read. */
 int lobby_player_from_store(lobby *l, const char *token_hex, player **out);
 
+/* A read of /api/results, /api/ratings or /api/history that waits for
+ * Redis (restore.c, history.c). */
+struct lobby_wait {
+    lobby_answer_fn fn; /* NULL once cancelled */
+    void *arg;
+    lobby *lobby;
+    const game_engine *engine; /* ratings: whose */
+    char player[64];           /* history: whose */
+};
+
 /* history.c */
 
 /* Adds each result row its `rating` block (store/rating.h). */
@@ -125,6 +135,17 @@ void lobby_rate_results(lobby *l, json_t *results);
 /* The `ratings` body of e's leaderboard, at most limit players; NULL if the
  * store could not be read. */
 json_t *lobby_ratings_body(lobby *l, const game_engine *e, int limit);
+/* The same from the leaderboard's rows (as store_leaderboard gives them). */
+json_t *lobby_ratings_body_of(const game_engine *e, const json_t *rows);
+/* The `history` body of a player named name, from its standings (as
+ * store_standings_of gives them) and last results (with their ratings),
+ * as the player itself (own) or anyone else may see it. */
+json_t *lobby_history_of(const char *player_id, const char *name, bool own,
+                         const json_t *standings, const json_t *recent);
+/* The name a history shows: the one the player goes by here, or stored (may
+ * be NULL or ""); false if there is neither (no such player). */
+bool lobby_history_name(lobby *l, const char *player_id, const char *stored, char *name,
+                        size_t len);
 /* The `history` body of a player as viewer_id (may be NULL) may see it; NULL
  * with v set (no_such_player, unavailable). */
 json_t *lobby_history_body(lobby *l, const char *player_id, const char *viewer_id, int limit,

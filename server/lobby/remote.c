@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cluster/cluster.h"
+#include "store/rating.h"
 #include "store/rstore.h"
 #include "util/log.h"
 #include "util/metrics.h"
@@ -351,6 +352,12 @@ struct lobby_parked {
     lobby *l;
     lobby_conn *c; /* NULL once the connection is gone */
     char code[IDS_CODE_LEN + 1];
+    /* What the request runs again with (resume): a read's body, a link's. */
+    json_t *body;
+    int link;
+    char token[IDS_TOKEN_HEX];
+    const game_engine *engine; /* `ratings`: whose */
+    char player[64];           /* `history`: whose */
     int n;
     char *texts[PARKED_MAX];
     size_t lens[PARKED_MAX];
@@ -360,6 +367,8 @@ static void park_free(struct lobby_parked *pk)
 {
     for (int i = 0; i < pk->n; i++)
         free(pk->texts[i]);
+    json_decref(pk->body);
+    memset(pk->token, 0, sizeof pk->token);
     free(pk);
 }
 
@@ -387,6 +396,7 @@ static struct lobby_parked *park(lobby *l, lobby_conn *c)
     }
     pk->l = l;
     pk->c = c;
+    pk->link = -1;
     pending_add(l->remote, &pk->pd);
     c->parked = pk;
     return pk;
@@ -425,9 +435,10 @@ static void unpark(struct lobby_parked *pk, resume_kind kind, const char *url)
     }
     pending_del(&pk->pd);
     c->parked = NULL;
-    resume answer = {.kind = kind};
+    resume answer = {.kind = kind, .body = pk->body, .link = pk->link};
     snprintf(answer.room, sizeof answer.room, "%s", pk->code);
     snprintf(answer.url, sizeof answer.url, "%s", url ? url : "");
+    memcpy(answer.token, pk->token, sizeof answer.token);
     for (int i = 0; i < pk->n; i++) {
         if (c->parked) { /* a later one waits in turn: the rest wait behind it */
             for (int k = i; k < pk->n; k++)
@@ -438,6 +449,7 @@ static void unpark(struct lobby_parked *pk, resume_kind kind, const char *url)
         lobby_receive(pk->l, c, pk->texts[i], pk->lens[i]);
         rm->current = NULL;
     }
+    memset(answer.token, 0, sizeof answer.token);
     park_free(pk);
 }
 
@@ -465,15 +477,12 @@ static void room_located(void *arg, cluster_where where, const char *url)
     }
 }
 
-static void player_found(void *arg, int rc, const char *id, const char *name,
+/* The stored player of a returning token, known to this node now; then
+ * where its room is, if it sits in one this node does not hold. */
+static void player_known(struct lobby_parked *pk, const char *id, const char *name,
                          const uint8_t hash[32], const char *room)
 {
-    struct lobby_parked *pk = arg;
     remote *rm = pk->pd.rm;
-    if (!rm || !pk->c || rc != 0) {
-        unpark(pk, rc > 0 ? RESUME_PLAIN : RESUME_UNAVAILABLE, NULL);
-        return;
-    }
     lobby *l = rm->l;
     player *p = player_find(&l->players, id);
     if (!p)
@@ -484,6 +493,18 @@ static void player_found(void *arg, int rc, const char *id, const char *name,
     }
     snprintf(pk->code, sizeof pk->code, "%s", room);
     cluster_locate(rm->cluster, room, room_located, pk);
+}
+
+static void player_found(void *arg, int rc, const char *id, const char *name,
+                         const uint8_t hash[32], const char *room)
+{
+    struct lobby_parked *pk = arg;
+    remote *rm = pk->pd.rm;
+    if (!rm || !pk->c || rc != 0) {
+        unpark(pk, rc > 0 ? RESUME_PLAIN : RESUME_UNAVAILABLE, NULL);
+        return;
+    }
+    player_known(pk, id, name, hash, room);
 }
 
 int remote_hello(lobby *l, lobby_conn *c, const char *token)
@@ -498,6 +519,133 @@ int remote_hello(lobby *l, lobby_conn *c, const char *token)
     if (!pk)
         return -1;
     if (rstore_find_player(l->remote->rs, hash, player_found, pk) < 0) {
+        c->parked = NULL;
+        pending_del(&pk->pd);
+        park_free(pk);
+        return -1;
+    }
+    return 1;
+}
+
+/* --- link codes --- */
+
+static void link_taken(void *arg, const rstore_link_answer *a)
+{
+    struct lobby_parked *pk = arg;
+    remote *rm = pk->pd.rm;
+    if (!rm || !pk->c || a->rc < 0) {
+        unpark(pk, RESUME_UNAVAILABLE, NULL);
+        return;
+    }
+    static const link_status as_link[] = {[RSTORE_LINK_OK] = LINK_OK,
+                                          [RSTORE_LINK_UNKNOWN] = LINK_UNKNOWN,
+                                          [RSTORE_LINK_USED] = LINK_USED,
+                                          [RSTORE_LINK_EXPIRED] = LINK_EXPIRED};
+    pk->link = (int)as_link[a->status];
+    if (a->status != RSTORE_LINK_OK) {
+        unpark(pk, RESUME_PLAIN, NULL);
+        return;
+    }
+    snprintf(pk->token, sizeof pk->token, "%s", a->token_hex);
+    if (!a->id) { /* no stored player has it: one this node keeps in memory, or none */
+        unpark(pk, RESUME_PLAIN, NULL);
+        return;
+    }
+    player_known(pk, a->id, a->name, a->hash, a->room);
+}
+
+int remote_hello_link(lobby *l, lobby_conn *c, const char *typed)
+{
+    char code[IDS_LINK_LEN + 1];
+    if (!ids_link_normalize(typed, code))
+        return 0;
+    if (!store_ok(l->store))
+        return -1;
+    struct lobby_parked *pk = park(l, c);
+    if (!pk)
+        return -1;
+    if (rstore_link_take(l->remote->rs, code, link_taken, pk) < 0) {
+        c->parked = NULL;
+        pending_del(&pk->pd);
+        park_free(pk);
+        return -1;
+    }
+    return 1;
+}
+
+int remote_link_issue(lobby *l, player *p, const char *token_hex, char code[IDS_LINK_LEN + 1])
+{
+    ids_link_code(code);
+    /* The identity must be in Redis for another node to hand it over: a
+     * newcomer who has not joined a room yet is stored now. */
+    int rc = persist_begin(l->store);
+    if (!p->stored)
+        rc |= persist_player(l->store, p);
+    rc |= rstore_link_put(l->remote->rs, code, p->id, token_hex, p->token_hash,
+                          l->cfg.link_ttl_ms);
+    if (lobby_wrote(l, persist_commit(l->store) | rc) < 0)
+        return -1;
+    p->stored = true;
+    return 0;
+}
+
+/* --- leaderboards and histories --- */
+
+static void ratings_read(void *arg, int rc, json_t *rows)
+{
+    struct lobby_parked *pk = arg;
+    if (rc < 0 || !pk->pd.rm || !pk->c) {
+        unpark(pk, RESUME_UNAVAILABLE, NULL);
+        return;
+    }
+    pk->body = lobby_ratings_body_of(pk->engine, rows);
+    unpark(pk, pk->body ? RESUME_PLAIN : RESUME_UNAVAILABLE, NULL);
+}
+
+int remote_ratings(lobby *l, lobby_conn *c, const game_engine *e, int limit)
+{
+    if (!store_ok(l->store))
+        return -1;
+    struct lobby_parked *pk = park(l, c);
+    if (!pk)
+        return -1;
+    pk->engine = e;
+    if (rstore_leaderboard(l->remote->rs, e->id, RATING_ESTABLISHED_GAMES, limit, ratings_read,
+                           pk) < 0) {
+        c->parked = NULL;
+        pending_del(&pk->pd);
+        park_free(pk);
+        return -1;
+    }
+    return 1;
+}
+
+static void history_read(void *arg, int rc, const char *viewer_id, const char *stored_name,
+                         json_t *standings, json_t *results)
+{
+    struct lobby_parked *pk = arg;
+    remote *rm = pk->pd.rm;
+    if (rc != 0 || !rm || !pk->c) {
+        unpark(pk, RESUME_UNAVAILABLE, NULL);
+        return;
+    }
+    char name[4 * PROTO_NAME_MAX + 1];
+    if (lobby_history_name(rm->l, pk->player, stored_name, name, sizeof name))
+        pk->body = lobby_history_of(pk->player, name, strcmp(viewer_id, pk->player) == 0,
+                                    standings, results);
+    unpark(pk, RESUME_PLAIN, NULL); /* no body: no such player */
+}
+
+int remote_history(lobby *l, lobby_conn *c, const char *player_id, const char *viewer_id,
+                   int limit)
+{
+    if (!store_ok(l->store))
+        return -1;
+    struct lobby_parked *pk = park(l, c);
+    if (!pk)
+        return -1;
+    snprintf(pk->player, sizeof pk->player, "%s", player_id);
+    if (rstore_history(l->remote->rs, player_id, NULL, viewer_id, limit, history_read, pk) < 0) {
         c->parked = NULL;
         pending_del(&pk->pd);
         park_free(pk);

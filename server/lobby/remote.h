@@ -47,6 +47,13 @@ typedef struct resume {
     resume_kind kind;
     char room[IDS_CODE_LEN + 1];
     char url[512];
+    /* A read's answer (RESUME_PLAIN): its body, or NULL when what was
+     * asked for does not exist (no such player). Borrowed. */
+    json_t *body;
+    /* A hello with a link code: how taking it went (a link_status; -1:
+     * not one) and, if it worked, the token it handed over. */
+    int link;
+    char token[IDS_TOKEN_HEX];
 } resume;
 
 /* While a request of c waits, its later messages wait behind it. */
@@ -59,6 +66,18 @@ const resume *remote_resume(const lobby *l);
  * 1 if the hello now waits for Redis, 0 to carry on at once (not a token),
  * -1 if Redis cannot be asked (answer `unavailable`). */
 int remote_hello(lobby *l, lobby_conn *c, const char *token);
+/* A hello with a link code (typed as given): 1 if it waits while the code
+ * is taken in Redis (its answer's link and token say how it went, and
+ * where the player's room is), 0 if it cannot be a code, -1 unavailable. */
+int remote_hello_link(lobby *l, lobby_conn *c, const char *typed);
+/* A new link code for p, handing over token_hex: stored in Redis with the
+ * player (its hold keeps the reply back until Redis has it). 0, or -1. */
+int remote_link_issue(lobby *l, player *p, const char *token_hex, char code[IDS_LINK_LEN + 1]);
+/* `ratings` and `history` read from Redis: 1 if the request waits (it runs
+ * again with the body), -1 unavailable. */
+int remote_ratings(lobby *l, lobby_conn *c, const game_engine *e, int limit);
+int remote_history(lobby *l, lobby_conn *c, const char *player_id, const char *viewer_id,
+                   int limit);
 /* A join of a code not held here: 1 if it waits, -1 unavailable. */
 int remote_join(lobby *l, lobby_conn *c, const char *code);
 /* A create while no reserved code is at hand (a burst): 1 if it waits for

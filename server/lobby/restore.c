@@ -15,7 +15,6 @@
 typedef struct restore_count {
     lobby *lobby;
     int rooms, broken, players;
-    int other_rules; /* of the broken: played under another rules revision */
 } restore_count;
 
 static void restore_player(void *arg, const char *id, const char *name,
@@ -198,6 +197,7 @@ int lobby_restore_room(lobby *l, const store_room *row, const json_t *inputs)
         /* If even this cannot be written the room is tried again next start. */
         lobby_wrote(l, store_room_mark_broken(l->store, row->code, why));
         l->broken++;
+        l->other_rules += rc == -2;
         return rc;
     }
     return 1;
@@ -209,12 +209,12 @@ static void restore_room(void *arg, const store_room *row, const json_t *inputs)
     int rc = lobby_restore_room(c->lobby, row, inputs);
     c->rooms += rc > 0;
     c->broken += rc < 0;
-    c->other_rules += rc == -2;
 }
 
 int lobby_restore(lobby *l, int *rooms, int *broken)
 {
-    restore_count c = {l, 0, 0, 0, 0};
+    restore_count c = {l, 0, 0, 0};
+    l->other_rules = 0;
     *rooms = *broken = 0;
     if (!l->store)
         return 0;
@@ -231,12 +231,11 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
         rc = -1;
     int aside = store_broken_count(l->store);
     l->broken = aside >= c.broken ? aside : c.broken;
-    l->other_rules = c.other_rules;
     *rooms = c.rooms;
     *broken = l->broken;
     log_info("restored %d rooms and %d players (%d rooms kept aside, %d of them now, %d of "
              "those for their rules revision)",
-             c.rooms, c.players, l->broken, c.broken, c.other_rules);
+             c.rooms, c.players, l->broken, c.broken, l->other_rules);
     return rc;
 }
 
@@ -304,14 +303,9 @@ json_t *lobby_results_query(lobby *l, const char *game, const char *player_id,
 
 /* --- results from Redis (distributed mode) --- */
 
-struct lobby_results_wait {
-    lobby_results_fn fn; /* NULL once cancelled */
-    void *arg;
-};
-
 static void results_read(void *arg, int rc, json_t *results)
 {
-    lobby_results_wait *w = arg;
+    lobby_wait *w = arg;
     if (w->fn) {
         if (rc == 0)
             w->fn(w->arg, json_pack("{s:O}", "results", results), 200, NULL);
@@ -324,9 +318,9 @@ static void results_read(void *arg, int rc, json_t *results)
     free(w);
 }
 
-lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
-                                              const char *limit, const char *token,
-                                              lobby_results_fn fn, void *arg)
+lobby_wait *lobby_results_query_async(lobby *l, const char *game, const char *player_id,
+                                      const char *limit, const char *token, lobby_answer_fn fn,
+                                      void *arg)
 {
     rstore *rs = store_redis(l->store);
     char why[128];
@@ -349,9 +343,9 @@ lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const 
     }
     if (token)
         ids_token_hash(raw, hash);
-    lobby_results_wait *w = malloc(sizeof *w);
+    lobby_wait *w = calloc(1, sizeof *w);
     if (w)
-        *w = (lobby_results_wait){fn, arg};
+        *w = (lobby_wait){.fn = fn, .arg = arg};
     if (!w || rstore_results(rs, game, player_id, token ? hash : NULL, (int)n, results_read,
                              w) < 0) {
         free(w);
@@ -361,7 +355,7 @@ lobby_results_wait *lobby_results_query_async(lobby *l, const char *game, const 
     return w;
 }
 
-void lobby_results_cancel(lobby_results_wait *w)
+void lobby_wait_cancel(lobby_wait *w)
 {
     if (w)
         w->fn = NULL;

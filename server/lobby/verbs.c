@@ -191,15 +191,13 @@ static player *newcomer(lobby *l, lobby_conn *c, const char *name,
     return p;
 }
 
-/* hello {link}: the token the code hands over, within the address's join
- * attempts (a code that names nothing costs as a wrong room code does, so
- * guessing codes is slow). 0, or -1 with v set. */
-static int link_token(lobby *l, lobby_conn *c, const char *typed, char token_hex[IDS_TOKEN_HEX],
-                      verdict *v)
+/* How taking a link code went: 0 if it handed over token_hex, else -1
+ * with v set (a code that names nothing costs as a wrong room code does,
+ * so guessing codes is slow). */
+static int link_verdict(lobby *l, lobby_conn *c, link_status status, const char *typed,
+                        const char *token_hex, verdict *v)
 {
-    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, v) < 0)
-        return -1;
-    switch (link_check(&l->links, typed, sched_now(&l->sched), token_hex)) {
+    switch (status) {
     case LINK_OK:
         if (player_find_by_token(&l->players, token_hex))
             return 0;
@@ -225,6 +223,33 @@ static int link_token(lobby *l, lobby_conn *c, const char *typed, char token_hex
                        typed);
 }
 
+/* hello {link}: the token the code hands over, within the address's join
+ * attempts. 0, 1 if the hello now waits for Redis (distributed mode: codes
+ * live there), or -1 with v set. */
+static int link_token(lobby *l, lobby_conn *c, const char *typed, char token_hex[IDS_TOKEN_HEX],
+                      verdict *v)
+{
+    const resume *rs = remote_resume(l);
+    if (rs && rs->kind == RESUME_UNAVAILABLE)
+        return lobby_unavailable(v);
+    if (rs && rs->link >= 0) { /* taken in Redis (charged when asked) */
+        snprintf(token_hex, IDS_TOKEN_HEX, "%s", rs->token);
+        return link_verdict(l, c, (link_status)rs->link, typed, token_hex, v);
+    }
+    if (lobby_quota_take(l, c, QUOTA_JOINS_PER_MIN, 1, v) < 0)
+        return -1;
+    if (l->remote) {
+        int waits = remote_hello_link(l, c, typed);
+        if (waits > 0)
+            return 1;
+        if (waits < 0)
+            return lobby_unavailable(v);
+        return link_verdict(l, c, LINK_UNKNOWN, typed, token_hex, v);
+    }
+    link_status status = link_check(&l->links, typed, sched_now(&l->sched), token_hex);
+    return link_verdict(l, c, status, typed, token_hex, v);
+}
+
 static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_request *q)
 {
     verdict v;
@@ -243,7 +268,10 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         return;
     }
     char token_hex[IDS_TOKEN_HEX];
-    if (q->link && link_token(l, c, q->link, token_hex, &v) < 0) {
+    int linked = q->link ? link_token(l, c, q->link, token_hex, &v) : 0;
+    if (linked > 0) /* it runs again once Redis has answered */
+        return;
+    if (linked < 0) {
         send_verdict(c, q, &v);
         return;
     }
@@ -290,7 +318,7 @@ static void on_hello(lobby *l, lobby_conn *c, player *already, const proto_reque
         send_verdict(c, q, &v);
         return;
     }
-    if (q->link)
+    if (q->link && !l->remote) /* in Redis, taking it used it */
         link_use(&l->links, q->link);
     snprintf(c->token, sizeof c->token, "%s", token_hex);
     send_welcome(l, c, p, token_hex, q->id, moved && !p->room ? rs->room : NULL);
@@ -343,15 +371,36 @@ static void on_ping(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 
 /* --- what players have done; carrying an identity --- */
 
+/* In distributed mode a read waits for Redis and runs again with its
+ * answer: 1 while it waits; else 0 with *body (NULL: none, when the
+ * answer says there is nothing) or -1 (unavailable). */
+static int read_answer(lobby *l, int waits, json_t **body)
+{
+    const resume *rs = remote_resume(l);
+    *body = NULL;
+    if (!rs)
+        return waits > 0 ? 1 : -1;
+    if (rs->kind != RESUME_PLAIN)
+        return -1;
+    *body = json_incref(rs->body);
+    return 0;
+}
+
 static void on_ratings(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     (void)p;
     const game_engine *e = game_engine_find(q->game);
+    int limit = q->limit ? q->limit : LOBBY_RATINGS_DEFAULT;
     verdict v;
     json_t *body = NULL;
+    int rc = 0;
+    if (e && l->remote)
+        rc = read_answer(l, remote_resume(l) ? 0 : remote_ratings(l, c, e, limit), &body);
+    if (rc > 0)
+        return;
     if (!e)
         verdict_set(&v, PROTO_NO_SUCH_GAME, "there is no game called \"%.40s\"", q->game);
-    else if (!(body = lobby_ratings_body(l, e, q->limit ? q->limit : LOBBY_RATINGS_DEFAULT)))
+    else if (!body && (rc < 0 || !(body = lobby_ratings_body(l, e, limit))))
         verdict_set(&v, PROTO_UNAVAILABLE,
                     "the server could not read its database just now; try again shortly");
     if (!body) {
@@ -368,8 +417,23 @@ static void on_ratings(lobby *l, lobby_conn *c, player *p, const proto_request *
 static void on_history(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     verdict v;
-    json_t *body = lobby_history_body(l, q->player ? q->player : p->id, p->id,
-                                      q->limit ? q->limit : LOBBY_HISTORY_DEFAULT, &v);
+    const char *whose = q->player ? q->player : p->id;
+    int limit = q->limit ? q->limit : LOBBY_HISTORY_DEFAULT;
+    json_t *body = NULL;
+    if (l->remote) {
+        int rc = read_answer(l, remote_resume(l) ? 0 : remote_history(l, c, whose, p->id, limit),
+                             &body);
+        if (rc > 0)
+            return;
+        if (rc < 0)
+            lobby_unavailable(&v);
+        else if (!body)
+            verdict_set(&v, PROTO_NO_SUCH_PLAYER,
+                        "no player here has the id \"%.16s\"; a player's id is in their results",
+                        whose);
+    } else {
+        body = lobby_history_body(l, whose, p->id, limit, &v);
+    }
     if (!body) {
         send_verdict(c, q, &v);
         return;
@@ -386,7 +450,14 @@ static void on_history(lobby *l, lobby_conn *c, player *p, const proto_request *
 static void on_link_code(lobby *l, lobby_conn *c, player *p, const proto_request *q)
 {
     char code[IDS_LINK_LEN + 1];
-    if (!c->token[0] || !link_issue(&l->links, p->id, c->token, sched_now(&l->sched), code)) {
+    if (l->remote) { /* kept in Redis, so that any node takes it */
+        if (!c->token[0] || remote_link_issue(l, p, c->token, code) < 0) {
+            verdict v;
+            send_verdict(c, q, (lobby_unavailable(&v), &v));
+            return;
+        }
+    } else if (!c->token[0] ||
+               !link_issue(&l->links, p->id, c->token, sched_now(&l->sched), code)) {
         lobby_send_error(c, q->id, PROTO_INTERNAL,
                          "the server cannot make a code just now; try again in a minute");
         return;

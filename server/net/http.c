@@ -129,22 +129,17 @@ static int respond_refusal(struct lws *wsi, conn_data *cd, int status, const cha
                                json_pack("{s:s,s:s}", "code", code, "message", why));
 }
 
-/* A results response the lobby reads from Redis: it comes later, and is
- * sent from the next WRITEABLE. */
+/* A response the lobby reads from Redis (results, ratings, a history): it
+ * comes later, and is sent from the next WRITEABLE. */
 struct http_wait {
     struct lws *wsi;
-    lobby_results_wait *pending; /* NULL once answered */
+    lobby_wait *pending; /* NULL once answered */
+    const char *code_404; /* the refusal's code if it is a 404 */
     json_t *body;
     int status;
     char why[160];
     bool ready;
 };
-
-static int respond_results_body(struct lws *wsi, conn_data *cd, json_t *body, int status,
-                                const char *why)
-{
-    return body ? respond_json(wsi, cd, body) : respond_refusal(wsi, cd, status, "bad_message", why);
-}
 
 static void results_ready(void *arg, json_t *body, int status, const char *why)
 {
@@ -168,8 +163,23 @@ int http_waited(net *n, struct lws *wsi, conn_data *cd)
     int status = w->status;
     char why[sizeof w->why];
     memcpy(why, w->why, sizeof why);
+    const char *code_404 = w->code_404;
     free(w);
-    return respond_results_body(wsi, cd, body, status, why);
+    return body ? respond_json(wsi, cd, body) : respond_refusal(wsi, cd, status, code_404, why);
+}
+
+/* A wait for an answer that may come from Redis: 0, or -1 if out of
+ * memory. */
+static int wait_answer(struct lws *wsi, conn_data *cd, const char *code_404, http_wait **out)
+{
+    http_wait *w = calloc(1, sizeof *w);
+    if (!w)
+        return -1;
+    w->wsi = wsi;
+    w->code_404 = code_404;
+    cd->wait = w;
+    *out = w;
+    return 0;
 }
 
 /* /api/results?game=ricochet&player=p123&limit=20; a limit out of range
@@ -186,11 +196,9 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
     if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
         strncasecmp(auth, "Bearer ", 7) == 0)
         token = auth + 7;
-    http_wait *w = calloc(1, sizeof *w);
-    if (!w)
+    http_wait *w;
+    if (wait_answer(wsi, cd, "bad_message", &w) < 0)
         return -1;
-    w->wsi = wsi;
-    cd->wait = w;
     w->pending = lobby_results_query_async(n->lobby, g, p, l, token, results_ready, w);
     if (!w->ready) /* it comes from Redis */
         return 0;
@@ -200,32 +208,36 @@ static int respond_results(net *n, struct lws *wsi, conn_data *cd)
 /* /api/ratings?game=ricochet&limit=50: a game's leaderboard. */
 static int respond_ratings(net *n, struct lws *wsi, conn_data *cd)
 {
-    char game[URL_ARG_MAX], limit[URL_ARG_MAX], why[160];
+    char game[URL_ARG_MAX], limit[URL_ARG_MAX];
     const char *g = lws_get_urlarg_by_name(wsi, "game=", game, sizeof game);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
-    int status;
-    json_t *body = lobby_ratings_query(n->lobby, g, l, &status, why, sizeof why);
-    if (!body)
-        return respond_refusal(wsi, cd, status, "no_such_game", why);
-    return respond_json(wsi, cd, body);
+    http_wait *w;
+    if (wait_answer(wsi, cd, "no_such_game", &w) < 0)
+        return -1;
+    w->pending = lobby_ratings_query_async(n->lobby, g, l, results_ready, w);
+    if (!w->ready)
+        return 0;
+    return http_waited(n, wsi, cd);
 }
 
 /* /api/history?player=p123&limit=20: a player's record, ratings and last
  * games; a private game only to a player of it (Authorization: Bearer). */
 static int respond_history(net *n, struct lws *wsi, conn_data *cd)
 {
-    char player[URL_ARG_MAX], limit[URL_ARG_MAX], why[160], auth[80];
+    char player[URL_ARG_MAX], limit[URL_ARG_MAX], auth[80];
     const char *p = lws_get_urlarg_by_name(wsi, "player=", player, sizeof player);
     const char *l = lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit);
     const char *token = NULL;
     if (lws_hdr_copy(wsi, auth, sizeof auth, WSI_TOKEN_HTTP_AUTHORIZATION) > 0 &&
         strncasecmp(auth, "Bearer ", 7) == 0)
         token = auth + 7;
-    int status;
-    json_t *body = lobby_history_query(n->lobby, p, l, token, &status, why, sizeof why);
-    if (!body)
-        return respond_refusal(wsi, cd, status, "no_such_player", why);
-    return respond_json(wsi, cd, body);
+    http_wait *w;
+    if (wait_answer(wsi, cd, "no_such_player", &w) < 0)
+        return -1;
+    w->pending = lobby_history_query_async(n->lobby, p, l, token, results_ready, w);
+    if (!w->ready)
+        return 0;
+    return http_waited(n, wsi, cd);
 }
 
 /* Any other method: 405 and the connection closed. A POST or PUT may come
@@ -356,7 +368,7 @@ int http_writeable(net *n, struct lws *wsi, conn_data *cd)
 void http_done(conn_data *cd)
 {
     if (cd->wait) { /* the asker went away before the answer */
-        lobby_results_cancel(cd->wait->pending);
+        lobby_wait_cancel(cd->wait->pending);
         json_decref(cd->wait->body);
         free(cd->wait);
         cd->wait = NULL;

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "util/log.h"
+
 /* --- bots --- */
 
 /* The bots' fixed ratings, the same in every game until a game's bots are
@@ -242,6 +244,14 @@ void rating_compute(rating_seat *seats, int n)
 
 /* --- the rows --- */
 
+/* A change as store_rating_changes gives it back. */
+static json_t *change_json(const store_rating_change *c)
+{
+    return json_pack("{s:i,s:s,s:f,s:f,s:f,s:f}", "seat", c->seat, "player", c->player,
+                     "rating_before", c->rating_before, "rd_before", c->rd_before,
+                     "rating_after", c->rating_after, "rd_after", c->rd_after);
+}
+
 static glicko2_rating standing_rating(const store_standing *st)
 {
     return st->rated > 0 ? (glicko2_rating){st->rating, st->rd, st->vol} : glicko2_start();
@@ -263,10 +273,15 @@ int rating_record(store *s, int64_t id, const store_result *r, json_t **summary)
     rating_seat seats[RATING_MAX_SEATS];
     store_standing st[RATING_MAX_SEATS];
     int rc = 0;
+    /* The changes as stored, for the summary: read back, they would need a
+     * read the Redis store answers only later. */
+    json_t *changes = summary ? json_array() : NULL;
     for (int i = 0; i < n; i++) {
         st[i] = (store_standing){0};
-        if (rows[i].player && store_standing_get(s, rows[i].player, r->game, &st[i]) < 0)
+        if (rows[i].player && store_standing_get(s, rows[i].player, r->game, &st[i]) < 0) {
+            json_decref(changes);
             return -1;
+        }
         seats[i] = (rating_seat){rows[i].player != NULL, placed ? place[i] : 0,
                                  placed ? team[i] : -1,
                                  rows[i].player ? standing_rating(&st[i])
@@ -296,11 +311,14 @@ int rating_record(store *s, int64_t id, const store_result *r, json_t **summary)
                                           seats[i].after.rating,
                                           seats[i].after.rd};
             rc |= store_rating_change_put(s, &change);
+            if (changes)
+                json_array_append_new(changes, change_json(&change));
         }
         rc |= store_standing_put(s, rows[i].player, r->game, &st[i]);
     }
     if (rc == 0 && summary)
-        *summary = rating_summary(s, id, r->game, r->players, r->seeded);
+        *summary = rating_summary_of(changes, r->game, r->players, r->seeded);
+    json_decref(changes);
     return rc;
 }
 
@@ -324,8 +342,14 @@ json_t *rating_summary(store *s, int64_t id, const char *game, const json_t *pla
                        bool seeded)
 {
     json_t *changes = store_rating_changes(s, id);
-    if (!changes)
-        return NULL;
+    json_t *out = changes ? rating_summary_of(changes, game, players, seeded) : NULL;
+    json_decref(changes);
+    return out;
+}
+
+json_t *rating_summary_of(const json_t *changes, const char *game, const json_t *players,
+                          bool seeded)
+{
     const char *why = rating_unrated_why(players, seeded);
     json_t *out = json_pack("{s:b}", "rated", json_array_size(changes) > 0);
     if (why)
@@ -346,7 +370,6 @@ json_t *rating_summary(store *s, int64_t id, const char *game, const json_t *pla
                                  "rating", (json_int_t)lround(rating_bot(game, rows[i].bot))));
     }
     json_object_set_new(out, "seats", seats);
-    json_decref(changes);
     return out;
 }
 
@@ -383,5 +406,17 @@ int rating_check(store *s)
         return -1;
     if (v == RATING_VERSION)
         return 0;
-    return rating_rebuild(s) < 0 ? -1 : 1;
+    if (v > RATING_VERSION && store_shared(s)) { /* newer servers share it: a rolling upgrade */
+        log_warn("the stored ratings follow rules version %d, later than this server's %d; "
+                 "it rates its games by its own rules until it is upgraded too",
+                 v, RATING_VERSION);
+        return 0;
+    }
+    /* On Redis, results that other nodes store meanwhile refuse the new
+     * table (it would miss them): it is computed again. */
+    for (int tries = 0; tries < 5; tries++) {
+        if (rating_rebuild(s) >= 0)
+            return 1;
+    }
+    return -1;
 }

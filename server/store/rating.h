@@ -76,13 +76,20 @@ int rating_record(store *s, int64_t id, const store_result *r, json_t **summary)
 json_t *rating_summary(store *s, int64_t id, const char *game, const json_t *players,
                        bool seeded);
 
+/* The same block from the changes one result made (as
+ * store_rating_changes gives them, borrowed). New reference. */
+json_t *rating_summary_of(const json_t *changes, const char *game, const json_t *players,
+                          bool seeded);
+
 /* Drops every standing and computes them all again from the results, in one
  * transaction, and records RATING_VERSION. Returns the number of results
  * read, or -1. */
 long rating_rebuild(store *s);
 
-/* Rebuilds when the tables were computed under another RATING_VERSION
- * (or never): 1 if it did, 0 if they were current, -1 on failure. */
+/* Rebuilds when the tables were computed under another RATING_VERSION (or
+ * never): 1 if it did, 0 if they were current, -1 on failure. A store
+ * other servers share (Redis) whose tables are of a later version is left
+ * as it is: servers of two versions share it during a rolling upgrade. */
 int rating_check(store *s);
 
 #endif

@@ -9,6 +9,8 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "store/rating.h"
+#include "store/rstore_core.h"
 #include "store/rstore_int.h"
 #include "util/log.h"
 #include "util/map.h"
@@ -22,16 +24,14 @@
 #define RSTORE_DEADLINE_MS (RCONN_TIMEOUT_MS - 100)
 
 extern const char rstore_lua_apply[], rstore_lua_load[], rstore_lua_owned[],
-    rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[];
+    rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[], rstore_lua_link[];
 
-/* Growing lists of owned strings: a call's arguments. */
-typedef struct strs {
-    char **v;
-    size_t *len;
-    int n, cap;
-} strs;
+/* Result numbers are reserved this many at a time (another block is asked
+ * for once fewer than half are left), so that a finished game has its
+ * number when its transaction is drafted, unique across nodes. */
+#define RSTORE_ID_BLOCK 32
 
-static bool strs_push(strs *s, const char *text, size_t len)
+bool strs_push(strs *s, const char *text, size_t len)
 {
     if (s->n == s->cap) {
         int cap = s->cap ? 2 * s->cap : 16;
@@ -55,13 +55,12 @@ static bool strs_push(strs *s, const char *text, size_t len)
     return true;
 }
 
-static bool strs_add(strs *s, const char *text)
+bool strs_add(strs *s, const char *text)
 {
     return strs_push(s, text, strlen(text));
 }
 
-static bool strs_addf(strs *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool strs_addf(strs *s, const char *fmt, ...)
+bool strs_addf(strs *s, const char *fmt, ...)
 {
     char buf[64];
     va_list ap;
@@ -71,13 +70,18 @@ static bool strs_addf(strs *s, const char *fmt, ...)
     return strs_add(s, buf);
 }
 
-static bool strs_has(const strs *s, const char *text)
+bool strs_has(const strs *s, const char *text)
 {
     for (int i = 0; i < s->n; i++) {
         if (strcmp(s->v[i], text) == 0)
             return true;
     }
     return false;
+}
+
+const char *rstore_str_of(const redisReply *e)
+{
+    return e && e->type == REDIS_REPLY_STRING ? e->str : "";
 }
 
 /* Drops the strings past the first n. */
@@ -87,46 +91,20 @@ static void strs_truncate(strs *s, int n)
         free(s->v[--s->n]);
 }
 
-static void strs_clear(strs *s)
+void strs_clear(strs *s)
 {
     for (int i = 0; i < s->n; i++)
         free(s->v[i]);
     s->n = 0;
 }
 
-static void strs_free(strs *s)
+void strs_free(strs *s)
 {
     strs_clear(s);
     free(s->v);
     free(s->len);
     *s = (strs){0};
 }
-
-struct rstore {
-    rconn *conn;
-    char node[RSTORE_NODE_MAX + 1];
-    int sc_apply, sc_load, sc_owned, sc_player, sc_results, sc_gen;
-    map epochs; /* code -> epoch (as intptr_t) this node may write it at */
-    map holds;  /* room code or player id -> its latest pending write (one ref each) */
-    /* The transaction being gathered. */
-    int depth;
-    bool tx_failed;
-    strs ops, codes, players;
-    bool hard; /* it has more than clock saves */
-    void (*lost)(void *arg, const char *code, bool fenced);
-    void *lost_arg;
-    uint64_t failures, fenced, data_lost;
-    bool failing; /* the last transaction failed (logged once) */
-    /* This loop iteration's transactions, sent as one call just before the
-     * loop waits (rconn's flusher), or before any other call. */
-    strs batch;
-    struct sent_tx **batch_txs;
-    int nbatch, batch_cap;
-    struct sent_tx **failed; /* batches that could not be sent: failed on the next turn */
-    int nfailed;
-    char gen[40];
-    json_t *startup; /* rooms read at start: {code: load reply as JSON} */
-};
 
 /* --- life --- */
 
@@ -148,8 +126,9 @@ rstore *rstore_new(rconn *conn, const char *node)
     r->sc_player = rconn_script(conn, "player", rstore_lua_player);
     r->sc_results = rconn_script(conn, "results", rstore_lua_results);
     r->sc_gen = rconn_script(conn, "gen", rstore_lua_gen);
+    r->sc_link = rconn_script(conn, "link", rstore_lua_link);
     if (r->sc_apply < 0 || r->sc_load < 0 || r->sc_owned < 0 || r->sc_player < 0 ||
-        r->sc_results < 0 || r->sc_gen < 0) {
+        r->sc_results < 0 || r->sc_gen < 0 || r->sc_link < 0 || rstore_rating_new(r) < 0) {
         rstore_free(r);
         return NULL;
     }
@@ -172,6 +151,8 @@ void rstore_free(rstore *r)
     strs_free(&r->ops);
     strs_free(&r->codes);
     strs_free(&r->players);
+    strs_free(&r->standings);
+    rstore_rating_free(r);
     json_decref(r->startup);
     free(r);
 }
@@ -257,6 +238,8 @@ static void connection_changed(void *arg, bool up)
         rstore_connection_up(r);
 }
 
+static void ids_reserved(void *arg, redisReply *rep);
+
 int rstore_check(rstore *r, bool volatile_ok, char *err, size_t err_len)
 {
     info_check c = {0};
@@ -284,6 +267,18 @@ int rstore_check(rstore *r, bool volatile_ok, char *err, size_t err_len)
         snprintf(err, err_len, "Redis at %s did not answer the generation check",
                  rconn_where(r->conn));
         return -1;
+    }
+    /* The first block of result numbers, so that the first game to end
+     * has one. */
+    char block[16];
+    snprintf(block, sizeof block, "%d", RSTORE_ID_BLOCK);
+    r->reserving = true;
+    rconn_call_sync(r->conn, ids_reserved, r, 3,
+                    (const char *[]){"INCRBY", "botpit:results:seq", block}, NULL);
+    if (r->spare_next < r->spare_end) {
+        r->id_next = r->spare_next;
+        r->id_end = r->spare_end;
+        r->spare_next = r->spare_end = 0;
     }
     return 0;
 }
@@ -332,6 +327,11 @@ uint64_t rstore_fenced(const rstore *r)
     return r->fenced;
 }
 
+uint64_t rstore_stale(const rstore *r)
+{
+    return r->stale;
+}
+
 uint64_t rstore_data_lost(const rstore *r)
 {
     return r->data_lost;
@@ -348,7 +348,7 @@ int rstore_probe(rstore *r)
 typedef struct sent_tx {
     rstore *r;
     hold *hold;
-    strs codes, players;
+    strs codes, players, standings;
     bool hard;
 } sent_tx;
 
@@ -370,6 +370,11 @@ static void tx_answered(sent_tx *t, const redisReply *rep)
     bool kept = rep && rep->type == REDIS_REPLY_STATUS;
     bool fenced = rep && rep->type == REDIS_REPLY_ERROR &&
                   (strncmp(rep->str, "FENCED", 6) == 0 || strncmp(rep->str, "SEQ", 3) == 0);
+    /* A standing moved on since this node read it (a game of the same
+     * player ended elsewhere): the transaction was refused whole, and the
+     * room, ahead of Redis now, is rebuilt from it as after a fence. */
+    bool stale = rep && rep->type == REDIS_REPLY_ERROR && strncmp(rep->str, "STALE", 5) == 0;
+    rstore_rating_settled(r, &t->standings, kept);
     hold_settle(t->hold, kept);
     for (int i = 0; i < t->codes.n + t->players.n; i++) {
         const char *key = i < t->codes.n ? t->codes.v[i] : t->players.v[i - t->codes.n];
@@ -385,16 +390,23 @@ static void tx_answered(sent_tx *t, const redisReply *rep)
     } else if (fenced) {
         r->fenced++;
         log_warn("redis %s: a write was refused: %s", rconn_where(r->conn), rep->str);
+    } else if (stale) {
+        r->stale++;
+        log_warn("redis %s: a game's result was refused, its ratings computed from a standing "
+                 "that has moved on since (%s); its room is read again and the game's last "
+                 "move tried again",
+                 rconn_where(r->conn), rep->str);
     } else {
         tx_failed_log(r, rep && rep->str ? rep->str : "no answer");
     }
     if (!kept && t->hard && r->lost) {
         for (int i = 0; i < t->codes.n; i++)
-            r->lost(r->lost_arg, t->codes.v[i], fenced);
+            r->lost(r->lost_arg, t->codes.v[i], fenced || stale);
     }
     hold_unref(t->hold);
     strs_free(&t->codes);
     strs_free(&t->players);
+    strs_free(&t->standings);
     free(t);
 }
 
@@ -403,6 +415,8 @@ static void tx_reset(rstore *r)
     strs_clear(&r->ops);
     strs_clear(&r->codes);
     strs_clear(&r->players);
+    strs_clear(&r->standings);
+    rstore_rating_tx_reset(r);
     r->hard = false;
     r->tx_failed = false;
 }
@@ -443,8 +457,10 @@ static void fail_later(void *arg)
 static void flush_batch(void *arg)
 {
     rstore *r = arg;
-    if (!r->nbatch)
+    if (!r->nbatch) {
+        rstore_rating_flush(r);
         return;
+    }
     sent_batch *b = malloc(sizeof *b);
     strs args = {0};
     int64_t deadline = rconn_redis_time_us(r->conn) + RSTORE_DEADLINE_MS * 1000;
@@ -461,6 +477,7 @@ static void flush_batch(void *arg)
     if (ok && rconn_eval(r->conn, r->sc_apply, batch_answered, b, args.n, (const char **)args.v,
                          args.len) == 0) {
         strs_free(&args);
+        rstore_rating_flush(r); /* reads after the writes: they see them */
         return;
     }
     strs_free(&args);
@@ -525,9 +542,10 @@ static int tx_send(rstore *r)
         free(t);
         return -1;
     }
-    *t = (sent_tx){r, h, r->codes, r->players, r->hard};
+    *t = (sent_tx){r, h, r->codes, r->players, r->standings, r->hard};
     r->codes = (strs){0};
     r->players = (strs){0};
+    r->standings = (strs){0};
     r->batch_txs[r->nbatch++] = t;
     for (int i = 0; i < t->codes.n + t->players.n; i++) {
         const char *key = i < t->codes.n ? t->codes.v[i] : t->players.v[i - t->codes.n];
@@ -537,6 +555,16 @@ static int tx_send(rstore *r)
     return 0;
 }
 
+static void rebuild_answered(void *arg, redisReply *rep)
+{
+    char *answer = arg;
+    const redisReply *one = rep && rep->type == REDIS_REPLY_ARRAY && rep->elements == 1
+                                ? rep->element[0]
+                                : rep;
+    snprintf(answer, 200, "%s", !one ? "no answer" : one->type == REDIS_REPLY_STATUS ? "OK"
+                                                   : one->str ? one->str : "an unexpected answer");
+}
+
 int rstore_begin(rstore *r)
 {
     if (r->depth++ == 0)
@@ -544,22 +572,50 @@ int rstore_begin(rstore *r)
     return r->tx_failed ? -1 : 0;
 }
 
+/* A rebuild of the ratings (rating_rebuild: at start-up, or by `botpit
+ * ratings --rebuild`) is written at once, in one call that is waited for:
+ * 0 if Redis kept it, -1 if not (STALE_RESULTS: results came in meanwhile;
+ * read them again). */
+static int send_rebuild(rstore *r)
+{
+    strs args = {0};
+    int64_t deadline = rconn_redis_time_us(r->conn) + RSTORE_DEADLINE_MS * 1000;
+    bool ok = rstore_rating_finish_rebuild(r) == 0 && strs_add(&args, r->node) &&
+              strs_addf(&args, "%" PRId64, deadline) && strs_add(&args, "1") &&
+              strs_add(&args, "0") && strs_addf(&args, "%d", r->ops.n);
+    for (int i = 0; ok && i < r->ops.n; i++)
+        ok = strs_push(&args, r->ops.v[i], r->ops.len[i]);
+    char answer[200] = "no answer";
+    if (ok)
+        rconn_eval_sync(r->conn, r->sc_apply, rebuild_answered, answer, args.n,
+                        (const char **)args.v, args.len);
+    strs_free(&args);
+    if (strcmp(answer, "OK") == 0)
+        return 0;
+    log_warn("redis %s: the ratings computed again were not stored: %s", rconn_where(r->conn),
+             answer);
+    return -1;
+}
+
 int rstore_commit(rstore *r)
 {
     if (--r->depth > 0)
         return r->tx_failed ? -1 : 0;
-    int rc = r->tx_failed ? -1 : tx_send(r);
+    int rc = r->tx_failed                ? -1
+             : rstore_rating_rebuilding(r) ? send_rebuild(r)
+                                           : tx_send(r);
+    if (rc < 0) /* what it would have written of the standings is not so */
+        rstore_rating_settled(r, &r->standings, false);
     tx_reset(r);
     return rc;
 }
 
-/* An op of the transaction (a write outside any is one of its own). */
-static int op_begin(rstore *r)
+int rstore_op_begin(rstore *r)
 {
     return rstore_begin(r);
 }
 
-static int op_end(rstore *r, bool ok)
+int rstore_op_end(rstore *r, bool ok)
 {
     if (!ok)
         r->tx_failed = true;
@@ -598,17 +654,18 @@ static bool hex_hash(const char *hex, uint8_t out[32])
 
 int rstore_player_put(rstore *r, const char *id, const char *name, const uint8_t hash[32])
 {
-    op_begin(r);
+    rstore_op_begin(r);
     char hex[65];
     hash_hex(hash, hex);
     bool ok = strs_add(&r->ops, "P") && strs_add(&r->ops, id) && strs_add(&r->ops, name) &&
               strs_add(&r->ops, hex) && (strs_has(&r->players, id) || strs_add(&r->players, id));
     r->hard = true;
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
 }
 
 /* A row as the store keeps it: everything but the clock; the 64-bit seeds
- * as decimal strings (Lua's numbers would round them). */
+ * as decimal strings (Lua's numbers would round them); the rules revision
+ * when one is known. */
 static char *row_json(const store_room *row)
 {
     char seed[24], secret[24];
@@ -619,6 +676,8 @@ static char *row_json(const store_room *row)
                           "seats", row->seats, "seed", seed, "seed_fixed", row->seed_fixed,
                           "private", row->is_private, "bot_takeover", row->bot_takeover,
                           "secret", row->has_secret ? secret : NULL);
+    if (j && row->rules_revision > 0)
+        json_object_set_new(j, "rules", json_integer(row->rules_revision));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     return text;
@@ -626,7 +685,7 @@ static char *row_json(const store_room *row)
 
 int rstore_room_put(rstore *r, const store_room *row)
 {
-    op_begin(r);
+    rstore_op_begin(r);
     char *text = row_json(row);
     /* Who sits there, beside the row: the script keeps each player's room
      * with no JSON to read. */
@@ -645,28 +704,30 @@ int rstore_room_put(rstore *r, const store_room *row)
         ok = strs_add(&r->ops, ids.v[k]);
     strs_free(&ids);
     free(text);
-    return op_end(r, ok);
+    if (ok && strcmp(row->status, "playing") == 0)
+        rstore_rating_want_seats(r, row->game, row->seats);
+    return rstore_op_end(r, ok);
 }
 
 int rstore_room_delete(rstore *r, const char *code)
 {
-    op_begin(r);
+    rstore_op_begin(r);
     bool ok = strs_add(&r->ops, "D") && strs_add(&r->ops, code) && touch_room(r, code, true);
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
 }
 
 int rstore_room_mark_broken(rstore *r, const char *code, const char *why)
 {
-    op_begin(r);
+    rstore_op_begin(r);
     bool ok = strs_add(&r->ops, "B") && strs_add(&r->ops, code) && strs_add(&r->ops, why) &&
               touch_room(r, code, true);
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
 }
 
 int rstore_input_append(rstore *r, const char *code, uint64_t seq, int64_t t, int seat,
                         const char *kind, const json_t *action)
 {
-    op_begin(r);
+    rstore_op_begin(r);
     json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)seq, "t", (json_int_t)t,
                            "seat", seat, "kind", kind);
     if (in && action)
@@ -677,14 +738,14 @@ int rstore_input_append(rstore *r, const char *code, uint64_t seq, int64_t t, in
               strs_addf(&r->ops, "%" PRIu64, seq) && strs_add(&r->ops, text) &&
               strs_addf(&r->ops, "%" PRId64, t) && touch_room(r, code, true);
     free(text);
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
 }
 
 int rstore_room_clocks(rstore *r, const char *const *codes, const int64_t *clocks, size_t n)
 {
     if (!n)
         return 0;
-    op_begin(r);
+    rstore_op_begin(r);
     bool ok = true;
     for (size_t i = 0; ok && i < n; i++) {
         if (!rstore_epoch(r, codes[i]))
@@ -692,12 +753,53 @@ int rstore_room_clocks(rstore *r, const char *const *codes, const int64_t *clock
         ok = strs_add(&r->ops, "C") && strs_add(&r->ops, codes[i]) &&
              strs_addf(&r->ops, "%" PRId64, clocks[i]) && touch_room(r, codes[i], false);
     }
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
 }
 
-int rstore_result_put(rstore *r, const store_result *res)
+/* --- result numbers --- */
+
+static void ids_reserved(void *arg, redisReply *rep)
 {
-    op_begin(r);
+    rstore *r = arg;
+    r->reserving = false;
+    if (!rep || rep->type != REDIS_REPLY_INTEGER)
+        return; /* the next result that needs one asks again */
+    r->spare_end = rep->integer + 1;
+    r->spare_next = r->spare_end - RSTORE_ID_BLOCK;
+}
+
+/* Asks for another block once fewer than half of this one are left. */
+static void reserve_ids(rstore *r)
+{
+    if (r->reserving || r->spare_next < r->spare_end ||
+        r->id_end - r->id_next >= RSTORE_ID_BLOCK / 2)
+        return;
+    char block[16];
+    snprintf(block, sizeof block, "%d", RSTORE_ID_BLOCK);
+    const char *argv[] = {"INCRBY", "botpit:results:seq", block};
+    if (rconn_call(r->conn, ids_reserved, r, 3, argv, NULL) == 0)
+        r->reserving = true;
+}
+
+/* The next reserved number, or 0 if none is at hand (one is asked for). */
+static int64_t take_id(rstore *r)
+{
+    if (r->id_next == r->id_end && r->spare_next < r->spare_end) {
+        r->id_next = r->spare_next;
+        r->id_end = r->spare_end;
+        r->spare_next = r->spare_end = 0;
+    }
+    int64_t id = r->id_next < r->id_end ? r->id_next++ : 0;
+    reserve_ids(r);
+    return id;
+}
+
+int rstore_result_add(rstore *r, const store_result *res, int64_t *id_out)
+{
+    rstore_op_begin(r);
+    int64_t id = take_id(r);
+    if (id_out)
+        *id_out = id;
     json_t *j = json_pack("{s:s,s:s,s:I,s:O,s:O,s:b,s:b}", "room", res->code, "game", res->game,
                           "finished_at", (json_int_t)res->finished_at_ms, "players",
                           res->players, "result", res->result, "private", res->is_private,
@@ -712,8 +814,12 @@ int rstore_result_put(rstore *r, const store_result *res)
         if (pid && !strs_has(&ids, pid))
             strs_add(&ids, pid);
     }
-    bool ok = text && strs_add(&r->ops, "X") && strs_add(&r->ops, text) &&
-              strs_add(&r->ops, res->game) &&
+    if (!id)
+        log_warn("redis %s: a finished game has no number yet (none reserved: is Redis slow?); "
+                 "its last move is refused and tried again",
+                 rconn_where(r->conn));
+    bool ok = id && text && strs_add(&r->ops, "X") && strs_addf(&r->ops, "%" PRId64, id) &&
+              strs_add(&r->ops, text) && strs_add(&r->ops, res->game) &&
               strs_addf(&r->ops, "%" PRId64, res->finished_at_ms) &&
               strs_addf(&r->ops, "%d", ids.n);
     for (int k = 0; ok && k < ids.n; k++)
@@ -721,15 +827,71 @@ int rstore_result_put(rstore *r, const store_result *res)
     r->hard = true;
     free(text);
     strs_free(&ids);
-    return op_end(r, ok);
+    return rstore_op_end(r, ok);
+}
+
+/* --- link codes --- */
+
+int rstore_link_put(rstore *r, const char *code, const char *player_id, const char *token_hex,
+                    const uint8_t hash[32], int64_t ttl_ms)
+{
+    rstore_op_begin(r);
+    char hex[65];
+    hash_hex(hash, hex);
+    bool ok = strs_add(&r->ops, "L") && strs_add(&r->ops, code) &&
+              strs_add(&r->ops, player_id) && strs_add(&r->ops, token_hex) &&
+              strs_add(&r->ops, hex) && strs_addf(&r->ops, "%" PRId64, ttl_ms) &&
+              (strs_has(&r->players, player_id) || strs_add(&r->players, player_id));
+    return rstore_op_end(r, ok);
+}
+
+typedef struct link_call {
+    rstore_link_fn fn;
+    void *arg;
+} link_call;
+
+static void link_taken(void *arg, redisReply *rep)
+{
+    link_call *c = arg;
+    const char *status = rep && rep->type == REDIS_REPLY_ARRAY && rep->elements >= 1
+                             ? rstore_str_of(rep->element[0])
+                             : "";
+    rstore_link_answer a = {.rc = -1};
+    if (strcmp(status, "OK") == 0 && rep->elements >= 2) {
+        a.rc = 0;
+        a.status = RSTORE_LINK_OK;
+        a.token_hex = rstore_str_of(rep->element[1]);
+        if (rep->elements == 6 && hex_hash(rstore_str_of(rep->element[4]), a.hash)) {
+            a.id = rstore_str_of(rep->element[2]);
+            a.name = rstore_str_of(rep->element[3]);
+            a.room = rstore_str_of(rep->element[5]);
+        }
+    } else if (strcmp(status, "USED") == 0 || strcmp(status, "EXPIRED") == 0 ||
+               strcmp(status, "UNKNOWN") == 0) {
+        a.rc = 0;
+        a.status = status[0] == 'U' && status[1] == 'S' ? RSTORE_LINK_USED
+                   : status[0] == 'E'                  ? RSTORE_LINK_EXPIRED
+                                                       : RSTORE_LINK_UNKNOWN;
+    }
+    c->fn(c->arg, &a);
+    free(c);
+}
+
+int rstore_link_take(rstore *r, const char *code, rstore_link_fn fn, void *arg)
+{
+    link_call *c = malloc(sizeof *c);
+    if (!c)
+        return -1;
+    *c = (link_call){fn, arg};
+    const char *argv[] = {code};
+    if (rconn_eval(r->conn, r->sc_link, link_taken, c, 1, argv, NULL) < 0) {
+        free(c);
+        return -1;
+    }
+    return 0;
 }
 
 /* --- reading a room --- */
-
-static const char *str_of(const redisReply *e)
-{
-    return e && e->type == REDIS_REPLY_STRING ? e->str : "";
-}
 
 static uint64_t u64_of(const json_t *j)
 {
@@ -751,7 +913,8 @@ static void split_owner(const char *own, char node[RSTORE_NODE_MAX + 1], int64_t
 
 /* Calls fn with the room a load reply describes (its JSON form, as kept at
  * start-up, or the reply itself). */
-static void deliver_room(const char *code, json_t *loaded, rstore_room_fn fn, void *arg)
+static void deliver_room(rstore *r, const char *code, json_t *loaded, rstore_room_fn fn,
+                         void *arg)
 {
     const char *own = json_string_value(json_array_get(loaded, 0));
     const char *row_text = json_string_value(json_array_get(loaded, 1));
@@ -771,9 +934,10 @@ static void deliver_room(const char *code, json_t *loaded, rstore_room_fn fn, vo
     }
     room.inputs = inputs;
     room.players = json_array_get(loaded, 5);
-    store_room r;
+    store_room sr;
     if (row) {
-        r = (store_room){
+        json_int_t rules = json_integer_value(json_object_get(row, "rules"));
+        sr = (store_room){
             .code = code,
             .game = json_string_value(json_object_get(row, "game")),
             .status = json_string_value(json_object_get(row, "status")),
@@ -788,12 +952,18 @@ static void deliver_room(const char *code, json_t *loaded, rstore_room_fn fn, vo
             .has_secret = json_object_get(row, "secret") &&
                           !json_is_null(json_object_get(row, "secret")),
             .secret = u64_of(json_object_get(row, "secret")),
+            .rules_revision = rules > 0 && rules <= INT32_MAX ? (int)rules : 0,
         };
-        if (!r.game || !r.status)
+        if (!sr.game || !sr.status)
             room.row = NULL;
         else
-            room.row = &r;
+            room.row = &sr;
     }
+    /* A game in play that is this node's now will want its players'
+     * standings when it ends. */
+    if (room.row && !room.broken && strcmp(node, r->node) == 0 &&
+        strcmp(sr.status, "playing") == 0)
+        rstore_rating_want_seats(r, sr.game, sr.seats);
     fn(arg, 0, &room);
     json_decref(row);
     json_decref(inputs);
@@ -806,23 +976,24 @@ static json_t *load_reply_json(const redisReply *rep)
         return NULL;
     json_t *j = json_array();
     for (int i = 0; i < 4; i++)
-        json_array_append_new(j, json_string(str_of(rep->element[i])));
+        json_array_append_new(j, json_string(rstore_str_of(rep->element[i])));
     json_t *log = json_array();
     for (size_t i = 0; i < rep->element[4]->elements; i++)
-        json_array_append_new(log, json_string(str_of(rep->element[4]->element[i])));
+        json_array_append_new(log, json_string(rstore_str_of(rep->element[4]->element[i])));
     json_array_append_new(j, log);
     json_t *players = json_array();
     const redisReply *p = rep->element[5];
     for (size_t i = 0; i + 2 < p->elements; i += 3) {
-        json_array_append_new(players, json_pack("[s,s,s]", str_of(p->element[i]),
-                                                 str_of(p->element[i + 1]),
-                                                 str_of(p->element[i + 2])));
+        json_array_append_new(players, json_pack("[s,s,s]", rstore_str_of(p->element[i]),
+                                                 rstore_str_of(p->element[i + 1]),
+                                                 rstore_str_of(p->element[i + 2])));
     }
     json_array_append_new(j, players);
     return j;
 }
 
 typedef struct load_call {
+    rstore *r;
     char code[16];
     rstore_room_fn fn;
     void *arg;
@@ -833,7 +1004,7 @@ static void loaded(void *arg, redisReply *rep)
     load_call *c = arg;
     json_t *j = load_reply_json(rep);
     if (j)
-        deliver_room(c->code, j, c->fn, c->arg);
+        deliver_room(c->r, c->code, j, c->fn, c->arg);
     else
         c->fn(c->arg, -1, NULL);
     json_decref(j);
@@ -845,7 +1016,7 @@ int rstore_load(rstore *r, const char *code, rstore_room_fn fn, void *arg)
     load_call *c = malloc(sizeof *c);
     if (!c)
         return -1;
-    *c = (load_call){.fn = fn, .arg = arg};
+    *c = (load_call){.r = r, .fn = fn, .arg = arg};
     snprintf(c->code, sizeof c->code, "%s", code);
     const char *argv[] = {code};
     if (rconn_eval(r->conn, r->sc_load, loaded, c, 1, argv, NULL) < 0) {
@@ -871,9 +1042,9 @@ static void player_found(void *arg, redisReply *rep)
         c->fn(c->arg, 1, NULL, NULL, NULL, NULL);
     } else {
         uint8_t hash[32];
-        if (hex_hash(str_of(rep->element[2]), hash))
-            c->fn(c->arg, 0, str_of(rep->element[0]), str_of(rep->element[1]), hash,
-                  str_of(rep->element[3]));
+        if (hex_hash(rstore_str_of(rep->element[2]), hash))
+            c->fn(c->arg, 0, rstore_str_of(rep->element[0]), rstore_str_of(rep->element[1]), hash,
+                  rstore_str_of(rep->element[3]));
         else
             c->fn(c->arg, 1, NULL, NULL, NULL, NULL);
     }
@@ -896,29 +1067,99 @@ int rstore_find_player(rstore *r, const uint8_t hash[32], rstore_player_fn fn, v
     return 0;
 }
 
+/* The result rows of a results reply (from its fourth element on): each
+ * with its number as "id" and its `rating` block (store/rating.h). */
+static json_t *result_rows(const redisReply *rep)
+{
+    json_t *out = json_array();
+    for (size_t i = 3; i < rep->elements; i++) {
+        const redisReply *e = rep->element[i];
+        if (e->type != REDIS_REPLY_ARRAY || e->elements != 3)
+            continue;
+        json_t *row = json_loads(rstore_str_of(e->element[1]), 0, NULL);
+        if (!row)
+            continue;
+        json_object_set_new(row, "id", json_integer(strtoll(rstore_str_of(e->element[0]), NULL, 10)));
+        json_t *changes = json_array();
+        for (size_t k = 0; k < e->element[2]->elements; k++) {
+            json_t *c = json_loads(rstore_str_of(e->element[2]->element[k]), 0, NULL);
+            if (c)
+                json_array_append_new(changes, c);
+        }
+        json_t *rating = rating_summary_of(changes, json_string_value(json_object_get(row, "game")),
+                                           json_object_get(row, "players"),
+                                           json_is_true(json_object_get(row, "seeded")));
+        if (rating)
+            json_object_set_new(row, "rating", rating);
+        json_decref(changes);
+        json_array_append_new(out, row);
+    }
+    return out;
+}
+
+/* A standings field: an integer ("3") or a number kept exact ("%.17g"). */
+static json_t *field_json(const char *text, bool real)
+{
+    return real ? json_real(strtod(text, NULL)) : json_integer(strtoll(text, NULL, 10));
+}
+
+/* A history reply's standings as store_standings_of gives them. */
+static json_t *standing_rows(const redisReply *list)
+{
+    static const char *const names[] = {"played", "won", "public_played", "public_won",
+                                        "rated",  "rating", "rd"};
+    json_t *out = json_array();
+    for (size_t i = 0; i + 9 < list->elements; i += 10) {
+        json_t *row = json_pack("{s:s}", "game", rstore_str_of(list->element[i]));
+        for (int k = 0; k < 7; k++)
+            json_object_set_new(row, names[k],
+                                field_json(rstore_str_of(list->element[i + 2 + k]), k >= 5));
+        json_array_append_new(out, row);
+    }
+    return out;
+}
+
 typedef struct results_call {
     rstore_results_fn fn;
+    rstore_history_fn history;
     void *arg;
 } results_call;
 
 static void results_read(void *arg, redisReply *rep)
 {
     results_call *c = arg;
-    if (rep && rep->type == REDIS_REPLY_ERROR && strstr(rep->str, "UNKNOWN_TOKEN")) {
-        c->fn(c->arg, 1, NULL);
-    } else if (!rep || rep->type != REDIS_REPLY_ARRAY) {
-        c->fn(c->arg, -1, NULL);
+    int rc = rep && rep->type == REDIS_REPLY_ERROR && strstr(rep->str, "UNKNOWN_TOKEN") ? 1
+             : !rep || rep->type != REDIS_REPLY_ARRAY || rep->elements < 3 ||
+                     rep->element[2]->type != REDIS_REPLY_ARRAY
+                 ? -1
+                 : 0;
+    json_t *rows = rc == 0 ? result_rows(rep) : NULL;
+    if (c->history) {
+        json_t *standings = rc == 0 ? standing_rows(rep->element[2]) : NULL;
+        c->history(c->arg, rc, rc == 0 ? rstore_str_of(rep->element[0]) : NULL,
+                   rc == 0 ? rstore_str_of(rep->element[1]) : NULL, standings, rows);
+        json_decref(standings);
     } else {
-        json_t *out = json_array();
-        for (size_t i = 1; i < rep->elements; i++) {
-            json_t *row = json_loads(str_of(rep->element[i]), 0, NULL);
-            if (row)
-                json_array_append_new(out, row);
-        }
-        c->fn(c->arg, 0, out);
-        json_decref(out);
+        c->fn(c->arg, rc, rows);
     }
+    json_decref(rows);
     free(c);
+}
+
+static int read_results(rstore *r, results_call *c, const char *game, const char *player_id,
+                        const uint8_t *viewer_hash, const char *viewer_id, int limit)
+{
+    char hex[65] = "", lim[16];
+    if (viewer_hash)
+        hash_hex(viewer_hash, hex);
+    snprintf(lim, sizeof lim, "%d", limit);
+    const char *argv[] = {game ? game : "",           player_id ? player_id : "", hex, lim,
+                          viewer_id ? viewer_id : "", c->history ? "history" : ""};
+    if (rconn_eval(r->conn, r->sc_results, results_read, c, 6, argv, NULL) < 0) {
+        free(c);
+        return -1;
+    }
+    return 0;
 }
 
 int rstore_results(rstore *r, const char *game, const char *player_id,
@@ -927,17 +1168,18 @@ int rstore_results(rstore *r, const char *game, const char *player_id,
     results_call *c = malloc(sizeof *c);
     if (!c)
         return -1;
-    *c = (results_call){fn, arg};
-    char hex[65] = "", lim[16];
-    if (viewer_hash)
-        hash_hex(viewer_hash, hex);
-    snprintf(lim, sizeof lim, "%d", limit);
-    const char *argv[] = {game ? game : "", player_id ? player_id : "", hex, lim};
-    if (rconn_eval(r->conn, r->sc_results, results_read, c, 4, argv, NULL) < 0) {
-        free(c);
+    *c = (results_call){.fn = fn, .arg = arg};
+    return read_results(r, c, game, player_id, viewer_hash, NULL, limit);
+}
+
+int rstore_history(rstore *r, const char *player_id, const uint8_t *viewer_hash,
+                   const char *viewer_id, int limit, rstore_history_fn fn, void *arg)
+{
+    results_call *c = malloc(sizeof *c);
+    if (!c)
         return -1;
-    }
-    return 0;
+    *c = (results_call){.history = fn, .arg = arg};
+    return read_results(r, c, NULL, player_id, viewer_hash, viewer_id, limit);
 }
 
 /* --- start-up: this node's own rooms, read once --- */
@@ -957,7 +1199,7 @@ static void owned_read(void *arg, redisReply *rep)
     }
     s->codes = json_array();
     for (size_t i = 0; i < rep->element[0]->elements; i++)
-        json_array_append_new(s->codes, json_string(str_of(rep->element[0]->element[i])));
+        json_array_append_new(s->codes, json_string(rstore_str_of(rep->element[0]->element[i])));
 }
 
 typedef struct one_load {
@@ -1064,7 +1306,7 @@ int rstore_each_room(rstore *r, void (*fn)(void *arg, const store_room *r, const
         if (!startup_mine(r, loaded, &epoch, &broken) || broken)
             continue;
         rstore_own(r, code, epoch);
-        deliver_room(code, loaded, each_room_one, &a);
+        deliver_room(r, code, loaded, each_room_one, &a);
     }
     return 0;
 }
@@ -1091,6 +1333,11 @@ void rstore_metrics_write(const rstore *r, FILE *out)
                     "Writes Redis refused because this node no longer held the room at its "
                     "epoch (another node claimed it) or the input did not follow the log.",
                     r->fenced);
+    metrics_counter(out, "botpit_redis_stale_ratings_total",
+                    "Games' results Redis refused because a player's standing had moved on "
+                    "since this node read it (a game of theirs ended on another node): the "
+                    "last move is tried again on the standing as it is.",
+                    r->stale);
     metrics_counter(out, "botpit_redis_data_lost_total",
                     "Times Redis came back without the data's generation (it lost what it "
                     "held).",

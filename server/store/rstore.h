@@ -91,18 +91,67 @@ typedef void (*rstore_player_fn)(void *arg, int rc, const char *id, const char *
                                  const uint8_t hash[32], const char *room);
 int rstore_find_player(rstore *r, const uint8_t hash[32], rstore_player_fn fn, void *arg);
 
-/* store_results' rows, read from Redis; viewer_hash (or NULL) is the hash
- * of the asking player's token. rc 0 with results (borrowed), 1 if no
- * player has that token, -1 if they could not be read. */
+/* store_results' rows, read from Redis, each with its `rating` block
+ * (store/rating.h); viewer_hash (or NULL) is the hash of the asking
+ * player's token. rc 0 with results (borrowed), 1 if no player has that
+ * token, -1 if they could not be read. */
 typedef void (*rstore_results_fn)(void *arg, int rc, json_t *results);
 int rstore_results(rstore *r, const char *game, const char *player_id,
                    const uint8_t *viewer_hash, int limit, rstore_results_fn fn, void *arg);
+
+/* What a history shows of player_id, as the viewer (the hash of its token,
+ * or its id, or neither) may see it: rc 0 with the player's stored name
+ * ("" if no player has that id), its standings (as store_standings_of
+ * gives them) and its last results (as rstore_results); 1 if no player has
+ * the viewer's token; -1 if it could not be read. Borrowed for the call. */
+typedef void (*rstore_history_fn)(void *arg, int rc, const char *viewer_id, const char *name,
+                                  json_t *standings, json_t *results);
+int rstore_history(rstore *r, const char *player_id, const uint8_t *viewer_hash,
+                   const char *viewer_id, int limit, rstore_history_fn fn, void *arg);
+
+/* store_leaderboard's rows, read from Redis: rc 0 with them (borrowed), -1
+ * if they could not be read. */
+typedef void (*rstore_rows_fn)(void *arg, int rc, json_t *rows);
+int rstore_leaderboard(rstore *r, const char *game, int established, int limit,
+                       rstore_rows_fn fn, void *arg);
+
+/* --- link codes (lobby/link.h keeps them in memory on a single node) --- */
+
+/* A write of the transaction (the player's: its hold): code hands over
+ * token_hex (whose hash is hash) for ttl_ms, once; the player's earlier
+ * code, if still unused, stops working. Refused (TAKEN) in the unlikely
+ * case that the code is in use. */
+int rstore_link_put(rstore *r, const char *code, const char *player_id, const char *token_hex,
+                    const uint8_t hash[32], int64_t ttl_ms);
+
+typedef enum rstore_link_status {
+    RSTORE_LINK_OK,
+    RSTORE_LINK_UNKNOWN, /* no such code: mistyped, guessed, or long gone */
+    RSTORE_LINK_USED,
+    RSTORE_LINK_EXPIRED,
+} rstore_link_status;
+
+/* A code taken: rc -1 if Redis could not be asked (the code is unused),
+ * else status; with RSTORE_LINK_OK the token it handed over and, when a
+ * stored player has that token, its id, name, token hash and room ("" if
+ * none): id is NULL otherwise. Borrowed for the call. */
+typedef struct rstore_link_answer {
+    int rc;
+    rstore_link_status status;
+    const char *token_hex, *id, *name, *room;
+    uint8_t hash[32];
+} rstore_link_answer;
+typedef void (*rstore_link_fn)(void *arg, const rstore_link_answer *a);
+/* Takes code (normalized), atomically: a code works once, on any node. */
+int rstore_link_take(rstore *r, const char *code, rstore_link_fn fn, void *arg);
 
 /* --- health --- */
 
 /* Writes refused by the fence, and times Redis came back without the
  * data's generation, since the start. */
 uint64_t rstore_fenced(const rstore *r);
+/* Results refused because a standing moved on since it was read. */
+uint64_t rstore_stale(const rstore *r);
 uint64_t rstore_data_lost(const rstore *r);
 void rstore_metrics_write(const rstore *r, FILE *out);
 

@@ -399,6 +399,11 @@ store *store_open_redis(struct rconn *conn, const char *node)
     return s;
 }
 
+bool store_shared(const store *s)
+{
+    return s->redis != NULL;
+}
+
 rstore *store_redis(store *s)
 {
     return s ? s->redis : NULL;
@@ -559,7 +564,7 @@ int store_result_put(store *s, const store_result *r)
 int store_result_add(store *s, const store_result *r, int64_t *id_out)
 {
     if (s->redis)
-        return rstore_result_put(s->redis, r);
+        return rstore_result_add(s->redis, r, id_out);
     int rc = store_begin(s);
     sqlite3_stmt *st = s->st[ST_RESULT_PUT];
     bind_text(st, 1, r->code);
@@ -888,6 +893,8 @@ int store_broken_count(store *s)
 int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_len, char *name,
                           size_t name_len)
 {
+    if (s->redis) /* read asynchronously there (rstore_find_player) */
+        return -1;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT id, name FROM players WHERE token_hash = ?1", -1, &st,
                            NULL) != SQLITE_OK)
@@ -909,6 +916,8 @@ int store_player_by_token(store *s, const uint8_t hash[32], char *id, size_t id_
 
 int store_player_name(store *s, const char *id, char *name, size_t len)
 {
+    if (s->redis) /* read asynchronously there (rstore_history) */
+        return -1;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT name FROM players WHERE id = ?1", -1, &st, NULL) !=
         SQLITE_OK)
@@ -929,6 +938,8 @@ int store_player_name(store *s, const char *id, char *name, size_t len)
 int store_each_result(store *s, void (*fn)(void *arg, int64_t id, const store_result *r),
                       void *arg)
 {
+    if (s->redis)
+        return rstore_each_result(s->redis, fn, arg);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT id, room, game, finished_at, players, result, private, seeded"
@@ -959,6 +970,8 @@ int store_each_result(store *s, void (*fn)(void *arg, int64_t id, const store_re
 
 int store_standing_get(store *s, const char *player, const char *game, store_standing *out)
 {
+    if (s->redis)
+        return rstore_standing_get(s->redis, player, game, out);
     sqlite3_stmt *st = s->st[ST_STANDING_GET];
     bind_text(st, 1, player);
     bind_text(st, 2, game);
@@ -985,6 +998,8 @@ int store_standing_get(store *s, const char *player, const char *game, store_sta
 
 int store_standing_put(store *s, const char *player, const char *game, const store_standing *in)
 {
+    if (s->redis)
+        return rstore_standing_put(s->redis, player, game, in);
     sqlite3_stmt *st = s->st[ST_STANDING_PUT];
     bind_text(st, 1, player);
     bind_text(st, 2, game);
@@ -1001,6 +1016,8 @@ int store_standing_put(store *s, const char *player, const char *game, const sto
 
 int store_rating_change_put(store *s, const store_rating_change *c)
 {
+    if (s->redis)
+        return rstore_rating_change_put(s->redis, c);
     sqlite3_stmt *st = s->st[ST_CHANGE_PUT];
     sqlite3_bind_int64(st, 1, c->result);
     bind_text(st, 2, c->player);
@@ -1014,6 +1031,8 @@ int store_rating_change_put(store *s, const store_rating_change *c)
 
 json_t *store_rating_changes(store *s, int64_t result)
 {
+    if (s->redis) /* read with the results there (rstore_results) */
+        return NULL;
     sqlite3_stmt *st = s->st[ST_CHANGES_OF];
     sqlite3_bind_int64(st, 1, result);
     json_t *out = json_array();
@@ -1039,6 +1058,8 @@ json_t *store_rating_changes(store *s, int64_t result)
 
 int store_ratings_clear(store *s)
 {
+    if (s->redis)
+        return rstore_ratings_clear(s->redis);
     int rc = store_begin(s);
     if (!s->tx_failed && (exec(s, "DELETE FROM standings") < 0 ||
                           exec(s, "DELETE FROM rating_changes") < 0))
@@ -1048,6 +1069,8 @@ int store_ratings_clear(store *s)
 
 int store_ratings_version(store *s)
 {
+    if (s->redis)
+        return rstore_ratings_version(s->redis);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "SELECT version FROM derived WHERE name = 'ratings'", -1, &st,
                            NULL) != SQLITE_OK)
@@ -1063,6 +1086,8 @@ int store_ratings_version(store *s)
 
 int store_ratings_set_version(store *s, int version)
 {
+    if (s->redis)
+        return rstore_ratings_set_version(s->redis, version);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "INSERT OR REPLACE INTO derived (name, version) VALUES ('ratings', ?1)",
@@ -1111,6 +1136,8 @@ static json_t *rows_json(store *s, sqlite3_stmt *st, const char *const *names, c
 
 json_t *store_leaderboard(store *s, const char *game, int established, int limit)
 {
+    if (s->redis) /* read asynchronously there (rstore_leaderboard) */
+        return NULL;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT st.player, coalesce(p.name, st.player), st.rating, st.rd,"
@@ -1130,6 +1157,8 @@ json_t *store_leaderboard(store *s, const char *game, int established, int limit
 
 json_t *store_standings_of(store *s, const char *player)
 {
+    if (s->redis) /* read asynchronously there (rstore_history) */
+        return NULL;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT game, played, won, public_played, public_won, rated, rating, rd"
@@ -1146,6 +1175,8 @@ json_t *store_standings_of(store *s, const char *player)
 
 json_t *store_ratings_table(store *s)
 {
+    if (s->redis)
+        return rstore_ratings_table(s->redis);
     sqlite3_stmt *a, *b;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT player, game, played, won, public_played, public_won, rated,"

@@ -43,6 +43,8 @@ store *store_open(const char *path, char *err, size_t err_len);
 struct rconn;
 store *store_open_redis(struct rconn *conn, const char *node);
 void store_close(store *s);
+/* Whether other servers write to this store too (Redis). */
+bool store_shared(const store *s);
 
 /* --- health --- */
 

@@ -83,7 +83,7 @@ describe('the fallback table', { skip }, () => {
     await ada.locator('#turn-text', { hasText: 'Waiting for Bot (normal)' }).waitFor();
     await send('{"kind": "add", "n": 1}');
     // The engine says "Seat 2"; the page names the seat.
-    await expectToast(ada, 'it is Bot (normal)\'s turn');
+    await expectToast(ada, 'it is Bot (normal)’s turn');
     // The bot moves; Ada's turn again.
     await ada.locator('#turn-text', { hasText: 'Your turn' }).waitFor({ timeout: 10000 });
   });

@@ -96,8 +96,15 @@ for (const [size, viewport, touch] of SIZES) {
         const view = await viewOf(ada);
         const choice = view.legal.robots.find((r) => r.step) || view.legal.robots[0];
         if (turn === 0) {
-          // A die picks the robot (and is redrawn as picked) ...
+          // A die picks the robot (and is redrawn as picked) ... The focus
+          // is back at the table as soon as the click has been handled,
+          // not a timer later (a key pressed in between went nowhere).
+          await ada.evaluate(() => document.addEventListener('click', () => {
+            const a = document.activeElement;
+            window.focusAfterClick = a && a.closest?.('#table-slot') ? 'table' : a?.tagName.toLowerCase();
+          }, { once: true }));
           await press(ada.locator(`.mo-die[data-value="${choice.number}"][data-state="use"]`).first());
+          assert.equal(await ada.evaluate(() => window.focusAfterClick), 'table', 'the focus is at the table once the click is handled');
         } else {
           // ... or, with the keys alone, its digit.
           await ada.keyboard.press(String(choice.number));
@@ -118,6 +125,9 @@ for (const [size, viewport, touch] of SIZES) {
         const v = window.botpit.store.state?.view;
         return v?.legal && v.turn === v.you && !document.querySelector('.mo[data-playing="true"]');
       }, null, { timeout: 15000 });
+      // Still Ada's turn with a die left for the robot just moved, it stays
+      // picked: Esc lets it go, so that nothing starts out selected.
+      await ada.keyboard.press('Escape');
       await ada.locator('.mo-robot.mo-selected').waitFor({ state: 'detached' });
       await press(ada.locator('#chat-input'));
       const view = await viewOf(ada);

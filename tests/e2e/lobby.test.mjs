@@ -139,7 +139,7 @@ describe('rooms, seats and refusals', { skip }, () => {
     await box.fill('zzzzz');
     await cal.getByRole('button', { name: 'Join', exact: true }).click();
     // Said under the box, where the player looks (issue 27), not as a notice.
-    await cal.locator('#join-code-error', { hasText: 'There is no room "ZZZZZ"' }).waitFor();
+    await cal.locator('#join-code-error', { hasText: 'There is no room ZZZZZ: it may have closed' }).waitFor();
     await box.fill(code.toLowerCase());
     await box.press('Enter');
     await cal.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();

@@ -89,7 +89,8 @@ describe('a newcomer’s first game of each', { skip }, () => {
 
   step('Ricochet: demonstrating, a refusal is explained by the robots and a second tap keeps the robot', async () => {
     await waitPhase(bob, 'demonstration');
-    await bob.locator('#hint-text', { hasText: 'Show your route, 1 move left: tap a robot' }).waitFor();
+    // Bob's window has a mouse (no touch): click, and the letter keys.
+    await bob.locator('#hint-text', { hasText: 'Show your route, 1 move left: click a robot (or press its letter)' }).waitFor();
     assert.ok(await marked(bob, '.rr-robot') >= 4, 'the robots are marked');
     await bob.locator('#table-slot').focus();
     await bob.keyboard.press('ArrowUp'); // no robot picked yet
@@ -105,7 +106,7 @@ describe('a newcomer’s first game of each', { skip }, () => {
     const robot = bob.locator('#table-slot .rr-robot[data-robot="red"]');
     await robot.click();
     await bob.locator('#table-slot .rr-robot[data-robot="red"][data-selected="true"]').waitFor();
-    await bob.locator('#hint-text', { hasText: 'Tap an arrow' }).waitFor();
+    await bob.locator('#hint-text', { hasText: 'Click an arrow (or press an arrow key)' }).waitFor();
     await robot.click(); // again: it stays picked, no silent "let go"
     await bob.waitForTimeout(150);
     assert.equal(await robot.getAttribute('data-selected'), 'true');
@@ -151,7 +152,7 @@ describe('a newcomer’s first game of each', { skip }, () => {
     await bob.getByRole('button', { name: 'Start game' }).click();
     await bob.waitForFunction(() => window.botpit.store.state?.view?.legal);
     await bob.locator('.mo[data-playing="false"]').waitFor();
-    await bob.locator('#hint-text', { hasText: 'Your dice say' }).waitFor();
+    await bob.locator('#hint-text', { hasText: /Your (die says|dice)/ }).waitFor();
     const view = await viewOf(bob);
     const usable = view.dice.filter((d) => d.usable).length;
     assert.equal(await marked(bob, '.mo-die'), usable, 'every usable die is marked');
@@ -191,7 +192,7 @@ describe('a newcomer’s first game of each', { skip }, () => {
     await shoot(cid, 'newcomer-boxing-hints-layout', '.turnbar');
     await cid.getByRole('button', { name: 'Lock in layout' }).click();
     await cid.locator('.bx-composer').waitFor();
-    await cid.locator('#hint-text', { hasText: 'Turn 1: tap an arrow on the ring to step' }).waitFor();
+    await cid.locator('#hint-text', { hasText: 'Turn 1: click an arrow on the ring to step' }).waitFor();
     assert.ok(await marked(cid, '.bx-target') >= 1, 'the steps on the ring are marked');
     // Cid sends nothing: after 3 seconds the only turn resolves, a draw.
     await cid.locator('.result h2', { hasText: 'It’s a draw' }).waitFor({ timeout: 15000 });

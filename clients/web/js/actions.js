@@ -20,8 +20,9 @@ export function createActions(conn, words = (m) => m) {
   return {
     /**
      * Sends type+fields; resolves with the reply, or null when refused.
-     * `button` (optional) shows the pending state; `where(sentence)`
-     * (optional) shows a refusal in place of a notice.
+     * `button` (optional) shows the pending state; `where(sentence, error)`
+     * (optional) shows a refusal in place of a notice (error.code says
+     * which, for a sentence of the view's own).
      */
     async run(type, fields = {}, { button, where } = {}) {
       if (button) {
@@ -35,7 +36,7 @@ export function createActions(conn, words = (m) => m) {
       try {
         return await conn.request(type, fields);
       } catch (err) {
-        if (where) where(words(err.message));
+        if (where) where(words(err.message), err);
         else if (!(err instanceof ServerError)) showError(err);
         return null;
       } finally {

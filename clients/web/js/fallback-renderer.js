@@ -34,7 +34,7 @@ export function createRenderer(table) {
   h('div.row', {}, send));
 
   table.element.append(
-    h('p.fallback-note', {}, `There is no board for ${table.game.title} in this browser client yet, so here is the game as the server describes it. Send an action as JSON (the game's section of the protocol lists them).`),
+    h('p.fallback-note', {}, `There is no board for ${table.game.title} in this browser client yet, so here is the game as the server describes it. Send an action as JSON (the game’s section of the protocol lists them).`),
     viewBox,
     form,
   );

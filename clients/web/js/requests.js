@@ -20,7 +20,7 @@ export function showSitRequest(m, run) {
   };
   const el = h('div.toast.toast-info.sit-request', { role: 'alertdialog', 'aria-label': 'Seat request' },
     h('span.toast-text', {}, `${m.from.name} asks to take over seat ${m.seat + 1} from its bot. ` +
-      'They will see that seat\'s hidden cards or plans and play it to the end.'),
+      'They will see that seat’s hidden cards or plans and play it to the end.'),
     h('span.sit-request-buttons', {},
       h('button.primary', { type: 'button', onclick: answer('approve') }, 'Let them'),
       h('button', { type: 'button', onclick: answer('deny') }, 'No')));

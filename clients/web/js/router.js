@@ -14,6 +14,16 @@ export function isRoomCode(text) {
   return CODE.test(normalizeCode(text));
 }
 
+/**
+ * The room code in what a player typed or pasted: a code in either case
+ * with stray spaces or dashes ("k7p-2x "), or a share link (".../#/room/K7P2X").
+ */
+export function codeFrom(text) {
+  const t = String(text || '').trim();
+  const link = t.match(/\/room\/([^/?#\s]+)/i);
+  return normalizeCode((link ? decodeURIComponent(link[1]) : t).replace(/[\s-]+/g, ''));
+}
+
 export function parseRoute(hash = location.hash) {
   const m = hash.match(/^#\/room\/([^/?#]+)/i);
   if (m) return { name: 'room', code: normalizeCode(decodeURIComponent(m[1])) };

@@ -58,10 +58,13 @@ export const store = {
     return !!this.room && !!this.me && this.room.host === this.me.id;
   },
 
-  /** Engine sentences name seats "Seat N" (1-based): put the names in. */
+  /**
+   * Engine sentences name seats "Seat N" (1-based): put the names in. Their
+   * apostrophes become the page's own (’), as in every sentence it writes.
+   */
   named(text) {
     return String(text).replace(/\bSeat ([1-9][0-9]?)\b/g, (all, n) =>
-      (this.room?.seats[n - 1] ? this.seatName(n - 1) : all));
+      (this.room?.seats[n - 1] ? this.seatName(n - 1) : all)).replace(/([\p{L})])'(\p{L})/gu, '$1’$2');
   },
 
   /**

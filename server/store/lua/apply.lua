@@ -21,10 +21,33 @@
 --   C code clock                the room's clock (best effort: skipped, not
 --                               refused, for a room no longer ours)
 --   B code why                  a room kept aside: its log does not replay
---   X json game finished n id1..idn   a finished game's result, indexed by
---                               game and by each player in it
+--                               (or under this server's rules); its
+--                               players sit in it no more
+--   X id json game finished n id1..idn   finished game number id (an id
+--                               this node reserved), indexed by game and by
+--                               each player in it, and added to the order
+--                               in which results were stored
+--   S player game played won public_played public_won rated rating rd vol
+--     score expect              a player's standing in a game (numbers as
+--                               text, kept exact; score: -rating, for the
+--                               leaderboard) if its version is still
+--                               expect (the one the caller computed from),
+--                               or whatever it is when expect is '*' (a
+--                               rebuild, after Z)
+--   G id player json            how result id moved a player's rating
+--   Z                           every standing and rating change, gone
+--                               (a rebuild: they are all written again)
+--   Q n                         refuses unless exactly n results are
+--                               stored (a rebuild read them all)
+--   V version                   the rules version of the ratings
+--   L code player token hash ttl   a link code (ms to live) handing over a
+--                               player's token; the player's earlier code
+--                               still unused stops working
 -- Returns one answer per transaction: OK, or an error: LATE, FENCED code
--- owner, or SEQ code last seq.
+-- owner, SEQ code last seq, STALE player game (a standing moved since it
+-- was read: computed again from the new one, it may come out otherwise),
+-- STALE_RESULTS (results came in during a rebuild), or TAKEN (a result id
+-- or link code already in use).
 local P = 'botpit:'
 local node = ARGV[1]
 local ntx = tonumber(ARGV[3])
@@ -59,6 +82,29 @@ local function seat_players(code, old_list, new_list)
   end
 end
 
+-- How many ARGV slots each op takes, its name included (X and R: more,
+-- by the count they carry).
+local width = {P = 4, R = 5, D = 2, A = 5, C = 3, B = 3, X = 6, S = 13, G = 4, Z = 1, Q = 2,
+               V = 2, L = 6}
+-- The ops that write a room: only its owner at its epoch may.
+local fenced = {R = true, D = true, A = true, B = true}
+
+local function op_width(i)
+  local op = ARGV[i]
+  local w = width[op]
+  if op == 'R' then return w + tonumber(ARGV[i + 4]) end
+  if op == 'X' then return w + tonumber(ARGV[i + 5]) end
+  return w
+end
+
+local function result_key(id)
+  return string.format('%012d', tonumber(id))
+end
+
+local function standing_key(game, player)
+  return P .. 'standing:' .. game .. ':' .. player
+end
+
 -- The transaction whose ops are ARGV[first .. last]: checks first, so that
 -- a refusal writes nothing of it.
 local function check(ours, first, last)
@@ -66,13 +112,8 @@ local function check(ours, first, last)
   local next_seq = {}
   while i <= last do
     local op = ARGV[i]
-    if op == 'P' then
-      i = i + 4
-    elseif op == 'X' then
-      i = i + 5 + tonumber(ARGV[i + 4])
-    elseif op == 'C' then
-      i = i + 3
-    else
+    if not width[op] then return redis.error_reply('BADOP ' .. tostring(op)) end
+    if fenced[op] then
       local code = ARGV[i + 1]
       if ours[code] ~= true then
         return redis.error_reply('FENCED ' .. code .. ' ' .. tostring(ours[code] or 'unknown'))
@@ -83,70 +124,151 @@ local function check(ours, first, last)
           return redis.error_reply('SEQ ' .. code .. ' ' .. (want - 1) .. ' ' .. ARGV[i + 2])
         end
         next_seq[code] = want + 1
-        i = i + 5
-      elseif op == 'R' then
-        i = i + 5 + tonumber(ARGV[i + 4])
-      elseif op == 'B' then
-        i = i + 3
-      elseif op == 'D' then
-        i = i + 2
-      else
-        return redis.error_reply('BADOP ' .. tostring(op))
+      end
+    elseif op == 'X' then
+      if redis.call('EXISTS', P .. 'result:' .. result_key(ARGV[i + 1])) == 1 then
+        return redis.error_reply('TAKEN result ' .. ARGV[i + 1])
+      end
+    elseif op == 'S' and ARGV[i + 12] ~= '*' then
+      local v = redis.call('HGET', standing_key(ARGV[i + 2], ARGV[i + 1]), 'v') or '0'
+      if v ~= ARGV[i + 12] then
+        return redis.error_reply('STALE ' .. ARGV[i + 1] .. ' ' .. ARGV[i + 2])
+      end
+    elseif op == 'Q' then
+      if redis.call('LLEN', P .. 'results:order') ~= tonumber(ARGV[i + 1]) then
+        return redis.error_reply('STALE_RESULTS results were stored during the rebuild')
+      end
+    elseif op == 'L' then
+      if redis.call('EXISTS', P .. 'link:' .. ARGV[i + 1], P .. 'linkseen:' .. ARGV[i + 1]) > 0 then
+        return redis.error_reply('TAKEN link code')
       end
     end
+    i = i + op_width(i)
   end
   return nil
 end
 
+local standing_fields = {'played', 'won', 'public_played', 'public_won', 'rated', 'rating', 'rd',
+                         'vol'}
+
+-- Z: every standing and rating change goes; what each standing was is kept
+-- (in cleared) so that one written again the same keeps its version.
+local function clear_ratings(cleared)
+  for _, player in ipairs(redis.call('SMEMBERS', P .. 'standings:players')) do
+    for _, game in ipairs(redis.call('SMEMBERS', P .. 'standings:of:' .. player)) do
+      local key = standing_key(game, player)
+      cleared[key] = redis.call('HMGET', key, 'v', unpack(standing_fields))
+      redis.call('DEL', key)
+    end
+    redis.call('DEL', P .. 'standings:of:' .. player)
+  end
+  for _, game in ipairs(redis.call('SMEMBERS', P .. 'boards')) do
+    redis.call('DEL', P .. 'board:' .. game)
+  end
+  for _, key in ipairs(redis.call('LRANGE', P .. 'results:order', 0, -1)) do
+    redis.call('DEL', P .. 'rchanges:' .. key)
+  end
+  redis.call('DEL', P .. 'standings:players', P .. 'boards')
+end
+
+-- S: the standing's new version: one up from the one it had, unless a
+-- rebuild wrote it again exactly as it was.
+local function standing_version(key, i, cleared)
+  local was = cleared[key]
+  if ARGV[i + 12] == '*' and was then
+    local same = was[1] ~= false
+    for k = 1, #standing_fields do
+      if was[k + 1] ~= ARGV[i + 2 + k] then same = false end
+    end
+    if same then return tonumber(was[1]) end
+    return tonumber(was[1] or '0') + 1
+  end
+  return tonumber(redis.call('HGET', key, 'v') or '0') + 1
+end
+
 local function write(ours, first, last)
   local i = first
+  local cleared = {}
   while i <= last do
     local op = ARGV[i]
     if op == 'P' then
       local id, name, hash = ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
       redis.call('HSET', P .. 'player:' .. id, 'name', name, 'hash', hash)
       redis.call('SET', P .. 'token:' .. hash, id)
-      i = i + 4
     elseif op == 'R' then
       local code, row, n = ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 4])
       local key = P .. 'room:{' .. code .. '}'
       local list = table.concat(ARGV, ' ', i + 5, i + 4 + n)
       seat_players(code, redis.call('HGET', key, 'seated') or nil, list)
       redis.call('HSET', key, 'row', row, 'clock', ARGV[i + 3], 'seated', list)
-      i = i + 5 + n
     elseif op == 'D' then
       local code = ARGV[i + 1]
       local key = P .. 'room:{' .. code .. '}'
       seat_players(code, redis.call('HGET', key, 'seated') or nil, nil)
       redis.call('DEL', key, P .. 'log:{' .. code .. '}', P .. 'own:{' .. code .. '}')
       redis.call('SREM', P .. 'owned:' .. node, code)
-      i = i + 2
     elseif op == 'A' then
       local code = ARGV[i + 1]
       redis.call('RPUSH', P .. 'log:{' .. code .. '}', ARGV[i + 3])
       redis.call('HSET', P .. 'room:{' .. code .. '}', 'clock', ARGV[i + 4])
-      i = i + 5
     elseif op == 'C' then
       local code = ARGV[i + 1]
       if ours[code] == true then
         redis.call('HSET', P .. 'room:{' .. code .. '}', 'clock', ARGV[i + 2])
       end
-      i = i + 3
     elseif op == 'B' then
-      redis.call('HSET', P .. 'room:{' .. ARGV[i + 1] .. '}', 'broken', ARGV[i + 2])
-      i = i + 3
+      -- Nobody sits in a room kept aside (as on a single node, where it is
+      -- not restored): its players' hellos name no room. Its seats stay on
+      -- the row, for whoever looks into it.
+      local code = ARGV[i + 1]
+      local key = P .. 'room:{' .. code .. '}'
+      seat_players(code, redis.call('HGET', key, 'seated') or nil, nil)
+      redis.call('HSET', key, 'broken', ARGV[i + 2])
     elseif op == 'X' then
-      local json, game, finished = ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-      local n = tonumber(ARGV[i + 4])
-      local key = string.format('%012d', redis.call('INCR', P .. 'results:seq'))
+      local key, json, game, finished = result_key(ARGV[i + 1]), ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
+      local n = tonumber(ARGV[i + 5])
       redis.call('SET', P .. 'result:' .. key, json)
+      redis.call('RPUSH', P .. 'results:order', key)
       redis.call('ZADD', P .. 'results', finished, key)
       redis.call('ZADD', P .. 'results:game:' .. game, finished, key)
       for k = 1, n do
-        redis.call('ZADD', P .. 'results:player:' .. ARGV[i + 4 + k], finished, key)
+        redis.call('ZADD', P .. 'results:player:' .. ARGV[i + 5 + k], finished, key)
       end
-      i = i + 5 + n
+    elseif op == 'S' then
+      local player, game = ARGV[i + 1], ARGV[i + 2]
+      local key = standing_key(game, player)
+      local v = standing_version(key, i, cleared)
+      local fields = {}
+      for k = 1, #standing_fields do
+        table.insert(fields, standing_fields[k])
+        table.insert(fields, ARGV[i + 2 + k])
+      end
+      redis.call('HSET', key, 'v', v, unpack(fields))
+      redis.call('SADD', P .. 'standings:of:' .. player, game)
+      redis.call('SADD', P .. 'standings:players', player)
+      redis.call('SADD', P .. 'boards', game)
+      if tonumber(ARGV[i + 7]) > 0 then
+        redis.call('ZADD', P .. 'board:' .. game, ARGV[i + 11], player)
+      end
+    elseif op == 'G' then
+      redis.call('HSET', P .. 'rchanges:' .. result_key(ARGV[i + 1]), ARGV[i + 2], ARGV[i + 3])
+    elseif op == 'Z' then
+      clear_ratings(cleared)
+    elseif op == 'V' then
+      redis.call('SET', P .. 'ratings:version', ARGV[i + 1])
+    elseif op == 'L' then
+      local code, player, ttl = ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 5])
+      local earlier = redis.call('GET', P .. 'linkof:' .. player)
+      if earlier and redis.call('EXISTS', P .. 'link:' .. earlier) == 1 then
+        redis.call('DEL', P .. 'link:' .. earlier, P .. 'linkseen:' .. earlier)
+      end
+      redis.call('HSET', P .. 'link:' .. code, 'token', ARGV[i + 3], 'hash', ARGV[i + 4])
+      redis.call('PEXPIRE', P .. 'link:' .. code, ttl)
+      -- Remembered twice as long, so that a late try hears it expired.
+      redis.call('SET', P .. 'linkseen:' .. code, 'live', 'PX', 2 * ttl)
+      redis.call('SET', P .. 'linkof:' .. player, code, 'PX', ttl)
     end
+    i = i + op_width(i)
   end
 end
 

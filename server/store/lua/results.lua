@@ -1,14 +1,34 @@
 -- results: recent finished games, newest first, optionally of one game
 -- and/or one player: public games, and the private ones the viewer (a
--- token's hash, or '') played in.
--- ARGV: game or '', player id or '', viewer hash or '', limit.
--- Returns {viewer id or '', result JSON...}, or the error UNKNOWN_TOKEN.
+-- token's hash, or a player id) played in; for a history, also the
+-- player's name and standings.
+-- ARGV: game or '', player id or '', viewer hash or '', limit, viewer id
+-- or '' (when no hash is given), 'history' or ''.
+-- Returns {viewer id or '', name or '' (history: '' if no such player),
+-- {game, v, played, won, public_played, public_won, rated, rating, rd,
+-- vol, ...} (history only), then for each result {number, JSON, {rating
+-- change JSON...}}}, or the error UNKNOWN_TOKEN.
 local P = 'botpit:'
 local game, player, hash, limit = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
-local viewer = ''
+local viewer = ARGV[5] or ''
+local history = ARGV[6] == 'history'
 if hash ~= '' then
   viewer = redis.call('GET', P .. 'token:' .. hash)
   if not viewer then return redis.error_reply('UNKNOWN_TOKEN') end
+end
+local name, standings = '', {}
+if history then
+  name = redis.call('HGET', P .. 'player:' .. player, 'name') or ''
+  local games = redis.call('SMEMBERS', P .. 'standings:of:' .. player)
+  table.sort(games)
+  for _, g in ipairs(games) do
+    local f = redis.call('HMGET', P .. 'standing:' .. g .. ':' .. player, 'v', 'played', 'won',
+                         'public_played', 'public_won', 'rated', 'rating', 'rd', 'vol')
+    if f[1] then
+      table.insert(standings, g)
+      for k = 1, 9 do table.insert(standings, f[k]) end
+    end
+  end
 end
 local index = P .. 'results'
 if player ~= '' then
@@ -16,11 +36,13 @@ if player ~= '' then
 elseif game ~= '' then
   index = P .. 'results:game:' .. game
 end
-local out = {viewer}
+local out = {viewer, name, standings}
+local found = 0
 local page, start = 100, 0
 -- Scans at most this many results for the ones the filters keep.
 local budget = 5000
-while #out - 1 < limit and start < budget do
+while found < limit and start < budget do
+  -- Newest first; of two finished at the same time, the later number.
   local keys = redis.call('ZREVRANGE', index, start, start + page - 1)
   if #keys == 0 then break end
   for _, k in ipairs(keys) do
@@ -38,8 +60,9 @@ while #out - 1 < limit and start < budget do
           end
         end
         if keep then
-          table.insert(out, json)
-          if #out - 1 >= limit then break end
+          table.insert(out, {k, json, redis.call('HVALS', P .. 'rchanges:' .. k)})
+          found = found + 1
+          if found >= limit then break end
         end
       end
     end

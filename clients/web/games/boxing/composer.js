@@ -26,7 +26,7 @@ function samePlan(a, b) {
     && (a.fire ? (a.target_robot ?? null) === (b.target_robot ?? null) : true);
 }
 
-export function createComposer({ name, badge, send, changed, notify, announce }) {
+export function createComposer({ name, badge, send, changed, notify, announce, explain = notify }) {
   let ctx = null;     // {turn, working, cell, size, enemies, sent}
   let plan = { path: [], booster: 'none', fire: null, target: null, target_robot: null };
   let turn = -1;
@@ -90,9 +90,19 @@ export function createComposer({ name, badge, send, changed, notify, announce })
   const endCell = () => (plan.path.length ? pathCells(ctx.cell, plan.path).pop() : ctx.cell);
   const enemy = () => ctx.enemies.find((r) => r.seat === plan.target_robot) || null;
 
+  /** Why a step `dir` cannot be added ('' when it can), as the terminal says it. */
+  function stepProblem(dir) {
+    if (!ctx.working.directions.includes(dir)) return `No working engine of yours drives ${DIR_WORDS[dir]}.`;
+    if (plan.path.length >= maxSteps()) {
+      const why = plan.booster === 'move' ? ' with the booster' : ctx.working.booster ? '; the booster on moving doubles them' : '';
+      return `That is all the steps you have this turn (${maxSteps()}${why}).`;
+    }
+    if (!onRing(stepFrom(endCell(), dir), ctx.size)) return 'That step would leave the ring.';
+    return '';
+  }
+
   function canStep(dir) {
-    return !!ctx && !busy && ctx.working.directions.includes(dir) && plan.path.length < maxSteps()
-      && onRing(stepFrom(endCell(), dir), ctx.size);
+    return !!ctx && !busy && !stepProblem(dir);
   }
 
   function edit(next) {
@@ -102,14 +112,22 @@ export function createComposer({ name, badge, send, changed, notify, announce })
   }
 
   function addStep(dir) {
-    if (!canStep(dir)) return false;
+    if (!ctx || busy) return false;
+    const problem = stepProblem(dir);
+    if (problem) {
+      explain(problem, padButtons[dir]);
+      return false;
+    }
     edit({ path: [...plan.path, dir] });
     announce(`Path: ${pathWords(plan.path)}; ${maxSteps() - plan.path.length} steps left.`);
     return true;
   }
 
   function undo() {
-    if (!plan.path.length) return;
+    if (!plan.path.length) {
+      explain('Your path has no step to take back.', undoBtn);
+      return;
+    }
     edit({ path: plan.path.slice(0, -1) });
   }
 
@@ -132,8 +150,10 @@ export function createComposer({ name, badge, send, changed, notify, announce })
   }
 
   function setTarget(letter) {
-    if (!plan.fire) return;
-    edit({ target: letter });
+    const aimed = enemy();
+    if (!plan.fire) explain('Pick a laser first; then the letter of the enemy slot to hit.', laserRow);
+    else if (aimed?.destroyed.includes(letter)) explain(`${name(aimed.seat)}’s slot ${letter} is already destroyed: pick another.`, targetButtons[LETTERS.indexOf(letter)]);
+    else edit({ target: letter });
   }
 
   /** Fits the plan to a new turn or a changed robot (parts lost, enemies out). */
@@ -221,7 +241,9 @@ export function createComposer({ name, badge, send, changed, notify, announce })
     for (const dir of DIRS) {
       const b = padButtons[dir];
       const engine = w.directions.includes(dir);
-      b.disabled = !canStep(dir);
+      // Not disabled: a tap on a step that cannot be taken says why.
+      b.disabled = busy;
+      b.setAttribute('aria-disabled', String(!canStep(dir)));
       b.dataset.engine = String(engine);
       b.title = engine ? `Step ${DIR_WORDS[dir]}` : `No working engine faces ${DIR_WORDS[dir]}`;
     }
@@ -301,7 +323,7 @@ export function createComposer({ name, badge, send, changed, notify, announce })
     if (e.key === 'Backspace') { undo(); return true; }
     if (e.key === 'Escape') { clear(); return true; }
     const k = e.key.toLowerCase();
-    if (k.length === 1 && LETTERS.includes(k) && plan.fire) { setTarget(k); return true; }
+    if (k.length === 1 && LETTERS.includes(k)) { setTarget(k); return true; }
     return false;
   }
 

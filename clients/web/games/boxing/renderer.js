@@ -30,6 +30,9 @@ export function createRenderer(table) {
     const twins = (snap?.view.robots || []).some((r) => r.seat !== seat && table.name(r.seat) === own);
     return twins ? `${own} #${seat + 1}` : own;
   };
+  // On the ring, under a mark that already shows the seat's number and
+  // shape, a name without its bot level: "Bot 2", not "Bot (no…".
+  const ringName = (seat) => table.name(seat).replace(/ \([a-z]+\)$/, '');
   let snap = null;
   let editor = null;
   let composer = null;
@@ -97,7 +100,7 @@ export function createRenderer(table) {
     } else if (view.phase === 'orders') {
       if (mine && !mine.out) {
         composer ??= createComposer({
-          name, badge: table.badge, send, notify: table.notify, announce: table.announce,
+          name, badge: table.badge, send, notify: table.notify, announce: table.announce, explain: table.explain,
           changed: () => { showLast = false; drawBoard(); },
         });
         composer.setContext({
@@ -147,7 +150,7 @@ export function createRenderer(table) {
       cell: r.cell,
       out: r.out && (before === null || r.out_turn < before),
       mine: r.seat === mySeat(),
-      label: r.seat === mySeat() ? 'You' : name(r.seat),
+      label: r.seat === mySeat() ? 'You' : ringName(r.seat),
       title: `${name(r.seat)}: ${seatStyle(r.seat).name} ${r.seat + 1}`,
     }));
   }
@@ -305,7 +308,7 @@ export function createRenderer(table) {
         if (!mine) return { text: 'The players lay out their robots in secret; the fight starts when all are ready.' };
         if (mine.layout_in) return { text: `Your layout is locked in. Waiting for ${others((r) => !r.layout_in && r.seat !== s.seat)}.` };
         return {
-          text: 'Lay out your robot: tap a slot, make it a laser or an engine and give it a letter. The side a part sits on is the way it shoots or drives. Then lock it in.',
+          text: `Lay out your robot: ${table.touch ? 'tap' : 'click'} a slot, make it a laser or an engine and give it a letter. The side a part sits on is the way it shoots or drives. Then lock it in.`,
           highlight: q('.bx-slot-btn, .bx-lock:not(:disabled)'),
         };
       }
@@ -321,7 +324,7 @@ export function createRenderer(table) {
       }
       if (!plan?.path.length && !plan?.fire) {
         return {
-          text: `Turn ${view.turn}: tap an arrow on the ring to step (each arrow is one of your engines), pick a laser and a slot to hit, then send your orders.`,
+          text: `Turn ${view.turn}: ${table.touch ? 'tap' : 'click'} an arrow on the ring to step (each arrow is one of your engines), pick a laser and a slot to hit, then send your orders.`,
           highlight: q('.bx-target, .bx-fire-btn:not(:disabled), .bx-send:not(:disabled)'),
         };
       }

@@ -43,7 +43,7 @@ function bodyShape(st) {
 }
 
 function robotLabel(r, name) {
-  return `${name(r.owner)}'s robot ${r.number}, facing ${DIR_WORDS[r.dir]}`;
+  return `${name(r.owner)}’s robot ${r.number}, facing ${DIR_WORDS[r.dir]}`;
 }
 
 export function createBoard({ onRobot, onPick, name }) {
@@ -80,7 +80,7 @@ export function createBoard({ onRobot, onPick, name }) {
       const st = seatStyle(goal.owner);
       const g = svg('g', { class: 'mo-goal', 'data-owner': goal.owner });
       g.append(
-        svg('title', {}, `${name(goal.owner)}'s goal`),
+        svg('title', {}, `${name(goal.owner)}’s goal`),
         svg('polygon', { class: 'mo-goal-cell', points: hexPoints(x, y, S * 0.97), fill: st.color, stroke: st.color }),
         shapeElement(st.shape, x, y - 0.12 * S, 0.3 * S, { class: 'mo-goal-mark', fill: 'none', stroke: st.ink, 'stroke-width': 2 }),
         svg('text', { class: 'mo-goal-text', x, y: y + 0.62 * S, 'text-anchor': 'middle', fill: st.ink }, 'GOAL'),
@@ -176,7 +176,7 @@ export function createBoard({ onRobot, onPick, name }) {
    * selected; around the selected one, the six direction buttons.
    * choices: {robots: Map number -> legal entry, selected, mine (seat)}.
    */
-  function setChoices({ seat = -1, legal = null, selected = null } = {}) {
+  function setChoices({ seat = -1, legal = null, selected = null, picker: withPicker = true } = {}) {
     for (const entry of robots.values()) {
       const r = entry.data;
       const can = !!legal && r.owner === seat && legal.has(r.number);
@@ -194,7 +194,7 @@ export function createBoard({ onRobot, onPick, name }) {
     pickLayer.replaceChildren();
     const choice = legal && selected !== null ? legal.get(selected) : null;
     const entry = choice ? robots.get(`${seat}-${selected}`) : null;
-    if (entry) pickLayer.append(...picker(entry.data, choice));
+    if (entry && withPicker) pickLayer.append(...picker(entry.data, choice));
   }
 
   function picker(r, choice) {

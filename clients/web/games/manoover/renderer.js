@@ -11,7 +11,7 @@ import { seatStyle } from '../kit.js';
 import { createBoard } from './board.js';
 import { readDice, dieWords } from './dice.js';
 import { DIR_WORDS, onBoard, sameCell, stepCell } from './hex.js';
-import { endingWords, eventWords, lastGameWhy, listWords } from './words.js';
+import { diceWords, endingWords, eventWords, lastGameWhy, listWords } from './words.js';
 import { button, el } from '../dom.js';
 import { createPlayer } from './player.js';
 
@@ -25,6 +25,7 @@ export function createRenderer(table) {
   let busy = false;        // an action is on its way to the server
   let gone = false;
   let lastLine = '';        // the newest move in words: the caption between moves
+  let replaySeat = null;   // whose move the board is playing back
 
   // Two bots of one level share a name: add the seat number their marks show.
   const name = (seat) => {
@@ -34,10 +35,11 @@ export function createRenderer(table) {
     return own;
   };
 
-  const board = createBoard({ name, onRobot: (owner, number) => pickRobot(number, owner), onPick: (n, what) => act(n, what) });
+  const board = createBoard({ name, onRobot: (owner, number) => tapRobot(number, owner), onPick: (n, what) => act(n, what) });
   const caption = el('p', { class: 'mo-caption', 'aria-hidden': 'true' });
   const skipBtn = button('Skip replay', { class: 'small mo-skip', onclick: () => player.skip() });
-  const boardBox = el('div', { class: 'mo-boardbox' }, board.element, el('div', { class: 'mo-captionbar' }, caption, skipBtn));
+  const captionBar = el('div', { class: 'mo-captionbar' }, caption, skipBtn);
+  const boardBox = el('div', { class: 'mo-boardbox' }, board.element, captionBar);
 
   const diceTitle = el('h3', { class: 'mo-dice-title' });
   const diceRow = el('div', { class: 'mo-dice', role: 'group', 'aria-label': 'Dice' });
@@ -58,6 +60,13 @@ export function createRenderer(table) {
   const keysHelp = el('p', { class: 'mo-keys help keys-help' },
     'Keys: a robot’s number to pick it, Q W E A S D to turn it, F to step, P to pass, Esc to let go.');
   const controls = el('div', { class: 'mo-controls' }, hint, pad, el('div', { class: 'mo-actions' }, passBtn), keysHelp);
+  // On a touch screen the picker around a robot would be buttons of 20 px
+  // over the robots beside it: the pad, finger-sized, sits under the board
+  // instead, where the robot was just tapped, while a robot is picked.
+  if (table.touch) {
+    pad.dataset.layout = 'strip';
+    boardBox.insertBefore(pad, captionBar);
+  }
   const diceBox = el('section', { class: 'mo-dicebox', 'aria-label': 'Dice and actions' }, diceTitle, diceRow, controls);
 
   const banner = el('p', { class: 'mo-banner', role: 'status' });
@@ -81,7 +90,10 @@ export function createRenderer(table) {
     onPlaying: (on) => {
       root.dataset.playing = String(on);
       skipBtn.hidden = !on;
+      if (!on) replaySeat = null;
       if (!on && snap && !gone) drawBoard();
+      // The turn bar said whose move was playing; now it says who is next.
+      if (!on) table.statusChanged?.();
     },
   });
   skipBtn.hidden = true;
@@ -93,6 +105,28 @@ export function createRenderer(table) {
   function legalMap() {
     if (!myTurn()) return null;
     return new Map(snap.view.legal.robots.map((r) => [r.number, r]));
+  }
+
+  /** Why robot `number` of `owner` cannot be picked now ('' when it can). */
+  function pickProblem(number, owner = snap.seat) {
+    if (!myTurn()) return 'It is not your turn to move robots.';
+    if (owner !== snap.seat) return `That is ${name(owner)}’s robot ${number}: you steer only your own robots, the ones your dice name.`;
+    if (!legalMap().has(number)) return `No die of yours names robot ${number}.`;
+    return '';
+  }
+
+  /** Says why not, next to the robot (or the dice when it is gone). */
+  function refuse(text, number = null, owner = snap?.seat) {
+    const robot = number === null ? null : board.element.querySelector(`.mo-robot[data-owner="${owner}"][data-number="${number}"]`);
+    table.explain(text, robot || diceRow);
+  }
+
+  /** A robot tapped or clicked on the board: picked, or why not. */
+  function tapRobot(number, owner) {
+    if (!snap || snap.seat < 0 || busy || snap.view.phase !== 'control') return;
+    const problem = pickProblem(number, owner);
+    if (problem) refuse(problem, number, owner);
+    else pickRobot(number, owner);
   }
 
   function pickRobot(number, owner = snap?.seat) {
@@ -121,9 +155,18 @@ export function createRenderer(table) {
   }
 
   function act(number, what) {
+    if (busy) return false;
     const legal = legalMap()?.get(number);
-    if (!legal || busy) return false;
-    if (what === 'step' ? !legal.step : !legal.turn.includes(what)) return false;
+    if (!legal) {
+      refuse(pickProblem(number) || `No die of yours names robot ${number}.`, number);
+      return true;
+    }
+    if (what === 'step' ? !legal.step : !legal.turn.includes(what)) {
+      const robot = snap.view.robots.find((r) => r.owner === snap.seat && r.number === number);
+      refuse(what !== 'step' && robot?.dir === what ? `Robot ${number} already points ${DIR_WORDS[what]}.`
+        : `Robot ${number} cannot ${what === 'step' ? 'step' : `turn ${DIR_WORDS[what]}`} now.`, number);
+      return true;
+    }
     send(what === 'step' ? { kind: 'step', robot: number } : { kind: 'turn', robot: number, dir: what });
     return true;
   }
@@ -146,18 +189,22 @@ export function createRenderer(table) {
     settleSelection();
     const legal = legalMap();
     const live = !!legal && !busy;
-    if (!player.playing) board.setChoices({ seat: snap?.seat ?? -1, legal: live ? legal : null, selected });
+    if (!player.playing) board.setChoices({ seat: snap?.seat ?? -1, legal: live ? legal : null, selected, picker: !table.touch });
     const choice = live && selected !== null ? legal.get(selected) : null;
     const robot = choice && snap.view.robots.find((r) => r.owner === snap.seat && r.number === selected);
     for (const [what, b] of padButtons) {
       const ok = !!choice && (what === 'step' ? choice.step : choice.turn.includes(what));
-      b.disabled = !ok;
+      // With a robot picked, a button the rules refuse still answers a tap
+      // (the facing it has already: "Robot 2 already points north.").
+      b.disabled = !choice;
+      b.setAttribute('aria-disabled', String(!ok));
       b.setAttribute('aria-pressed', 'false');
       if (what === 'step') b.textContent = robot ? `Step ${robot.dir}` : 'Step';
       else b.setAttribute('aria-label', robot ? `Turn robot ${selected} to ${DIR_WORDS[what]}` : `Turn to ${DIR_WORDS[what]}`);
       b.dataset.current = String(!!robot && robot.dir === what);
     }
     passBtn.disabled = !live || !snap.view.legal.pass;
+    if (table.touch) pad.hidden = !robot;
     controls.hidden = !(snap && snap.seat >= 0 && snap.view.phase === 'control' && snap.view.turn === snap.seat);
     hint.textContent = hintText(robot);
     renderDice();
@@ -221,7 +268,7 @@ export function createRenderer(table) {
     const st = seatStyle(robot.owner);
     return el('span', {
       class: 'mo-chip', style: `--mo-chip: ${st.color}; --mo-chip-ink: ${st.ink}`, 'data-shape': st.shape,
-      title: `${name(robot.owner)}'s robot ${robot.number}`,
+      title: `${name(robot.owner)}’s robot ${robot.number}`,
     }, String(robot.number));
   }
 
@@ -305,6 +352,8 @@ export function createRenderer(table) {
       const moving = next.events.some((e) => e.kind === 'step' || e.kind === 'turned');
       const sameGame = before && before.view.game === view.game && !next.events.some((e) => e.kind === 'game_start');
       if (moving && sameGame && !table.reducedMotion && !document.hidden) {
+        const mover = [...next.events].reverse().find((e) => e.kind === 'step' || e.kind === 'turned');
+        replaySeat = mover ? (mover.seat ?? mover.robot?.owner ?? null) : null;
         player.enqueue(next.events, before.view, view);
         refreshChoices();
       } else {
@@ -319,9 +368,13 @@ export function createRenderer(table) {
         if (view.match.over || !view.match.to) return null;
         return { seats: [], text: `Game ${view.game} is over: the next game starts shortly` };
       }
+      // While the board still plays another's move back, it is theirs.
+      if (player.playing && replaySeat !== null && replaySeat !== s.seat) {
+        return { seats: [replaySeat], text: 'their move plays out on the board' };
+      }
       const dice = view.dice.filter((d) => d.usable).map((d) => d.value);
       const mine = s.seat === view.turn;
-      if (mine) return { seats: [view.turn], text: `use your dice (${dice.join(', ')}): pick a robot, then turn it or step it` };
+      if (mine) return { seats: [view.turn], text: `use your ${dice.length === 1 ? 'die' : 'dice'} (${dice.join(', ')}): pick a robot, then turn it or step it` };
       return { seats: [view.turn], text: 'steering robots with the dice' };
     },
 
@@ -354,13 +407,13 @@ export function createRenderer(table) {
         }).map((r) => String(r.number));
         const warn = falling.length ? ` Careful: robot ${listWords(falling)} will walk off the board unless turned.` : '';
         return {
-          text: `Your dice say ${listWords(dice.map(String))}: pick a robot with one of those numbers (ringed). After your dice, all your robots step forward once.${warn}`,
+          text: `${diceWords(dice)} After your dice, all your robots step forward once.${warn}`,
           highlight: q('.mo-die[data-state="use"]:not(:disabled), .mo-robot.mo-can'),
         };
       }
       return {
-        text: `Robot ${robot.number} points ${DIR_WORDS[robot.dir]}: the filled button steps it there, pushing whatever is in front; the others turn it. Goal cells score for their owner.`,
-        highlight: q('.mo-pick[aria-disabled="false"], .mo-pad-btn:not(:disabled)'),
+        text: `Robot ${robot.number} points ${DIR_WORDS[robot.dir]}: ${table.touch ? `Step ${robot.dir} under the board steps it there` : 'the filled button steps it there'}, pushing whatever is in front; the others turn it. Goal cells score for their owner.`,
+        highlight: q('.mo-pick[aria-disabled="false"], .mo-pad-btn[aria-disabled="false"]'),
       };
     },
 
@@ -375,19 +428,35 @@ export function createRenderer(table) {
       if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return false;
       const onButton = t && (t.tagName === 'BUTTON' || t.getAttribute?.('role') === 'button');
       if (onButton && (e.key === 'Enter' || e.key === ' ')) return false;
-      if (!myTurn()) return false;
       const k = e.key.toLowerCase();
-      if (/^[1-8]$/.test(k)) {
-        const ok = pickRobot(Number(k));
-        if (ok && selected !== null) board.focusRobot(snap.seat, selected);
-        return ok;
+      const gameKey = /^[1-9]$/.test(k) || k === 'p' || k === 'f' || !!DIR_KEYS[k];
+      if (!myTurn()) {
+        // A seated player's game key in another's control phase: say why.
+        if (!gameKey || snap.seat < 0 || snap.view.phase !== 'control') return false;
+        refuse('It is not your turn to move robots.');
+        return true;
+      }
+      if (busy) return gameKey;
+      if (/^[1-9]$/.test(k)) {
+        const problem = pickProblem(Number(k));
+        if (problem) refuse(problem, Number(k));
+        else if (pickRobot(Number(k)) && selected !== null) board.focusRobot(snap.seat, selected);
+        return true;
       }
       if (k === 'escape') { selected = null; refreshChoices(); return true; }
-      if (k === 'p') return pass();
-      if (selected === null) return false;
-      if (k === 'f' || k === 'enter' || k === ' ') return act(selected, 'step');
-      if (DIR_KEYS[k]) return act(selected, DIR_KEYS[k]);
-      return false;
+      if (k === 'p') {
+        if (!snap.view.legal.pass) refuse('You cannot pass now.');
+        else pass();
+        return true;
+      }
+      const move = k === 'f' || k === 'enter' || k === ' ' ? 'step' : DIR_KEYS[k];
+      if (!move) return false;
+      if (selected === null) {
+        if (k === 'enter' || k === ' ') return false;
+        refuse('Pick a robot first: the number on one of your dice.');
+        return true;
+      }
+      return act(selected, move);
     },
 
     refused() {

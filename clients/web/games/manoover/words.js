@@ -1,30 +1,51 @@
 // words.js: the sentences of the game log and the screen-reader
 // announcements, one per event ("Ada's robot 2 steps NE, pushing Bob's 4
-// into Ada's goal"). `name(seat)` gives a seat's display name; `view` the
+// into Ada’s goal"). `name(seat)` gives a seat's display name; `view` the
 // board the event happened on (for goals and the edge).
 
 import { onBoard, sameCell } from './hex.js';
 
-export function listWords(items) {
+export function listWords(items, and = 'and') {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+const TIMES = ['', 'once', 'twice'];
+
+/**
+ * What the dice left to use say, each number once: "Your die says 5: pick
+ * your robot 5", "Your dice both say 2: ...", "Your dice say 2 (twice)
+ * and 5: pick your robot 2 or 5".
+ */
+export function diceWords(values) {
+  const unique = [...new Set(values)];
+  const count = (v) => values.filter((x) => x === v).length;
+  const times = (n) => TIMES[n] || `${n} times`;
+  const pick = `pick your robot ${listWords(unique.map(String), 'or')} (ringed).`;
+  if (values.length === 1) return `Your die says ${values[0]}: ${pick}`;
+  if (unique.length === 1) {
+    const all = values.length === 2 ? 'dice both say' : `${values.length} dice all say`;
+    return `Your ${all} ${unique[0]}: ${pick.slice(0, -1)}; it may move ${times(values.length)}.`;
+  }
+  const said = unique.map((v) => (count(v) > 1 ? `${v} (${times(count(v))})` : String(v)));
+  return `Your dice say ${listWords(said)}: ${pick}`;
 }
 
 /** "Ada's 4" */
 export function robotWords(robot, name) {
-  return `${name(robot.owner)}'s ${robot.number}`;
+  return `${name(robot.owner)}’s ${robot.number}`;
 }
 
 /** Where a moved robot ended, if it left the board: " into Ada's goal". */
 function endWords(cell, view, name) {
   const goal = (view?.goals || []).find((g) => sameCell(g.cell, cell));
-  if (goal) return ` into ${name(goal.owner)}'s goal`;
+  if (goal) return ` into ${name(goal.owner)}’s goal`;
   if (view && !onBoard(cell, view.radius)) return ' off the board';
   return '';
 }
 
 export function stepWords(e, view, name) {
-  const who = `${name(e.robot.owner)}'s robot ${e.robot.number}`;
+  const who = `${name(e.robot.owner)}’s robot ${e.robot.number}`;
   let text = `${who} steps ${e.dir}${endWords(e.to, view, name)}`;
   if (e.pushes?.length) {
     // The mover's own robots are "robot 3", everyone else's "Bob's 3".
@@ -77,8 +98,8 @@ export function eventWords(e, view, name) {
       return `Turn ${e.turn}: ${name(e.seat)} to play`;
     case 'phase':
       return e.phase === 'automatic'
-        ? `${name(e.seat)}'s robots move on their own, in number order`
-        : `${name(e.seat)}'s control phase`;
+        ? `${name(e.seat)}’s robots move on their own, in number order`
+        : `${name(e.seat)}’s control phase`;
     case 'roll':
       return rollWords(e, name);
     case 'turned':

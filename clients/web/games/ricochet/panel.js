@@ -9,44 +9,88 @@ import { COLORS, DIR_ARROWS, DIR_WORDS, DIRS, capitalise, chipWords, plural } fr
 
 const MAX_BID = 99;
 
-/** A bid: − / number / + and the Bid button. Keys: digits, Backspace, Enter. */
+/**
+ * Why `text` cannot be bid now ('' when it can); `mine` is the player's
+ * bid so far (0: none). A bid only goes down: saying the same number
+ * again changes nothing, so the box says so instead of sending it.
+ */
+export function bidProblem(text, mine) {
+  const t = String(text).trim();
+  if (!t) return `Type your route’s number of moves, from 1 to ${MAX_BID}.`;
+  if (!/^[0-9]+$/.test(t) || Number(t) < 1 || Number(t) > MAX_BID) return `A bid is a number of moves from 1 to ${MAX_BID}.`;
+  const n = Number(t);
+  if (mine && n > mine) return `You bid ${mine} already: a bid may go down, never up.`;
+  if (mine && n === mine) return `You bid ${mine} already: to change it, bid fewer moves.`;
+  return '';
+}
+
+/**
+ * A bid: − / number / + and the Bid button. Digits typed at the table
+ * start a new number in the box and put the caret there (it shows what
+ * is typed); from then on the box takes the keys as any text box, and
+ * Enter bids. Whatever stops a bid is said under the box.
+ */
 export function createBidPad({ onBid }) {
   const input = el('input', {
-    class: 'rr-bid-input', type: 'number', inputmode: 'numeric', min: 1, max: MAX_BID, step: 1,
+    class: 'rr-bid-input', type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'send',
     'aria-label': 'Your bid: the number of moves', 'aria-describedby': 'rr-bid-state',
   });
   const minus = button('−', { class: 'rr-bid-minus', 'aria-label': 'One move fewer' });
   const plus = button('+', { class: 'rr-bid-plus', 'aria-label': 'One move more' });
   const send = button('Bid', { class: 'primary rr-bid-send' });
-  const state = el('p', { class: 'help rr-bid-state', id: 'rr-bid-state' });
+  const state = el('p', { class: 'help rr-bid-state', id: 'rr-bid-state', 'aria-live': 'polite' });
   const element = el('div', { class: 'rr-bidpad' },
     el('div', { class: 'rr-bid-row' }, minus, input, plus, send), state);
   let mine = 0;
   let enabled = false;
-  let typed = '';
+  let running = false;
 
-  const value = () => Number.parseInt(input.value, 10);
-  const max = () => (mine || MAX_BID);
+  const number = () => (/^[0-9]+$/.test(input.value.trim()) ? Number(input.value.trim()) : NaN);
+  // The highest bid that may be sent: one below your own, or the most.
+  const top = () => (mine ? mine - 1 : MAX_BID);
+
   function setValue(n) {
-    input.value = String(Math.min(max(), Math.max(1, n)));
+    input.value = String(Math.min(top(), Math.max(1, n)));
     refresh();
   }
+
+  /** What the line under the box says when nothing is wrong. */
+  function calm() {
+    if (mine) return `Bid ${number()} to lower your bid of ${mine}.`;
+    return running ? 'Found a route? Bid its number of moves before the sand runs out.'
+      : 'Found a route? Bid its number of moves. The first bid starts the sand timer.';
+  }
+
   function refresh() {
-    const v = value();
-    const ok = enabled && Number.isInteger(v) && v >= 1 && v <= max();
-    send.disabled = !ok;
-    minus.disabled = !enabled || !(v > 1);
-    plus.disabled = !enabled || !(v < max());
+    const problem = enabled ? bidProblem(input.value, mine) : '';
+    const n = number();
+    send.disabled = !enabled || !!problem;
+    minus.disabled = !enabled || !(n > 1);
+    plus.disabled = !enabled || !(Number.isNaN(n) ? top() >= 1 : n < top());
     input.disabled = !enabled;
-    send.textContent = ok ? (mine && v === mine ? `Bid ${v} again` : `Bid ${v}`) : 'Bid';
+    send.textContent = problem ? 'Bid' : `Bid ${n}`;
+    state.textContent = !enabled ? '' : problem || calm();
+    // Your own bid in the box is no mistake: it says where you stand.
+    state.dataset.problem = String(!!problem && !(mine && n === mine));
   }
+
+  /** Bids what the box says, or says again why not (and shows it). */
   function submit() {
-    const v = value();
-    if (!send.disabled) onBid(v);
-    else if (enabled && mine && v > mine) state.textContent = `You bid ${mine}: a bid may go down or stay, never up.`;
+    if (!enabled) return;
+    if (send.disabled) {
+      refresh();
+      state.classList.remove('rr-said');
+      void state.offsetWidth; // restarts the flash
+      state.classList.add('rr-said');
+      return;
+    }
+    onBid(number());
+    // The next digit typed starts a new number.
+    if (document.activeElement === input) input.select();
   }
-  minus.addEventListener('click', () => setValue((value() || 2) - 1));
-  plus.addEventListener('click', () => setValue((value() || 0) + 1));
+
+  minus.addEventListener('click', () => setValue((Number.isNaN(number()) ? top() + 1 : number()) - 1));
+  plus.addEventListener('click', () => setValue((Number.isNaN(number()) ? 0 : number()) + 1));
   send.addEventListener('click', submit);
   input.addEventListener('input', refresh);
   input.addEventListener('keydown', (e) => {
@@ -61,31 +105,32 @@ export function createBidPad({ onBid }) {
      */
     set(next) {
       const first = !enabled && next.enabled;
+      const newBid = next.mine !== mine;
       enabled = next.enabled;
       mine = next.mine;
-      if (mine && value() > mine) input.value = String(mine);
-      if (first && !input.value) input.value = String(mine || 5);
-      state.textContent = !enabled ? '' : mine
-        ? `Your bid: ${plural(mine, 'move')}. You may lower it, or say it again.`
-        : next.running ? 'Found a route? Bid its number of moves before the sand runs out.'
-          : 'Found a route? Bid its number of moves. The first bid starts the sand timer.';
+      running = !!next.running;
+      // What the player is typing is theirs; otherwise the box shows the
+      // bid they stand on (or a start for + and −).
+      if (document.activeElement !== input && (first || (newBid && mine))) input.value = String(mine || 5);
       refresh();
     },
-    /** Digits type a bid, Backspace takes one back, Enter bids. */
+    /** Keys at the table: a digit starts a new number in the box, Enter bids. */
     key(e) {
       if (!enabled || e.ctrlKey || e.metaKey || e.altKey) return false;
       if (/^[0-9]$/.test(e.key)) {
-        typed = (typed + e.key).replace(/^0+/, '').slice(-2);
-        if (typed) setValue(Number(typed));
+        input.value = e.key;
+        input.focus({ preventScroll: true });
+        input.setSelectionRange(1, 1);
+        refresh();
         return true;
       }
       if (e.key === 'Backspace') {
-        typed = typed.slice(0, -1);
-        if (typed) setValue(Number(typed));
+        input.focus({ preventScroll: true });
+        input.value = input.value.slice(0, -1);
+        refresh();
         return true;
       }
       if (e.key === 'Enter') {
-        typed = '';
         submit();
         return true;
       }
@@ -171,8 +216,9 @@ export function bidsList(view, { name, badge, you }) {
     if (view.demonstrator === b.seat) state = 'demonstrating';
     else if (failed.has(b.seat)) state = 'failed';
     const li = el('li', { class: 'rr-bid', 'data-seat': b.seat, 'data-state': state || 'waiting', 'data-mine': String(b.seat === you) },
-      badge(b.seat, 18), el('span', { class: 'rr-bid-name' }, name(b.seat)),
+      badge(b.seat, 18), el('span', { class: 'rr-bid-name', title: name(b.seat) }, name(b.seat)),
       el('span', { class: 'rr-bid-moves' }, plural(b.moves, 'move')),
+      state ? el('span', { class: 'rr-bid-break', 'aria-hidden': 'true' }) : null,
       state ? el('span', { class: 'rr-bid-tag' }, state) : null);
     list.append(li);
   }

@@ -485,6 +485,10 @@ export function createRenderer(table) {
         animate(next.events);
       }
       drawBoard();
+      // Your demonstration starts: the whole board in view (on a phone, its
+      // top was under the sticky bar; on a desktop, its bottom row cut).
+      const wasMine = before?.phase === 'demonstration' && before.demonstrator === next.seat;
+      if (myDemo() && !wasMine) table.reveal?.(boardWrap);
     },
 
     status(s) {
@@ -495,6 +499,12 @@ export function createRenderer(table) {
         // Before the sand runs, the deadline is when it starts by itself,
         // no limit on anyone: the bid box says when, in words.
         const countdown = v.timer !== null;
+        // A player who has bid may still lower it: still their move.
+        const mine = v.bids.find((b) => b.seat === s.seat);
+        if (mine) {
+          const others = seats.length ? '' : 'everyone has bid; ';
+          return { seats: [s.seat, ...seats], text: `${others}you bid ${mine.moves}; bid lower if you find a shorter route`, countdown };
+        }
         if (!seats.length) return { seats, text: 'Everyone has bid: bids may still go down until the sand runs out', countdown };
         return { seats, text: seats.includes(s.seat) ? 'find the shortest route and bid' : 'looking for a route', countdown };
       }
@@ -537,12 +547,12 @@ export function createRenderer(table) {
         const left = v.bid_to_beat - v.moves_made;
         if (!selected) {
           return {
-            text: `Show your route, ${plural(left, 'move')} left: tap a robot${table.touch ? '' : ' (or press its letter)'} to move it.`,
+            text: `Show your route, ${plural(left, 'move')} left: ${table.touch ? 'tap a robot' : 'click a robot (or press its letter)'} to move it.`,
             highlight: q('.rr-robot[role="button"], .rr-robot-btn'),
           };
         }
         return {
-          text: `Tap an arrow: the ${selected} robot slides until something stops it. ${plural(left, 'move')} left.`,
+          text: `${table.touch ? 'Tap an arrow' : 'Click an arrow (or press an arrow key)'}: the ${selected} robot slides until something stops it. ${plural(left, 'move')} left.`,
           highlight: q('.rr-arrow, .rr-dir-btn:not(:disabled)'),
         };
       }

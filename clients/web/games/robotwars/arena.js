@@ -10,6 +10,9 @@ import { svg, seatStyle, shapeElement } from '../kit.js';
 import { FACING_WORDS, cellWords } from './words.js';
 
 export const CELL = 40;
+// A finger needs this much (CSS px) to hit a mark: on a phone a square is
+// some 27 px, so marks reach past their square, away from the mover.
+const FINGER = 44;
 // The wall around the war zone, wide enough for the row and column
 // numbers drawn on it ("12" once lost its "1" past the edge).
 const WALL = 13;
@@ -123,8 +126,8 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
         svg('text', { x: x0 + w / 2, y: y0 + h / 2 + 5, 'text-anchor': 'middle', class: 'rw-pit-text' }, 'PIT'));
       floor.append(pitTile);
     }
-    // Row and column numbers, from 1, as the words say them.
-    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(x + 1)));
+    // Column letters and row numbers, as the words name squares ("F2").
+    for (let x = wx0; x <= wx1; x++) floor.append(svg('text', { x: x * CELL + CELL / 2, y: wy0 * CELL - 3, class: 'rw-coord', 'text-anchor': 'middle' }, String.fromCharCode(65 + x)));
     for (let y = wy0; y <= wy1; y++) floor.append(svg('text', { x: wx0 * CELL - WALL / 2, y: y * CELL + CELL / 2 + 3, class: 'rw-coord', 'text-anchor': 'middle' }, String(y + 1)));
   }
 
@@ -210,22 +213,36 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
         r.g.removeAttribute('tabindex');
         r.g.removeAttribute('role');
         r.g.classList.remove('rw-target');
+        r.g.querySelector('.rw-hit')?.remove();
       }
       if (!legal) return;
+      // The size a finger hits, in the picture's units (at least a square).
+      const shown = element.getBoundingClientRect().width;
+      const hit = Math.max(CELL, shown ? (FINGER * element.viewBox.baseVal.width) / shown : CELL);
+      const mover = [...robots.values()].find((r) => r.g.dataset.mover === 'true');
       for (const move of ['forward', 'back']) {
         const opt = legal[move];
         if (!opt) continue;
         const [x, y] = [opt.to[0] * CELL, opt.to[1] * CELL];
         const label = `${move === 'forward' ? 'Step forward' : 'Step back'} to ${cellWords(opt.to)}${opt.push !== null ? `, pushing ${name(opt.push)}` : ''}${opt.blocked ? ' (blocked: the move is spent)' : ''}`;
+        // The way from the mover to the mark, as a unit step.
+        const [ux, uy] = mover?.cell ? [Math.sign(opt.to[0] - mover.cell[0]), Math.sign(opt.to[1] - mover.cell[1])] : [0, 0];
         let g;
         if (opt.push === null) {
+          // The hit area starts at the mover's edge and reaches `hit` away
+          // from it, as wide: never over the mover itself.
+          const [cx, cy] = centre(opt.to);
+          const near = [cx - (ux * CELL) / 2, cy - (uy * CELL) / 2];
+          const hx = ux ? (ux > 0 ? near[0] : near[0] - hit) : cx - hit / 2;
+          const hy = uy ? (uy > 0 ? near[1] : near[1] - hit) : cy - hit / 2;
           g = svg('g', { class: `rw-move rw-move-${move}`, 'data-move': move, 'data-blocked': String(opt.blocked), role: 'button', tabindex: 0, 'aria-label': label },
             svg('title', {}, label),
+            svg('rect', { x: hx, y: hy, width: hit, height: hit, class: 'rw-hit' }),
             svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: 'rw-move-box' }),
             svg('text', { x: x + CELL / 2, y: y + CELL / 2 + 6, 'text-anchor': 'middle', class: 'rw-move-glyph' }, arrowTo(opt.to)));
         } else {
-          // A push: a badge on the edge between the two robots.
-          const mover = [...robots.values()].find((r) => r.g.dataset.mover === 'true');
+          // A push: a badge on the edge between the two robots. Its hit
+          // area lies under the robots: a tap on the opponent attacks it.
           const [mx, my] = mover?.cell ? centre(mover.cell) : centre(opt.to);
           const [tx, ty] = centre(opt.to);
           const [bx, by] = [(mx + tx) / 2, (my + ty) / 2];
@@ -233,6 +250,9 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
             svg('title', {}, label),
             svg('circle', { cx: bx, cy: by, r: 10, class: 'rw-push-badge' }),
             svg('text', { x: bx, y: by + 5, 'text-anchor': 'middle', class: 'rw-push-glyph' }, arrowTo(opt.to)));
+          const area = svg('rect', { x: bx - hit / 2, y: by - hit / 2, width: hit, height: hit, class: 'rw-hit rw-push-hit', 'data-move': move });
+          area.addEventListener('click', () => onStep(move));
+          marks.append(area);
         }
         g.addEventListener('click', () => onStep(move));
         g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onStep(move); } });
@@ -242,6 +262,7 @@ export function createArena({ name, onStep, onAttack, window: win = [0, 0, SIZE 
         current.attack = legal.attack.target;
         const r = robots.get(legal.attack.target);
         if (r) {
+          r.g.prepend(svg('circle', { r: hit / 2, class: 'rw-hit' }));
           r.g.classList.add('rw-target');
           r.g.setAttribute('role', 'button');
           r.g.setAttribute('tabindex', '0');

@@ -3,7 +3,7 @@
 // the server reports lands here as it happens; the newest comes first.
 
 import { el } from '../dom.js';
-import { FACE_WORDS, faceResult } from './words.js';
+import { FACE_WORDS, faceResult, orderWords, throwsWords } from './words.js';
 
 const KEEP = 6;
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -44,9 +44,12 @@ export function createDice({ name }) {
         if (!e.rolls) return [damageDie(e.face, 'attack', `Attack damage die: ${FACE_WORDS[e.face]}`), el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Tie-break'), ` · ${FACE_WORDS[e.face]}`)];
         // falls through: a roll-off shows each roboteer's throw
       case 'order_roll':
+        // The faces, then what they decide: the order itself is its own line.
         return [el('span', { class: 'rw-die-row' }, e.rolls.map((r) => dieFace(r.roll, 'plain', `${name(r.seat)} threw ${r.roll}`))),
-          el('span', { class: 'rw-roll-text' }, el('strong', {}, e.kind === 'order_roll' ? 'Order of play' : 'Tie-break roll-off'),
-            ` · ${e.rolls.map((r) => `${name(r.seat)} ${r.roll}`).join(', ')}`)];
+          el('span', { class: 'rw-roll-text' }, el('strong', {}, e.kind === 'order_roll' ? 'Throws for the order' : 'Tie-break roll-off'),
+            ` · ${throwsWords(e.rolls, name)}${e.kind === 'order_roll' ? ' (highest first)' : ''}`)];
+      case 'order':
+        return [el('span', { class: 'rw-roll-text' }, el('strong', {}, 'Order of play'), ` · ${orderWords(e.order, name)}`)];
       default:
         return null;
     }

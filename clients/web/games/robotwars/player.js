@@ -43,6 +43,7 @@ export function createPlayer({ arena, dice, onCaption, onPlaying, words }) {
         case 'damage_roll':
         case 'tie_break':
         case 'order_roll':
+        case 'order':
           dice.add(e);
           ms = ROLL_MS;
           break;

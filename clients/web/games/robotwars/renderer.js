@@ -43,6 +43,7 @@ export function createRenderer(table) {
   let busy = false;
   let gone = false;
   let lastLine = '';
+  let replaySeat = null;   // whose moves the war zone is playing back
 
   const name = (seat) => {
     const own = table.name(seat);
@@ -103,20 +104,16 @@ export function createRenderer(table) {
     onPlaying: (on) => {
       root.dataset.playing = String(on);
       skipBtn.hidden = !on;
+      if (!on) replaySeat = null;
       if (!on && snap && !gone) drawArena();
+      // The turn bar said whose moves were playing; now, who is next.
+      if (!on) table.statusChanged?.();
     },
   });
 
   // ---- acting ----
 
   const legal = () => (snap && snap.seat >= 0 && snap.view.phase === 'battle' && snap.view.battle.turn?.seat === snap.seat ? snap.view.battle.legal : null);
-
-  function allowed(what) {
-    const l = legal();
-    if (!l || busy) return false;
-    if (what === 'forward' || what === 'back' || what === 'attack') return !!l[what];
-    return !!l[what];
-  }
 
   async function sendAction(action) {
     if (busy) return;
@@ -132,8 +129,21 @@ export function createRenderer(table) {
     }
   }
 
+  const myBattle = () => !!snap && snap.seat >= 0 && snap.view.phase === 'battle' && snap.view.battle.seats.includes(snap.seat);
+
+  /**
+   * A move, turn, attack or end of turn. One the view says cannot be made
+   * now still goes to the server on your turn: its refusal says why, in
+   * the words the terminal shows too ("... cannot attack: no opponent
+   * touches its front"). Out of turn, the table says so itself.
+   */
   function send(what) {
-    if (!allowed(what)) return false;
+    if (busy) return true;
+    if (!legal()) {
+      if (!myBattle() || !snap.view.battle.turn) return false;
+      table.explain('Wait for your robot’s turn.', buttons.get(what));
+      return true;
+    }
     sendAction(actionFor(what));
     return true;
   }
@@ -154,7 +164,12 @@ export function createRenderer(table) {
     if (!player.playing) arena.choices(live ? l : null);
     const myTurn = !!l;
     controls.hidden = !myTurn;
-    for (const [what, b] of buttons) b.disabled = !live || !l[what];
+    // Not disabled when only the rules stand in the way: a click on it
+    // asks, and the answer says why not.
+    for (const [what, b] of buttons) {
+      b.disabled = !live;
+      b.setAttribute('aria-disabled', String(!live || !l[what]));
+    }
     const t = view.battle.turn;
     if (myTurn) {
       turnInfo.textContent = busy ? 'Sending…'
@@ -210,10 +225,15 @@ export function createRenderer(table) {
         return;
       }
       const newBattle = !before || before.view.battle.index !== view.battle.index || next.events.some((e) => e.kind === 'battle_start' || e.kind === 'setup');
+      // The discs are in and the battle starts: on a phone the page was down
+      // at the Lock in button; bring the war zone back into view.
+      if (before?.view.phase === 'setup' && view.phase === 'battle' && myBattle()) table.reveal?.(boardBox);
       if (newBattle) dice.clear();
       const moving = next.events.some((e) => MOTION.includes(e.kind));
       const sameBattle = before && before.view.battle.index === view.battle.index && before.view.phase === 'battle';
       if (moving && sameBattle && !table.reducedMotion && !document.hidden) {
+        const mover = [...next.events].reverse().find((e) => MOTION.includes(e.kind) && Number.isInteger(e.seat) && e.kind !== 'damage_roll');
+        replaySeat = mover ? mover.seat : null;
         player.enqueue(next.events, before.view);
         refreshControls();
       } else {
@@ -234,6 +254,11 @@ export function createRenderer(table) {
       }
       const t = b.turn;
       if (!t) return null;
+      // While the war zone still plays another's moves, it is their turn
+      // on screen; the counts are the new turn's only once it shows.
+      if (player.playing && replaySeat !== null && replaySeat !== t.seat) {
+        return { seats: [replaySeat], text: 'their moves play out on the war zone' };
+      }
       return { seats: [t.seat], text: `move, turn or attack (${count(t.moves_left, 'move')}, ${count(t.turns_left, 'turn')} left)` };
     },
 
@@ -272,7 +297,7 @@ export function createRenderer(table) {
           text: table.touch
             ? 'Tap a marked square or Forward or Back to step, Turn left or Turn right to turn, and End turn when done; hazards cost 5 damage points'
             : 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points',
-          highlight: [...root.querySelectorAll('.rw-move'), ...['forward', 'back', 'left', 'right'].map((a) => buttons.get(a)).filter((b2) => !b2.disabled)],
+          highlight: [...root.querySelectorAll('.rw-move'), ...['forward', 'back', 'left', 'right'].map((a) => buttons.get(a)).filter((b2) => b2.getAttribute('aria-disabled') !== 'true')],
         };
       }
       return { text: `No moves left: turn if you like, then end your turn${table.touch ? '' : ' (Enter)'}`, highlight: [buttons.get('end')] };
@@ -303,6 +328,7 @@ export function createRenderer(table) {
       const what = KEYS[e.key];
       if (!what) return false;
       if (snap.view.phase === 'setup') return what === 'end' ? setup.lockKey() : false;
+      if (snap.view.phase !== 'battle') return false;
       return send(what);
     },
 

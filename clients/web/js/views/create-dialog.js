@@ -43,6 +43,22 @@ function read(opt, el) {
   return { value: v };
 }
 
+/**
+ * A new room takes the player out of the room they are in: what that
+ * means for them, or '' when they are in none.
+ */
+export function leavingWords(store) {
+  const room = store.room;
+  if (!room) return '';
+  const seated = store.mySeat() >= 0;
+  let after = '';
+  if (room.status === 'playing' && seated) {
+    const botOn = room.options?.bot_takeover !== false && store.game(room.game)?.bot_levels?.length;
+    after = botOn ? ' Its game goes on with a bot in your seat.' : ' Its game goes on with your seat empty.';
+  } else if (room.status === 'lobby' && seated) after = ' Your seat there is freed.';
+  return `You are in room ${room.code} (${room.title}): a new room takes you out of it.${after}`;
+}
+
 export function createCreateDialog(app) {
   const dialog = h('dialog.dialog.create-dialog', { 'aria-labelledby': 'create-title' });
   document.body.append(dialog);
@@ -50,6 +66,7 @@ export function createCreateDialog(app) {
 
   function open(game, opener) {
     const fields = [];
+    const leaving = leavingWords(app.store);
     const title = h('h2', { id: 'create-title' }, `New room: ${game.title}`);
     const list = h('div.option-list');
     for (const opt of game.options) {
@@ -113,6 +130,7 @@ export function createCreateDialog(app) {
     },
     title,
     h('p.lede.small', {}, game.summary),
+    leaving ? h('p.leaving-note', { role: 'note' }, leaving) : null,
     list,
     h('div.row.end.sticky-actions', {},
       refusal,

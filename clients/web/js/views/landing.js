@@ -4,9 +4,10 @@
 // watch), and the games that ended last, each with its replay.
 
 import { h, fill, plural, rebuild } from '../dom.js';
-import { isRoomCode, normalizeCode, playerPath, ratingsPath, replayPath, roomPath } from '../router.js';
+import { codeFrom, isRoomCode, playerPath, ratingsPath, replayPath, roomPath } from '../router.js';
 import { storage } from '../storage.js';
-import { createCreateDialog } from './create-dialog.js';
+import { createCreateDialog, leavingWords } from './create-dialog.js';
+import { confirmDialog } from './confirm.js';
 import { hasRules, rulesHref } from '../rules.js';
 import { rulesDialog } from './rules-dialog.js';
 import { toast } from '../toast.js';
@@ -43,7 +44,7 @@ export function createLanding(app) {
     h('span.muted', {}, ' · play as you on another device'));
 
   const codeInput = h('input.input.code-input', {
-    id: 'join-code', type: 'text', maxlength: '5', autocomplete: 'off', autocapitalize: 'characters',
+    id: 'join-code', type: 'text', autocomplete: 'off', autocapitalize: 'characters',
     spellcheck: 'false', placeholder: 'K7P2X', 'aria-describedby': 'join-code-help',
   });
   const joinButton = h('button.btn.primary', { type: 'submit' }, 'Join');
@@ -52,16 +53,21 @@ export function createLanding(app) {
     novalidate: true,
     onsubmit: async (e) => {
       e.preventDefault();
-      const code = normalizeCode(codeInput.value);
-      if (!isRoomCode(code)) {
-        joinError.textContent = 'A room code is 5 letters and digits, like K7P2X.';
-        codeInput.setAttribute('aria-invalid', 'true');
+      const code = codeFrom(codeInput.value);
+      codeInput.value = code;
+      const problem = codeProblem(code);
+      if (problem) {
+        showJoinError(problem);
         codeInput.focus();
         return;
       }
-      joinError.textContent = '';
-      codeInput.setAttribute('aria-invalid', 'false');
-      const reply = await app.join(code, { button: joinButton, where: (sentence) => { joinError.textContent = sentence; } });
+      showJoinError('');
+      const reply = await app.join(code, {
+        button: joinButton,
+        where: (sentence, err) => showJoinError(err?.code === 'no_such_room'
+          ? `There is no room ${code}: it may have closed, or the code is mistyped. Check it with whoever sent it, or create a room of your own.`
+          : sentence),
+      });
       if (reply) codeInput.value = '';
     },
   },
@@ -69,9 +75,32 @@ export function createLanding(app) {
   h('div.inline-field', {}, codeInput, joinButton),
   h('p.help', { id: 'join-code-help' }, 'Got a code from a friend? Type it here. A link opens the room directly.'),
   joinError);
+  /** What is wrong with a code before asking the server, or ''. */
+  function codeProblem(code) {
+    if (isRoomCode(code)) return '';
+    if (!code) return 'Type the room code you were sent (5 letters and digits, like K7P2X), or paste the link.';
+    if (/[^A-Z0-9]/.test(code)) return 'A room code is 5 letters and digits, like K7P2X, with nothing else; or paste the whole link.';
+    if (code.length !== 5) return `A room code is 5 letters and digits, like K7P2X; “${code}” has ${code.length}.`;
+    // Five letters and digits, yet no code: it holds one a code never uses.
+    return 'Room codes never use O, 0, I, L or 1, so that none is read as another: check the code you were sent.';
+  }
+
+  function showJoinError(text) {
+    joinError.textContent = text;
+    codeInput.setAttribute('aria-invalid', String(!!text));
+  }
+
+  // A pasted link gives its code; typing is upper-cased as it goes. Typing
+  // again (moving on) takes the last error away.
   codeInput.addEventListener('input', () => {
+    const text = codeInput.value;
+    if (joinError.textContent) showJoinError('');
+    if (/\/room\//i.test(text)) {
+      codeInput.value = codeFrom(text);
+      return;
+    }
     const pos = codeInput.selectionStart;
-    codeInput.value = codeInput.value.toUpperCase();
+    codeInput.value = text.toUpperCase();
     codeInput.setSelectionRange(pos, pos);
   });
 
@@ -137,9 +166,15 @@ export function createLanding(app) {
           type: 'button', dataset: { key: `quick-${g.id}` },
           'aria-label': `Quick game: ${g.title} against ${opponents === 1 ? 'a bot' : `${opponents} bots`}`,
           'aria-describedby': `quick-help-${g.id} game-refusal-${g.id}`,
-          onclick: (e) => {
+          onclick: async (e) => {
+            const button = e.currentTarget;
             refused.textContent = '';
-            app.quickStart(g, e.currentTarget, (sentence) => { refused.textContent = sentence; });
+            // One click would leave the room the player is in: ask first.
+            const leaving = leavingWords(store);
+            if (leaving && !(await confirmDialog({
+              title: `Leave room ${store.room.code}?`, text: leaving, ok: 'Leave it for a quick game', cancel: 'Stay',
+            }))) return;
+            app.quickStart(g, button, (sentence) => { refused.textContent = sentence; });
           },
         }, 'Quick game') : null;
         const howTo = h('a.how-to', {
@@ -205,7 +240,7 @@ export function createLanding(app) {
             h('span', {}, `${r.players}/${r.max_players} players`),
             r.spectators ? h('span', {}, plural(r.spectators, 'watcher')) : null,
             // The host chose the seed: the deal is known in advance to whoever knows it.
-            r.seeded ? h('span.seeded-badge', { title: 'The host chose this game\'s seed, so its deal can be known in advance' }, 'seeded') : null),
+            r.seeded ? h('span.seeded-badge', { title: 'The host chose this game’s seed, so its deal can be known in advance' }, 'seeded') : null),
           h('button.btn.small', {
             type: 'button', dataset: { key: `join-${r.code}` },
             'aria-label': `${label} room ${r.code}, ${r.title}`,
@@ -310,9 +345,18 @@ export function createLanding(app) {
   renderYours();
   fill(recentList, h('p.empty', {}, 'Loading the recent games…'));
 
+  // Moving on (another button on this page, or coming back to it later):
+  // an old error about the code box goes.
+  element.addEventListener('click', (e) => {
+    if (joinError.textContent && !joinForm.contains(e.target)) showJoinError('');
+  });
+
   return {
     element,
-    shown() { loadRecent(); },
+    shown() {
+      showJoinError('');
+      loadRecent();
+    },
   };
 }
 

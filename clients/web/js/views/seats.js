@@ -10,6 +10,9 @@ import { seatStyle } from '../../games/kit.js';
 function optionValue(opt, value) {
   if (opt?.type === 'bool') return value ? 'yes' : 'no';
   if (opt?.name === 'seed' && value === 0) return 'random';
+  // "0 follows the rules: 8 chips with 2 players, ...": say that, not 0.
+  const byRules = opt?.type === 'int' && value === 0 && /^0 follows the rules: (.+?)\.?$/.exec(opt.help || '');
+  if (byRules) return `by the rules: ${byRules[1]}`;
   if (opt?.type === 'choice') return opt.choice_labels?.[opt.choices.indexOf(value)] || String(value);
   return String(value);
 }
@@ -25,6 +28,18 @@ function teamTag(team) {
   // The team's colour is its first seat's (as on RoboBall's board).
   const style = { border: `2px solid ${seatStyle(team).color}`, color: 'var(--text)' };
   return h('span.tag.team', { style, title: 'The team this seat plays on' }, `Team ${team + 1}`);
+}
+
+function hostName(room) {
+  return room.seats.find((s) => s.player && s.player.id === room.host)?.player.name || 'the host';
+}
+
+/** What a watcher can do: sit in an empty seat, or, with none, ask. */
+function watchingWords(room, host) {
+  if (room.seats.some((s) => !s.player && !s.bot)) return 'You are watching. Take an empty seat to play.';
+  const bots = room.seats.some((s) => s.bot && !s.player);
+  const asker = host === 'the host' ? 'the host' : `the host (${host})`;
+  return `Every seat is taken, so you are watching. To play, ask ${asker} in the chat for a seat${bots ? ': they can remove a bot to make one' : ''}. Or stay and watch the game.`;
 }
 
 export function createSeatsPanel(app) {
@@ -94,7 +109,7 @@ export function createSeatsPanel(app) {
     const teamNote = teams && lobby
       ? 'Teams: the first seat plays on team 1, the next on team 2, and so on round. Empty seats close up when the game starts, and the teams must come out equal.'
       : '';
-    note.textContent = [mine < 0 ? 'You are watching. Take an empty seat to play.' : '', teamNote].filter(Boolean).join(' ');
+    note.textContent = [mine < 0 ? watchingWords(room, hostName(room)) : '', teamNote].filter(Boolean).join(' ');
     note.hidden = !note.textContent;
     rebuild(element, () => {
       fill(list, room.seats.map((seat) => h('li.seat', {
@@ -103,8 +118,6 @@ export function createSeatsPanel(app) {
       Number.isInteger(seat.team) ? teamTag(seat.team) : null,
       h('div.seat-actions', {}, seatActions(seat, { mine, host, lobby })))));
 
-      const hostSeat = room.seats.find((s) => s.player && s.player.id === room.host);
-      const hostName = hostSeat?.player.name || 'the host';
       if (host) {
         const enough = filled >= room.min_players;
         const hint = enough
@@ -118,7 +131,7 @@ export function createSeatsPanel(app) {
           }, 'Start game'),
           h('p.help', { id: 'start-hint' }, hint));
       } else {
-        fill(footer, h('p.waiting', {}, h('span.pulse', { 'aria-hidden': 'true' }), `Waiting for ${hostName} to start the game.`));
+        fill(footer, h('p.waiting', {}, h('span.pulse', { 'aria-hidden': 'true' }), `Waiting for ${hostName(room)} to start the game.`));
       }
     });
 

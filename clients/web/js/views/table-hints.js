@@ -20,8 +20,9 @@ export function hintsOn(game) {
 /**
  * slot: the element around the renderer's board. ask(): the renderer's
  * hint for now ({text, highlight} or null), or undefined when it has none.
+ * covered(): how far down the window sticky bars hide the page (px).
  */
-export function createHints({ slot, ask, game }) {
+export function createHints({ slot, ask, game, covered = () => 0 }) {
   const text = h('span.hint-text', { id: 'hint-text' });
   const off = h('button.btn.small.quiet.hint-off', { type: 'button', dataset: { key: 'hints-off' }, 'aria-label': 'Hide hints' }, 'Hide');
   const bar = h('div.hint-bar', { id: 'hint-bar', role: 'status', hidden: true },
@@ -97,6 +98,9 @@ export function createHints({ slot, ask, game }) {
   }, true);
   slot.addEventListener('click', later);
   slot.addEventListener('keyup', later);
+  // Placed for the window it was shown in: a turned phone or a resized
+  // window would leave it pointing at nothing, or sticking out.
+  window.addEventListener('resize', () => dismiss());
 
   /** An element's box relative to the slot. */
   function boxIn(element) {
@@ -111,33 +115,62 @@ export function createHints({ slot, ask, game }) {
     callout = null;
   }
 
+  /**
+   * Where a bubble about `anchor` may go across: over the board it stays
+   * over the board (a piece's refusal never covers the panels beside it);
+   * anything else, the table's width.
+   */
+  function columnOf(anchor) {
+    const board = anchor instanceof SVGElement ? (anchor.ownerSVGElement ? outermostSvg(anchor) : anchor) : null;
+    if (!board || !board.isConnected) return { left: 0, right: slot.clientWidth };
+    const b = boxIn(board);
+    return { left: Math.max(0, b.left), right: Math.min(slot.clientWidth, b.left + b.width) };
+  }
+
+  function outermostSvg(node) {
+    let svgEl = node.ownerSVGElement;
+    while (svgEl?.ownerSVGElement) svgEl = svgEl.ownerSVGElement;
+    return svgEl || node;
+  }
+
   /** Shows `words` in a bubble by `anchor` (or where the player acted). */
   function explain(words, anchor = null) {
     dismiss();
-    const box = anchor instanceof Element && anchor.isConnected && slot.contains(anchor)
-      ? boxIn(anchor)
-      : last && last.element.isConnected ? boxIn(last.element) : last?.box || null;
+    const by = anchor instanceof Element && anchor.isConnected && slot.contains(anchor) ? anchor
+      : last && last.element.isConnected ? last.element : null;
+    const box = by ? boxIn(by) : last?.box || null;
     callout = h('div.hint-callout', { role: 'alert' },
       h('span.hint-callout-text', {}, words),
       h('button.hint-callout-close', { type: 'button', 'aria-label': 'Dismiss' }, '×'));
     callout.lastChild.addEventListener('click', dismiss);
     slot.append(callout);
-    const width = slot.clientWidth;
+    const column = columnOf(by);
+    const room = column.right - column.left;
+    if (room < 200) Object.assign(column, { left: 0, right: slot.clientWidth });
+    callout.style.maxWidth = `${Math.min(340, column.right - column.left - 16)}px`;
     const cw = callout.offsetWidth;
     const ch = callout.offsetHeight;
-    const centre = box ? box.left + box.width / 2 : width / 2;
-    const left = Math.max(8, Math.min(width - cw - 8, centre - cw / 2));
-    // Below the control, or above it when the table ends first; over a
-    // large area (the board itself), inside it near its top.
+    const centre = box ? box.left + box.width / 2 : (column.left + column.right) / 2;
+    const left = Math.max(column.left + 8, Math.min(column.right - cw - 8, centre - cw / 2));
+    // The part of the table the player sees, in the table's coordinates:
+    // under the sticky bars, above the window's bottom.
+    const s = slot.getBoundingClientRect();
+    const seenTop = Math.max(0, covered() - s.top + 8);
+    const seenBottom = Math.min(slot.clientHeight, window.innerHeight - s.top - 8);
+    // Below the control, or above it when the table or the window ends
+    // first; over a large area (the board itself), inside it near the top
+    // of what shows of it. Always within what shows.
     let side = 'below';
-    let top = box ? box.top + box.height + 10 : 8;
+    let top = box ? box.top + box.height + 10 : seenTop;
     if (box && box.height > 160) {
       side = 'inside';
-      top = Math.max(0, box.top) + 12;
-    } else if (box && top + ch > slot.clientHeight && box.top - ch - 10 >= 0) {
+      top = Math.max(box.top, seenTop) + 12;
+    } else if (box && top + ch > Math.min(slot.clientHeight, seenBottom) && box.top - ch - 10 >= seenTop) {
       side = 'above';
       top = box.top - ch - 10;
     }
+    if (top + ch > seenBottom || top < seenTop) side = 'inside';
+    top = Math.max(seenTop, Math.min(seenBottom - ch, top));
     callout.style.left = `${left}px`;
     callout.style.top = `${top}px`;
     callout.style.setProperty('--hint-arrow', `${Math.max(12, Math.min(cw - 12, centre - left))}px`);

@@ -71,7 +71,7 @@ export function createTable(app) {
   const sending = h('span.sending', { hidden: true, 'aria-hidden': 'true' }, 'Sending…');
   const rulesButton = h('button.btn.small.rules-button', {
     type: 'button', id: 'table-rules', hidden: true, 'aria-label': 'How to play (key ?)', title: 'How to play (key ?)',
-    onclick: (e) => showRules(e.currentTarget),
+    onclick: () => showRules(),
   }, h('span', { 'aria-hidden': 'true' }, '?'));
   const turnbar = h('div.turnbar', {}, turnText, sending, countdown, rulesButton);
   const slot = h('div.table-slot', {
@@ -80,6 +80,7 @@ export function createTable(app) {
   });
   const hints = createHints({
     slot,
+    covered: () => barsBottom(),
     game: () => (mountedKey ? store.room?.game : null),
     ask: () => {
       if (!renderer?.hint) return undefined;
@@ -117,10 +118,14 @@ export function createTable(app) {
   let resultShown = false;  // ... and the result panel
   let lobbyCode = null;     // the room last seen here before its game: its start is seen live
   let clockWanted = true;   // the renderer's status lets the deadline show as a countdown
+  let updating = false;     // the renderer is drawing a new state
+  let revealing = null;     // what it asked to bring into view meanwhile
 
-  function showRules(from) {
+  // Closing the rules (Esc) gives the keys back to the game, not to the
+  // ? button that opened them.
+  function showRules() {
     const room = store.room;
-    if (room) rulesDialog().show(room.game, room.title, from);
+    if (room) rulesDialog().show(room.game, room.title, slot);
   }
 
   function setSound(on) {
@@ -196,8 +201,17 @@ export function createTable(app) {
         if (hints.on()) hints.explain(text, anchor);
         else toast(text, 'info');
       },
+      // Asked while drawing, it waits for the frame to finish the update
+      // (the hint bar above the board may change height meanwhile).
+      reveal(target) {
+        if (updating) revealing = target;
+        else reveal(target);
+      },
       get hints() { return hints.on(); },
       hintChanged: () => hints.later(),
+      statusChanged() {
+        if (renderer && store.state && element.isConnected) renderTurn(snapshot([]));
+      },
       get reducedMotion() { return reducedMotion.matches; },
       get touch() { return touch.matches; },
       serverNow: () => clock.serverNow(),
@@ -258,7 +272,12 @@ export function createTable(app) {
     renderLog();
     update();
     renderResult();
-    if (room.code === lobbyCode) showBoard();
+    if (room.code === lobbyCode) {
+      // The game starts on screen: the table comes into view and takes
+      // the keys (the Start button that had them is gone).
+      showBoard();
+      takeKeys();
+    }
     lobbyCode = null;
     hasRules(room.game).then((yes) => { if (mountedKey === key) rulesButton.hidden = !yes; });
   }
@@ -475,17 +494,40 @@ export function createTable(app) {
     if (renderer && store.state && element.isConnected) renderTurn(snapshot([]));
   });
 
+  /** Where the sticky bars end once they stick: what lies under them is hidden. */
+  function barsBottom() {
+    const top = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    return turnbar.hidden ? top : top + 4 + turnbar.offsetHeight;
+  }
+
   /**
    * The game has just started: bring the table to the top of the window.
-   * The page stays where it was scrolled, and on a phone the Start button
-   * sat below the seats, so the board would be off-screen above.
+   * The page stays where it was scrolled: on a phone the Start button sat
+   * below the seats, so the board would be off-screen above; on a desktop
+   * the room's head above it pushed the board's bottom row out of the
+   * window.
    */
   function showBoard() {
     const bar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
     const top = element.getBoundingClientRect().top;
-    const board = slot.getBoundingClientRect().top;
-    if (top >= bar && board <= window.innerHeight * 0.4) return; // in view already
+    if (Math.abs(top - bar - 8) < 2) return;
     window.scrollTo({ top: window.scrollY + top - bar - 8, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
+  }
+
+  /**
+   * Brings `target` (an element of the renderer's) into view under the
+   * sticky bars with the least scrolling: whole if it fits, else its top
+   * just under the bars.
+   */
+  function reveal(target) {
+    if (!(target instanceof Element) || !element.contains(target)) return;
+    const bar = barsBottom() + 8;
+    const bottom = window.innerHeight - 8;
+    const r = target.getBoundingClientRect();
+    let dy = 0;
+    if (r.top < bar) dy = r.top - bar;
+    else if (r.bottom > bottom) dy = Math.min(r.top - bar, r.bottom - bottom);
+    if (Math.abs(dy) > 1) window.scrollTo({ top: window.scrollY + dy, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
   }
 
   /** Gives the renderer the newest state (and its events, once). */
@@ -498,10 +540,17 @@ export function createTable(app) {
     const fresh = s !== lastState;
     lastState = s;
     const snap = snapshot(fresh ? s.events : []);
+    updating = true;
     try { renderer.update?.(snap); } catch (e) { console.error(e); }
+    updating = false;
     refocus();
     renderTurn(snap);
     hints.refresh();
+    if (revealing) {
+      const target = revealing;
+      revealing = null;
+      reveal(target);
+    }
   }
 
   // Tabbing to the table makes the browser scroll its top into view: on a
@@ -551,12 +600,29 @@ export function createTable(app) {
     if (atTable && renderer && element.isConnected && focusLost()) slot.focus({ preventScroll: true });
   };
   document.addEventListener('pointerdown', (e) => {
-    // Dismissing a notice is not leaving the table.
-    if (e.target instanceof Element && e.target.closest('#toasts')) return;
+    // Dismissing a notice, or a dialog over the table, is not leaving it.
+    if (e.target instanceof Element && e.target.closest('#toasts, dialog')) return;
     atTable = element.contains(e.target);
   }, true);
-  document.addEventListener('focusin', (e) => { atTable = element.contains(e.target); });
-  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) setTimeout(refocus, 0); });
+  // A dialog over the table (the rules, "are you sure?") is not leaving it.
+  document.addEventListener('focusin', (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest('dialog')) atTable = element.contains(e.target);
+  });
+  /**
+   * The game starts on screen: the keys go to the table at once, unless
+   * the player is typing somewhere (the chat) or reading a dialog.
+   */
+  function takeKeys() {
+    const a = document.activeElement;
+    const typing = a && (a.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(a.tagName));
+    if (typing || document.querySelector('dialog[open]') || !element.isConnected) return;
+    atTable = true;
+    slot.focus({ preventScroll: true });
+  }
+  // Back at once, when the handler that removed or disabled the focused
+  // element returns: a timer later, a key pressed (or a test reading the
+  // focus) in between found the page's body.
+  slot.addEventListener('focusout', (e) => { if (!e.relatedTarget) queueMicrotask(refocus); });
   document.addEventListener('keydown', (e) => {
     // Only a key that went to nothing: one the table saw is handled there.
     const nowhere = e.target === document.body || e.target === document.documentElement;
