@@ -441,8 +441,9 @@ static int64_t game_asked(lobby *l, const proto_request *q, verdict *v)
     const room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
     if (!r && store_redis(l->store)) {
         verdict_set(v, PROTO_NO_SUCH_ROOM,
-                    "room \"%.16s\" is not on this server's node; replay its game by id (the "
-                    "\"replay\" of its over message, or its id in /api/results)",
+                    "there is no room \"%.16s\" on this node; a finished game is replayed by "
+                    "its id, on any node (the \"replay\" of its over message, or its id in "
+                    "/api/results)",
                     q->room);
         return 0;
     }

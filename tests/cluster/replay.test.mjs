@@ -106,7 +106,7 @@ test('a private game\'s replay is for its players only, on every node', { timeou
   assert.equal(ghost.code, 'no_such_replay', 'an id no game has');
   const elsewhere = await bob2.request('replay', { room: room.code });
   assert.equal(elsewhere.code, 'no_such_room', 'by room code, only on the node that holds the room');
-  assert.match(elsewhere.message, /by id/);
+  assert.match(elsewhere.message, /replayed by its id, on any node/);
   const here = await ada.ok('replay', { room: room.code });
   assert.equal(here.game, over.replay, 'which opens it by the room it was played in');
   for (const c of [ada, bob, bob2]) c.close();
