@@ -4,7 +4,8 @@
 // node 1 is replayed from node 3, each audience's view at every input the
 // very view sent live (as the integration replay tests check), and again
 // from node 2 after node 1 was killed. A private game's replay is refused
-// to an outsider on any node and opens for its players. The Redis memory a
+// to an outsider on any node and opens for its players. With Redis paused
+// a replay is refused (unavailable) within a second, not waited for. The Redis memory a
 // replay costs per input is printed (server/README.md quotes it).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -122,6 +123,37 @@ test('with node 1 killed after the game, its replay still opens elsewhere', { ti
   assert.deepEqual(opened.result, played.over.result);
   assert.equal(await compareWithLive(watcher, played.records.at(-1).states, -1, 'boxing'), opened.inputs);
   assert.equal((await httpGet(n2, '/healthz')).status, 200, 'node 2 is up');
+  watcher.close();
+});
+
+test('with Redis paused, a replay is unavailable within a second, the node answering meanwhile; it opens once Redis goes on', { timeout: 60000 }, async () => {
+  assert.ok(played, 'the first test played a game');
+  const [, n2] = cl.nodes;
+  const watcher = await hello(n2, 'Watcher', played.tokens.at(-1));
+  await cl.redis.kill('SIGSTOP');
+  let reply, took, health;
+  try {
+    const sent = Date.now();
+    const asked = watcher.request('replay', { game: played.id, seat: -1 }, 10000);
+    health = await httpGet(n2, '/healthz');
+    reply = await asked;
+    took = Date.now() - sent;
+  } finally {
+    cl.redis.proc.kill('SIGCONT');
+  }
+  assert.ok([200, 503].includes(health.status), 'the loop answered while the replay waited for Redis');
+  assert.equal(reply.type, 'error');
+  assert.equal(reply.code, 'unavailable');
+  assert.match(reply.message, /could not read game \d+ just now; try again shortly/);
+  assert.ok(took < 1000, `unavailable after ${took} ms`);
+  let opened = null;
+  for (let i = 0; i < 50 && !opened; i++) {
+    const r = await watcher.request('replay', { game: played.id, seat: -1 }, 10000);
+    if (r.type === 'replay') opened = r;
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.ok(opened, 'the replay opens again once Redis answers');
+  assert.deepEqual(opened.result, played.over.result);
   watcher.close();
 });
 
