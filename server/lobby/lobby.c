@@ -313,9 +313,9 @@ static int on_commit(void *host, const table_commit *c)
     int64_t id = 0;
     json_t *rating = NULL;
     int rc = lobby_wrote(l, persist_inputs(l->store, r, c, &id, &rating));
-    /* Named in the over message as its replay, which Redis does not keep:
-     * there, none is promised (replays.c refuses them). */
-    if (rc == 0 && c->result && !store_redis(l->store))
+    /* Named in the over message as its replay (kept in the same
+     * transaction, in SQLite or in Redis). */
+    if (rc == 0 && c->result)
         r->game_id = id;
     if (rating) /* announced with the result (room_send_over) */
         room_set_rating(r, rating);

@@ -2,9 +2,12 @@
  * `replay_step`), built and stepped off the loop.
  *
  * A connection has at most one replay open; another that opens replaces
- * it (a replay that fails to open leaves the one open as it was). The work (reading the finished game from the store, rebuilding
- * it, a step's clone, moves and view, and serializing the answer) runs on
- * libuv's worker threads, so that no request holds up the loop however
+ * it (a replay that fails to open leaves the one open as it was). The
+ * work (reading the finished game from the store, rebuilding it, a step's
+ * clone, moves and view, and serializing the answer) runs on libuv's
+ * worker threads, but for the read from Redis in distributed mode, one
+ * bounded asynchronous call on the loop whose texts the worker parses
+ * (JOB_FETCH), so that no request holds up the loop however
  * long its game; the loop only hands a session to a worker and sends what
  * comes back. While a session's job runs, its further requests wait in a
  * short queue and are answered in order. A session nobody steps for
@@ -27,13 +30,11 @@
 /* Requests of one session waiting for its job. */
 #define QUEUE_MAX 8
 
-/* The refusal of every replay in distributed mode (--redis): the finished
- * games' logs are kept in SQLite only, which that mode does not have. */
-#define DISTRIBUTED_NO_REPLAYS                                                                    \
-    "this server runs in distributed mode (Redis), where finished games are not kept for "      \
-    "replays; their results are still listed in /api/results"
-
-typedef enum job_kind { JOB_NONE, JOB_OPEN, JOB_STEP } job_kind;
+/* JOB_FETCH: in distributed mode, the finished game is read from Redis on
+ * the loop (a worker may not use the loop's connection; the call is
+ * bounded by its timeout), and its texts go to the JOB_OPEN that parses
+ * and builds it. */
+typedef enum job_kind { JOB_NONE, JOB_FETCH, JOB_OPEN, JOB_STEP } job_kind;
 
 /* One request, as it waits and as its job carries it. */
 typedef struct pending {
@@ -60,6 +61,9 @@ struct replay_session {
     pending req;
     struct store *store;   /* JOB_OPEN: where to read */
     int64_t game;          /* JOB_OPEN: which game */
+    bool fetched;          /* JOB_OPEN: read from Redis already, as: */
+    int fetch_rc;          /* rstore_replay_read's rc, and its texts (owned) */
+    char *fetch_result, *fetch_settings, *fetch_log;
     char viewer[IDS_PLAYER_ID_LEN + 1];
     size_t to;             /* JOB_STEP: the frame's input */
     int to_audience;
@@ -115,6 +119,9 @@ static void session_free(replay_session *s)
     pending_clear(&s->req);
     replay_free(s->r);
     replay_free(s->built);
+    free(s->fetch_result);
+    free(s->fetch_settings);
+    free(s->fetch_log);
     if (s->answer)
         msg_unref(s->answer);
     free(s);
@@ -203,7 +210,10 @@ static void answer_with(replay_session *s, json_t *m, const char *type)
 static void open_run(replay_session *s)
 {
     store_replay_status status;
-    json_t *row = store_replay_get(s->store, s->game, s->viewer[0] ? s->viewer : NULL, &status);
+    const char *viewer = s->viewer[0] ? s->viewer : NULL;
+    json_t *row = s->fetched ? rstore_replay_row(s->game, s->fetch_rc, s->fetch_result,
+                                                 s->fetch_settings, s->fetch_log, &status)
+                             : store_replay_get(s->store, s->game, viewer, &status);
     if (!row) {
         s->code = status == STORE_REPLAY_FAILED ? PROTO_UNAVAILABLE : PROTO_NO_SUCH_REPLAY;
         if (status == STORE_REPLAY_FAILED)
@@ -392,13 +402,12 @@ static void run_next(replay_session *s)
 
 void lobby_replay_step(lobby *l, lobby_conn *c, const proto_request *q)
 {
+    (void)l;
     replay_session *s = c->replay;
     if (!s) {
         lobby_send_error(c, q->id, PROTO_NO_REPLAY,
-                         store_redis(l->store)
-                             ? DISTRIBUTED_NO_REPLAYS
-                             : "no replay is open: open one first with {\"type\":\"replay\","
-                               "\"game\":ID} (the id of a finished game in /api/results)");
+                         "no replay is open: open one first with {\"type\":\"replay\","
+                         "\"game\":ID} (the id of a finished game in /api/results)");
         return;
     }
     if (s->nqueue == QUEUE_MAX) {
@@ -426,14 +435,18 @@ static int64_t game_asked(lobby *l, const proto_request *q, verdict *v)
                     q->room ? "both" : "neither");
         return 0;
     }
-    if (store_redis(l->store)) {
-        verdict_set(v, PROTO_NO_SUCH_REPLAY, "%s", DISTRIBUTED_NO_REPLAYS);
-        return 0;
-    }
     if (q->game_id > 0)
         return q->game_id;
     char code[IDS_CODE_LEN + 1];
     const room *r = ids_code_normalize(q->room, code) ? map_get(&l->rooms, code) : NULL;
+    if (!r && store_redis(l->store)) {
+        verdict_set(v, PROTO_NO_SUCH_ROOM,
+                    "there is no room \"%.16s\" on this node; a finished game is replayed by "
+                    "its id, on any node (the \"replay\" of its over message, or its id in "
+                    "/api/results)",
+                    q->room);
+        return 0;
+    }
     if (!r) {
         verdict_set(v, PROTO_NO_SUCH_ROOM,
                     "there is no room \"%.16s\"; a finished game is replayed by its id (the "
@@ -453,6 +466,40 @@ static int64_t game_asked(lobby *l, const proto_request *q, verdict *v)
         return 0;
     }
     return r->game_id;
+}
+
+/* Queues the session's JOB_OPEN; if it cannot be, the session goes. */
+static void open_queued(replay_session *s)
+{
+    if (!start_job(s, JOB_OPEN)) {
+        send_error(s, s->req.id, PROTO_INTERNAL, "the server could not start that");
+        detach(s);
+    }
+}
+
+static char *dup_or_null(const char *text)
+{
+    return text ? strdup(text) : NULL;
+}
+
+/* The finished game as Redis gave it (rstore_replay_fn), on the loop: its
+ * texts go to the worker that builds it. */
+static void fetched(void *arg, int rc, const char *result, const char *settings, const char *log)
+{
+    replay_session *s = arg;
+    s->job = JOB_NONE;
+    if (!s->lobby) { /* dropped meanwhile */
+        session_free(s);
+        return;
+    }
+    s->fetched = true;
+    s->fetch_rc = rc;
+    s->fetch_result = dup_or_null(result);
+    s->fetch_settings = dup_or_null(settings);
+    s->fetch_log = dup_or_null(log);
+    if (rc == 0 && (!s->fetch_result || !s->fetch_settings || !s->fetch_log))
+        s->fetch_rc = -1; /* out of memory: as if unread */
+    open_queued(s);
 }
 
 /* Whether c may open one more replay: 0, or -1 with v set. */
@@ -521,8 +568,14 @@ void lobby_replay_open(lobby *l, lobby_conn *c, const proto_request *q)
     l->replays = s;
     addr_hold(l, s->addr, 1);
     touched(s);
-    if (!start_job(s, JOB_OPEN)) {
-        lobby_send_error(c, q->id, PROTO_INTERNAL, "the server could not start that");
-        detach(s);
+    rstore *rs = store_redis(l->store);
+    if (rs) {
+        s->job = JOB_FETCH;
+        if (rstore_replay_read(rs, game, s->viewer, fetched, s) == 0)
+            return;
+        s->job = JOB_NONE;
+        s->fetched = true; /* no connection: the open says so */
+        s->fetch_rc = -1;
     }
+    open_queued(s);
 }

@@ -24,7 +24,8 @@
 #define RSTORE_DEADLINE_MS (RCONN_TIMEOUT_MS - 100)
 
 extern const char rstore_lua_apply[], rstore_lua_load[], rstore_lua_owned[],
-    rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[], rstore_lua_link[];
+    rstore_lua_player[], rstore_lua_results[], rstore_lua_gen[], rstore_lua_link[],
+    rstore_lua_replay[];
 
 /* Result numbers are reserved this many at a time (another block is asked
  * for once fewer than half are left), so that a finished game has its
@@ -127,8 +128,10 @@ rstore *rstore_new(rconn *conn, const char *node)
     r->sc_results = rconn_script(conn, "results", rstore_lua_results);
     r->sc_gen = rconn_script(conn, "gen", rstore_lua_gen);
     r->sc_link = rconn_script(conn, "link", rstore_lua_link);
+    r->sc_replay = rconn_script(conn, "replay", rstore_lua_replay);
     if (r->sc_apply < 0 || r->sc_load < 0 || r->sc_owned < 0 || r->sc_player < 0 ||
-        r->sc_results < 0 || r->sc_gen < 0 || r->sc_link < 0 || rstore_rating_new(r) < 0) {
+        r->sc_results < 0 || r->sc_gen < 0 || r->sc_link < 0 || r->sc_replay < 0 ||
+        rstore_rating_new(r) < 0) {
         rstore_free(r);
         return NULL;
     }
@@ -794,6 +797,22 @@ static int64_t take_id(rstore *r)
     return id;
 }
 
+/* The op that keeps what replaying result id needs with it (SQLite's
+ * replays row; the script copies the room's log beside it). */
+static bool replay_op(rstore *r, int64_t id, const store_result *res)
+{
+    json_t *j = json_pack("{s:O,s:i,s:I,s:o,s:i}", "options", res->options, "seats", res->seats,
+                          "seed", (json_int_t)res->seed, "secret",
+                          res->has_secret ? json_integer((json_int_t)res->secret) : json_null(),
+                          "rules", res->rules_revision > 0 ? res->rules_revision : 1);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    bool ok = text && strs_add(&r->ops, "Y") && strs_addf(&r->ops, "%" PRId64, id) &&
+              strs_add(&r->ops, res->code) && strs_add(&r->ops, text);
+    free(text);
+    return ok;
+}
+
 int rstore_result_add(rstore *r, const store_result *res, int64_t *id_out)
 {
     rstore_op_begin(r);
@@ -824,6 +843,8 @@ int rstore_result_add(rstore *r, const store_result *res, int64_t *id_out)
               strs_addf(&r->ops, "%d", ids.n);
     for (int k = 0; ok && k < ids.n; k++)
         ok = strs_add(&r->ops, ids.v[k]);
+    if (ok && res->options)
+        ok = replay_op(r, id, res);
     r->hard = true;
     free(text);
     strs_free(&ids);
@@ -1180,6 +1201,76 @@ int rstore_history(rstore *r, const char *player_id, const uint8_t *viewer_hash,
         return -1;
     *c = (results_call){.history = fn, .arg = arg};
     return read_results(r, c, NULL, player_id, viewer_hash, viewer_id, limit);
+}
+
+/* --- replays --- */
+
+typedef struct replay_call {
+    rstore_replay_fn fn;
+    void *arg;
+} replay_call;
+
+static void replay_read(void *arg, redisReply *rep)
+{
+    replay_call *c = arg;
+    bool found = rep && rep->type == REDIS_REPLY_ARRAY && rep->elements == 3;
+    for (size_t i = 0; found && i < 3; i++)
+        found = rep->element[i]->type == REDIS_REPLY_STRING;
+    int rc = found ? 0
+             : rep && rep->type == REDIS_REPLY_ERROR && strncmp(rep->str, "NONE", 4) == 0 ? 1
+                                                                                         : -1;
+    if (rc < 0)
+        log_warn("redis: reading a replay failed: %s",
+                 rep && rep->type == REDIS_REPLY_ERROR ? rep->str : "no answer");
+    c->fn(c->arg, rc, found ? rep->element[0]->str : NULL, found ? rep->element[1]->str : NULL,
+          found ? rep->element[2]->str : NULL);
+    free(c);
+}
+
+int rstore_replay_read(rstore *r, int64_t id, const char *viewer_id, rstore_replay_fn fn,
+                       void *arg)
+{
+    replay_call *c = malloc(sizeof *c);
+    if (!c)
+        return -1;
+    *c = (replay_call){fn, arg};
+    char key[24];
+    snprintf(key, sizeof key, "%012" PRId64, id);
+    const char *argv[] = {key, viewer_id ? viewer_id : ""};
+    if (rconn_eval(r->conn, r->sc_replay, replay_read, c, 2, argv, NULL) < 0) {
+        free(c);
+        return -1;
+    }
+    return 0;
+}
+
+json_t *rstore_replay_row(int64_t id, int rc, const char *result, const char *settings,
+                          const char *log, store_replay_status *status)
+{
+    if (rc != 0) {
+        *status = rc > 0 ? STORE_REPLAY_NONE : STORE_REPLAY_FAILED;
+        return NULL;
+    }
+    if (!settings || !*settings) {
+        *status = STORE_REPLAY_NOT_KEPT;
+        return NULL;
+    }
+    json_t *row = json_loads(result, 0, NULL);
+    json_t *kept = json_loads(settings, 0, NULL);
+    json_t *inputs = json_loads(log, 0, NULL);
+    *status = STORE_REPLAY_FAILED;
+    if (json_is_object(row) && json_is_object(kept) && json_is_array(inputs) &&
+        json_object_set_new(row, "id", json_integer((json_int_t)id)) == 0 &&
+        json_object_update(row, kept) == 0 && json_object_set(row, "inputs", inputs) == 0)
+        *status = STORE_REPLAY_OK;
+    json_decref(kept);
+    json_decref(inputs);
+    if (*status != STORE_REPLAY_OK) {
+        log_warn("redis: replay %" PRId64 " is stored unreadable", id);
+        json_decref(row);
+        row = NULL;
+    }
+    return row;
 }
 
 /* --- start-up: this node's own rooms, read once --- */

@@ -25,7 +25,8 @@
  * Keys live under "botpit:"; a room's keys carry its code as a hash tag
  * ({CODE}), which keeps a later move to Redis Cluster open.
  *
- * The loop thread only. Every read calls its callback exactly once.
+ * The loop thread only (but rstore_replay_row). Every read calls its
+ * callback exactly once.
  */
 #ifndef BOTPIT_RSTORE_H
 #define BOTPIT_RSTORE_H
@@ -114,6 +115,27 @@ int rstore_history(rstore *r, const char *player_id, const uint8_t *viewer_hash,
 typedef void (*rstore_rows_fn)(void *arg, int rc, json_t *rows);
 int rstore_leaderboard(rstore *r, const char *game, int established, int limit,
                        rstore_rows_fn fn, void *arg);
+
+/* --- replays (store_replay_get reads SQLite's; these, Redis') --- */
+
+/* Finished game id as its replay needs it, if viewer_id (or NULL) may
+ * watch it (a private game is only its players'): rc 0 with its result
+ * row, its replay's settings and its log, as JSON texts (settings and log
+ * "" for a game stored before Redis kept replays); 1 if there is no such
+ * game that the viewer may watch; -1 if it could not be read (texts NULL).
+ * Borrowed for the call: a caller that builds the replay elsewhere copies
+ * them. */
+typedef void (*rstore_replay_fn)(void *arg, int rc, const char *result, const char *settings,
+                                 const char *log);
+int rstore_replay_read(rstore *r, int64_t id, const char *viewer_id, rstore_replay_fn fn,
+                       void *arg);
+
+/* What store_replay_get gives, made from what rstore_replay_read read (rc
+ * and texts as it passed them): the parsing, which a long log makes
+ * costly, is pure and may run on any thread (the lobby's workers). New
+ * reference, or NULL with *status saying why. */
+json_t *rstore_replay_row(int64_t id, int rc, const char *result, const char *settings,
+                          const char *log, store_replay_status *status);
 
 /* --- link codes (lobby/link.h keeps them in memory on a single node) --- */
 

@@ -33,7 +33,7 @@ void strs_free(strs *s);
 struct rstore {
     rconn *conn;
     char node[RSTORE_NODE_MAX + 1];
-    int sc_apply, sc_load, sc_owned, sc_player, sc_results, sc_gen, sc_link;
+    int sc_apply, sc_load, sc_owned, sc_player, sc_results, sc_gen, sc_link, sc_replay;
     map epochs; /* code -> epoch (as intptr_t) this node may write it at */
     map holds;  /* room code or player id -> its latest pending write (one ref each) */
     /* The transaction being gathered. */

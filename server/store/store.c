@@ -846,8 +846,8 @@ static json_t *replay_inputs(sqlite3 *db, int64_t id)
 
 json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_replay_status *status)
 {
-    /* Redis keeps no replays (yet): nothing to read, and no SQLite file to
-     * open (the lobby refuses such requests before they get here). */
+    /* No SQLite file to open: Redis' replays are read on the loop (a
+     * thread may not use its connection), rstore_replay_read. */
     if (s->redis) {
         *status = STORE_REPLAY_NOT_KEPT;
         return NULL;

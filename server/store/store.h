@@ -168,8 +168,9 @@ typedef enum store_replay_status {
  * lobby reads replays on its worker threads): it reads through a
  * read-only connection of its own, opened on first use and taken by one
  * thread at a time, so it never waits for nor disturbs the loop's writes
- * (WAL). In distributed mode (store_open_redis) no replay is kept:
- * NULL with STORE_REPLAY_NOT_KEPT. */
+ * (WAL). In distributed mode (store_open_redis) replays are read from
+ * Redis on the loop instead (rstore_replay_read, then rstore_replay_row
+ * on any thread): this answers NULL with STORE_REPLAY_NOT_KEPT. */
 json_t *store_replay_get(store *s, int64_t id, const char *viewer_id, store_replay_status *status);
 
 /* Rooms kept aside because their log did not replay; -1 if unreadable. */

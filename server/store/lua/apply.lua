@@ -27,6 +27,14 @@
 --                               this node reserved), indexed by game and by
 --                               each player in it, and added to the order
 --                               in which results were stored
+--   Y id code json              what replaying finished game id needs:
+--                               its settings (JSON: options, seats,
+--                               seed, secret, rules) and a copy of room
+--                               code's log as stored so far (the inputs
+--                               appended earlier in this transaction
+--                               included), made here so that the log
+--                               crosses the wire once; kept for good, as
+--                               results are
 --   S player game played won public_played public_won rated rating rd vol
 --     score expect              a player's standing in a game (numbers as
 --                               text, kept exact; score: -rating, for the
@@ -46,8 +54,8 @@
 -- Returns one answer per transaction: OK, or an error: LATE, FENCED code
 -- owner, SEQ code last seq, STALE player game (a standing moved since it
 -- was read: computed again from the new one, it may come out otherwise),
--- STALE_RESULTS (results came in during a rebuild), or TAKEN (a result id
--- or link code already in use).
+-- STALE_RESULTS (results came in during a rebuild), or TAKEN (a result id,
+-- replay or link code already in use).
 local P = 'botpit:'
 local node = ARGV[1]
 local ntx = tonumber(ARGV[3])
@@ -85,7 +93,7 @@ end
 -- How many ARGV slots each op takes, its name included (X and R: more,
 -- by the count they carry).
 local width = {P = 4, R = 5, D = 2, A = 5, C = 3, B = 3, X = 6, S = 13, G = 4, Z = 1, Q = 2,
-               V = 2, L = 6}
+               V = 2, L = 6, Y = 4}
 -- The ops that write a room: only its owner at its epoch may.
 local fenced = {R = true, D = true, A = true, B = true}
 
@@ -128,6 +136,10 @@ local function check(ours, first, last)
     elseif op == 'X' then
       if redis.call('EXISTS', P .. 'result:' .. result_key(ARGV[i + 1])) == 1 then
         return redis.error_reply('TAKEN result ' .. ARGV[i + 1])
+      end
+    elseif op == 'Y' then
+      if redis.call('EXISTS', P .. 'replay:' .. result_key(ARGV[i + 1])) == 1 then
+        return redis.error_reply('TAKEN replay ' .. ARGV[i + 1])
       end
     elseif op == 'S' and ARGV[i + 12] ~= '*' then
       local v = redis.call('HGET', standing_key(ARGV[i + 2], ARGV[i + 1]), 'v') or '0'
@@ -234,6 +246,12 @@ local function write(ours, first, last)
       for k = 1, n do
         redis.call('ZADD', P .. 'results:player:' .. ARGV[i + 5 + k], finished, key)
       end
+    elseif op == 'Y' then
+      -- The log's inputs are JSON objects: joined, they are one array,
+      -- kept as one string (the smallest Redis keeps them in).
+      local log = redis.call('LRANGE', P .. 'log:{' .. ARGV[i + 2] .. '}', 0, -1)
+      redis.call('HSET', P .. 'replay:' .. result_key(ARGV[i + 1]), 'settings', ARGV[i + 3],
+                 'log', '[' .. table.concat(log, ',') .. ']')
     elseif op == 'S' then
       local player, game = ARGV[i + 1], ARGV[i + 2]
       local key = standing_key(game, player)

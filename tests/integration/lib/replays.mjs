@@ -1,6 +1,6 @@
 // Replays of every game through the real server, shared by the
 // replay-<game>.test.mjs suites (one per game, so that they run side by
-// side). A seeded game is played to its end by test players (each game's
+// side) and by tests/cluster/replay.test.mjs (its steps are exported). A seeded game is played to its end by test players (each game's
 // simple driver) beside the server's bots, with a spectator watching, and
 // every `state` each of them received is kept. Then the replay opens, once
 // per audience, and is stepped input by input: at every seq a live state
@@ -75,7 +75,7 @@ export const GAMES = [
 const NAMES = ['Ada', 'Bob', 'Cy', 'Dee'];
 
 /** A started room of `spec`: its players (seats 0..), a spectator, the code. */
-async function started(server, spec) {
+export async function started(server, spec) {
   const players = [];
   for (let i = 0; i < spec.humans; i++) players.push(await player(server, NAMES[i]));
   const room = await players[0].ok('create', { game: spec.game, options: spec.options });
@@ -103,7 +103,7 @@ function takeStates(c, record) {
  * Plays the room to its end with the spec's driver, keeping every state
  * every client received; resolves with the records and the over message.
  */
-async function playToEnd(clients, spec, timeoutMs = 150000) {
+export async function playToEnd(clients, spec, timeoutMs = 150000) {
   const records = clients.map(() => ({ states: [], newest: null }));
   const acted = new Set();
   const lastSent = new Map();
@@ -141,7 +141,7 @@ async function playToEnd(clients, spec, timeoutMs = 150000) {
 }
 
 /** The states a client got, one per seq (the first), in seq order. */
-function bySeq(states) {
+export function bySeq(states) {
   const seen = new Map();
   for (const s of states) if (!seen.has(s.seq)) seen.set(s.seq, s);
   return [...seen.values()].sort((a, b) => a.seq - b.seq);
@@ -152,7 +152,7 @@ function bySeq(states) {
  * connection (40 at once): each client gets a bucket of its own.
  */
 const buckets = new WeakMap();
-async function paced(c, type, fields) {
+export async function paced(c, type, fields) {
   const b = buckets.get(c) ?? { tokens: 30, at: Date.now() };
   buckets.set(c, b);
   for (;;) {
@@ -167,7 +167,7 @@ async function paced(c, type, fields) {
 }
 
 /** Steps client c's open replay to each live state's seq and compares. */
-async function compareWithLive(c, states, seat, game) {
+export async function compareWithLive(c, states, seat, game) {
   let at = 0;
   for (const live of bySeq(states)) {
     const frame = await paced(c, 'replay_step', { to: live.seq });
