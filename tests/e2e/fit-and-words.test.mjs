@@ -14,10 +14,10 @@ import { after, before, describe, test } from 'node:test';
 import {
   DESKTOP, arrive, endStory, launchBrowser, openPage, skipReason, startWebServer, storySteps,
 } from './lib/e2e.mjs';
-import { createRoomWith, nextState, seqOf, shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
+import { nextState, seqOf, shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
 import { hintText } from './lib/newcomer.mjs';
 import {
-  SIZES, boxOf, leaveRoom, manooverTurn, pressOn, quickGame, robotWarsTurn,
+  SIZES, boxOf, leaveRoom, manooverTurn, openAdaAndBob, pressOn, quickGame, robotWarsTurn, startRicochetWithBob,
 } from './lib/first-hour.mjs';
 
 const skip = skipReason() || false;
@@ -45,25 +45,15 @@ for (const [size, viewport, touch] of SIZES) {
     const press = pressOn(touch);
 
     before(async () => {
-      server = await startWebServer(['--bot-pace-ms', '50']);
-      browser = await launchBrowser();
-      ada = await openPage(browser, viewport, { touch });
-      bob = await openPage(browser, DESKTOP);
-      await arrive(ada, server.url, 'Ada');
+      ({ server, browser, ada, bob } = await openAdaAndBob(viewport, touch));
     });
 
     after(() => endStory(server, browser, [ada, bob]));
 
     step('Ricochet: having bid, still your turn; the Demonstrations list whole; hints in the device’s words', async () => {
-      const code = await createRoomWith(ada, 'Ricochet Robots', {
+      const code = await startRicochetWithBob({ server, ada, bob }, press, {
         'Sand timer (seconds)': 8, 'Time to demonstrate (seconds)': 120, 'Chips to win': 1, Seed: 11,
       });
-      await arrive(bob, `${server.url}#/room/${code}`, 'Bob');
-      await bob.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();
-      const start = ada.getByRole('button', { name: 'Start game' });
-      await start.scrollIntoViewIfNeeded();
-      await press(start);
-      await waitPhase(ada, 'bidding');
       const best = await solve(await viewOf(ada));
       await ada.locator('.rr-bid-input').fill(String(best.moves));
       await press(ada.locator('.rr-bid-send'));

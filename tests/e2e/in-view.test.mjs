@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import {
   DESKTOP, arrive, artifactsDir, endStory, launchBrowser, openPage, skipReason, startWebServer, storySteps,
 } from './lib/e2e.mjs';
-import { createRoomWith, shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
+import { shootAt, solve, viewOf, waitPhase } from './lib/games.mjs';
 import {
-  SIZES, barsBottom, boxOf, focused, leaveRoom, manooverTurn, pressOn, quickGame, waitSaid,
+  SIZES, barsBottom, boxOf, focused, leaveRoom, manooverTurn, openAdaAndBob, pressOn, quickGame, startRicochetWithBob, waitSaid,
 } from './lib/first-hour.mjs';
 
 const skip = skipReason() || false;
@@ -31,25 +31,15 @@ for (const [size, viewport, touch] of SIZES) {
     const press = pressOn(touch);
 
     before(async () => {
-      server = await startWebServer(['--bot-pace-ms', '50']);
-      browser = await launchBrowser();
-      ada = await openPage(browser, viewport, { touch });
-      bob = await openPage(browser, DESKTOP);
-      await arrive(ada, server.url, 'Ada');
+      ({ server, browser, ada, bob } = await openAdaAndBob(viewport, touch));
     });
 
     after(() => endStory(server, browser, [ada, bob]));
 
     step('Ricochet: after Start a digit bids at once, and the whole board shows', async () => {
-      const code = await createRoomWith(ada, 'Ricochet Robots', {
+      const code = await startRicochetWithBob({ server, ada, bob }, press, {
         'Sand timer (seconds)': 3, 'Time to demonstrate (seconds)': 120, 'Chips to win': 1, Seed: 11,
       });
-      await arrive(bob, `${server.url}#/room/${code}`, 'Bob');
-      await bob.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();
-      const start = ada.getByRole('button', { name: 'Start game' });
-      await start.scrollIntoViewIfNeeded();
-      await press(start);
-      await waitPhase(ada, 'bidding');
       await ada.waitForTimeout(300);
       assert.equal(await focused(ada), 'table', 'the table has the keys without a click');
       await ada.keyboard.press('7');

@@ -13,7 +13,7 @@ import {
   DESKTOP, arrive, endStory, launchBrowser, openPage, shootBoth, skipReason, startWebServer, storySteps,
 } from './lib/e2e.mjs';
 import { addBot, createManooverRoom, createRoomWith } from './lib/games.mjs';
-import { SIZES, boxOf, leaveRoom, pressOn } from './lib/first-hour.mjs';
+import { SIZES, boxOf, leaveRoom, openAdaAndBob, pressOn } from './lib/first-hour.mjs';
 
 const skip = skipReason() || false;
 
@@ -28,12 +28,7 @@ for (const [size, viewport, touch] of SIZES) {
     const press = pressOn(touch);
 
     before(async () => {
-      server = await startWebServer(['--bot-pace-ms', '50']);
-      browser = await launchBrowser();
-      ada = await openPage(browser, viewport, { touch });
-      bob = await openPage(browser, DESKTOP);
-      await arrive(ada, server.url, 'Ada');
-      await arrive(bob, server.url, 'Bob');
+      ({ server, browser, ada, bob } = await openAdaAndBob(viewport, touch, { bobArrives: true }));
     });
 
     after(() => endStory(server, browser, [ada, bob]));

@@ -20,10 +20,9 @@ import {
 } from './lib/e2e.mjs';
 import { addBot, createRoomWith, shootAt, waitPhase } from './lib/games.mjs';
 import { hintText } from './lib/newcomer.mjs';
+import { SIZES, openAdaAndBob } from './lib/first-hour.mjs';
 
 const skip = skipReason() || false;
-
-const SIZES = [['desktop', DESKTOP, false], ['phone', TOUCH_PHONE, true]];
 
 /** WCAG contrast of two CSS colours "rgb(r, g, b)". */
 function contrast(a, b) {
@@ -54,11 +53,7 @@ for (const [size, viewport, touch] of SIZES) {
     };
 
     before(async () => {
-      server = await startWebServer(['--bot-pace-ms', '50']);
-      browser = await launchBrowser();
-      ada = await openPage(browser, viewport, { touch });
-      bob = await openPage(browser, DESKTOP);
-      await arrive(ada, server.url, 'Ada');
+      ({ server, browser, ada, bob } = await openAdaAndBob(viewport, touch));
     });
 
     after(() => endStory(server, browser, [ada, bob]));

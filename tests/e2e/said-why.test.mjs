@@ -13,9 +13,9 @@ import { after, before, describe, test } from 'node:test';
 import {
   DESKTOP, arrive, artifactsDir, endStory, launchBrowser, openPage, skipReason, startWebServer, storySteps,
 } from './lib/e2e.mjs';
-import { createRoomWith, nextState, seqOf, viewOf, waitPhase } from './lib/games.mjs';
+import { nextState, seqOf, viewOf } from './lib/games.mjs';
 import {
-  SIZES, clearSaid, leaveRoom, manooverTurn, pressOn, quickGame, robotWarsTurn, waitSaid,
+  SIZES, clearSaid, leaveRoom, manooverTurn, openAdaAndBob, pressOn, quickGame, robotWarsTurn, startRicochetWithBob, waitSaid,
 } from './lib/first-hour.mjs';
 
 const skip = skipReason() || false;
@@ -38,23 +38,13 @@ for (const [size, viewport, touch] of SIZES) {
     const shot = (name) => ada.screenshot({ path: join(artifactsDir, `said-why-${name}-${size}.png`) });
 
     before(async () => {
-      server = await startWebServer(['--bot-pace-ms', '50']);
-      browser = await launchBrowser();
-      ada = await openPage(browser, viewport, { touch });
-      bob = await openPage(browser, DESKTOP);
-      await arrive(ada, server.url, 'Ada');
+      ({ server, browser, ada, bob } = await openAdaAndBob(viewport, touch));
     });
 
     after(() => endStory(server, browser, [ada, bob]));
 
     step('Ricochet: a bid the box cannot send says why under it; 2.5 is no 2', async () => {
-      const code = await createRoomWith(ada, 'Ricochet Robots', { 'Sand timer (seconds)': 120, Seed: 11 });
-      await arrive(bob, `${server.url}#/room/${code}`, 'Bob');
-      await bob.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();
-      const start = ada.getByRole('button', { name: 'Start game' });
-      await start.scrollIntoViewIfNeeded();
-      await press(start);
-      await waitPhase(ada, 'bidding');
+      const code = await startRicochetWithBob({ server, ada, bob }, press, { 'Sand timer (seconds)': 120, Seed: 11 });
       const box = ada.locator('.rr-bid-input');
       const state = ada.locator('.rr-bid-state');
       const bid = ada.locator('.rr-bid-send');

@@ -1,7 +1,8 @@
 // Helpers for the browser tests of a newcomer's first hour (issue 27, the
 // QA pass on it): what a page says when it refuses, where things stand in
 // the window, and the few steps every story takes (a Quick game, leaving).
-import { DESKTOP, TOUCH_PHONE } from './e2e.mjs';
+import { DESKTOP, TOUCH_PHONE, arrive, launchBrowser, openPage, startWebServer } from './e2e.mjs';
+import { createRoomWith, waitPhase } from './games.mjs';
 
 /** The two ways a newcomer holds the page: a desk and a touch phone. */
 export const SIZES = [['desktop', DESKTOP, false], ['phone', TOUCH_PHONE, true]];
@@ -98,4 +99,35 @@ export function robotWarsTurn(page, timeout = 20000) {
     return s?.view.phase === 'battle' && s.view.battle.turn?.seat === s.seat && s.view.battle.legal
       && !document.querySelector('.rw[data-playing="true"]');
   }, null, { timeout });
+}
+
+/**
+ * The cast of a first-hour story: a server of its own (bots quick), Ada at
+ * the size under test, already named, and Bob at a desk (named too when
+ * bobArrives). Resolves to { server, browser, ada, bob }.
+ */
+export async function openAdaAndBob(viewport, touch, { bobArrives = false } = {}) {
+  const server = await startWebServer(['--bot-pace-ms', '50']);
+  const browser = await launchBrowser();
+  const ada = await openPage(browser, viewport, { touch });
+  const bob = await openPage(browser, DESKTOP);
+  await arrive(ada, server.url, 'Ada');
+  if (bobArrives) await arrive(bob, server.url, 'Bob');
+  return { server, browser, ada, bob };
+}
+
+/**
+ * Ricochet between Ada (its host) and Bob, who follows her share link and
+ * takes seat 2; Ada presses Start and the bidding begins. Resolves to the
+ * room's code.
+ */
+export async function startRicochetWithBob({ server, ada, bob }, press, options) {
+  const code = await createRoomWith(ada, 'Ricochet Robots', options);
+  await arrive(bob, `${server.url}#/room/${code}`, 'Bob');
+  await bob.locator('.seat[data-seat="1"][data-mine="true"]').waitFor();
+  const start = ada.getByRole('button', { name: 'Start game' });
+  await start.scrollIntoViewIfNeeded();
+  await press(start);
+  await waitPhase(ada, 'bidding');
+  return code;
 }
