@@ -316,13 +316,11 @@ lobby_wait *lobby_history_query_async(lobby *l, const char *player_id, const cha
         fn(arg, NULL, 400, why);
         return NULL;
     }
-    uint8_t raw[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
-    if (token && !ids_token_parse(token, raw)) {
+    uint8_t hash[IDS_HASH_BYTES];
+    if (token && !ids_token_hash_hex(token, hash)) {
         fn(arg, NULL, 401, "that token is not a player's here; send none to see public games");
         return NULL;
     }
-    if (token)
-        ids_token_hash(raw, hash);
     lobby_wait *w = calloc(1, sizeof *w);
     if (w) {
         *w = (lobby_wait){.fn = fn, .arg = arg, .lobby = l};

@@ -84,6 +84,15 @@ bool ids_token_parse(const char *hex, uint8_t token[IDS_TOKEN_BYTES])
     return true;
 }
 
+bool ids_token_hash_hex(const char *hex, uint8_t hash[IDS_HASH_BYTES])
+{
+    uint8_t raw[IDS_TOKEN_BYTES];
+    if (!ids_token_parse(hex, raw))
+        return false;
+    ids_token_hash(raw, hash);
+    return true;
+}
+
 bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n)
 {
     volatile uint8_t diff = 0;

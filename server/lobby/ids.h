@@ -31,6 +31,9 @@ void ids_token_hex(const uint8_t token[IDS_TOKEN_BYTES], char out[IDS_TOKEN_HEX]
 bool ids_token_parse(const char *hex, uint8_t token[IDS_TOKEN_BYTES]);
 /* The SHA-256 of a token: what is kept instead of the token. */
 void ids_token_hash(const uint8_t token[IDS_TOKEN_BYTES], uint8_t hash[IDS_HASH_BYTES]);
+/* The hash of a token given in hex, as a client sends it; false if the text
+ * is no token. */
+bool ids_token_hash_hex(const char *hex, uint8_t hash[IDS_HASH_BYTES]);
 /* Constant-time equality of n bytes: the time taken does not depend on the
  * contents. */
 bool ids_equal(const uint8_t *a, const uint8_t *b, size_t n);

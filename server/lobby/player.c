@@ -130,10 +130,9 @@ player *player_find(players *ps, const char *id)
 
 player *player_find_by_token(players *ps, const char *token_hex)
 {
-    uint8_t token[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
-    if (!ids_token_parse(token_hex, token))
+    uint8_t hash[IDS_HASH_BYTES];
+    if (!ids_token_hash_hex(token_hex, hash))
         return NULL;
-    ids_token_hash(token, hash);
     char key[HASH_KEY_LEN + 1];
     hash_key(hash, key);
     player *p = map_get(&ps->by_key, key);

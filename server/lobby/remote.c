@@ -509,12 +509,11 @@ static void player_found(void *arg, int rc, const char *id, const char *name,
 
 int remote_hello(lobby *l, lobby_conn *c, const char *token)
 {
-    uint8_t raw[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
-    if (!ids_token_parse(token, raw))
+    uint8_t hash[IDS_HASH_BYTES];
+    if (!ids_token_hash_hex(token, hash))
         return 0;
     if (!store_ok(l->store))
         return -1;
-    ids_token_hash(raw, hash);
     struct lobby_parked *pk = park(l, c);
     if (!pk)
         return -1;

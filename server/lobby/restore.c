@@ -243,12 +243,11 @@ int lobby_restore(lobby *l, int *rooms, int *broken)
 
 int lobby_player_from_store(lobby *l, const char *token_hex, player **out)
 {
-    uint8_t token[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
+    uint8_t hash[IDS_HASH_BYTES];
     char id[IDS_PLAYER_ID_LEN + 1], name[4 * PROTO_NAME_MAX + 1];
     *out = NULL;
-    if (!l->store || !ids_token_parse(token_hex, token))
+    if (!l->store || !ids_token_hash_hex(token_hex, hash))
         return 0;
-    ids_token_hash(token, hash);
     int found = store_player_by_token(l->store, hash, id, sizeof id, name, sizeof name);
     if (found > 0)
         *out = player_restore(&l->players, id, name, hash);
@@ -336,13 +335,11 @@ lobby_wait *lobby_results_query_async(lobby *l, const char *game, const char *pl
         fn(arg, NULL, 400, why);
         return NULL;
     }
-    uint8_t raw[IDS_TOKEN_BYTES], hash[IDS_HASH_BYTES];
-    if (token && !ids_token_parse(token, raw)) {
+    uint8_t hash[IDS_HASH_BYTES];
+    if (token && !ids_token_hash_hex(token, hash)) {
         fn(arg, NULL, 401, "that token is not a player's here; send none to see public games");
         return NULL;
     }
-    if (token)
-        ids_token_hash(raw, hash);
     lobby_wait *w = calloc(1, sizeof *w);
     if (w)
         *w = (lobby_wait){.fn = fn, .arg = arg};

@@ -625,6 +625,20 @@ static json_t *column_json(sqlite3_stmt *st, int i)
     return text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
 }
 
+/* One input of a log as the engines take it, from a row of
+ * (seq, t, seat, kind, action): rooms' logs and kept replays alike. */
+static json_t *input_of_row(sqlite3_stmt *st)
+{
+    const char *kind = (const char *)sqlite3_column_text(st, 3);
+    json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)sqlite3_column_int64(st, 0),
+                           "t", (json_int_t)sqlite3_column_int64(st, 1), "seat",
+                           sqlite3_column_int(st, 2), "kind", kind ? kind : "");
+    json_t *action = column_json(st, 4);
+    if (action)
+        json_object_set_new(in, "action", action);
+    return in;
+}
+
 json_t *store_inputs(store *s, const char *code)
 {
     if (s->redis) /* read asynchronously there (rstore_load) */
@@ -634,14 +648,7 @@ json_t *store_inputs(store *s, const char *code)
     json_t *inputs = json_array();
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *kind = (const char *)sqlite3_column_text(st, 3);
-        json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)sqlite3_column_int64(st, 0),
-                               "t", (json_int_t)sqlite3_column_int64(st, 1), "seat",
-                               sqlite3_column_int(st, 2), "kind", kind ? kind : "");
-        json_t *action = column_json(st, 4);
-        if (action)
-            json_object_set_new(in, "action", action);
-        json_array_append_new(inputs, in);
+        json_array_append_new(inputs, input_of_row(st));
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -827,14 +834,7 @@ static json_t *replay_inputs(sqlite3 *db, int64_t id)
     json_t *inputs = json_array();
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *kind = (const char *)sqlite3_column_text(st, 3);
-        json_t *in = json_pack("{s:I,s:I,s:i,s:s}", "seq", (json_int_t)sqlite3_column_int64(st, 0),
-                               "t", (json_int_t)sqlite3_column_int64(st, 1), "seat",
-                               sqlite3_column_int(st, 2), "kind", kind ? kind : "");
-        json_t *action = column_json(st, 4);
-        if (action)
-            json_object_set_new(in, "action", action);
-        json_array_append_new(inputs, in);
+        json_array_append_new(inputs, input_of_row(st));
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
