@@ -24,6 +24,7 @@
 #include "lobby/replay.h"
 #include "store/store.h"
 #include "tools/bench_replays.h"
+#include "tools/scratch_db.h"
 #include "tools/fingerprint.h"
 #include "util/log.h"
 #include "util/rng.h"
@@ -275,16 +276,15 @@ int bench_replays_main(int argc, char **argv)
     bench_args a = {400, 200, NULL};
     if (parse(argc, argv, &a) < 0)
         return 2;
-    char path[] = "/tmp/botpit-bench-replays-XXXXXX";
-    if (!mkdtemp(path))
+    scratch_db db;
+    if (scratch_db_make(&db, "botpit-bench-replays") < 0)
         return 1;
-    char db[sizeof path + 16];
-    snprintf(db, sizeof db, "%s/bench.db", path);
     log_set_level(LOG_WARN);
     char err[256];
-    store *s = store_open(db, err, sizeof err);
+    store *s = store_open(db.path, err, sizeof err);
     if (!s) {
         fprintf(stderr, "botpit: %s\n", err);
+        scratch_db_remove(&db);
         return 1;
     }
     int rc = 0, ran = 0;
@@ -300,12 +300,6 @@ int bench_replays_main(int argc, char **argv)
         rc = -1;
     }
     store_close(s);
-    const char *sides[] = {"", "-wal", "-shm"};
-    for (int k = 0; k < 3; k++) {
-        char f[sizeof db + 8];
-        snprintf(f, sizeof f, "%s%s", db, sides[k]);
-        unlink(f);
-    }
-    rmdir(path);
+    scratch_db_remove(&db);
     return rc ? 1 : 0;
 }

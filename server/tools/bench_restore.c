@@ -12,6 +12,7 @@
 #include <uv.h>
 
 #include "tools/bench_restore.h"
+#include "tools/scratch_db.h"
 #include "games/game.h"
 #include "games/tool.h"
 #include "lobby/ids.h"
@@ -150,17 +151,16 @@ int bench_restore_main(int argc, char **argv)
         fprintf(stderr, "botpit: bench restore needs a game with bots, not \"%s\"\n", a.game);
         return 2;
     }
-    char path[] = "/tmp/botpit-bench-XXXXXX";
-    if (!mkdtemp(path))
+    scratch_db db;
+    if (scratch_db_make(&db, "botpit-bench") < 0)
         return 1;
-    char db[sizeof path + 16];
-    snprintf(db, sizeof db, "%s/bench.db", path);
     log_set_level(LOG_WARN);
 
     char err[256];
-    store *s = store_open(db, err, sizeof err);
+    store *s = store_open(db.path, err, sizeof err);
     if (!s) {
         fprintf(stderr, "botpit: %s\n", err);
+        scratch_db_remove(&db);
         return 1;
     }
     double t0 = now_ms();
@@ -173,7 +173,7 @@ int bench_restore_main(int argc, char **argv)
     lobby_config cfg = lobby_config_defaults();
     cfg.max_rooms = made + 10;
     double t1 = now_ms();
-    s = store_open(db, err, sizeof err);
+    s = store_open(db.path, err, sizeof err);
     lobby *l = lobby_new(&loop, &cfg);
     lobby_set_store(l, s);
     int rooms = 0, broken = 0;
@@ -189,12 +189,6 @@ int bench_restore_main(int argc, char **argv)
     uv_run(&loop, UV_RUN_DEFAULT);
     uv_loop_close(&loop);
     store_close(s);
-    unlink(db);
-    char side[sizeof db + 8];
-    snprintf(side, sizeof side, "%s-wal", db);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", db);
-    unlink(side);
-    rmdir(path);
+    scratch_db_remove(&db);
     return broken ? 1 : 0;
 }
