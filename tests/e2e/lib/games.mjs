@@ -129,6 +129,10 @@ export async function actAndWait(page, act, timeout) {
   await nextState(page, seq, timeout);
 }
 
+/** How long a RoboRally turn's playback may take on screen (a whole turn of
+ * eight robots, at the default pace, on a loaded machine). */
+const PLAYBACK_WAIT_MS = 45000;
+
 /**
  * Does what the page's RoboRally seat (race or RoboBall) is asked now, a
  * program written by `program(view)`; false when nothing is asked.
@@ -137,16 +141,18 @@ export async function rallyActs(page, program) {
   const view = await viewOf(page);
   if (!view || view.phase === 'over' || !view.need) return false;
   if (view.need === 'program') {
-    await page.locator('.rally-submit').waitFor();
+    await page.locator('.rally-submit').waitFor({ timeout: PLAYBACK_WAIT_MS });
     await program(view);
     await page.waitForFunction((t) => {
       const v = window.botpit.store.state?.view;
       return v && (v.phase === 'over' || v.turn > t || v.need !== 'program');
     }, view.turn, { timeout: 15000 });
   } else if (view.need === 'reenter') {
-    await page.locator('.rally-facing[data-facing="N"]').click();
+    // The choice is offered once the turn's playback has ended on this
+    // screen, which can take longer than a click's usual wait.
+    await page.locator('.rally-facing[data-facing="N"]').click({ timeout: PLAYBACK_WAIT_MS });
   } else if (view.need === 'stay_down') {
-    await page.getByRole('button', { name: 'Power up' }).click();
+    await page.getByRole('button', { name: 'Power up' }).click({ timeout: PLAYBACK_WAIT_MS });
   }
   return true;
 }
