@@ -402,6 +402,15 @@ static struct lobby_parked *park(lobby *l, lobby_conn *c)
     return pk;
 }
 
+/* Takes back a park whose question could not even be sent to Redis: the
+ * message is answered by the caller as unavailable. */
+static void unpark_unasked(lobby_conn *c, struct lobby_parked *pk)
+{
+    c->parked = NULL;
+    pending_del(&pk->pd);
+    park_free(pk);
+}
+
 void remote_queue(lobby *l, lobby_conn *c, const char *text, size_t len)
 {
     (void)l;
@@ -518,9 +527,7 @@ int remote_hello(lobby *l, lobby_conn *c, const char *token)
     if (!pk)
         return -1;
     if (rstore_find_player(l->remote->rs, hash, player_found, pk) < 0) {
-        c->parked = NULL;
-        pending_del(&pk->pd);
-        park_free(pk);
+        unpark_unasked(c, pk);
         return -1;
     }
     return 1;
@@ -564,9 +571,7 @@ int remote_hello_link(lobby *l, lobby_conn *c, const char *typed)
     if (!pk)
         return -1;
     if (rstore_link_take(l->remote->rs, code, link_taken, pk) < 0) {
-        c->parked = NULL;
-        pending_del(&pk->pd);
-        park_free(pk);
+        unpark_unasked(c, pk);
         return -1;
     }
     return 1;
@@ -611,9 +616,7 @@ int remote_ratings(lobby *l, lobby_conn *c, const game_engine *e, int limit)
     pk->engine = e;
     if (rstore_leaderboard(l->remote->rs, e->id, RATING_ESTABLISHED_GAMES, limit, ratings_read,
                            pk) < 0) {
-        c->parked = NULL;
-        pending_del(&pk->pd);
-        park_free(pk);
+        unpark_unasked(c, pk);
         return -1;
     }
     return 1;
@@ -645,9 +648,7 @@ int remote_history(lobby *l, lobby_conn *c, const char *player_id, const char *v
         return -1;
     snprintf(pk->player, sizeof pk->player, "%s", player_id);
     if (rstore_history(l->remote->rs, player_id, NULL, viewer_id, limit, history_read, pk) < 0) {
-        c->parked = NULL;
-        pending_del(&pk->pd);
-        park_free(pk);
+        unpark_unasked(c, pk);
         return -1;
     }
     return 1;
