@@ -36,6 +36,24 @@ function tablePlace(page) {
   });
 }
 
+/** RoboRally: are your robot and every card of your hand in the window,
+ * below the sticky bars? */
+function ownRobotAndHand(page) {
+  return page.evaluate(() => {
+    const bars = Math.max(...['.topbar', '.turnbar'].map((q) => document.querySelector(q).getBoundingClientRect().bottom));
+    const inside = (el) => {
+      const b = el?.getBoundingClientRect();
+      return !!b && b.top >= bars - 1 && b.bottom <= window.innerHeight + 1;
+    };
+    const cards = [...document.querySelectorAll('.rally-hand .rally-card')];
+    return {
+      bars,
+      robot: inside(document.querySelector('.rally-robot[data-mine="true"]')),
+      hand: cards.length > 0 && cards.every(inside),
+    };
+  });
+}
+
 for (const [size, viewport, touch] of SIZES) {
   describe(`after Start the board is in view (${size})`, { skip }, () => {
     let server;
@@ -67,8 +85,16 @@ for (const [size, viewport, touch] of SIZES) {
         await ada.waitForFunction(() => window.botpit.store.state);
         await ada.waitForTimeout(400); // the board is drawn, the page settled
         const at = await tablePlace(ada);
-        assert.ok(at.frameTop >= at.bar - 1 && at.frameTop < at.bar + at.height * 0.3,
-          `the table's top is in view under the top bar: ${JSON.stringify(at)}`);
+        if (id === 'roborally') {
+          // RoboRally asks more of the page (issue 27, item 2): your robot
+          // and your whole hand on screen, which at 1280x800 scrolls the
+          // table's top (its hint) under the sticky bars.
+          const own = await ownRobotAndHand(ada);
+          assert.ok(own.robot && own.hand, `your robot and your hand are in view under the bars: ${JSON.stringify(own)}`);
+        } else {
+          assert.ok(at.frameTop >= at.bar - 1 && at.frameTop < at.bar + at.height * 0.3,
+            `the table's top is in view under the top bar: ${JSON.stringify(at)}`);
+        }
         assert.ok(at.slotTop < at.height * 0.6, `the board starts in the window: ${JSON.stringify(at)}`);
         if (size === 'phone') {
           assert.ok(at.turnHeight <= 52, `the turn bar is one line: ${JSON.stringify(at)}`);
