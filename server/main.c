@@ -399,28 +399,65 @@ static void raise_fd_limit(void)
     }
 }
 
+/* One address of the start-up banner, and whose it is. */
+typedef struct banner_line {
+    char url[96];
+    char who[96];
+} banner_line;
+
+enum { BANNER_LINES = 16 };
+
+/* The addresses this server answers on: the public one, this machine,
+ * each network interface. Returns how many were written to out. */
+static int banner_lines(const net_config *nc, const char *public_url, int port,
+                        banner_line out[BANNER_LINES])
+{
+    int n = 0;
+    if (public_url) {
+        snprintf(out[n].url, sizeof out[n].url, "%s", public_url);
+        snprintf(out[n].who, sizeof out[n].who, "(the public address)");
+        n++;
+    }
+    if (strcmp(nc->bind, "0.0.0.0") != 0) {
+        snprintf(out[n].url, sizeof out[n].url, "http://%s:%d/", nc->bind, port);
+        out[n].who[0] = '\0';
+        return n + 1;
+    }
+    snprintf(out[n].url, sizeof out[n].url, "http://localhost:%d/", port);
+    snprintf(out[n].who, sizeof out[n].who, "(this machine)");
+    n++;
+    uv_interface_address_t *ifs;
+    int count;
+    if (uv_interface_addresses(&ifs, &count) != 0)
+        return n;
+    for (int i = 0; i < count && n < BANNER_LINES; i++) {
+        char ip[64];
+        if (ifs[i].is_internal || ifs[i].address.address4.sin_family != AF_INET)
+            continue;
+        uv_ip4_name(&ifs[i].address.address4, ip, sizeof ip);
+        snprintf(out[n].url, sizeof out[n].url, "http://%s:%d/", ip, port);
+        snprintf(out[n].who, sizeof out[n].who, "(friends on your network: %.40s)",
+                 ifs[i].name);
+        n++;
+    }
+    uv_free_interface_addresses(ifs, count);
+    return n;
+}
+
+/* The banner, its "whose" words in one column. */
 static void print_urls(const net_config *nc, const char *public_url, int port)
 {
+    banner_line lines[BANNER_LINES];
+    int n = banner_lines(nc, public_url, port, lines), width = 0;
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(lines[i].url) > width)
+            width = (int)strlen(lines[i].url);
     printf("Botpit %s is running. Open it in a browser:\n", BOTPIT_VERSION);
-    if (public_url)
-        printf("  %s   (the public address)\n", public_url);
-    if (strcmp(nc->bind, "0.0.0.0") != 0) {
-        printf("  http://%s:%d/\n", nc->bind, port);
-    } else {
-        printf("  http://localhost:%d/          (this machine)\n", port);
-        uv_interface_address_t *ifs;
-        int count;
-        if (uv_interface_addresses(&ifs, &count) == 0) {
-            for (int i = 0; i < count; i++) {
-                char ip[64];
-                if (ifs[i].is_internal || ifs[i].address.address4.sin_family != AF_INET)
-                    continue;
-                uv_ip4_name(&ifs[i].address.address4, ip, sizeof ip);
-                printf("  http://%s:%d/   (friends on your network: %s)\n", ip, port,
-                       ifs[i].name);
-            }
-            uv_free_interface_addresses(ifs, count);
-        }
+    for (int i = 0; i < n; i++) {
+        if (lines[i].who[0])
+            printf("  %-*s   %s\n", width, lines[i].url, lines[i].who);
+        else
+            printf("  %s\n", lines[i].url);
     }
     printf("Press Ctrl-C to stop.\n");
     fflush(stdout);
