@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
-import { Client, player, schemaFailures, sleep, startServer } from './lib/harness.mjs';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Client, player, schemaFailures, serverBinary, sleep, startServer, tempDir } from './lib/harness.mjs';
 
 let server;
 before(async () => { server = await startServer(['--grace', '1', '--bot-pace-ms', '50']); });
@@ -141,4 +143,20 @@ test('SIGTERM closes every client with 1001 and exits 0', async () => {
   assert.equal(signal, null);
   assert.equal(code, 0);
   server = null;
+});
+
+test('the start-up banner lists the addresses with their words in one column', async () => {
+  const proc = spawn(serverBinary(), ['--port', '0', '--bind', '0.0.0.0', '--no-quotas', '--log-level', 'warn',
+    '--db', join(tempDir(), 'banner.db'), '--public-url', 'https://botpit.example.org'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner:\n${out}`)), 10000);
+    proc.stdout.on('data', (d) => { out += d; if (out.includes('Press Ctrl-C')) { clearTimeout(timer); resolve(); } });
+  });
+  proc.kill('SIGTERM');
+  await new Promise((resolve) => proc.on('exit', resolve));
+  const lines = out.split('\n').filter((l) => l.startsWith('  '));
+  assert.ok(lines.some((l) => l.includes('(this machine)')) && lines.some((l) => l.includes('(the public address)')), out);
+  const columns = new Set(lines.map((l) => l.indexOf('(')));
+  assert.equal(columns.size, 1, `one column for the words:\n${out}`);
 });
