@@ -237,14 +237,14 @@ describe('the first hour at 80x24, after the QA pass', () => {
     try {
       let seen = await zoe.waitFor('Round 1: bidding');
       // the bot (bot_think_pct=0) may have bid and started the sand already
-      assert.match(turnBar(seen), /^ Waiting for Ada and others: (looking for a solution to bid\s*|bidding before the sand runs out\s+\d:\d\d\s*)$/,
+      assert.match(turnBar(seen), /^ Waiting for Ada and Bot \(normal\): (looking for a solution to bid\s*|bidding before the sand runs out\s+\d:\d\d\s*)$/,
         'a watcher\'s turn bar, whole');
       zoe.save('16a-ricochet-watcher-bidding');
       tui.keys('1');
       await tui.waitFor(':bid 1');
       tui.keys('Enter');
       seen = await zoe.waitFor((z) => /Sand timer/.test(z) && /Ada\s+1/.test(z));
-      assert.match(turnBar(seen), /^ Waiting for Ada and others: bidding before the sand runs out\s+\d:\d\d\s*$/);
+      assert.match(turnBar(seen), /^ Waiting for Ada and Bot \(normal\): bidding before the sand runs out\s+\d:\d\d\s*$/);
       zoe.save('16b-ricochet-watcher-sand');
     } finally {
       zoe.stop();
