@@ -12,7 +12,8 @@
 //   one the shot is aimed at;
 // - on a touch screen, hints and help spoke of keys (Robot Wars, Robot
 //   Attack), and RoboBall's cards and hitch slots wore key letters (1-9,
-//   Q W E R T; the second QA pass).
+//   Q W E R T; the second QA pass);
+// - Robot Wars' hints alone ended without a full stop (the second QA pass).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -90,6 +91,8 @@ for (const [size, viewport, touch] of SIZES) {
       }).map((n) => n.textContent));
       assert.deepEqual(broken, [], 'no capability name broken or cut at 360 px');
       await ada.setViewportSize(viewport);
+      const allocating = await hintText(ada);
+      assert.match(allocating, /then Lock in\.$/, `a sentence, as in the other games: ${allocating}`);
       for (let i = 0; i < 12; i++) {
         const plus = ada.locator('.rw-alloc-plus:not([disabled])').first();
         if (!(await plus.count())) break;
@@ -110,6 +113,7 @@ for (const [size, viewport, touch] of SIZES) {
       assert.deepEqual(coords.filter((c) => !c.inside), [], 'every row and column number inside the picture');
       assert.ok(coords.some((c) => c.text === '12'), 'the numbers run to 12');
       const hint = await hintText(ada);
+      assert.match(hint, /hazards cost 5 damage points\.$/, `a sentence, as in the other games: ${hint}`);
       if (touch) {
         assert.doesNotMatch(hint, /Enter|press|key|↑|←/i, `a hint for taps: ${hint}`);
         assert.equal(await ada.locator('.rw-keys').isVisible(), false, 'no line about keys');
