@@ -192,7 +192,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('boxing: after f or t the footer shows the keys that answer it; q says Q quits; a shot in words', async () => {
+  test('boxing: after f or t the footer shows the keys that answer it, a wrong key at f speaks of lasers; q says Q quits; a shot in words', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
     await tui.waitFor('Lay out your robot');
     tui.command('layout gha ibc fed acdf');
@@ -201,6 +201,12 @@ describe('the first hour at 80x24, after the QA pass', () => {
     let screen = await tui.waitFor('Which laser?');
     assert.match(footer(screen), /a-i the laser to fire\s+- hold fire\s+Esc never mind/);
     tui.save('13-boxing-f');
+    // a key that is no laser's letter is answered about lasers, not slots
+    tui.keys('t');
+    screen = await tui.waitFor('Pick a laser by its letter, a to i, or - to hold fire.');
+    assert.doesNotMatch(flat(statusRows(screen)), /A slot is/);
+    tui.keys('f');
+    await tui.waitFor('Which laser?');
     tui.keys('a');
     screen = await tui.waitFor('Which enemy slot?');
     assert.match(footer(screen), /a-i the enemy slot to hit/);
