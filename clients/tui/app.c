@@ -295,6 +295,11 @@ static void records_answer(app *a, unsigned changed)
         a->records_sel = 0;
         a->help_open = false;
     }
+    /* The games are on screen: "Asking for your games..." under them is old news. */
+    size_t n = strlen(a->st.status);
+    if ((changed & STORE_HISTORY) && strncmp(a->st.status, "Asking for ", 11) == 0 && n > 9
+        && strcmp(a->st.status + n - 9, " games...") == 0)
+        a->st.status[0] = 0;
     if (changed & STORE_LINK) {
         int minutes = (int)((a->st.link_until - app_now() + 59999) / 60000);
         status(a, false, "Your code: %s. Type it on the other device: once, within %d minutes.",

@@ -682,6 +682,22 @@ static void draw_room(const app *a, canvas body)
 
 /* ---- the table: the frame around a game ---- */
 
+/* Whose move it is, for the turn bar: one name, two names, or the first
+ * and how many more ("Ada and others" read wrong beside one bot). */
+static void whose_turn(const json_t *room, const int *seats, int n, char *buf, size_t len)
+{
+    char first[100], second[100];
+    names_seat(room, seats[0], first, sizeof first);
+    if (n == 1) {
+        snprintf(buf, len, "%s", first);
+    } else if (n == 2) {
+        names_seat(room, seats[1], second, sizeof second);
+        snprintf(buf, len, "%s and %s", first, second);
+    } else {
+        snprintf(buf, len, "%s and %d others", first, n - 1);
+    }
+}
+
 static void draw_turn_bar(const app *a, canvas c)
 {
     table tbl, *t = &tbl;
@@ -708,9 +724,9 @@ static void draw_turn_bar(const app *a, canvas c)
         if (mine && a->st.seat >= 0) {
             snprintf(who, sizeof who, "Your turn: ");
         } else if (nseats > 0) {
-            char name[100];
-            names_seat(a->st.room, seats[0], name, sizeof name);
-            snprintf(who, sizeof who, "Waiting for %s%s: ", name, nseats > 1 ? " and others" : "");
+            char names[220];
+            whose_turn(a->st.room, seats, nseats, names, sizeof names);
+            snprintf(who, sizeof who, "Waiting for %s: ", names);
         }
         x += cv_text(c, 0, x, mine ? CV_BOLD | CV_FG(CV_GREEN) : CV_BOLD, who);
     }
@@ -829,9 +845,9 @@ static void draw_replay_bar(const app *a, canvas c)
         nseats = a->rp_ui->status(a->rp_self, &t, text, sizeof text, seats);
     int x = 1;
     if (nseats > 0) {
-        char name[100], who[160];
-        names_seat(r->room, seats[0], name, sizeof name);
-        snprintf(who, sizeof who, "%s%s to play: ", name, nseats > 1 ? " and others" : "");
+        char names[220], who[240];
+        whose_turn(r->room, seats, nseats, names, sizeof names);
+        snprintf(who, sizeof who, "%s to play: ", names);
         x += cv_text(c, 1, x, CV_BOLD, who);
     }
     cv_text_fit(c, 1, x, c.w - x - 1, 0, nseats >= 0 ? text : r->seq ? "" : "The game as it was dealt.");

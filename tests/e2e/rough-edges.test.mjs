@@ -11,7 +11,9 @@
 // - boxing: the laser's sentence named a robot in its cone other than the
 //   one the shot is aimed at;
 // - on a touch screen, hints and help spoke of keys (Robot Wars, Robot
-//   Attack).
+//   Attack), and RoboBall's cards and hitch slots wore key letters (1-9,
+//   Q W E R T; the second QA pass);
+// - Robot Wars' hints alone ended without a full stop (the second QA pass).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -84,6 +86,8 @@ for (const [size, viewport, touch] of SIZES) {
       }).map((n) => n.textContent));
       assert.deepEqual(broken, [], 'no capability name broken or cut at 360 px');
       await ada.setViewportSize(viewport);
+      const allocating = await hintText(ada);
+      assert.match(allocating, /then Lock in\.$/, `a sentence, as in the other games: ${allocating}`);
       for (let i = 0; i < 12; i++) {
         const plus = ada.locator('.rw-alloc-plus:not([disabled])').first();
         if (!(await plus.count())) break;
@@ -104,6 +108,7 @@ for (const [size, viewport, touch] of SIZES) {
       assert.deepEqual(coords.filter((c) => !c.inside), [], 'every row and column number inside the picture');
       assert.ok(coords.some((c) => c.text === '12'), 'the numbers run to 12');
       const hint = await hintText(ada);
+      assert.match(hint, /hazards cost 5 damage points\.$/, `a sentence, as in the other games: ${hint}`);
       if (touch) {
         assert.doesNotMatch(hint, /Enter|press|key|↑|←/i, `a hint for taps: ${hint}`);
         assert.equal(await ada.locator('.rw-keys').isVisible(), false, 'no line about keys');
@@ -214,6 +219,27 @@ for (const [size, viewport, touch] of SIZES) {
       await fireNote.filter({ hasText: `${other}, your target,` }).waitFor();
       if (touch) assert.equal(await ada.locator('.bx-keys').first().isVisible(), false, 'no keys on a touch screen');
       await shootAt(ada, `rough-boxing-aim-${size}`, '.bx-composer');
+      await leave();
+    });
+
+    step('RoboBall: the cards and the hitch slots show their keys at a keyboard, none on a touch screen', async () => {
+      await press(ada.getByRole('button', { name: 'Create room: RoboRally' }));
+      const dialog = ada.getByRole('dialog');
+      await dialog.locator('[data-option="mode"] select').selectOption('roboball');
+      await dialog.locator('[data-option="teams"] input').fill('2');
+      await press(dialog.getByRole('button', { name: 'Create room' }));
+      await ada.locator('#room-code').waitFor();
+      await addBot(ada, 1, 'normal');
+      await press(ada.getByRole('button', { name: 'Start game' }));
+      await ada.locator('.rally-hitch').nth(4).waitFor();
+      await ada.locator('.rally-hand .rally-card').nth(4).waitFor();
+      const keys = ada.locator('.rally-hitch .rally-card-key, .rally-hand .rally-card-key');
+      const shown = [];
+      for (const k of await keys.all()) if (await k.isVisible()) shown.push((await k.textContent()).trim());
+      if (touch) assert.deepEqual(shown, [], 'no key letters on a touch screen');
+      else assert.deepEqual(shown.slice(0, 5), ['Q', 'W', 'E', 'R', 'T'], 'the hitch keys at a keyboard');
+      if (!touch) assert.ok(shown.length >= 10, `the cards' keys too: ${shown.join(' ')}`);
+      await shootAt(ada, `rough-roboball-keys-${size}`, '.rally-program');
       await leave();
     });
   });

@@ -5,8 +5,10 @@
 // the table ran on into the box (7 then 6 bid 76); Robot Attack ignored a
 // digit no die names, a facing the robot already has and a tap on someone
 // else's robot; boxing ignored an arrow with no engine that way; Robot
-// Wars ignored A with nobody in front and a step into the wall. At
-// 1280x800 and on a 390x844 touch phone.
+// Wars ignored A with nobody in front and a step into the wall; RoboRally
+// ignored Enter with an empty register, a card key with every register
+// full and Backspace with none filled (the second QA pass). At 1280x800
+// and on a 390x844 touch phone.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -179,6 +181,45 @@ for (const [size, viewport, touch] of SIZES) {
       await ada.keyboard.press('ArrowDown');
       await waitSaid(ada, /^Ada’s robot cannot step back \([NESW]\): the wall of the war zone|^Ada has no moves left/);
       await shot('robotwars-wall');
+      await leaveRoom(ada, press);
+    });
+
+    step('RoboRally: Enter with empty registers, a card with every register full, Backspace with none filled: each says why', async () => {
+      await quickGame(ada, 'roborally', press);
+      await ada.waitForFunction(() => window.botpit.store.state?.view.need === 'program');
+      await ada.locator('.rally-hand .rally-card').nth(8).waitFor();
+      const registers = ada.locator('.rally-registers');
+      const programmed = () => ada.evaluate(() => {
+        const s = window.botpit.store.state;
+        return s.view.robots.find((r) => r.seat === s.seat).programmed;
+      });
+      await ada.locator('#table-slot').focus();
+      await ada.keyboard.press('Enter');
+      await waitSaid(ada, 'Fill 5 more registers before locking the program in.');
+      await clearSaid(ada);
+      await ada.keyboard.press('Backspace');
+      await waitSaid(ada, 'No register to clear.');
+      await clearSaid(ada);
+      for (const k of ['1', '2', '3', '4', '5']) await ada.keyboard.press(k);
+      await ada.locator('.rally-register[data-register="5"] .rally-card-priority').waitFor();
+      const full = await registers.innerText();
+      await ada.keyboard.press('6');
+      await waitSaid(ada, 'Every register is full: Backspace takes the last card back.');
+      assert.equal(await registers.innerText(), full, 'the registers are as they were');
+      await clearSaid(ada);
+      await ada.keyboard.press('Backspace');
+      await ada.locator('.rally-register[data-register="5"] .rally-card-priority').waitFor({ state: 'detached' });
+      await ada.keyboard.press('Enter');
+      await waitSaid(ada, 'Fill 1 more register before locking the program in.');
+      await shot('roborally-enter');
+      assert.equal(await programmed(), false, 'nothing was locked in');
+      await ada.keyboard.press('6');
+      await ada.keyboard.press('Enter');
+      await ada.waitForFunction(() => {
+        const s = window.botpit.store.state;
+        // Locked in: it shows as in, or the registers have run already.
+        return s.view.turn > 1 || s.view.phase !== 'program' || s.view.robots.find((r) => r.seat === s.seat).programmed;
+      });
       await leaveRoom(ada, press);
     });
   });

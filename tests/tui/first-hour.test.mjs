@@ -192,7 +192,7 @@ describe('the first hour at 80x24, after the QA pass', () => {
     await leaveGame();
   });
 
-  test('boxing: after f or t the footer shows the keys that answer it; q says Q quits; a shot in words', async () => {
+  test('boxing: after f or t the footer shows the keys that answer it, a wrong key at f speaks of lasers; q says Q quits; a shot in words', async () => {
     await tui.gameWithBot('create boxing seed=3 order_s=120 layout_s=120');
     await tui.waitFor('Lay out your robot');
     tui.command('layout gha ibc fed acdf');
@@ -201,6 +201,12 @@ describe('the first hour at 80x24, after the QA pass', () => {
     let screen = await tui.waitFor('Which laser?');
     assert.match(footer(screen), /a-i the laser to fire\s+- hold fire\s+Esc never mind/);
     tui.save('13-boxing-f');
+    // a key that is no laser's letter is answered about lasers, not slots
+    tui.keys('t');
+    screen = await tui.waitFor('Pick a laser by its letter, a to i, or - to hold fire.');
+    assert.doesNotMatch(flat(statusRows(screen)), /A slot is/);
+    tui.keys('f');
+    await tui.waitFor('Which laser?');
     tui.keys('a');
     screen = await tui.waitFor('Which enemy slot?');
     assert.match(footer(screen), /a-i the enemy slot to hit/);
@@ -237,14 +243,14 @@ describe('the first hour at 80x24, after the QA pass', () => {
     try {
       let seen = await zoe.waitFor('Round 1: bidding');
       // the bot (bot_think_pct=0) may have bid and started the sand already
-      assert.match(turnBar(seen), /^ Waiting for Ada and others: (looking for a solution to bid\s*|bidding before the sand runs out\s+\d:\d\d\s*)$/,
+      assert.match(turnBar(seen), /^ Waiting for Ada and Bot \(normal\): (looking for a solution to bid\s*|bidding before the sand runs out\s+\d:\d\d\s*)$/,
         'a watcher\'s turn bar, whole');
       zoe.save('16a-ricochet-watcher-bidding');
       tui.keys('1');
       await tui.waitFor(':bid 1');
       tui.keys('Enter');
       seen = await zoe.waitFor((z) => /Sand timer/.test(z) && /Ada\s+1/.test(z));
-      assert.match(turnBar(seen), /^ Waiting for Ada and others: bidding before the sand runs out\s+\d:\d\d\s*$/);
+      assert.match(turnBar(seen), /^ Waiting for Ada and Bot \(normal\): bidding before the sand runs out\s+\d:\d\d\s*$/);
       zoe.save('16b-ricochet-watcher-sand');
     } finally {
       zoe.stop();

@@ -60,6 +60,7 @@ describe('carrying an identity into botpit-tui', () => {
   test(':history lists her games with their ids; Enter hands the chosen one to the replay', async () => {
     tui.command('history');
     const screen = await tui.waitFor('Your games, Ada');
+    assert.doesNotMatch(screen, /Asking for your games/, 'the answer takes the place of the question');
     assert.match(screen, /Count to 21: played 2, won 1, rating \d{4} \(provisional\)/);
     const ids = [...screen.matchAll(/#(\d+)\s+Count to 21/g)].map((m) => Number(m[1]));
     assert.equal(ids.length, 2, 'both games');

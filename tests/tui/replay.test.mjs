@@ -45,6 +45,7 @@ describe('a replay in botpit-tui', () => {
     inputs = Number(screen.match(/start \((\d+) inputs\)/)[1]);
     assert.ok(inputs >= 6, `every input kept (${inputs})`);
     assert.match(screen, /Layout · seen by everyone/);
+    assert.match(screen, /\n Bot \(easy\) and Bot \(normal\) to play: /, 'both players by name (it said "Bot (easy) and others")');
     assert.match(screen, /Right step\s+Left back\s+Space play/, 'the keys on the footer');
     tui.save('1-open');
   });

@@ -168,7 +168,10 @@ bool bx_orders_key(boxing *b, table *t, int key)
             return true;
         }
         if (bx_letter_of(key) < 0) {
-            table_notify(t, true, "A slot is a letter from a to i.");
+            if (m == MODE_FIRE)
+                table_notify(t, true, "Pick a laser by its letter, a to i, or - to hold fire.");
+            else
+                table_notify(t, true, "A slot is a letter from a to i.");
             return true;
         }
         if (m == MODE_FIRE) {

@@ -192,7 +192,7 @@ int rr_status(void *self, table *t, char *text, size_t len, int *seats)
     (void)self;
     if (kit_phase_is(t, "bidding")) {
         /* a watcher reads what the players do, not the keys, beside
-         * "Waiting for Ada and others" (which left no room for both) */
+         * "Waiting for Ada and Bot (normal)" (which leaves no room for both) */
         bool sand = json_is_object(json_object_get(t->view, "timer"));
         if (t->seat < 0)
             snprintf(text, len, "%s", sand ? "bidding before the sand runs out" : "looking for a solution to bid");

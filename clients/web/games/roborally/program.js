@@ -33,7 +33,7 @@ function cardFace(card) {
   return [cardIcon(kind), el('span', { class: 'rally-card-name' }, KINDS[kind].short), el('span', { class: 'rally-card-priority' }, String(card))];
 }
 
-export function createProgrammer({ send, announce, touch = () => false }) {
+export function createProgrammer({ send, announce, explain = () => {}, touch = () => false }) {
   let turn = null;
   let regs = [null, null, null, null, null];
   let hitches = [null, null, null, null, null];
@@ -300,22 +300,36 @@ export function createProgrammer({ send, announce, touch = () => false }) {
         cycleHitch(h);
         return true;
       }
+      // A key that cannot act says why, in the terminal's words.
       if (/^[1-9]$/.test(e.key)) {
         const card = hand[Number(e.key) - 1];
-        if (card === undefined) return false;
+        if (!hand.length) {
+          explain('No cards this turn: every register is locked. Enter locks the program in.', regRow);
+          return true;
+        }
+        if (card === undefined) {
+          explain(`Your hand has ${hand.length} card${hand.length === 1 ? '' : 's'}: pick 1 to ${hand.length}.`, handRow);
+          return true;
+        }
         const at = usedIn(card);
         if (at >= 0) clearRegister(at);
+        else if (complete()) explain('Every register is full: Backspace takes the last card back.', regRow);
         else place(card);
         return true;
       }
       if (e.key === 'Backspace') {
         const filled = unlocked().filter((i) => regs[i] !== null);
-        if (!filled.length) return false;
+        if (!filled.length) {
+          explain('No register to clear.', regRow);
+          return true;
+        }
         clearRegister(filled[filled.length - 1]);
         return true;
       }
-      if (e.key === 'Enter' && complete()) {
-        submit();
+      if (e.key === 'Enter') {
+        const empty = unlocked().filter((i) => regs[i] === null).length;
+        if (empty) explain(`Fill ${empty} more register${empty === 1 ? '' : 's'} before locking the program in.`, regRow);
+        else submit();
         return true;
       }
       return false;

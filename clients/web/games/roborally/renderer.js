@@ -61,7 +61,9 @@ export function createRenderer(table) {
       if (until === null) afterPlayback();
     },
   });
-  const programmer = createProgrammer({ send: (a) => table.act(a), announce: table.announce, touch: () => table.touch });
+  const programmer = createProgrammer({
+    send: (a) => table.act(a), announce: table.announce, explain: (text, anchor) => table.explain(text, anchor), touch: () => table.touch,
+  });
   const side = el('div', { class: 'rally-side' });
   const robotsList = el('ul', { class: 'rally-robots-list', 'aria-label': 'Robots' });
   const help = el('details', { class: 'rally-help' },

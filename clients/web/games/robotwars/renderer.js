@@ -272,35 +272,35 @@ export function createRenderer(table) {
       const b = view.battle;
       const mine = b.robots.find((r) => r.seat === s.seat);
       if (view.phase === 'setup') {
-        if (!mine) return { text: `${b.title}: ${b.seats.map(name).join(' and ')} are placing their enhancement discs`, highlight: [] };
-        if (mine.allocated) return { text: 'Your discs are in: the battle begins when everyone’s are', highlight: [] };
+        if (!mine) return { text: `${b.title}: ${b.seats.map(name).join(' and ')} are placing their enhancement discs.`, highlight: [] };
+        if (mine.allocated) return { text: 'Your discs are in: the battle begins when everyone’s are.', highlight: [] };
         return {
-          text: `You won ${mine.discs} disc${mine.discs === 1 ? '' : 's'}: put each on Speed (moves), Power (pushing) or Manoeuvrability (turns) with + and −, then Lock in`,
+          text: `You won ${mine.discs} disc${mine.discs === 1 ? '' : 's'}: put each on Speed (moves), Power (pushing) or Manoeuvrability (turns) with + and −, then Lock in.`,
           highlight: [...root.querySelectorAll('.rw-alloc-plus:not([disabled]), .rw-lock:not([disabled])')],
         };
       }
       const t = b.turn;
       if (!t) return null;
       if (t.seat !== s.seat) {
-        return { text: mine ? `${name(t.seat)} moves now; your turn comes after` : `You are watching ${b.title}: ${name(t.seat)} moves now`, highlight: [] };
+        return { text: mine ? `${name(t.seat)} moves now; your turn comes after.` : `You are watching ${b.title}: ${name(t.seat)} moves now.`, highlight: [] };
       }
       const l = b.legal;
       if (!l) return null;
       if (l.attack) {
         return {
-          text: `${name(l.attack.target)} touches your front: ${table.touch ? 'tap it or Attack' : 'press A or click it'} to attack for ${count(l.attack.points, 'damage point')} (${count(t.moves_left, 'move')} left)`,
+          text: `${name(l.attack.target)} touches your front: ${table.touch ? 'tap it or Attack' : 'press A or click it'} to attack for ${count(l.attack.points, 'damage point')} (${count(t.moves_left, 'move')} left).`,
           highlight: [...root.querySelectorAll('.rw-robot.rw-target'), buttons.get('attack')],
         };
       }
       if (t.moves_left > 0) {
         return {
           text: table.touch
-            ? 'Tap a marked square or Forward or Back to step, Turn left or Turn right to turn, and End turn when done; hazards cost 5 damage points'
-            : 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points',
+            ? 'Tap a marked square or Forward or Back to step, Turn left or Turn right to turn, and End turn when done; hazards cost 5 damage points.'
+            : 'Step with ↑ ↓ or a marked square, turn with ← →, and end your turn with Enter; hazards cost 5 damage points.',
           highlight: [...root.querySelectorAll('.rw-move'), ...['forward', 'back', 'left', 'right'].map((a) => buttons.get(a)).filter((b2) => b2.getAttribute('aria-disabled') !== 'true')],
         };
       }
-      return { text: `No moves left: turn if you like, then end your turn${table.touch ? '' : ' (Enter)'}`, highlight: [buttons.get('end')] };
+      return { text: `No moves left: turn if you like, then end your turn${table.touch ? '' : ' (Enter)'}.`, highlight: [buttons.get('end')] };
     },
 
     ending(s) {
