@@ -585,6 +585,21 @@ static void options_text(const app *a, canvas c, int width, int rows, char *buf,
     }
 }
 
+/* How many teams the room's seats are on (RoboBall's teams; 0 when each
+ * plays for themselves). */
+static int seat_teams(const json_t *room)
+{
+    int teams = 0;
+    const json_t *seat;
+    size_t i;
+    json_array_foreach(json_object_get(room, "seats"), i, seat) {
+        const json_t *team = json_object_get(seat, "team");
+        if (json_is_integer(team) && json_integer_value(team) + 1 > teams)
+            teams = (int)json_integer_value(team) + 1;
+    }
+    return teams;
+}
+
 static void draw_seats(const app *a, canvas c, int y, bool selectable)
 {
     int n = store_seat_count(&a->st);
@@ -603,8 +618,13 @@ static void draw_seats(const app *a, canvas c, int y, bool selectable)
         char name[100];
         bool taken = names_seat(a->st.room, i, name, sizeof name);
         cv_text_fit(c, y + i, 6, name_w, st | (taken ? CV_BOLD : CV_DIM), taken ? name : "empty");
-        const char *notes[5];
+        const char *notes[6];
         int k = 0;
+        char team[16];
+        if (json_is_integer(json_object_get(seat, "team"))) {
+            snprintf(team, sizeof team, "T%d", (int)json_integer_value(json_object_get(seat, "team")) + 1);
+            notes[k++] = team;
+        }
         const char *pid = json_string_value(json_object_get(player, "id"));
         if (i == mine)
             notes[k++] = "you";
@@ -667,8 +687,14 @@ static void draw_room(const app *a, canvas body)
     int hi = (int)json_integer_value(json_object_get(a->st.room, "max_players"));
     int watching = (int)json_integer_value(json_object_get(a->st.room, "spectators"));
     char head[80];
-    int w = lo == hi ? snprintf(head, sizeof head, "Seats (%d players)", lo)
-                     : snprintf(head, sizeof head, "Seats (%d to %d players)", lo, hi);
+    int w = lo == hi ? snprintf(head, sizeof head, "Seats (%d players", lo)
+                     : snprintf(head, sizeof head, "Seats (%d to %d players", lo, hi);
+    int teams = seat_teams(a->st.room);
+    for (int t = 0; t < teams && w > 0 && (size_t)w < sizeof head; t++)
+        w += snprintf(head + w, sizeof head - (size_t)w, "%sT%d%s", t ? " " : "; ", t + 1,
+                      t == teams - 1 ? ": the teams" : "");
+    if (w > 0 && (size_t)w < sizeof head)
+        w += snprintf(head + w, sizeof head - (size_t)w, ")");
     if (watching > 0 && w > 0 && (size_t)w < sizeof head)
         snprintf(head + w, sizeof head - (size_t)w, "; %d watching", watching);
     cv_text_fit(left, y, 1, width, ST_TITLE, head);

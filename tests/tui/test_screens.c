@@ -352,13 +352,14 @@ Test(screens_80x24, the_room_says_what_to_do_its_options_in_words_and_each_seat)
     start();
     const char *text = room_screen(true);
     whole(text, (const char *const[]){"Waiting for players; the host starts the game.", "Invite: code", "Mode: RoboBall (teams)",
-                                      "Seats (2 to 8 players)", "Ada you, host", "empty t to sit, b for a bot",
+                                      "Seats (2 to 8 players; T1 T2: the teams)", "Ada T1, you, host",
+                                      "empty T2, t to sit, b for a bot",
                                       "You are the host", "s starts", NULL});
     cr_assert_null(strstr(text, "program_s"), "no raw option names:\n%s", text);
     finish();
     start();
     text = room_screen(false);
-    whole(text, (const char *const[]){"Zed host", "You are watching: Up/Down picks an empty seat, t takes it.",
+    whole(text, (const char *const[]){"Zed T1, host", "You are watching: Up/Down picks an empty seat, t takes it.",
                                       "The host starts the game.", NULL});
     footer_has(text, (const char *const[]){"t take seat", NULL});
     finish();
