@@ -346,7 +346,14 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     await othersReady(phone);
     const turn = view.turn;
     await lockIn(phone, view);
-    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t, turn, { timeout: 15000 });
+    // The next turn opens once the registers have played back (up to
+    // PLAYBACK.max_ms), so the wait allows for a whole playback; a robot
+    // destroyed on the way is asked its re-entry first (the bots' programs
+    // are not seeded), and the turn waits for that.
+    await phone.waitForFunction((t) => {
+      const v = window.botpit.store.state?.view;
+      return v && (v.turn > t || (v.need && v.need !== 'program'));
+    }, turn, { timeout: PLAYBACK.max_ms + 10000 });
     await phone.locator('.rally-player:not([hidden])').waitFor();
     view = await viewOf(phone);
     if (view.need !== 'program') return;
@@ -356,7 +363,7 @@ describe('RoboRally: a newcomer against three bots', { skip }, () => {
     assert.equal(await countdown(phone), null);
     const before = Number((await phone.locator('.rally-counter').textContent()).split('/')[1]);
     await lockIn(phone, view);
-    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t || window.botpit.store.state?.view?.phase !== 'program', view.turn, { timeout: 15000 });
+    await phone.waitForFunction((t) => window.botpit.store.state?.view?.turn > t || window.botpit.store.state?.view?.phase !== 'program', view.turn, { timeout: PLAYBACK.max_ms + 10000 });
     await phone.waitForFunction((n) => Number(document.querySelector('.rally-counter').textContent.split('/')[1]) > n, before, { timeout: 3000 });
     assert.equal(await countdown(phone), null, 'the countdown stays held for the turn that plays after');
     const frames = Number((await phone.locator('.rally-counter').textContent()).split('/')[1]);
