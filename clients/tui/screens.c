@@ -921,6 +921,26 @@ static void draw_replay(const app *a, canvas c)
 
 static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* Columns of UTF-8 text n bytes long (the help is narrow characters). */
+static int text_columns(const char *text, size_t n)
+{
+    int cols = 0;
+    for (size_t i = 0; i < n; i++)
+        cols += ((unsigned char)text[i] & 0xC0) != 0x80;
+    return cols;
+}
+
+/* Where a help line's description starts: past its indent, its key or
+ * usage, and the gap of two spaces or more after that (0: no gap). */
+static size_t help_hang(const char *text)
+{
+    size_t i = strspn(text, " ");
+    const char *gap = strstr(text + i, "  ");
+    return gap ? (size_t)(gap - text) + strspn(gap, " ") : 0;
+}
+
+/* One line of the help, wrapped at spaces to the width: the rows after the
+ * first start under its description, so nothing is cut at 80 columns. */
 static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt, ...)
 {
     char text[600];
@@ -928,10 +948,30 @@ static void help_line(canvas c, int *y, int scroll, cv_style st, const char *fmt
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    int row = *y - scroll;
-    if (row >= 0 && row < c.h)
-        cv_text_fit(c, row, 0, c.w, st, text);
-    (*y)++;
+    size_t hang = help_hang(text);
+    if (hang * 2 > (size_t)c.w)
+        hang = 4;
+    const char *rest = text;
+    for (bool first = true; first || *rest; first = false) {
+        int indent = first ? 0 : (int)hang, room = c.w - indent;
+        size_t n = strlen(rest);
+        if (room > 0 && text_columns(rest, n) > room) {
+            size_t cut = 0;
+            for (size_t i = 0; i < n && text_columns(rest, i) <= room; i++)
+                if (rest[i] == ' ' && i > 0)
+                    cut = i;
+            n = cut ? cut : n;
+        }
+        int row = *y - scroll;
+        if (row >= 0 && row < c.h) {
+            char piece[600];
+            snprintf(piece, sizeof piece, "%.*s", (int)n, rest);
+            cv_text_fit(c, row, indent, c.w - indent, st, piece);
+        }
+        (*y)++;
+        rest += n;
+        rest += strspn(rest, " ");
+    }
 }
 
 /* The help's lines from line sc on, in c (nothing is drawn in a canvas of

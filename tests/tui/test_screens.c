@@ -249,6 +249,28 @@ Test(screens_80x24, robotwars_our_turn) { check_table(5); }
 Test(screens_80x24, roborally_programming) { check_table(6); }
 Test(screens_80x24, roboball_programming) { check_table(7); }
 
+/* The help (?) at a game's table, scrolled through at 80x24: every line
+ * whole, the long ones wrapped under their description (RoboRally's
+ * commands ended in "…"). */
+static void check_help(size_t i)
+{
+    start();
+    table_of(tables[i].view, tables[i].game);
+    a.help_open = true;
+    for (int scroll = 0; scroll < 120; scroll += 10) {
+        a.help_scroll = scroll;
+        const char *text = screen(80, 24);
+        cr_assert_null(strstr(text, "…"), "the help cuts a line (scrolled %d):\n%s", scroll, text);
+    }
+    a.help_scroll = 0;
+    whole(screen(80, 24), (const char *const[]){"Keys and commands", NULL});
+    finish();
+}
+
+Test(screens_80x24, the_help_at_roborallys_table_is_whole) { check_help(6); }
+Test(screens_80x24, the_help_at_roboballs_table_is_whole) { check_help(7); }
+Test(screens_80x24, the_help_at_ricochets_table_is_whole) { check_help(0); }
+
 /* Each game of the games message: its title, :create id and summary. */
 static void games_listed(const char *text, bool summaries)
 {
