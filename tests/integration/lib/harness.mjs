@@ -94,6 +94,16 @@ export async function startServer(args = [], { binary = serverBinary(), env = {}
     httpUrl: `http://127.0.0.1:${port}`,
     exited,
     stderr: () => stderr,
+    /** Resolves once stderr matches re: what the server logs before it
+     *  prints its address may still be on its way through the other pipe. */
+    async said(re, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!re.test(stderr)) {
+        if (Date.now() > deadline) assert.fail(`the server never logged ${re}; its stderr:\n${stderr}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return stderr;
+    },
     /** Stops the server; a non-zero exit shows its stderr (sanitizer reports). */
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
