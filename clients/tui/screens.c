@@ -844,10 +844,23 @@ static void draw_replay_bar(const app *a, canvas c)
         snprintf(where, sizeof where, "start (%lld inputs)", r->inputs);
     else
         snprintf(where, sizeof where, "input %lld/%lld", r->seq, r->inputs);
-    char line[600];
-    snprintf(line, sizeof line, "Replay of game %lld, %s: %s%s%s · seen by %s", r->game,
-             replay_title(r), where, mark ? " · " : "", mark ? mark : "", seen);
     int right = r->playing ? 14 : 0;
+    /* The whole line, or, in a narrow terminal, without the game's title
+     * (its board says it) and then as "Game N": where and whose eyes stay. */
+    char line[600];
+    for (int form = 0; form < 3; form++) {
+        const char *sep = mark ? " · " : "", *at = mark ? mark : "";
+        if (form == 0)
+            snprintf(line, sizeof line, "Replay of game %lld, %s: %s%s%s · seen by %s", r->game,
+                     replay_title(r), where, sep, at, seen);
+        else if (form == 1)
+            snprintf(line, sizeof line, "Replay of game %lld: %s%s%s · seen by %s", r->game, where,
+                     sep, at, seen);
+        else
+            snprintf(line, sizeof line, "Game %lld: %s%s%s · seen by %s", r->game, where, sep, at, seen);
+        if (cv_text_width(&c, line) <= c.w - 2 - right)
+            break;
+    }
     cv_text_fit(c, 0, 1, c.w - 2 - right, CV_BOLD, line);
     if (r->playing) {
         char playing[24];

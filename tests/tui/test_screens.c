@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "replay.h"
 #include "screens.h"
 
 static json_t *load_json(const char *name)
@@ -270,6 +271,33 @@ static void check_help(size_t i)
 Test(screens_80x24, the_help_at_roborallys_table_is_whole) { check_help(6); }
 Test(screens_80x24, the_help_at_roboballs_table_is_whole) { check_help(7); }
 Test(screens_80x24, the_help_at_ricochets_table_is_whole) { check_help(0); }
+
+/* A replay's header at 80 columns: a long title, a mark and whose eyes
+ * ("Replay of game 1, Ricochet Robots: start (14 inputs) · Round 1 · seen
+ * by ever…" was cut). */
+Test(screens_80x24, a_replays_header_line_is_whole)
+{
+    start();
+    replay_init(&a.rp);
+    replay_opening(&a.rp, 1);
+    json_error_t err;
+    json_t *h = json_loads(
+        "{\"type\":\"replay\",\"id\":3,\"game\":1,\"room\":\"K7P2X\",\"engine\":\"ricochet\","
+        "\"title\":\"Ricochet Robots\",\"finished_at\":1,\"private\":false,\"seeded\":false,"
+        "\"players\":[{\"seat\":0,\"id\":\"p1\",\"name\":\"Ada\"},{\"seat\":1,\"bot\":\"normal\"}],"
+        "\"options\":{},\"seats\":2,\"rules\":1,\"inputs\":14,"
+        "\"marks\":[{\"seq\":0,\"t\":0,\"label\":\"Round 1\"}],"
+        "\"result\":{\"winners\":[0],\"summary\":\"Ada wins\"},"
+        "\"frame\":{\"game\":1,\"seq\":0,\"of\":14,\"from\":0,\"seat\":\"all\",\"t\":0,"
+        "\"view\":{},\"inputs\":[],\"skipped\":0}}",
+        0, &err);
+    cr_assert_not_null(h, "%s", err.text);
+    replay_apply(&a.rp, h);
+    json_decref(h);
+    whole(screen(80, 24), (const char *const[]){"start (14 inputs) · Round 1 · seen by everyone", NULL});
+    replay_clear(&a.rp);
+    finish();
+}
 
 /* Each game of the games message: its title, :create id and summary. */
 static void games_listed(const char *text, bool summaries)
