@@ -1355,8 +1355,9 @@ Test(roborally, the_playback_keeps_the_servers_pace_and_holds_the_countdown_unti
 }
 
 /* At 80x24 a register's reveal of several robots' cards is longer than the
- * board is wide: the caption is cut, its frame counter is not. */
-Test(roborally, a_long_caption_is_cut_but_its_frame_counter_shows)
+ * board is wide: the caption wraps over the rows under the board, whole,
+ * its frame counter at its end (it was cut: "Bot (normal) U-t… (11/24)"). */
+Test(roborally, a_long_caption_wraps_under_the_board_with_its_frame_counter)
 {
     fixture f;
     load(&f, "roborally", "roborally");
@@ -1370,8 +1371,9 @@ Test(roborally, a_long_caption_is_cut_but_its_frame_counter_shows)
     f.t.now = 5000;
     f.ui->update(f.self, &f.t);
     const char *text = draw(&f, 24, 80, true);
-    cr_assert(strstr(text, "Register 4: Ada Move 2,"), "the caption begins\n%s", text);
-    cr_assert(strstr(text, "\u2026 (1/2)"), "cut with an ellipsis before the whole counter\n%s", text);
+    cr_assert(strstr(text, "Register 4: Ada Move 2, Bot (easy) Move 3, Ada"), "the caption begins\n%s", text);
+    cr_assert(strstr(text, "Right, Bot (easy) Left (1/2)"), "and goes on under it, whole\n%s", text);
+    cr_assert_null(strstr(text, "\u2026"), "nothing cut\n%s", text);
     json_decref(events);
     unload(&f);
 }

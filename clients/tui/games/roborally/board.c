@@ -313,8 +313,9 @@ static void draw_board(roborally *w, const table *t, canvas cv, const layout *l)
     underline_walls(c, cv, l);
 }
 
-/* "-> Register 2: lasers (12/28)" under the board: a long caption is cut
- * (with an ellipsis) rather than its frame counter, which must show. */
+/* "-> Register 2: lasers (12/28)" under the board. A long caption (four
+ * robots' cards) wraps over the rows there are; past them it is cut (with
+ * an ellipsis) rather than its frame counter, which must show. */
 static void draw_caption(canvas under, const char *caption, int frame, int frames)
 {
     const cv_style st = CV_BOLD | CV_FG(CV_YELLOW);
@@ -322,6 +323,16 @@ static void draw_caption(canvas under, const char *caption, int frame, int frame
     snprintf(count, sizeof count, " (%d/%d)", frame, frames);
     int x = cv_text(under, 0, 0, st, cv_glyph_text(&under, CV_G_ARROW_E));
     x += cv_text(under, 0, x, st, " ");
+    char whole[RL_CAPTION + sizeof count];
+    snprintf(whole, sizeof whole, "%s%s", caption, count);
+    if (cv_text_width(&under, whole) > under.w - x && under.h > 1) {
+        /* a dry run in a canvas of no rows counts the rows it needs */
+        int rows = cv_wrap(cv_sub(under, 0, 0, 0, under.w), 0, x, under.w - x, under.h + 1, st, whole);
+        if (rows <= under.h) {
+            cv_wrap(under, 0, x, under.w - x, under.h, st, whole);
+            return;
+        }
+    }
     int room = under.w - x - cv_text_width(&under, count);
     if (room < 1)
         room = 1;
