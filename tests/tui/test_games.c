@@ -1578,6 +1578,25 @@ Test(roboball, the_ball_homes_teams_and_a_hitch_are_on_the_board_and_the_panel)
     unload(&f);
 }
 
+/* At 80x24 the panel is narrow: a hitched robot that has programmed read
+ * "Bot 2 T2 D1 hitched rea…"; there a hitch is the board's mark, "=". */
+Test(roboball, at_80x24_a_hitched_robots_line_is_whole)
+{
+    fixture f;
+    load(&f, "roboball", "roborally");
+    json_object_set_new(rb_robot(&f, 1), "hitched", json_true());
+    json_object_set_new(rb_robot(&f, 1), "programmed", json_true());
+    json_object_set_new(rb_ball_json(&f), "hitched", json_pack("[i]", 1));
+    rr_update(&f);
+    const char *text = draw(&f, 24, 80, true);
+    cr_assert(strstr(text, "T2 D0 = ready"), "the hitch as its mark, the state whole:\n%s", text);
+    cr_assert_null(strstr(text, "\u2026"), "nothing cut:\n%s", text);
+    cr_assert(strstr(text, "= hitch"), "the legend says what = is:\n%s", text);
+    text = draw(&f, 36, 120, true);
+    cr_assert(strstr(text, "T2 D0 hitched ready"), "in words where there is room:\n%s", text);
+    unload(&f);
+}
+
 Test(roboball, without_unicode_the_ball_is_an_at_sign_and_all_is_ascii)
 {
     fixture f;

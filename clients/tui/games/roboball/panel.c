@@ -176,13 +176,15 @@ int rb_draw_panel(roborally *w, const table *t, canvas p, int y)
 
 void rb_robot_text(roborally *w, const table *t, const json_t *robot, char *buf, size_t len)
 {
-    (void)w;
     int seat = int_of(robot, "seat", -1);
     bool voted = false;
     size_t i;
     const json_t *v;
     json_array_foreach(json_object_get(t->view, "votes"), i, v)
         voted |= json_integer_value(v) == seat;
+    /* in a small pane a hitch is the board's own mark (its legend says
+     * "= hitch"), so the line keeps its name and state whole */
+    const char *hitch = w->compact ? " =" : " hitched";
     snprintf(buf, len, "T%d D%d%s%s", int_of(robot, "team", 0) + 1, int_of(robot, "damage", 0),
-             json_is_true(json_object_get(robot, "hitched")) ? " hitched" : "", voted ? " voted" : "");
+             json_is_true(json_object_get(robot, "hitched")) ? hitch : "", voted ? " voted" : "");
 }
