@@ -164,8 +164,13 @@ for (const [size, viewport, touch] of SIZES) {
       await quickGame(ada, 'manoover', press);
       await manooverTurn(ada);
       const view = await viewOf(ada);
-      const usable = view.dice.filter((d) => d.usable).length;
-      assert.match(await hintText(ada), usable === 1 ? /^Your die says \d:/ : /^Your dice (both say|say)/);
+      // The dice are rolled (one, two or three, alike or not): the hint
+      // says them as diceWords does, once.
+      const usable = view.dice.filter((d) => d.usable).map((d) => d.value);
+      const said = await ada.evaluate(async (values) => (await import('/games/manoover/words.js')).diceWords(values), usable);
+      assert.match(said, usable.length === 1 ? /^Your die says \d:/ : /^Your (\d )?dice (both say|all say|say)/);
+      const hint = await hintText(ada);
+      assert.ok(hint.startsWith(said), `the hint says the dice once: ${hint}`);
       const choice = view.legal.robots.find((r) => r.turn.length) || view.legal.robots[0];
       await press(ada.locator(`.mo-robot[data-owner="${view.you}"][data-number="${choice.number}"]`));
       await ada.locator(`.mo-robot.mo-selected[data-number="${choice.number}"]`).waitFor();
