@@ -250,14 +250,16 @@ export function createRenderer(table) {
   function renderSide(view) {
     const mine = me();
     let content;
+    // What the player is asked comes first: a re-entry or power-down
+    // question must show even while a program locked in earlier stands.
     if (view.need === 'program' && mine) {
-      programmer.update(view, mine, snap.deadline?.endsAt ?? null);
-      content = programmer.element;
-    } else if (mine && view.phase === 'program' && mine.programmed) {
       programmer.update(view, mine, snap.deadline?.endsAt ?? null);
       content = programmer.element;
     } else if (view.need === 'reenter' || view.need === 'stay_down') {
       content = choosePanel(view, mine);
+    } else if (mine && view.phase === 'program' && mine.programmed) {
+      programmer.update(view, mine, snap.deadline?.endsAt ?? null);
+      content = programmer.element;
     } else {
       content = waitingPanel(view, mine);
     }
