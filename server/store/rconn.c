@@ -120,7 +120,7 @@ int rconn_parse_url(const char *text, rconn_url *u, char *why, size_t why_len)
     static const char usage[] =
         "--redis wants redis://[:PASSWORD@]HOST[:PORT][/DB], not \"%.200s\"";
     memset(u, 0, sizeof *u);
-    u->port = 6379;
+    u->port = RCONN_DEFAULT_PORT;
     if (strncmp(text, "redis://", 8) != 0)
         return fail(why, why_len, usage, text);
     const char *p = text + 8;

@@ -36,6 +36,8 @@
 
 #define RCONN_TIMEOUT_MS 750   /* a call unanswered this long fails */
 #define RCONN_START_TIMEOUT_MS 3000
+/* The port of a URL that names none (Redis' own default). */
+#define RCONN_DEFAULT_PORT 6379
 #define RCONN_MAX_SCRIPTS 24
 
 typedef struct rconn_url {

@@ -180,8 +180,8 @@ test('start-up faults: one line naming the fault, exit status 1', { timeout: 120
   };
   const closed = await freePort();
   expect(['--redis', `redis://127.0.0.1:${closed}`], new RegExp(`cannot connect to Redis at 127\\.0\\.0\\.1:${closed}: Connection refused`));
-  expect(['--redis', 'redis://no-such-host.invalid:6379'], /cannot find the Redis host "no-such-host\.invalid"/);
-  expect(['--redis', 'http://127.0.0.1:6379'], /--redis wants redis:\/\//);
+  expect(['--redis', 'redis://no-such-host.invalid:16380'], /cannot find the Redis host "no-such-host\.invalid"/);
+  expect(['--redis', 'http://127.0.0.1:16380'], /--redis wants redis:\/\//);
   expect(['--redis', `${redis.url}/99`], /has no database 99/);
   expect(['--redis', `redis://:nope@127.0.0.1:${redis.port}`], /has no password set, but the URL gives one/);
   const locked = await startRedis({ password: 'sesame' });

@@ -31,10 +31,10 @@ Test(redis_url, host_port_and_database)
     cr_assert_str_eq(u.password, "");
 }
 
-Test(redis_url, the_default_port_is_6379_and_database_0)
+Test(redis_url, the_default_port_is_redis_own_and_database_0)
 {
     rconn_url u = parsed("redis://localhost");
-    cr_assert_eq(u.port, 6379);
+    cr_assert_eq(u.port, RCONN_DEFAULT_PORT);
     cr_assert_eq(u.db, 0);
     cr_assert(strcmp(u.ip, "127.0.0.1") == 0 || strcmp(u.ip, "::1") == 0, "resolved: %s", u.ip);
     cr_assert_eq(parsed("redis://localhost/").db, 0);
@@ -42,7 +42,7 @@ Test(redis_url, the_default_port_is_6379_and_database_0)
 
 Test(redis_url, a_password_and_a_user)
 {
-    rconn_url u = parsed("redis://:s3cret@10.0.0.5:6379");
+    rconn_url u = parsed("redis://:s3cret@10.0.0.5:16380");
     cr_assert_str_eq(u.password, "s3cret");
     cr_assert_str_eq(u.user, "");
     u = parsed("redis://botpit:p%40ss%3Aword@10.0.0.5");
@@ -59,11 +59,11 @@ Test(redis_url, an_ipv6_literal)
 
 Test(redis_url, mistakes_say_what_is_expected)
 {
-    refused("http://127.0.0.1:6379", "redis://[:PASSWORD@]HOST[:PORT][/DB]");
+    refused("http://127.0.0.1:16380", "redis://[:PASSWORD@]HOST[:PORT][/DB]");
     refused("redis://", "redis://[:PASSWORD@]HOST");
     refused("redis://127.0.0.1:0", "redis://");
     refused("redis://127.0.0.1:70000", "redis://");
-    refused("redis://127.0.0.1:6379/x", "redis://");
+    refused("redis://127.0.0.1:16380/x", "redis://");
     refused("redis://pass@127.0.0.1", "redis://");
     refused("redis://no-such-host.invalid", "cannot find the Redis host \"no-such-host.invalid\"");
 }
